@@ -1,0 +1,128 @@
+#include "harness/config/target_config.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <limits>
+
+#include "harness/http/url.h"
+
+namespace dockside::config {
+namespace {
+
+std::string label(const std::string& flag) { return flag + " (" + env_name_for(flag) + ")"; }
+
+std::string mask(const std::string& secret) {
+    if (secret.size() <= 4) return std::string(secret.size(), '*');
+    return secret.substr(0, 2) + std::string(secret.size() - 4, '*') + secret.substr(secret.size() - 2);
+}
+
+// RFC 9110 token characters: what a header field name may contain.
+bool is_header_name(const std::string& s) {
+    static const std::string extra = "!#$%&'*+-.^_`|~";
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) {
+        return std::isalnum(c) || extra.find(static_cast<char>(c)) != std::string::npos;
+    });
+}
+
+struct Collector {
+    std::vector<ConfigProblem> problems;
+    void add(const std::string& flag, std::string value, std::string message) {
+        problems.push_back({label(flag), std::move(value), std::move(message)});
+    }
+};
+
+void check_url(Collector& out, const std::string& flag, const std::string& value) {
+    if (value.empty()) return;
+    auto parsed = http::parse_url(value);
+    if (!parsed) out.add(flag, value, parsed.error());
+}
+
+std::optional<std::int64_t> check_channel(Collector& out, const std::string& value) {
+    if (value.empty()) return std::nullopt;
+    std::int64_t id = 0;
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), id);
+    if (ec != std::errc() || end != value.data() + value.size() || id <= 0) {
+        out.add("--channel", value, "must be a positive integer channel id (see GET /2025-07/channel)");
+        return std::nullopt;
+    }
+    return id;
+}
+
+double check_timeout(Collector& out, const std::string& value) {
+    double seconds = 0;
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seconds);
+    if (ec != std::errc() || end != value.data() + value.size() || !(seconds > 0) || seconds > 3600) {
+        out.add("--timeout", value, "must be a number of seconds greater than 0 and at most 3600");
+        return 30;
+    }
+    return seconds;
+}
+
+AuthMethod check_auth(Collector& out, const RawTargetOptions& raw) {
+    const bool oauth = !raw.client_id.empty() || !raw.client_secret.empty();
+    if (!raw.token.empty() && oauth) {
+        out.add("--token", mask(raw.token),
+                "give either a personal access token or --client-id/--client-secret, not both");
+        return AuthMethod::None;
+    }
+    if (oauth && (raw.client_id.empty() || raw.client_secret.empty())) {
+        const bool id_missing = raw.client_id.empty();
+        out.add(id_missing ? "--client-id" : "--client-secret", "",
+                "OAuth needs both --client-id and --client-secret");
+        return AuthMethod::None;
+    }
+    if (!raw.token.empty()) return AuthMethod::PersonalToken;
+    if (oauth) return AuthMethod::OAuthClient;
+    if (!raw.base_url.empty())
+        out.add("--token", "", "a server named by --base-url needs --token or --client-id/--client-secret");
+    return AuthMethod::None;
+}
+
+}  // namespace
+
+std::string ConfigProblem::to_string() const {
+    std::string s = option;
+    if (!value.empty()) s += " = '" + value + "'";
+    return s + ": " + message;
+}
+
+std::string env_name_for(const std::string& flag) {
+    std::string name = "DOCKSIDE_";
+    for (char c : flag.substr(flag.find_first_not_of('-')))
+        name += c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return name;
+}
+
+Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions& raw,
+                                                         const ProfileNames& profiles) {
+    Collector out;
+    TargetConfig config;
+    check_url(out, "--base-url", raw.base_url);
+    check_url(out, "--auth-url", raw.auth_url);
+    if (raw.base_url.empty() && !raw.auth_url.empty())
+        out.add("--auth-url", raw.auth_url, "needs --base-url (the embedded server is its own auth server)");
+    config.auth = check_auth(out, raw);
+    config.channel = check_channel(out, raw.channel);
+    if (!is_header_name(raw.channel_header))
+        out.add("--channel-header", raw.channel_header, "must be a valid HTTP header name");
+    if (std::find(profiles.begin(), profiles.end(), raw.profile) == profiles.end()) {
+        std::string known;
+        for (const auto& p : profiles) known += (known.empty() ? "" : ", ") + p;
+        out.add("--profile", raw.profile, "unknown profile; known: " + known);
+    }
+    config.timeout_seconds = check_timeout(out, raw.timeout);
+    if (!out.problems.empty()) return fail(std::move(out.problems));
+
+    config.base_url = raw.base_url;
+    config.auth_url = raw.auth_url.empty() ? raw.base_url : raw.auth_url;
+    config.token = raw.token;
+    config.client_id = raw.client_id;
+    config.client_secret = raw.client_secret;
+    config.channel_header = raw.channel_header;
+    config.profile = raw.profile;
+    config.insecure = raw.insecure;
+    return config;
+}
+
+}  // namespace dockside::config

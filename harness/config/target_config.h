@@ -1,0 +1,66 @@
+#pragma once
+/// The target of a run: which server, how to authenticate, which channel and profile. One shape for every
+/// subcommand (conform, load, serve's self-checks), filled from flags and DOCKSIDE_* environment variables.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/core/result.h"
+
+namespace dockside::config {
+
+/// What the user typed (flags win over environment variables), before any validation.
+struct RawTargetOptions {
+    std::string base_url;        ///< --base-url / DOCKSIDE_BASE_URL; empty = embedded reference server
+    std::string auth_url;        ///< --auth-url / DOCKSIDE_AUTH_URL; empty = the base URL
+    std::string token;           ///< --token / DOCKSIDE_TOKEN (personal access token)
+    std::string client_id;       ///< --client-id / DOCKSIDE_CLIENT_ID (OAuth)
+    std::string client_secret;   ///< --client-secret / DOCKSIDE_CLIENT_SECRET (OAuth)
+    std::string channel;         ///< --channel / DOCKSIDE_CHANNEL; empty = discovered from GET /channel
+    std::string channel_header = "service_channel_id";  ///< --channel-header / DOCKSIDE_CHANNEL_HEADER
+    std::string profile = "default";                    ///< --profile / DOCKSIDE_PROFILE
+    std::string timeout = "30";  ///< --timeout / DOCKSIDE_TIMEOUT, seconds per request
+    bool insecure = false;       ///< --insecure / DOCKSIDE_INSECURE: skip TLS certificate verification
+};
+
+enum class AuthMethod { None, PersonalToken, OAuthClient };
+
+/// A validated target. `embedded()` means Dockside starts its own reference server.
+struct TargetConfig {
+    std::string base_url;
+    std::string auth_url;
+    AuthMethod auth = AuthMethod::None;
+    std::string token;
+    std::string client_id;
+    std::string client_secret;
+    std::optional<std::int64_t> channel;
+    std::string channel_header;
+    std::string profile;
+    double timeout_seconds = 30;
+    bool insecure = false;
+
+    bool embedded() const { return base_url.empty(); }
+};
+
+/// One thing wrong with the configuration, named by the flag and environment variable that set it.
+struct ConfigProblem {
+    std::string option;   ///< e.g. "--base-url (DOCKSIDE_BASE_URL)"
+    std::string value;    ///< what was given, secrets masked
+    std::string message;  ///< what is wrong and what is accepted
+
+    std::string to_string() const;
+};
+
+/// Names of the profiles that exist, used to reject an unknown --profile.
+using ProfileNames = std::vector<std::string>;
+
+/// Validates everything at once and reports every problem together (a user fixes them in one go).
+Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions& raw,
+                                                         const ProfileNames& profiles);
+
+/// The environment variable that backs a flag: "--base-url" → "DOCKSIDE_BASE_URL".
+std::string env_name_for(const std::string& flag);
+
+}  // namespace dockside::config

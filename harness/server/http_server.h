@@ -1,0 +1,73 @@
+#pragma once
+/// A generic multi-threaded HTTP/1.1 server: it turns bytes into `http::Request`s, calls one
+/// handler, and writes back its `http::Response`. It knows no API; the reference server and
+/// Dockside's webhook receiver plug their handlers in. Beast stays behind the pimpl.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "harness/core/result.h"
+#include "harness/http/message.h"
+
+namespace dockside::server {
+
+/// A certificate chain and its private key, both PEM text (see harness/tls/self_signed.h).
+struct TlsIdentity {
+    std::string certificate_pem;
+    std::string private_key_pem;
+};
+
+struct ServerOptions {
+    std::string host = "127.0.0.1";
+    std::uint16_t port = 0;  ///< 0 picks an ephemeral port; start() returns the bound one
+    unsigned threads = 2;
+    std::size_t body_limit = 1024 * 1024;  ///< larger request bodies get 413 and a close
+    std::size_t header_limit = 16 * 1024;  ///< larger request heads get 431 and a close
+    /// How long a connection may wait for (the rest of) a request before it is closed.
+    std::chrono::milliseconds idle_timeout{30000};
+    std::chrono::milliseconds write_timeout{30000};
+    /// Serve HTTPS when set.
+    std::optional<TlsIdentity> tls{};
+    /// Told about unexpected I/O errors (resets, timeouts and aborts are expected and not told).
+    /// Called from server threads; silence when empty.
+    std::function<void(const std::string&)> on_error{};
+};
+
+/// Called on a server thread for every complete request, possibly concurrently: it must be
+/// thread-safe. It should not throw; if it does, the client gets a 500 whose JSON body names the
+/// exception, and the server keeps serving.
+using Handler = std::function<http::Response(const http::Request&)>;
+
+/// Keep-alive is honoured; responses get Content-Length, and Content-Type only when the handler set
+/// one. Protocol failures are answered with `{"error":{"code":…,"message":…}}` and a close:
+/// 400 bad_request (unparsable), 413 payload_too_large, 431 header_too_large.
+class HttpServer {
+public:
+    HttpServer(ServerOptions options, Handler handler);
+    /// Stops the server if it is running.
+    ~HttpServer();
+    HttpServer(const HttpServer&) = delete;
+    HttpServer& operator=(const HttpServer&) = delete;
+
+    /// Binds, listens and starts the threads; returns the bound port. Errors name the step
+    /// ("bind 127.0.0.1:80: Permission denied"). A server starts at most once.
+    Result<std::uint16_t, std::string> start();
+    /// Stops accepting, lets responses in progress finish, closes idle connections and joins the
+    /// threads. Idempotent. Must not be called from a handler.
+    void stop();
+
+    /// The bound port once started, else 0.
+    std::uint16_t port() const;
+    bool running() const;
+
+private:
+    class Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace dockside::server

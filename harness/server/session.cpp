@@ -1,0 +1,296 @@
+#include "harness/server/session.h"
+
+#include <array>
+#include <optional>
+#include <type_traits>
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/ssl.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
+#include <nlohmann/json.hpp>
+
+namespace dockside::server::detail {
+
+namespace beast = boost::beast;
+namespace net = boost::asio;
+namespace ssl = boost::asio::ssl;
+namespace bhttp = boost::beast::http;
+using tcp = net::ip::tcp;
+using error_code = boost::system::error_code;
+
+bool ServerShared::enter(const std::shared_ptr<SessionControl>& session) {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return false;
+    sessions_.emplace(session.get(), session);
+    return true;
+}
+
+void ServerShared::leave(SessionControl* session) {
+    std::lock_guard lock(mutex_);
+    sessions_.erase(session);
+}
+
+void ServerShared::stop_sessions() {
+    std::vector<std::shared_ptr<SessionControl>> live;
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+        for (auto& [raw, weak] : sessions_)
+            if (auto session = weak.lock()) live.push_back(std::move(session));
+    }
+    for (auto& session : live) session->request_stop();
+}
+
+void ServerShared::report(const std::string& message) const {
+    if (options_.on_error) options_.on_error(message);
+}
+
+namespace {
+
+using BeastResponse = bhttp::response<bhttp::string_body>;
+
+// Draining after an error response is bounded: enough for a client to finish sending a rejected
+// body and read our answer, never an open-ended sink.
+constexpr std::size_t drain_cap = 8 * 1024 * 1024;
+constexpr std::chrono::seconds drain_time{2};
+
+std::string json_error(const std::string& code, const std::string& message) {
+    return nlohmann::json{{"error", {{"code", code}, {"message", message}}}}.dump();
+}
+
+http::Response error_response(int status, const std::string& code, const std::string& message) {
+    http::Response response;
+    response.status = status;
+    response.headers.set("Content-Type", "application/json");
+    response.body = json_error(code, message);
+    return response;
+}
+
+bool is_parse_error(const error_code& ec) {
+    return ec.category() == bhttp::make_error_code(bhttp::error::bad_version).category() &&
+           ec != bhttp::error::end_of_stream && ec != bhttp::error::partial_message;
+}
+
+// Errors that are part of normal life for a server: peers vanish, idle connections time out.
+bool is_expected(const error_code& ec) {
+    return ec == net::error::operation_aborted || ec == beast::error::timeout || ec == net::error::eof ||
+           ec == net::error::connection_reset || ec == net::error::broken_pipe ||
+           ec == net::error::not_connected || ec == bhttp::error::end_of_stream ||
+           ec == bhttp::error::partial_message || ec == ssl::error::stream_truncated;
+}
+
+http::Request to_request(bhttp::request<bhttp::string_body>& message) {
+    http::Request request;
+    request.method = std::string(message.method_string());
+    request.target = std::string(message.target());
+    for (const auto& field : message) request.headers.add(std::string(field.name_string()), std::string(field.value()));
+    request.body = std::move(message.body());
+    return request;
+}
+
+// Framing headers are the transport's business: the handler's Content-Length or Connection could
+// contradict what is actually written.
+std::shared_ptr<BeastResponse> to_beast(http::Response response, bool keep_alive, bool head, unsigned version) {
+    if (response.status < 100 || response.status > 999)
+        response = error_response(500, "internal_error",
+                                  "handler returned invalid status " + std::to_string(response.status));
+    auto out = std::make_shared<BeastResponse>();
+    out->version(version);
+    out->result(static_cast<unsigned>(response.status));
+    if (auto phrase = http::reason_phrase(response.status); !phrase.empty())
+        out->reason(beast::string_view(phrase.data(), phrase.size()));
+    for (const auto& header : response.headers) {
+        if (http::iequals(header.name, "Content-Length") || http::iequals(header.name, "Transfer-Encoding") ||
+            http::iequals(header.name, "Connection"))
+            continue;
+        out->insert(header.name, header.value);
+    }
+    out->body() = std::move(response.body);
+    out->keep_alive(keep_alive);
+    out->prepare_payload();
+    if (head) out->body().clear();  // HEAD keeps the Content-Length of the body it does not send
+    return out;
+}
+
+template <class Stream>
+class Session : public SessionControl, public std::enable_shared_from_this<Session<Stream>> {
+    static constexpr bool is_tls = !std::is_same_v<Stream, beast::tcp_stream>;
+
+public:
+    template <class... Args>
+    Session(ServerShared& shared, Args&&... args) : shared_(shared), stream_(std::forward<Args>(args)...) {}
+    ~Session() override { shared_.leave(this); }
+
+    void run() {
+        net::dispatch(stream_.get_executor(), beast::bind_front_handler(&Session::on_run, this->shared_from_this()));
+    }
+
+    void request_stop() override {
+        net::post(stream_.get_executor(), [self = this->shared_from_this()] {
+            self->stopping_ = true;
+            if (self->waiting_for_peer_) beast::get_lowest_layer(self->stream_).cancel();
+        });
+    }
+
+private:
+    auto& lowest() { return beast::get_lowest_layer(stream_); }
+
+    void on_run() {
+        if (!shared_.enter(this->shared_from_this())) return;  // the server stopped meanwhile
+        if constexpr (is_tls) {
+            waiting_for_peer_ = true;
+            lowest().expires_after(shared_.options().idle_timeout);
+            stream_.async_handshake(ssl::stream_base::server,
+                                    beast::bind_front_handler(&Session::on_handshake, this->shared_from_this()));
+        } else {
+            do_read();
+        }
+    }
+
+    void on_handshake(error_code ec) {
+        waiting_for_peer_ = false;
+        if (ec) return fail(ec, "handshake");
+        do_read();
+    }
+
+    void do_read() {
+        if (stopping_) return do_close();
+        parser_.emplace();
+        parser_->body_limit(shared_.options().body_limit);
+        parser_->header_limit(static_cast<std::uint32_t>(shared_.options().header_limit));
+        waiting_for_peer_ = true;
+        lowest().expires_after(shared_.options().idle_timeout);
+        // Header first: Boost 1.74's eager parse loses the body_limit error when the header and
+        // body arrive in one read, so the declared Content-Length is checked while it stands alone.
+        bhttp::async_read_header(stream_, buffer_, *parser_,
+                                 beast::bind_front_handler(&Session::on_read_header, this->shared_from_this()));
+    }
+
+    void on_read_header(error_code ec, std::size_t) {
+        waiting_for_peer_ = false;
+        if (ec) return on_read_error(ec);
+        waiting_for_peer_ = true;
+        bhttp::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&Session::on_read, this->shared_from_this()));
+    }
+
+    void on_read(error_code ec, std::size_t) {
+        waiting_for_peer_ = false;
+        if (ec) return on_read_error(ec);
+        auto& message = parser_->get();
+        const bool keep_alive = message.keep_alive();
+        const bool head = message.method() == bhttp::verb::head;
+        const unsigned version = message.version();
+        http::Response response = call_handler(to_request(message));
+        // The server may have begun stopping while the handler ran; say so to the client.
+        bool close = !keep_alive || stopping_ || shared_.stopping();
+        if (auto connection = response.headers.get("Connection"); connection && http::iequals(*connection, "close"))
+            close = true;
+        do_write(to_beast(std::move(response), !close, head, version), close, false);
+    }
+
+    void on_read_error(error_code ec) {
+        const auto& options = shared_.options();
+        if (ec == bhttp::error::end_of_stream) return do_close();
+        if (ec == bhttp::error::body_limit)
+            return reject(413, "payload_too_large",
+                          "request body exceeds the " + std::to_string(options.body_limit) + "-byte limit");
+        if (ec == bhttp::error::header_limit)
+            return reject(431, "header_too_large",
+                          "request head exceeds the " + std::to_string(options.header_limit) + "-byte limit");
+        if (is_parse_error(ec)) return reject(400, "bad_request", "unparsable request: " + ec.message());
+        return fail(ec, "read");
+    }
+
+    http::Response call_handler(const http::Request& request) {
+        try {
+            return shared_.handler()(request);
+        } catch (const std::exception& e) {
+            return error_response(500, "internal_error", std::string("handler threw: ") + e.what());
+        } catch (...) {
+            return error_response(500, "internal_error", "handler threw a non-standard exception");
+        }
+    }
+
+    // Answers a request the parser refused, then closes: the rest of the stream cannot be framed.
+    void reject(int status, const std::string& code, const std::string& message) {
+        do_write(to_beast(error_response(status, code, message), false, false, 11), true, true);
+    }
+
+    void do_write(std::shared_ptr<BeastResponse> response, bool close, bool drain) {
+        response_ = std::move(response);
+        close_after_write_ = close;
+        drain_after_write_ = drain;
+        lowest().expires_after(shared_.options().write_timeout);
+        bhttp::async_write(stream_, *response_, beast::bind_front_handler(&Session::on_write, this->shared_from_this()));
+    }
+
+    void on_write(error_code ec, std::size_t) {
+        response_.reset();
+        if (ec) return fail(ec, "write");
+        if (drain_after_write_) return do_drain();
+        if (close_after_write_) return do_close();
+        do_read();
+    }
+
+    // After an early error response the client may still be sending the rejected body; closing with
+    // unread data would reset the connection and could destroy our answer before it is read.
+    void do_drain() {
+        if constexpr (is_tls) {
+            return do_close();
+        } else {
+            error_code ignored;
+            stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+            lowest().expires_after(drain_time);
+            waiting_for_peer_ = true;
+            read_some_for_drain();
+        }
+    }
+
+    void read_some_for_drain() {
+        stream_.async_read_some(net::buffer(scratch_), [self = this->shared_from_this()](error_code ec, std::size_t n) {
+            self->drained_ += n;
+            if (!ec && self->drained_ < drain_cap && !self->stopping_) self->read_some_for_drain();
+        });
+    }
+
+    void do_close() {
+        if constexpr (is_tls) {
+            lowest().expires_after(std::chrono::seconds(1));
+            waiting_for_peer_ = true;
+            stream_.async_shutdown([self = this->shared_from_this()](error_code) {});
+        } else {
+            error_code ignored;
+            stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        }
+    }
+
+    void fail(error_code ec, const char* what) {
+        if (!is_expected(ec)) shared_.report(std::string(what) + ": " + ec.message());
+    }
+
+    ServerShared& shared_;
+    Stream stream_;
+    beast::flat_buffer buffer_;
+    std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
+    std::shared_ptr<BeastResponse> response_;
+    std::array<char, 16 * 1024> scratch_{};
+    std::size_t drained_ = 0;
+    bool waiting_for_peer_ = false;
+    bool stopping_ = false;
+    bool close_after_write_ = false;
+    bool drain_after_write_ = false;
+};
+
+}  // namespace
+
+void start_session(tcp::socket socket, ServerShared& shared) {
+    if (auto* tls = shared.tls())
+        std::make_shared<Session<beast::ssl_stream<beast::tcp_stream>>>(shared, std::move(socket), *tls)->run();
+    else
+        std::make_shared<Session<beast::tcp_stream>>(shared, std::move(socket))->run();
+}
+
+}  // namespace dockside::server::detail

@@ -1,0 +1,115 @@
+#include "harness/config/target_config.h"
+
+#include <gtest/gtest.h>
+
+namespace dockside::config {
+namespace {
+
+const ProfileNames kProfiles{"default", "strict"};
+
+std::vector<ConfigProblem> problems_of(const RawTargetOptions& raw) {
+    auto result = resolve(raw, kProfiles);
+    return result ? std::vector<ConfigProblem>{} : result.error();
+}
+
+TEST(TargetConfig, EmptyOptionsMeanTheEmbeddedServer) {
+    auto result = resolve(RawTargetOptions{}, kProfiles);
+    ASSERT_TRUE(result);
+    EXPECT_TRUE(result->embedded());
+    EXPECT_EQ(result->auth, AuthMethod::None);
+    EXPECT_EQ(result->channel_header, "service_channel_id");
+    EXPECT_EQ(result->profile, "default");
+    EXPECT_DOUBLE_EQ(result->timeout_seconds, 30);
+}
+
+TEST(TargetConfig, AuthUrlDefaultsToBaseUrl) {
+    RawTargetOptions raw;
+    raw.base_url = "https://api.example.test";
+    raw.token = "pat-123";
+    auto result = resolve(raw, kProfiles);
+    ASSERT_TRUE(result);
+    EXPECT_EQ(result->auth_url, "https://api.example.test");
+    EXPECT_EQ(result->auth, AuthMethod::PersonalToken);
+    EXPECT_FALSE(result->embedded());
+}
+
+TEST(TargetConfig, OAuthClientCredentialsAreAccepted) {
+    RawTargetOptions raw;
+    raw.base_url = "http://127.0.0.1:8080";
+    raw.auth_url = "http://127.0.0.1:8081";
+    raw.client_id = "app";
+    raw.client_secret = "s3cret";
+    raw.channel = "42";
+    auto result = resolve(raw, kProfiles);
+    ASSERT_TRUE(result);
+    EXPECT_EQ(result->auth, AuthMethod::OAuthClient);
+    EXPECT_EQ(result->auth_url, "http://127.0.0.1:8081");
+    EXPECT_EQ(result->channel, 42);
+}
+
+TEST(TargetConfig, EveryProblemIsReportedAtOnce) {
+    RawTargetOptions raw;
+    raw.base_url = "ftp://example.test";
+    raw.token = "abcdefgh";
+    raw.client_id = "app";
+    raw.channel = "seven";
+    raw.channel_header = "bad header";
+    raw.profile = "lenient";
+    raw.timeout = "-1";
+    auto problems = problems_of(raw);
+    ASSERT_EQ(problems.size(), 6u);
+    EXPECT_EQ(problems[0].option, "--base-url (DOCKSIDE_BASE_URL)");
+    EXPECT_EQ(problems[1].option, "--token (DOCKSIDE_TOKEN)");
+    EXPECT_EQ(problems[1].value, "ab****gh") << "secrets are masked in messages";
+    EXPECT_EQ(problems[2].option, "--channel (DOCKSIDE_CHANNEL)");
+    EXPECT_EQ(problems[3].option, "--channel-header (DOCKSIDE_CHANNEL_HEADER)");
+    EXPECT_EQ(problems[4].option, "--profile (DOCKSIDE_PROFILE)");
+    EXPECT_NE(problems[4].message.find("default, strict"), std::string::npos);
+    EXPECT_EQ(problems[5].option, "--timeout (DOCKSIDE_TIMEOUT)");
+}
+
+TEST(TargetConfig, OAuthNeedsBothHalves) {
+    RawTargetOptions raw;
+    raw.base_url = "http://127.0.0.1:1";
+    raw.client_secret = "s";
+    auto problems = problems_of(raw);
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].option, "--client-id (DOCKSIDE_CLIENT_ID)");
+}
+
+TEST(TargetConfig, ANamedServerNeedsCredentials) {
+    RawTargetOptions raw;
+    raw.base_url = "http://127.0.0.1:1";
+    auto problems = problems_of(raw);
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].option, "--token (DOCKSIDE_TOKEN)");
+}
+
+TEST(TargetConfig, AuthUrlWithoutBaseUrlIsRejected) {
+    RawTargetOptions raw;
+    raw.auth_url = "http://127.0.0.1:1";
+    auto problems = problems_of(raw);
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].option, "--auth-url (DOCKSIDE_AUTH_URL)");
+}
+
+TEST(TargetConfig, ChannelMustBeAPositiveInteger) {
+    for (const char* bad : {"0", "-3", "12x", "9999999999999999999999"}) {
+        RawTargetOptions raw;
+        raw.channel = bad;
+        EXPECT_EQ(problems_of(raw).size(), 1u) << bad;
+    }
+}
+
+TEST(TargetConfig, ProblemReadsAsOneLine) {
+    ConfigProblem p{"--channel (DOCKSIDE_CHANNEL)", "x", "must be a positive integer"};
+    EXPECT_EQ(p.to_string(), "--channel (DOCKSIDE_CHANNEL) = 'x': must be a positive integer");
+}
+
+TEST(TargetConfig, EnvironmentNamesFollowFlags) {
+    EXPECT_EQ(env_name_for("--base-url"), "DOCKSIDE_BASE_URL");
+    EXPECT_EQ(env_name_for("--channel-header"), "DOCKSIDE_CHANNEL_HEADER");
+}
+
+}  // namespace
+}  // namespace dockside::config

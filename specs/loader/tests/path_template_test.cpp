@@ -1,0 +1,59 @@
+#include "specs/loader/path_template.h"
+
+#include <gtest/gtest.h>
+
+namespace dockside::spec {
+namespace {
+
+TEST(PathTemplate, LiteralPathMatchesOnlyItself) {
+    PathTemplate t("/2025-07/order");
+    EXPECT_TRUE(t.match("/2025-07/order"));
+    EXPECT_FALSE(t.match("/2025-07/order/1"));
+    EXPECT_FALSE(t.match("/2025-07/order:estimate"));
+    EXPECT_FALSE(t.match("/2025-07/orders"));
+}
+
+TEST(PathTemplate, ParametersCaptureDecodedValues) {
+    PathTemplate t("/2025-07/order/{orderId}/shipment/{shipmentId}");
+    auto m = t.match("/2025-07/order/12/shipment/a%20b");
+    ASSERT_TRUE(m);
+    EXPECT_EQ((*m)["orderId"], "12");
+    EXPECT_EQ((*m)["shipmentId"], "a b");
+    EXPECT_FALSE(t.match("/2025-07/order//shipment/1"));  // parameters are never empty
+    EXPECT_EQ(t.parameter_names(), (std::vector<std::string>{"orderId", "shipmentId"}));
+}
+
+TEST(PathTemplate, ColonActionAfterParameter) {
+    PathTemplate t("/2025-07/order/{orderId}:cancel");
+    auto m = t.match("/2025-07/order/12:cancel");
+    ASSERT_TRUE(m);
+    EXPECT_EQ((*m)["orderId"], "12");
+    EXPECT_FALSE(t.match("/2025-07/order/12"));
+    EXPECT_FALSE(t.match("/2025-07/order/:cancel"));
+    EXPECT_FALSE(t.match("/2025-07/order/12:cancelled"));
+}
+
+TEST(PathTemplate, ScorePrefersLiteralText) {
+    PathTemplate generic("/2025-07/order/{orderId}");
+    PathTemplate action("/2025-07/order/{orderId}:cancel");
+    PathTemplate::Score g, a;
+    ASSERT_TRUE(generic.match("/2025-07/order/12:cancel", &g));  // on its own the generic one fits too
+    ASSERT_TRUE(action.match("/2025-07/order/12:cancel", &a));
+    EXPECT_TRUE(a > g);
+    EXPECT_FALSE(g > a);
+}
+
+TEST(PathTemplate, TwoParametersInOneSegment) {
+    PathTemplate t("/files/{name}.{ext}");
+    auto m = t.match("/files/archive.tar.gz");
+    ASSERT_TRUE(m);
+    EXPECT_EQ((*m)["name"], "archive");
+    EXPECT_EQ((*m)["ext"], "tar.gz");
+}
+
+TEST(PathTemplate, PercentDecodeKeepsMalformedEscapes) {
+    EXPECT_EQ(percent_decode("a%2Fb%zz%4"), "a/b%zz%4");
+}
+
+}  // namespace
+}  // namespace dockside::spec

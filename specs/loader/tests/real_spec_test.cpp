@@ -1,0 +1,155 @@
+// Tests against the project's real contract files (specs/*.yaml), not fixtures.
+#include "specs/loader/spec.h"
+
+#include <chrono>
+#include <set>
+
+#include <gtest/gtest.h>
+
+namespace dockside::spec {
+namespace {
+
+const std::string kOpenApi = DOCKSIDE_SPECS_DIR "/fulfillment-2025-07.openapi.yaml";
+const std::string kRules = DOCKSIDE_SPECS_DIR "/rules.yaml";
+
+const Spec* real_spec() {
+    static const std::optional<Spec> spec = []() -> std::optional<Spec> {
+        auto loaded = Spec::load(kOpenApi, kRules);
+        if (!loaded) {
+            ADD_FAILURE() << "the real spec does not load: " << loaded.error().to_string();
+            return std::nullopt;
+        }
+        return std::move(loaded).value();
+    }();
+    return spec ? &*spec : nullptr;
+}
+
+struct Expected {
+    const char* id;
+    const char* method;
+    const char* path;
+};
+
+// The 45 operations of the 2025-07 contract, exactly as the project's fixed names list them.
+const Expected kOperations[] = {
+    {"listChannels", "GET", "/2025-07/channel"},
+    {"createOrder", "POST", "/2025-07/order"},
+    {"listOrders", "GET", "/2025-07/order"},
+    {"getOrder", "GET", "/2025-07/order/{orderId}"},
+    {"cancelOrder", "POST", "/2025-07/order/{orderId}:cancel"},
+    {"estimateOrder", "POST", "/2025-07/order:estimate"},
+    {"getOrderShipment", "GET", "/2025-07/order/{orderId}/shipment/{shipmentId}"},
+    {"patchProduct", "PATCH", "/2025-07/product/{productId}"},
+    {"createVariants", "POST", "/2025-07/product/{productId}/variants"},
+    {"updateVariants", "PATCH", "/2025-07/product/{productId}/variants"},
+    {"mergeVariants", "POST", "/2025-07/variant/{variantId}:merge"},
+    {"addChannelMetadata", "POST", "/2025-07/variant/{variantId}/channel-metadata"},
+    {"deleteChannelMetadata", "DELETE", "/2025-07/variant/{variantId}/channel-metadata/{channelMetadataId}"},
+    {"createReturn", "POST", "/2025-07/return"},
+    {"listReturns", "GET", "/2025-07/return"},
+    {"listReceiving", "GET", "/2025-07/receiving"},
+    {"getReceiving", "GET", "/2025-07/receiving/{id}"},
+    {"listLocations", "GET", "/2025-07/location"},
+    {"listInventory", "GET", "/2025-07/inventory"},
+    {"queryTransactions", "POST", "/2025-07/transactions:query"},
+    {"listInvoiceTransactions", "GET", "/2025-07/invoices/{invoiceId}/transactions"},
+    {"createWebhook", "POST", "/2025-07/webhook"},
+    {"deleteWebhook", "DELETE", "/2025-07/webhook/{id}"},
+    {"listInvoices", "GET", "/2025-07/invoices"},
+    {"listTransactionFees", "GET", "/2025-07/transaction-fees"},
+    {"listProducts", "GET", "/2025-07/product"},
+    {"listVariants", "GET", "/2025-07/product/{productId}/variants"},
+    {"deleteProduct", "DELETE", "/2025-07/product/{productId}"},
+    {"moveVariants", "POST", "/2025-07/product:moveVariants"},
+    {"mergeIntoProduct", "POST", "/2025-07/product/{productId}:moveVariants"},
+    {"convertToBundle", "POST", "/2025-07/variant/{variantId}:convertToBundle"},
+    {"setReceivingExternalSync", "POST", "/2025-07/receiving:setExternalSync"},
+    {"cancelReceiving", "POST", "/2025-07/receiving/{id}:cancel"},
+    {"cancelReturn", "POST", "/2025-07/return/{id}:cancel"},
+    {"cancelOrderShipment", "POST", "/2025-07/order/{orderId}/shipment/{shipmentId}:cancel"},
+    {"cancelShipment", "POST", "/2025-07/shipment/{shipmentId}:cancel"},
+    {"batchCancelShipments", "POST", "/2025-07/shipment:batchCancel"},
+    {"batchUpdateTrackingUpload", "POST", "/2025-07/shipment:batchUpdateTrackingUpload"},
+    {"getStoreOrderJson", "GET", "/2025-07/order/{orderId}/store-order-json"},
+    {"postStoreOrderJson", "POST", "/2025-07/order/{orderId}/store-order-json"},
+    {"listShippingMethods", "GET", "/2025-07/shipping-method"},
+    {"listFulfillmentCenters", "GET", "/2025-07/fulfillment-center"},
+    {"listWebhooks", "GET", "/2025-07/webhook"},
+    {"authorize", "GET", "/connect/authorize"},
+    {"token", "POST", "/connect/token"},
+};
+
+TEST(SpecOperations, AllFortyFiveOperationsPresent) {
+    const Spec* spec = real_spec();
+    ASSERT_NE(spec, nullptr);
+    static_assert(std::size(kOperations) == 45);
+    std::vector<std::string> missing;
+    for (const auto& e : kOperations) {
+        const Operation* op = spec->find(e.id);
+        if (!op || op->method != e.method || op->path_template != e.path)
+            missing.push_back(std::string(e.id) + " " + e.method + " " + e.path +
+                              (op ? " (found as " + op->method + " " + op->path_template + ")" : ""));
+    }
+    for (const auto& m : missing) ADD_FAILURE() << "missing: " << m;
+    EXPECT_EQ(spec->operations().size(), 45u) << "the OpenAPI file has operations beyond the 45";
+}
+
+TEST(SpecOperations, EveryOperationMatchesItsOwnConcretePath) {
+    const Spec* spec = real_spec();
+    ASSERT_NE(spec, nullptr);
+    for (const auto& e : kOperations) {
+        // Fill every {param} with a number, which is what a client sends.
+        std::string concrete;
+        for (const char* c = e.path; *c; ++c) {
+            if (*c == '{') {
+                while (*c && *c != '}') ++c;
+                concrete += "12";
+            } else {
+                concrete += *c;
+            }
+        }
+        auto m = spec->match(e.method, concrete);
+        ASSERT_TRUE(m) << concrete;
+        EXPECT_EQ(m->operation->id, e.id) << e.method << " " << concrete;
+    }
+}
+
+TEST(SpecOperations, EveryOperationHasSectionAreaAndSuccessResponse) {
+    const Spec* spec = real_spec();
+    ASSERT_NE(spec, nullptr);
+    for (const auto& op : spec->operations()) {
+        EXPECT_FALSE(op.section.empty()) << op.id;
+        EXPECT_FALSE(op.area.empty()) << op.id;
+        bool success = false;
+        for (const auto& [status, r] : op.responses) success |= !status.empty() && status[0] == '2';
+        EXPECT_TRUE(success) << op.id << " declares no 2xx response";
+    }
+    EXPECT_EQ(spec->find("createOrder")->channel_header, ChannelHeader::Required);
+    EXPECT_EQ(spec->find("createWebhook")->channel_header, ChannelHeader::NotUsed);
+    EXPECT_NE(spec->find("createOrder")->response_for(201), nullptr);
+    EXPECT_NE(spec->find("deleteWebhook")->response_for(204), nullptr);
+    EXPECT_EQ(spec->find("deleteWebhook")->response_for(404), nullptr);  // WH-DELETE: no 404 defined
+}
+
+TEST(SpecOperations, RulesReferenceOnlyKnownOperationsAndFields) {
+    const Spec* spec = real_spec();
+    ASSERT_NE(spec, nullptr);
+    EXPECT_FALSE(spec->rules().empty());
+    for (const auto& problem : spec->check()) ADD_FAILURE() << problem.to_string();
+}
+
+TEST(SpecOperations, LoadsFast) {
+    auto start = std::chrono::steady_clock::now();
+    auto loaded = Spec::load(kOpenApi, kRules);
+    auto elapsed = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(loaded.ok());
+#ifdef NDEBUG
+    constexpr long kBudgetMs = 200;  // the brief's budget, for optimised builds (~40 ms measured)
+#else
+    constexpr long kBudgetMs = 2000;  // unoptimised / sanitizer builds run yaml-cpp several times slower
+#endif
+    EXPECT_LT(std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count(), kBudgetMs);
+}
+
+}  // namespace
+}  // namespace dockside::spec
