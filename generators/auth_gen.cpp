@@ -1,0 +1,85 @@
+#include "generators/auth_gen.h"
+
+#include "generators/text_gen.h"
+
+namespace dockside::generators {
+
+namespace {
+
+using nlohmann::json;
+
+Case meta(const char* rule, std::string what, const char* schema_rule = "") {
+    return Case{json(), rule, std::move(what), TextReading::AnyReading, schema_rule};
+}
+
+}  // namespace
+
+const std::vector<std::string>& scope_names() {
+    static const std::vector<std::string> names = {
+        "billing_read",   "channels_read",  "fulfillments_read", "fulfillments_write", "inventory_read",
+        "inventory_write", "locations_read", "locations_write",   "orders_read",        "orders_write",
+        "pricing_read",   "products_read",  "products_write",    "receiving_read",     "receiving_write",
+        "returns_read",   "returns_write",  "webhooks_read",     "webhooks_write",     "offline_access",
+        "openid"};
+    return names;
+}
+
+rc::Gen<json> gen_authorize_query(const AuthInputs& inputs) {
+    return rc::gen::exec([inputs] {
+        std::string scope = "openid";
+        for (const auto& name : scope_names())
+            if (name != "openid" && *rc::gen::weightedElement<bool>({{3, false}, {1, true}})) scope += " " + name;
+        json query = {{"client_id", inputs.client_id}, {"redirect_uri", inputs.redirect_uri}, {"scope", scope}};
+        if (*rc::gen::weightedElement<bool>({{1, false}, {3, true}})) query["state"] = *gen_identifier("st-");
+        if (*rc::gen::element(false, true)) query["nonce"] = *gen_identifier("n-");
+        if (*rc::gen::element(false, true)) query["integration_name"] = *gen_words(1, 3);
+        if (*rc::gen::weightedElement<bool>({{3, false}, {1, true}})) query["response_mode"] = "form_post";
+        return query;
+    });
+}
+
+std::vector<rc::Gen<InvalidCase>> authorize_invalid_cases(const AuthInputs& inputs) {
+    auto base = gen_authorize_query(inputs);
+    auto drop = [](const char* name) -> Change { return [name](json& q) { q.erase(name); }; };
+    return {
+        make_case(base, meta("AUTH-OAUTH-AUTHZ", "client_id missing", "AUTH-OAUTH-AUTHZ"), drop("client_id")),
+        make_case(base, meta("AUTH-OAUTH-AUTHZ", "scope missing", "AUTH-OAUTH-AUTHZ"), drop("scope")),
+        make_case(base, meta("AUTH-OAUTH-AUTHZ", "redirect_uri missing", "AUTH-OAUTH-AUTHZ"), drop("redirect_uri")),
+        make_case(base, meta("AUTH-SCOPES", "unknown scope name", "AUTH-SCOPES"),
+                  [](json& q) { q["scope"] = q["scope"].get<std::string>() + " admin_write"; }),
+        make_case(base, meta("AUTH-OAUTH-AUTHZ", "redirect_uri not a URI", "AUTH-OAUTH-AUTHZ"),
+                  [](json& q) { q["redirect_uri"] = "not a uri"; }),
+    };
+}
+
+rc::Gen<InvalidCase> gen_authorize_query_invalid(const AuthInputs& inputs) {
+    return gen_one_of(authorize_invalid_cases(inputs));
+}
+
+rc::Gen<json> gen_token_query(const AuthInputs& inputs, std::string code, std::string refresh_token) {
+    json query = {{"client_id", inputs.client_id},
+                  {"client_secret", inputs.client_secret},
+                  {"redirect_uri", inputs.redirect_uri}};
+    if (refresh_token.empty()) {
+        query["grant_type"] = "authorization_code";
+        query["code"] = code;
+    } else {
+        query["grant_type"] = "refresh_token";
+        query["refresh_token"] = refresh_token;
+    }
+    // Nothing to vary in a token request but parameter order, which the JSON object does not keep;
+    // a generator still, so suites compose it like the others.
+    return rc::gen::just(query);
+}
+
+std::vector<rc::Gen<InvalidCase>> token_invalid_cases(const AuthInputs& inputs, std::string code) {
+    auto base = gen_token_query(inputs, std::move(code));
+    return {
+        make_case(base, meta("AUTH-OAUTH-TOKEN", "unknown grant_type", "AUTH-OAUTH-TOKEN"),
+                  [](json& q) { q["grant_type"] = "password"; }),
+        make_case(base, meta("AUTH-OAUTH-TOKEN", "client_secret missing", "AUTH-OAUTH-TOKEN"),
+                  [](json& q) { q.erase("client_secret"); }),
+    };
+}
+
+}  // namespace dockside::generators

@@ -1,0 +1,44 @@
+#pragma once
+/// Products and variants: the merge patch (ProductPatchRequest), variant create
+/// (VariantCreateRequest[]), batch update (VariantBatchUpdateRequest), merge (MergeTarget[]) and
+/// channel metadata (ChannelMetadataRequest) bodies. Request shapes differ from responses
+/// (PRD-SHAPES): weight is a number, status_id an integer.
+
+#include <cstdint>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <rapidcheck.h>
+
+#include "generators/case.h"
+
+namespace dockside::generators {
+
+struct ProductInputs {
+    std::vector<std::int64_t> variant_ids;  ///< variants of the product under test; at least one
+    std::vector<std::int64_t> channel_ids;  ///< channels for metadata records; empty: 1
+};
+
+/// One variant request shape without id: sku, name, weight, dimension, customs, barcodes, …
+rc::Gen<nlohmann::json> gen_variant_request();
+/// A merge patch: some of name, taxonomy_id, type_id, and variants that each carry an existing id.
+rc::Gen<nlohmann::json> gen_product_patch(const ProductInputs& inputs);
+/// 1 to 3 new variants, none with an id (PRD-VARIANTS-CREATE).
+rc::Gen<nlohmann::json> gen_variant_create();
+/// One existing variant with id, sometimes status 1..3 and reviews_pending 0..4 (PRD-VARIANTS-UPDATE).
+rc::Gen<nlohmann::json> gen_variant_batch_update(const ProductInputs& inputs);
+/// status 1 and 3, reviews_pending [0] and [4].
+std::vector<rc::Gen<BoundaryCase>> variant_batch_update_boundary_cases(const ProductInputs& inputs);
+/// [{id}, …] of existing variants to merge into a target.
+rc::Gen<nlohmann::json> gen_merge_targets(const ProductInputs& inputs);
+/// One marketplace channel metadata record.
+rc::Gen<nlohmann::json> gen_channel_metadata(const ProductInputs& inputs);
+
+/// createVariants: a new variant with an id, weight as the response's object.
+std::vector<rc::Gen<InvalidCase>> variant_create_invalid_cases();
+/// updateVariants: status 0 and 4, reviews_pending 5 and -1, no id.
+std::vector<rc::Gen<InvalidCase>> variant_batch_update_invalid_cases(const ProductInputs& inputs);
+/// patchProduct: a body that is not an object, a variant that is not an object.
+std::vector<rc::Gen<InvalidCase>> product_patch_invalid_cases(const ProductInputs& inputs);
+
+}  // namespace dockside::generators

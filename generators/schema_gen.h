@@ -1,0 +1,36 @@
+#pragma once
+/// Valid values for any schema of the OpenAPI file, derived from the schema itself: the fallback for
+/// shapes without a hand-written generator and the proof that generators and the contract agree.
+
+#include <nlohmann/json.hpp>
+#include <rapidcheck.h>
+
+#include "specs/loader/spec.h"
+
+namespace dockside::generators {
+
+/// Bounds that keep generated values small; limits the schema states are always honoured.
+struct SchemaGenOptions {
+    int max_depth = 6;               ///< below this depth only required properties and minItems appear
+    std::size_t extra_items = 3;     ///< arrays hold at most minItems + this many items
+    std::size_t extra_length = 16;   ///< strings hold at most minLength + this many characters…
+                                     ///< …except that maxLength itself is drawn as a boundary
+};
+
+/// A generator of values valid under `schema` (as written in the document, `$ref`s into
+/// `spec.document()` allowed). Understood: `type` (including `[T, "null"]`), enum, const, minLength,
+/// maxLength, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minItems, maxItems, uniqueItems,
+/// properties, required, `$ref`, allOf (merged), anyOf and oneOf (one branch merged with its
+/// siblings), `not` of `required` or of a type, the formats date-time, date, int32, int64, uri and
+/// email, and `pattern` (see pattern_gen.h). A schema without a type or marked x-unspecified yields
+/// small arbitrary JSON. oneOf branches are not checked for exclusivity; the contract has none.
+/// A pattern the subset cannot handle fails generation with a message naming it.
+/// `spec` must outlive the generator.
+rc::Gen<nlohmann::json> gen_from_schema(const spec::Spec& spec, const nlohmann::json& schema,
+                                        SchemaGenOptions options = {});
+
+/// The request body schema of an operation, or nothing when its request shape is absent or
+/// unspecified. Convenience for suites: gen_from_schema(spec, *request_schema_of(op)).
+const nlohmann::json* request_schema_of(const spec::Operation& operation);
+
+}  // namespace dockside::generators

@@ -1,0 +1,53 @@
+// Authorization server queries: valid ones satisfy the parameter schemas (scope lists of the 21
+// names); invalid ones drop a required parameter or name an unknown scope.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "generators/auth_gen.h"
+#include "generators/tests/test_support.h"
+
+namespace dockside::generators {
+namespace {
+
+using nlohmann::json;
+
+const AuthInputs kInputs{"dockside-client", "s3cret", "https://app.example.com/callback"};
+
+std::vector<Case> sampled(const std::vector<rc::Gen<Case>>& cases, std::uint64_t seed) {
+    std::vector<Case> out;
+    for (const auto& g : cases) out.push_back(testing::sample(g, seed));
+    return out;
+}
+
+RC_GTEST_PROP(AuthGen, AuthorizeQueriesValidate, ()) {
+    auto query = *gen_authorize_query(kInputs);
+    RC_ASSERT(testing::query_violations("authorize", query).empty());
+    RC_ASSERT(query["client_id"] == kInputs.client_id);
+    RC_ASSERT(query["redirect_uri"] == kInputs.redirect_uri);
+}
+
+TEST(AuthGen, AuthorizeInvalidCasesViolate) {
+    for (std::uint64_t seed = 1; seed <= 5; ++seed)
+        testing::expect_query_cases("authorize", sampled(authorize_invalid_cases(kInputs), seed), false);
+}
+
+TEST(AuthGen, TokenQueriesValidateAndInvalidOnesDoNot) {
+    auto code = testing::sample(gen_token_query(kInputs, "abc"), 1);
+    EXPECT_EQ(code["grant_type"], "authorization_code");
+    EXPECT_TRUE(testing::query_violations("token", code).empty()) << testing::describe(testing::query_violations("token", code));
+    auto refresh = testing::sample(gen_token_query(kInputs, "", "r1"), 1);
+    EXPECT_EQ(refresh["grant_type"], "refresh_token");
+    EXPECT_TRUE(testing::query_violations("token", refresh).empty());
+    testing::expect_query_cases("token", sampled(token_invalid_cases(kInputs, "abc"), 1), false);
+}
+
+TEST(AuthGen, ScopeNamesAreTheDocumentedOnes) {
+    const json* scope = testing::real_spec().resolve("#/components/schemas/Scope");
+    ASSERT_NE(scope, nullptr);
+    std::set<std::string> documented;
+    for (const auto& s : (*scope)["enum"]) documented.insert(s.get<std::string>());
+    EXPECT_EQ(std::set<std::string>(scope_names().begin(), scope_names().end()), documented);
+}
+
+}  // namespace
+}  // namespace dockside::generators

@@ -1,0 +1,57 @@
+// Products and variants: request shapes validate (weight a number, no id on create, id on update);
+// the invalid cases are refused by the request schemas with their rule.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "generators/products_gen.h"
+#include "generators/tests/test_support.h"
+
+namespace dockside::generators {
+namespace {
+
+using nlohmann::json;
+
+const ProductInputs kInputs{{5001, 5002, 5003}, {7}};
+
+RC_GTEST_PROP(ProductsGen, BodiesValidate, ()) {
+    RC_ASSERT(testing::body_violations("patchProduct", *gen_product_patch(kInputs)).empty());
+    auto created = *gen_variant_create();
+    RC_ASSERT(testing::body_violations("createVariants", created).empty());
+    for (const auto& v : created) RC_ASSERT(!v.contains("id"));
+    auto update = *gen_variant_batch_update(kInputs);
+    RC_ASSERT(testing::body_violations("updateVariants", update).empty());
+    RC_ASSERT(update.contains("id"));
+    auto merge = *gen_merge_targets(kInputs);
+    RC_ASSERT(testing::body_violations("mergeVariants", merge).empty());
+    RC_ASSERT(!merge.empty());
+    auto meta = *gen_channel_metadata(kInputs);
+    RC_ASSERT(testing::body_violations("addChannelMetadata", meta).empty());
+    RC_ASSERT(meta["channel_id"] == 7);
+}
+
+TEST(ProductsGen, BoundaryCasesValidate) {
+    testing::expect_body_cases("updateVariants", variant_batch_update_boundary_cases(kInputs), true);
+}
+
+TEST(ProductsGen, InvalidCasesViolateTheirRule) {
+    testing::expect_body_cases("createVariants", variant_create_invalid_cases(), false);
+    testing::expect_body_cases("updateVariants", variant_batch_update_invalid_cases(kInputs), false);
+    testing::expect_body_cases("patchProduct", product_patch_invalid_cases(kInputs), false);
+}
+
+TEST(ProductsGen, StatusCasesSitAtAndPastTheEnum) {
+    std::set<json> valid, invalid;
+    for (const auto& g : variant_batch_update_boundary_cases(kInputs)) {
+        auto c = testing::sample(g, 1);
+        if (c.value.contains("status")) valid.insert(c.value["status"]);
+    }
+    for (const auto& g : variant_batch_update_invalid_cases(kInputs)) {
+        auto c = testing::sample(g, 1);
+        if (c.what.rfind("status", 0) == 0) invalid.insert(c.value["status"]);
+    }
+    EXPECT_EQ(valid, (std::set<json>{1, 3}));
+    EXPECT_EQ(invalid, (std::set<json>{0, 4}));
+}
+
+}  // namespace
+}  // namespace dockside::generators

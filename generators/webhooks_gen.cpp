@@ -1,0 +1,73 @@
+#include "generators/webhooks_gen.h"
+
+#include "generators/text_gen.h"
+
+namespace dockside::generators {
+
+namespace {
+
+using nlohmann::json;
+
+Case meta(const char* rule, std::string what, const char* schema_rule = "") {
+    return Case{json(), rule, std::move(what), TextReading::AnyReading, schema_rule};
+}
+
+}  // namespace
+
+const std::vector<std::string>& webhook_topics() {
+    static const std::vector<std::string> topics = {"order.shipped", "order.shipment.cancelled",
+                                                    "order.shipment.delivered", "order.shipment.exception",
+                                                    "order.shipment.on_hold"};
+    return topics;
+}
+
+rc::Gen<json> gen_webhook_create() {
+    return rc::gen::exec([] {
+        json topics = json::array();
+        for (const auto& topic : webhook_topics())
+            if (*rc::gen::element(false, true)) topics.push_back(topic);
+        if (topics.empty()) topics.push_back(*rc::gen::elementOf(webhook_topics()));
+        json body = {{"url", *gen_https_url()}, {"topics", topics}};
+        auto optional_text = [](json& b, const char* name, rc::Gen<std::string> text) {
+            switch (*rc::gen::inRange(0, 4)) {
+                case 0: b[name] = nullptr; break;
+                case 1: case 2: b[name] = *text; break;
+                default: break;  // absent
+            }
+        };
+        optional_text(body, "description", gen_words(1, 5));
+        optional_text(body, "secret", gen_text(16, 40));
+        return body;
+    });
+}
+
+std::vector<rc::Gen<BoundaryCase>> webhook_create_boundary_cases() {
+    auto base = gen_webhook_create();
+    return {make_case(base, meta("WH-TOPICS", "exactly one topic"),
+                      [](json& b) { b["topics"] = json::array({*rc::gen::elementOf(webhook_topics())}); }),
+            make_case(base, meta("WH-TOPICS", "all five topics"), [](json& b) { b["topics"] = webhook_topics(); })};
+}
+
+std::vector<rc::Gen<InvalidCase>> webhook_create_invalid_cases() {
+    auto base = gen_webhook_create();
+    return {
+        make_case(base, meta("WH-HTTPS", "http:// url", "WH-HTTPS"),
+                  [](json& b) { b["url"] = "http://" + b["url"].get<std::string>().substr(8); }),
+        make_case(base, meta("WH-TOPICS", "unknown topic", "WH-TOPICS"),
+                  [](json& b) { b["topics"].push_back("order." + *gen_identifier("unknown_")); }),
+        make_case(base, meta("WH-TOPICS", "2.0 topic name order_shipped", "WH-TOPICS"),
+                  [](json& b) { b["topics"] = json::array({"order_shipped"}); }),
+        make_case(base, meta("WH-CREATE", "url missing", "WH-CREATE"), [](json& b) { b.erase("url"); }),
+        make_case(base, meta("WH-CREATE", "topics missing", "WH-CREATE"), [](json& b) { b.erase("topics"); }),
+        make_case(base, meta("WH-CREATE", "topics a string, not an array", "WH-TOPICS"),
+                  [](json& b) { b["topics"] = b["topics"][0]; }),
+        make_case(base, meta("VER-WEBHOOK-SHAPE", "2.0 shape: subscription_url and topic", "WH-CREATE"),
+                  [](json& b) {
+                      b = {{"subscription_url", b["url"]}, {"topic", "order_shipped"}};
+                  }),
+    };
+}
+
+rc::Gen<InvalidCase> gen_webhook_create_invalid() { return gen_one_of(webhook_create_invalid_cases()); }
+
+}  // namespace dockside::generators
