@@ -1,0 +1,62 @@
+#include "harness/conform/areas.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace dockside::conform {
+
+const std::vector<std::string>& known_areas() {
+    static const std::vector<std::string> areas = {"channels", "orders",    "shipments", "products", "returns",
+                                                   "receiving", "locations", "inventory", "billing",  "webhooks",
+                                                   "auth",     "paging",    "versioning", "stateful"};
+    return areas;
+}
+
+std::string suite_name(std::string_view area) {
+    std::string name(area);
+    if (!name.empty()) name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+    return name;
+}
+
+Result<std::vector<std::string>, std::string> parse_areas(std::string_view only) {
+    std::vector<std::string> areas;
+    std::vector<std::string> unknown;
+    std::size_t start = 0;
+    while (start <= only.size()) {
+        const auto end = std::min(only.find(',', start), only.size());
+        std::string area;
+        for (char c : only.substr(start, end - start))
+            if (!std::isspace(static_cast<unsigned char>(c))) area += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        start = end + 1;
+        if (area.empty()) continue;
+        const auto& known = known_areas();
+        if (std::find(known.begin(), known.end(), area) == known.end()) {
+            unknown.push_back(area);
+        } else if (std::find(areas.begin(), areas.end(), area) == areas.end()) {
+            areas.push_back(area);
+        }
+    }
+    if (!unknown.empty()) {
+        std::string message = "unknown area";
+        message += unknown.size() > 1 ? "s " : " ";
+        for (std::size_t i = 0; i < unknown.size(); ++i) message += (i ? ", " : "") + unknown[i];
+        message += "; valid areas: ";
+        for (std::size_t i = 0; i < known_areas().size(); ++i) message += (i ? ", " : "") + known_areas()[i];
+        return fail(message);
+    }
+    return areas;
+}
+
+std::string gtest_filter(const std::vector<std::string>& areas) {
+    if (areas.empty()) return "*";
+    std::string filter;
+    for (const auto& area : areas) {
+        const std::string suite = suite_name(area);
+        for (const std::string& pattern :
+             {suite + ".*", "*/" + suite + ".*", suite + "/*", suite + "_RapidCheck.*"})
+            filter += (filter.empty() ? "" : ":") + pattern;
+    }
+    return filter;
+}
+
+}  // namespace dockside::conform

@@ -1,0 +1,28 @@
+#pragma once
+/// The conformance areas and how `--only` becomes a GoogleTest filter. Suites are named by the PascalCase
+/// area ("Returns"); parameterised and property suites add a prefix or suffix around that name.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/core/result.h"
+
+namespace dockside::conform {
+
+/// Lower-case area names, in the order reports list them.
+const std::vector<std::string>& known_areas();
+
+/// "returns" → "Returns".
+std::string suite_name(std::string_view area);
+
+/// The areas of a comma list ("returns, auth"), lower-cased, deduplicated, in the order given. An empty
+/// list means every area. An unknown name is an error listing the valid ones.
+Result<std::vector<std::string>, std::string> parse_areas(std::string_view only);
+
+/// The --gtest_filter for a list of areas; "*" when the list is empty. Each area matches its plain suite,
+/// parameterised instantiations ("*/Returns.*"), typed suites ("Returns/*") and fixture properties
+/// ("Returns_RapidCheck.*").
+std::string gtest_filter(const std::vector<std::string>& areas);
+
+}  // namespace dockside::conform

@@ -1,0 +1,148 @@
+#include "harness/conform/finding.h"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+namespace dockside::conform {
+
+std::string Finding::key() const { return rule + "|" + operation + "|" + test; }
+
+std::string excerpt(std::string_view body, std::size_t max_chars) {
+    // Counts code points, not bytes, so a multi-byte character is never cut in half.
+    std::size_t chars = 0;
+    std::size_t i = 0;
+    while (i < body.size()) {
+        if (chars == max_chars) return std::string(body.substr(0, i)) + "…";
+        const auto lead = static_cast<unsigned char>(body[i]);
+        std::size_t width = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 1;
+        i += std::min(width, body.size() - i);
+        ++chars;
+    }
+    return std::string(body);
+}
+
+std::string area_of_test(std::string_view test_name) {
+    // The suite is the part before the first '.'. Value-parameterised suites carry an instantiation
+    // prefix ("P/Returns"), typed ones an index ("Returns/0"): take the last segment that is not a number.
+    std::string_view suite = test_name.substr(0, test_name.find('.'));
+    std::string_view chosen = suite;
+    std::size_t start = 0;
+    while (start <= suite.size()) {
+        const auto end = std::min(suite.find('/', start), suite.size());
+        const std::string_view segment = suite.substr(start, end - start);
+        const bool numeric = !segment.empty() && std::all_of(segment.begin(), segment.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c));
+        });
+        if (!segment.empty() && !numeric) chosen = segment;
+        start = end + 1;
+    }
+    // RC_GTEST_FIXTURE_PROP names its suite "<Fixture>_RapidCheck".
+    constexpr std::string_view kRcSuffix = "_RapidCheck";
+    if (chosen.size() > kRcSuffix.size() && chosen.substr(chosen.size() - kRcSuffix.size()) == kRcSuffix)
+        chosen.remove_suffix(kRcSuffix.size());
+    std::string area;
+    for (char c : chosen) area += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return area;
+}
+
+namespace {
+std::string trim(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return {};
+    const auto last = text.find_last_not_of(" \t\r\n");
+    return std::string(text.substr(first, last - first + 1));
+}
+}  // namespace
+
+std::set<std::string> parse_accept_file(std::string_view text) {
+    std::set<std::string> keys;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const auto end = std::min(text.find('\n', start), text.size());
+        std::string_view line = text.substr(start, end - start);
+        if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+        if (auto key = trim(line); !key.empty()) keys.insert(std::move(key));
+        start = end + 1;
+    }
+    return keys;
+}
+
+std::string render_accept_file(const std::vector<Finding>& findings) {
+    std::set<std::string> keys;
+    for (const auto& f : findings) keys.insert(f.key());
+    std::ostringstream out;
+    out << "# Dockside accept file: findings listed here (rule|operation|test) are reported as accepted\n"
+        << "# and do not fail `dockside conform --accept FILE`. Delete a line once the finding is fixed.\n";
+    for (const auto& key : keys) out << key << "\n";
+    return out.str();
+}
+
+void FindingLog::add(Finding finding) {
+    std::lock_guard lock(mutex_);
+    const std::string key = finding.key();
+    for (auto& existing : findings_) {
+        if (existing.key() != key) continue;
+        finding.occurrences = existing.occurrences + 1;
+        finding.accepted = finding.accepted || existing.accepted;
+        existing = std::move(finding);
+        return;
+    }
+    findings_.push_back(std::move(finding));
+}
+
+void FindingLog::record_skip(const std::string& test, std::string reason) {
+    std::lock_guard lock(mutex_);
+    skips_[test] = std::move(reason);
+}
+
+std::vector<Finding> FindingLog::all() const {
+    std::lock_guard lock(mutex_);
+    return findings_;
+}
+
+std::vector<Finding> FindingLog::for_test(std::string_view test) const {
+    std::lock_guard lock(mutex_);
+    std::vector<Finding> out;
+    for (const auto& f : findings_)
+        if (f.test == test) out.push_back(f);
+    return out;
+}
+
+std::map<std::string, std::string> FindingLog::skips() const {
+    std::lock_guard lock(mutex_);
+    return skips_;
+}
+
+std::size_t FindingLog::size() const {
+    std::lock_guard lock(mutex_);
+    return findings_.size();
+}
+
+void FindingLog::annotate_test(std::string_view test, const std::string& seed, const std::string& shrunk_input) {
+    std::lock_guard lock(mutex_);
+    for (auto& f : findings_) {
+        if (f.test != test) continue;
+        if (f.seed.empty()) f.seed = seed;
+        if (f.shrunk_input.empty()) f.shrunk_input = shrunk_input;
+    }
+}
+
+std::size_t FindingLog::accept(const std::set<std::string>& keys) {
+    std::lock_guard lock(mutex_);
+    std::size_t marked = 0;
+    for (auto& f : findings_)
+        if (keys.count(f.key())) {
+            f.accepted = true;
+            ++marked;
+        }
+    return marked;
+}
+
+void FindingLog::clear() {
+    std::lock_guard lock(mutex_);
+    findings_.clear();
+    skips_.clear();
+}
+
+}  // namespace dockside::conform

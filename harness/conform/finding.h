@@ -1,0 +1,80 @@
+#pragma once
+/// What a conformance run found: one Finding per failed expectation, traceable to a RULES.md id, the
+/// document's section and a runnable curl line; and the thread-safe log the suites write them to.
+
+#include <cstddef>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/validate/violation.h"
+
+namespace dockside::conform {
+
+/// One departure from the contract seen by one test.
+struct Finding {
+    std::string test;          ///< "Suite.Name" as GoogleTest names it (parameterised: "P/Suite.Name/0")
+    std::string area;          ///< lower-case area of the suite ("returns")
+    std::string operation;     ///< operationId of the exchange ("" when none, e.g. a /_sim/ call)
+    std::string rule;          ///< RULES.md id (ERR-CODES, RET-DUP-ID, …)
+    std::string section;       ///< heading path of the API document (x-section of the operation)
+    std::string title;         ///< one line: what was expected
+    std::string message;       ///< "Received: 500 / Documented: 200, 4XX"
+    std::string curl;          ///< runnable curl line, token redacted ("" when no request was sent)
+    int status = 0;            ///< HTTP status received; 0 when there was no response
+    std::string body_excerpt;  ///< at most kBodyExcerptChars characters of the response body
+    std::vector<validate::Violation> violations;
+    std::string seed;          ///< replay command, e.g. `RC_PARAMS="reproduce=…" dockside conform --only returns`
+    std::string shrunk_input;  ///< RapidCheck's minimal counterexample, when the test is a property
+    bool accepted = false;     ///< matched by the accept file: shown, but does not fail the run
+    int occurrences = 1;       ///< how often the same key was recorded in this test (properties repeat)
+
+    /// Stable identity across runs, for accept files: "rule|operation|test".
+    std::string key() const;
+};
+
+/// Longest body excerpt kept in a Finding.
+inline constexpr std::size_t kBodyExcerptChars = 500;
+
+/// The first `max_chars` characters of `body` (never splitting a UTF-8 sequence), plus "…" when cut.
+std::string excerpt(std::string_view body, std::size_t max_chars = kBodyExcerptChars);
+
+/// The area a GoogleTest name belongs to: "Returns.X" / "P/Returns.X/0" / "Returns/X" → "returns".
+std::string area_of_test(std::string_view test_name);
+
+/// Keys of an accept file: one per line, blank lines and `#` comments (whole line or trailing) ignored,
+/// surrounding white space trimmed.
+std::set<std::string> parse_accept_file(std::string_view text);
+
+/// The text of an accept file for these findings: a comment header, then one key per line, sorted.
+std::string render_accept_file(const std::vector<Finding>& findings);
+
+/// Every finding of a run, from any test thread. Findings with the same key in the same test are
+/// merged (the newest kept, `occurrences` counted) so a shrinking property leaves its minimal case.
+class FindingLog {
+public:
+    void add(Finding finding);
+    /// A skip and its reason ("needs the simulation control"): skips are never passes.
+    void record_skip(const std::string& test, std::string reason);
+
+    std::vector<Finding> all() const;
+    std::vector<Finding> for_test(std::string_view test) const;
+    std::map<std::string, std::string> skips() const;
+    std::size_t size() const;
+
+    /// Sets seed and shrunk_input on every finding of `test` that has none yet.
+    void annotate_test(std::string_view test, const std::string& seed, const std::string& shrunk_input);
+    /// Marks findings whose key is in `keys` as accepted; returns how many were marked.
+    std::size_t accept(const std::set<std::string>& keys);
+    void clear();
+
+private:
+    mutable std::mutex mutex_;
+    std::vector<Finding> findings_;
+    std::map<std::string, std::string> skips_;
+};
+
+}  // namespace dockside::conform

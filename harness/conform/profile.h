@@ -1,0 +1,17 @@
+#pragma once
+/// Loading a profile (specs/profiles/<name>.yaml) with its `extends` chain resolved: the stances of the
+/// base, overridden by the profile's own.
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/core/result.h"
+
+namespace dockside::conform {
+
+/// The profile document of `name` in `profiles_dir`, `stances` merged over those of the profile it
+/// extends (at most 8 levels). The error names the file and the problem.
+Result<nlohmann::json, std::string> load_profile(const std::string& profiles_dir, const std::string& name);
+
+}  // namespace dockside::conform

@@ -1,0 +1,52 @@
+#include "harness/conform/session.h"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+
+namespace dockside::conform {
+
+Session::Session(const spec::Spec& spec, const validate::ResponseValidator& validator, SessionInfo info,
+                 http::ClientOptions client_options)
+    : spec_(spec), validator_(validator), info_(std::move(info)), client_options_(std::move(client_options)) {
+    if (auto url = http::parse_url(info_.base_url)) base_url_ = std::move(url.value());
+}
+
+Result<std::unique_ptr<Session>, std::string> Session::create(const spec::Spec& spec,
+                                                              const validate::ResponseValidator& validator,
+                                                              SessionInfo info, http::ClientOptions client_options) {
+    auto url = http::parse_url(info.base_url);
+    if (!url) return fail("session base URL: " + url.error());
+    return std::make_unique<Session>(spec, validator, std::move(info), std::move(client_options));
+}
+
+nlohmann::json Session::stance(const std::string& id) const {
+    const auto& profile = info_.profile_json;
+    if (!profile.is_object() || !profile.contains("stances") || !profile["stances"].is_object()) return nullptr;
+    const auto& stances = profile["stances"];
+    auto it = stances.find(id);
+    return it == stances.end() ? nlohmann::json(nullptr) : *it;
+}
+
+http::HttpClient Session::client() const { return http::HttpClient(base_url_, client_options_); }
+
+namespace {
+std::atomic<Session*> g_session{nullptr};
+}
+
+Session& current_session() {
+    Session* session = g_session.load();
+    if (!session) {
+        // A suite run outside the runner has no target; continuing would only produce noise.
+        std::fputs("dockside: no conformance session is set; run the suites through `dockside conform` or "
+                   "`suites_test`\n", stderr);
+        std::abort();
+    }
+    return *session;
+}
+
+Session* current_session_or_null() { return g_session.load(); }
+
+void set_current_session(Session* session) { g_session.store(session); }
+
+}  // namespace dockside::conform

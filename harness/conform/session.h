@@ -1,0 +1,86 @@
+#pragma once
+/// The target of one conformance run as the suites see it: where to send, which tokens and channels,
+/// which profile, how many property cases. Suites are plain GoogleTest functions, so the run's session is
+/// reachable through one global (`current_session()`), set by the runner before RUN_ALL_TESTS().
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/conform/finding.h"
+#include "harness/core/result.h"
+#include "harness/http/client.h"
+#include "harness/http/url.h"
+#include "harness/validate/response_validator.h"
+#include "specs/loader/spec.h"
+
+namespace dockside::conform {
+
+/// Everything a suite may need to know about the target.
+struct SessionInfo {
+    std::string base_url;          ///< "http://127.0.0.1:PORT" or the user's --base-url
+    std::string auth_url;          ///< OAuth server; empty = base_url (added)
+    std::string token;             ///< bearer token with every scope
+    std::string read_only_token;   ///< token whose only channel is read-only; empty = unknown
+    std::int64_t write_channel = 0;
+    std::optional<std::int64_t> read_only_channel;
+    std::string channel_header = "service_channel_id";
+    bool simulation = false;       ///< /_sim/ control is available
+    bool embedded = false;         ///< the target is Dockside's own reference server
+    std::string profile = "default";
+    nlohmann::json profile_json;   ///< the profile document (stances), null when not loaded
+    int cases = 25;                ///< RapidCheck cases per property
+    std::uint64_t seed = 0;        ///< RapidCheck seed of the run (0 = RapidCheck chooses)
+    std::string only;              ///< the run's --only list as given ("returns,auth"), for replay commands (added)
+};
+
+/// One run's target plus the shared spec, validator and finding log.
+class Session {
+public:
+    /// Keeps references to `spec` and `validator` (they must outlive the session). `info.base_url` must
+    /// parse (see `Session::create` for the checked form); an unparsable URL leaves `client()` unusable.
+    Session(const spec::Spec& spec, const validate::ResponseValidator& validator, SessionInfo info,
+            http::ClientOptions client_options);
+
+    /// Checked construction: the error names the base URL and what is wrong with it.
+    static Result<std::unique_ptr<Session>, std::string> create(const spec::Spec& spec,
+                                                                const validate::ResponseValidator& validator,
+                                                                SessionInfo info,
+                                                                http::ClientOptions client_options);
+
+    const spec::Spec& spec() const { return spec_; }
+    const validate::ResponseValidator& validator() const { return validator_; }
+    const SessionInfo& info() const { return info_; }
+    const http::Url& base_url() const { return base_url_; }
+    const http::ClientOptions& client_options() const { return client_options_; }
+    /// Whether the profile in force is `strict`.
+    bool strict() const { return info_.profile == "strict"; }
+    /// A stance of the profile (`stances.<id>`), null when the profile does not name it.
+    nlohmann::json stance(const std::string& id) const;
+
+    /// A fresh keep-alive client to the target.
+    http::HttpClient client() const;
+
+    FindingLog& findings() { return findings_; }
+    const FindingLog& findings() const { return findings_; }
+
+private:
+    const spec::Spec& spec_;
+    const validate::ResponseValidator& validator_;
+    SessionInfo info_;
+    http::Url base_url_;
+    http::ClientOptions client_options_;
+    FindingLog findings_;
+};
+
+/// The run's session. Calling it before `set_current_session` is a programming error: it aborts with a
+/// message saying the suites must be run by `dockside conform` or `suites_test`.
+Session& current_session();
+/// The run's session, or nullptr when none is set.
+Session* current_session_or_null();
+/// Sets (or clears, with nullptr) the run's session; not owned.
+void set_current_session(Session* session);
+
+}  // namespace dockside::conform

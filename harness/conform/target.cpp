@@ -1,0 +1,186 @@
+#include "harness/conform/target.h"
+
+#include <algorithm>
+#include <random>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/http/url.h"
+
+namespace dockside::conform {
+namespace {
+
+constexpr const char* kChannelPath = "/2025-07/channel";
+constexpr int kMaxChannelPages = 20;
+
+std::string random_state() {
+    std::random_device device;
+    std::uniform_int_distribution<int> digit(0, 15);
+    std::string out;
+    for (int i = 0; i < 16; ++i) out += "0123456789abcdef"[digit(device)];
+    return out;
+}
+
+http::Request get(const std::string& target, const std::string& token) {
+    http::Request request{"GET", target, {}, {}};
+    request.headers.set("Accept", "application/json");
+    if (!token.empty()) request.headers.set("Authorization", "Bearer " + token);
+    return request;
+}
+
+/// A `next` link may be absolute (under the base URL or not) or a target already; only its path and query
+/// matter, relative to the base path.
+std::string target_of_link(const http::Url& base, const std::string& link) {
+    std::string target = link;
+    if (const auto scheme = link.find("://"); scheme != std::string::npos) {
+        const auto path = link.find('/', scheme + 3);
+        target = path == std::string::npos ? "/" : link.substr(path);
+    }
+    if (!base.base_path.empty() && target.rfind(base.base_path, 0) == 0) target = target.substr(base.base_path.size());
+    return target;
+}
+
+bool has_write_scope(const nlohmann::json& channel) {
+    if (!channel.contains("scopes") || !channel["scopes"].is_array()) return false;
+    for (const auto& scope : channel["scopes"]) {
+        std::string name = scope.is_string() ? scope.get<std::string>()
+                           : scope.is_object() && scope.contains("name") && scope["name"].is_string()
+                               ? scope["name"].get<std::string>()
+                               : std::string();
+        if (name.size() > 6 && name.compare(name.size() - 6, 6, "_write") == 0) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+Result<int, std::string> probe_target(const std::string& base_url, const std::string& token,
+                                      const http::ClientOptions& options) {
+    auto url = http::parse_url(base_url);
+    if (!url) return fail("base URL " + url.error());
+    http::HttpClient client(*url, options);
+    auto response = client.send(get(kChannelPath, token));
+    if (!response)
+        return fail("cannot reach the target: GET " + http::absolute_url(*url, kChannelPath) + " failed (" +
+                    http::to_string(response.error()) + ")");
+    return response->status;
+}
+
+std::vector<std::string> all_scopes(const spec::Spec& spec) {
+    std::set<std::string> scopes{"offline_access", "openid"};
+    for (const auto& op : spec.operations())
+        for (const auto& scope : op.scopes) scopes.insert(scope);
+    return {scopes.begin(), scopes.end()};
+}
+
+Result<std::string, std::string> code_from_location(const std::string& location, const std::string& expected_state) {
+    const auto start = location.find_first_of("?#");
+    if (start == std::string::npos) return fail("the redirect " + location + " carries no parameters");
+    std::string params = location.substr(start + 1);
+    std::replace(params.begin(), params.end(), '#', '&');
+    auto parsed = http::parse_query(params);
+    if (!parsed) return fail("the redirect " + location + " has a malformed query: " + parsed.error());
+    std::string code, state, error;
+    for (const auto& [name, value] : *parsed) {
+        if (name == "code") code = value;
+        if (name == "state") state = value;
+        if (name == "error") error = value;
+    }
+    if (!error.empty()) return fail("the authorization server answered error=" + error);
+    if (code.empty()) return fail("the redirect " + location + " carries no code");
+    if (!expected_state.empty() && state != expected_state)
+        return fail("the redirect's state (" + state + ") differs from the one sent (" + expected_state + ")");
+    return code;
+}
+
+Result<OAuthTokens, std::string> oauth_code_flow(const OAuthRequest& request, const http::ClientOptions& options) {
+    auto url = http::parse_url(request.auth_url);
+    if (!url) return fail("--auth-url " + url.error());
+    if (request.redirect_uri.empty())
+        return fail(std::string("OAuth needs a redirect URI registered for the client: pass --redirect-uri or "
+                                "set DOCKSIDE_REDIRECT_URI"));
+    http::HttpClient client(*url, options);
+    std::string scope;
+    for (const auto& s : request.scopes) scope += (scope.empty() ? "" : " ") + s;
+    const std::string state = random_state();
+    const http::QueryParams query{{"response_type", "code"}, {"client_id", request.client_id},
+                                  {"redirect_uri", request.redirect_uri}, {"scope", scope},
+                                  {"state", state}, {"response_mode", "query"}};
+    const std::string authorize = "/connect/authorize?" + http::encode_query(query);
+    auto consent = client.send(get(authorize, ""));
+    if (!consent)
+        return fail("cannot reach the authorization server: GET " + http::absolute_url(*url, "/connect/authorize") +
+                    " failed (" + http::to_string(consent.error()) + ")");
+    const auto location = consent->headers.get("Location");
+    if (consent->status != 302 || !location)
+        return fail("GET /connect/authorize answered " + std::to_string(consent->status) +
+                    " without a redirect carrying a code: the target needs interactive consent, which dockside "
+                    "cannot give; obtain a token yourself and pass --token (DOCKSIDE_TOKEN)");
+    auto code = code_from_location(std::string(*location), state);
+    if (!code)
+        return fail("GET /connect/authorize did not grant consent automatically (" + code.error() +
+                    "): pass --token (DOCKSIDE_TOKEN) instead");
+
+    http::Request token{"POST", "/connect/token", {}, {}};
+    token.headers.set("Content-Type", "application/x-www-form-urlencoded");
+    token.headers.set("Accept", "application/json");
+    token.body = http::encode_query({{"grant_type", "authorization_code"}, {"code", *code},
+                                     {"redirect_uri", request.redirect_uri}, {"client_id", request.client_id},
+                                     {"client_secret", request.client_secret}});
+    auto answer = client.send(token);
+    if (!answer) return fail("POST /connect/token failed: " + http::to_string(answer.error()));
+    auto body = nlohmann::json::parse(answer->body, nullptr, false);
+    if (answer->status != 200 || !body.is_object() || !body.contains("access_token") ||
+        !body["access_token"].is_string())
+        return fail("POST /connect/token answered " + std::to_string(answer->status) + " without an access_token: " +
+                    answer->body.substr(0, 300));
+    OAuthTokens tokens;
+    tokens.access_token = body["access_token"].get<std::string>();
+    if (body.contains("refresh_token") && body["refresh_token"].is_string())
+        tokens.refresh_token = body["refresh_token"].get<std::string>();
+    if (body.contains("scope") && body["scope"].is_string()) tokens.scope = body["scope"].get<std::string>();
+    return tokens;
+}
+
+Result<ChannelChoice, std::string> choose_channels(const nlohmann::json& channels) {
+    if (!channels.is_array()) return fail(std::string("the channel list is not an array"));
+    std::optional<std::int64_t> write, read_only;
+    for (const auto& channel : channels) {
+        if (!channel.is_object() || !channel.contains("id") || !channel["id"].is_number_integer()) continue;
+        const auto id = channel["id"].get<std::int64_t>();
+        if (has_write_scope(channel)) {
+            if (!write) write = id;
+        } else if (!read_only) {
+            read_only = id;
+        }
+    }
+    if (!write)
+        return fail("no channel with a _write scope among the " + std::to_string(channels.size()) +
+                    " channels of GET /2025-07/channel: pass --channel (DOCKSIDE_CHANNEL)");
+    return ChannelChoice{*write, read_only};
+}
+
+Result<ChannelChoice, std::string> discover_channels(const std::string& base_url, const std::string& token,
+                                                     const http::ClientOptions& options) {
+    auto url = http::parse_url(base_url);
+    if (!url) return fail("base URL " + url.error());
+    http::HttpClient client(*url, options);
+    nlohmann::json all = nlohmann::json::array();
+    std::string target = std::string(kChannelPath) + "?RecordsPerPage=250";
+    for (int page = 0; page < kMaxChannelPages && !target.empty(); ++page) {
+        auto response = client.send(get(target, token));
+        if (!response) return fail("channel discovery: GET " + target + " failed (" + http::to_string(response.error()) + ")");
+        auto body = nlohmann::json::parse(response->body, nullptr, false);
+        if (response->status != 200 || !body.is_object())
+            return fail("channel discovery: GET " + target + " answered " + std::to_string(response->status) +
+                        ": " + response->body.substr(0, 300) + " (pass --channel to skip discovery)");
+        if (body.contains("items") && body["items"].is_array())
+            for (const auto& item : body["items"]) all.push_back(item);
+        target = body.contains("next") && body["next"].is_string() ? target_of_link(*url, body["next"].get<std::string>())
+                                                                     : std::string();
+    }
+    return choose_channels(all);
+}
+
+}  // namespace dockside::conform

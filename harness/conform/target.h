@@ -1,0 +1,62 @@
+#pragma once
+/// Getting from a validated target configuration to a usable session: is the target reachable, which
+/// token to use (PAT, or the OAuth code flow with automated consent), which channels to write to.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/core/result.h"
+#include "harness/http/client.h"
+#include "specs/loader/spec.h"
+
+namespace dockside::conform {
+
+/// GETs /2025-07/channel once (with `token` when given). Any HTTP answer means reachable; the error names
+/// the URL and the transport error ("cannot reach http://…/2025-07/channel: connect: Connection refused").
+Result<int, std::string> probe_target(const std::string& base_url, const std::string& token,
+                                      const http::ClientOptions& options);
+
+/// The OAuth authorization-code flow for a client that consents automatically.
+struct OAuthRequest {
+    std::string auth_url;       ///< origin of /connect/authorize and /connect/token
+    std::string client_id;
+    std::string client_secret;
+    std::string redirect_uri;   ///< must be registered with the authorization server
+    std::vector<std::string> scopes;
+};
+
+struct OAuthTokens {
+    std::string access_token;
+    std::string refresh_token;  ///< empty when none was issued
+    std::string scope;          ///< granted scopes as the server lists them
+};
+
+/// Every scope the spec's operations name, plus offline_access and openid, sorted.
+std::vector<std::string> all_scopes(const spec::Spec& spec);
+
+/// GET /connect/authorize (response_mode=query); a 302 carrying `code` is automated consent, anything else
+/// is a configuration error saying the target needs interactive consent and to pass --token. Then
+/// POST /connect/token (authorization_code grant, form-encoded).
+Result<OAuthTokens, std::string> oauth_code_flow(const OAuthRequest& request, const http::ClientOptions& options);
+
+/// The code (and state) out of a redirect Location, from its query or fragment; error when absent.
+Result<std::string, std::string> code_from_location(const std::string& location, const std::string& expected_state);
+
+/// The channels a run writes to and reads from.
+struct ChannelChoice {
+    std::int64_t write_channel = 0;
+    std::optional<std::int64_t> read_only_channel;
+};
+
+/// Picks channels from ChannelPage items (a JSON array): the first channel with a `_write` scope is the
+/// write channel; the first without any `_write` scope is the read-only channel. Error when no channel
+/// can be written to.
+Result<ChannelChoice, std::string> choose_channels(const nlohmann::json& channels);
+
+/// GET /2025-07/channel (following `next`, at most 20 pages) and choose_channels over every item.
+Result<ChannelChoice, std::string> discover_channels(const std::string& base_url, const std::string& token,
+                                                     const http::ClientOptions& options);
+
+}  // namespace dockside::conform

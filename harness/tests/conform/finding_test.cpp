@@ -1,0 +1,112 @@
+#include "harness/conform/finding.h"
+
+#include <thread>
+
+#include <gtest/gtest.h>
+
+namespace dockside::conform {
+namespace {
+
+Finding finding(std::string rule, std::string operation, std::string test) {
+    Finding f;
+    f.rule = std::move(rule);
+    f.operation = std::move(operation);
+    f.test = std::move(test);
+    return f;
+}
+
+TEST(FindingKey, IsRuleOperationTest) {
+    EXPECT_EQ(finding("RET-DUP-ID", "createReturn", "Returns.RET_DUP_ID_X").key(),
+              "RET-DUP-ID|createReturn|Returns.RET_DUP_ID_X");
+    EXPECT_EQ(finding("ERR-NO5XX", "", "Auth.X").key(), "ERR-NO5XX||Auth.X");
+}
+
+TEST(FindingKey, IgnoresVolatileParts) {
+    // Status, curl and messages change between runs; an accept file must still match.
+    Finding a = finding("CONV-TYPES", "getOrder", "Orders.T");
+    Finding b = a;
+    b.status = 500;
+    b.curl = "curl x";
+    b.message = "other";
+    EXPECT_EQ(a.key(), b.key());
+}
+
+TEST(Excerpt, KeepsShortBodies) { EXPECT_EQ(excerpt("{\"a\":1}"), "{\"a\":1}"); }
+
+TEST(Excerpt, CutsAtCharacterLimitWithoutSplittingUtf8) {
+    EXPECT_EQ(excerpt(std::string(600, 'x')).size(), 500u + std::string("…").size());
+    const std::string accented = "ééé";  // 2 bytes each
+    EXPECT_EQ(excerpt(accented, 2), "éé…");
+}
+
+TEST(AreaOfTest, HandlesPlainParameterisedTypedAndFixtureProperties) {
+    EXPECT_EQ(area_of_test("Returns.RET_DUP_ID_X"), "returns");
+    EXPECT_EQ(area_of_test("Limits/Orders.ORD_GIFT_500/3"), "orders");
+    EXPECT_EQ(area_of_test("Billing/0.Typed"), "billing");
+    EXPECT_EQ(area_of_test("Webhooks_RapidCheck.Prop"), "webhooks");
+}
+
+TEST(AcceptFile, ParsesKeysCommentsAndBlankLines) {
+    const auto keys = parse_accept_file(
+        "# header\n\nRET-DUP-ID|createReturn|Returns.A\n  ERR-CODES|createOrder|Orders.B  # known\r\n#x|y|z\n");
+    EXPECT_EQ(keys, (std::set<std::string>{"RET-DUP-ID|createReturn|Returns.A", "ERR-CODES|createOrder|Orders.B"}));
+    EXPECT_TRUE(parse_accept_file("").empty());
+}
+
+TEST(AcceptFile, RenderedFileParsesBackToTheKeys) {
+    std::vector<Finding> findings = {finding("B", "op", "T.b"), finding("A", "op", "T.a"), finding("A", "op", "T.a")};
+    const auto text = render_accept_file(findings);
+    EXPECT_EQ(text.rfind("#", 0), 0u);
+    EXPECT_EQ(parse_accept_file(text), (std::set<std::string>{"A|op|T.a", "B|op|T.b"}));
+}
+
+TEST(FindingLog, MergesSameKeyInATestKeepingTheNewest) {
+    FindingLog log;
+    Finding first = finding("ORD-GIFT-500", "createOrder", "Orders.P");
+    first.shrunk_input = "long";
+    log.add(first);
+    Finding second = first;
+    second.shrunk_input = "short";
+    log.add(second);
+    log.add(finding("ORD-GIFT-500", "createOrder", "Orders.Q"));
+    ASSERT_EQ(log.size(), 2u);
+    const auto p = log.for_test("Orders.P");
+    ASSERT_EQ(p.size(), 1u);
+    EXPECT_EQ(p[0].shrunk_input, "short");
+    EXPECT_EQ(p[0].occurrences, 2);
+}
+
+TEST(FindingLog, AcceptsByKeyAndAnnotatesOnlyEmptySeeds) {
+    FindingLog log;
+    log.add(finding("A", "op", "T.x"));
+    Finding seeded = finding("B", "op", "T.x");
+    seeded.seed = "mine";
+    log.add(seeded);
+    log.annotate_test("T.x", "replay", "input");
+    EXPECT_EQ(log.accept({"A|op|T.x"}), 1u);
+    const auto all = log.all();
+    EXPECT_TRUE(all[0].accepted);
+    EXPECT_EQ(all[0].seed, "replay");
+    EXPECT_EQ(all[0].shrunk_input, "input");
+    EXPECT_FALSE(all[1].accepted);
+    EXPECT_EQ(all[1].seed, "mine");
+}
+
+TEST(FindingLog, RecordsSkipsAndIsSafeAcrossThreads) {
+    FindingLog log;
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t)
+        threads.emplace_back([&log, t] {
+            for (int i = 0; i < 50; ++i) log.add(finding("R", "op", "T." + std::to_string(t * 100 + i)));
+        });
+    for (auto& thread : threads) thread.join();
+    EXPECT_EQ(log.size(), 200u);
+    log.record_skip("T.s", "needs the simulation control");
+    EXPECT_EQ(log.skips().at("T.s"), "needs the simulation control");
+    log.clear();
+    EXPECT_EQ(log.size(), 0u);
+    EXPECT_TRUE(log.skips().empty());
+}
+
+}  // namespace
+}  // namespace dockside::conform

@@ -1,0 +1,175 @@
+// The suite API (suites/support) against a live embedded reference server: requests built from operation
+// ids, findings recorded with everything a report needs, and the runner's RapidCheck/replay helpers.
+
+#include "suites/support/api.h"
+
+#include <gtest/gtest-spi.h>
+#include <gtest/gtest.h>
+
+#include "refserver/embedded/embedded_server.h"
+#include "suites/support/runner.h"
+
+namespace dockside::suites {
+namespace {
+
+const std::string kSpecs = DOCKSIDE_SPECS_DIR;
+
+/// One server, spec and session for the whole suite (statics: EXPECT_NONFATAL_FAILURE cannot see locals).
+struct World {
+    std::unique_ptr<refserver::EmbeddedServer> server;
+    std::unique_ptr<spec::Spec> spec;
+    std::unique_ptr<validate::ResponseValidator> validator;
+    std::unique_ptr<conform::Session> session;
+};
+World* g_world = nullptr;
+Exchange g_exchange;
+
+class SuiteApi : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        g_world = new World;
+        refserver::EmbeddedOptions options;
+        options.api.simulation_enabled = true;
+        auto server = refserver::EmbeddedServer::start(std::move(options));
+        ASSERT_TRUE(server.ok());
+        g_world->server = std::move(server.value());
+        auto spec = spec::Spec::load(kSpecs + "/fulfillment-2025-07.openapi.yaml", kSpecs + "/rules.yaml");
+        ASSERT_TRUE(spec.ok()) << spec.error().to_string();
+        g_world->spec = std::make_unique<spec::Spec>(std::move(spec.value()));
+        g_world->validator = std::make_unique<validate::ResponseValidator>(*g_world->spec);
+        auto info = embedded_session_info(*g_world->server, true);
+        auto session = conform::Session::create(*g_world->spec, *g_world->validator, info, {});
+        ASSERT_TRUE(session.ok());
+        g_world->session = std::move(session.value());
+        conform::set_current_session(g_world->session.get());
+    }
+    static void TearDownTestSuite() {
+        conform::set_current_session(nullptr);
+        delete g_world;
+        g_world = nullptr;
+    }
+    void SetUp() override { g_world->session->findings().clear(); }
+    conform::FindingLog& log() { return g_world->session->findings(); }
+};
+
+TEST_F(SuiteApi, SendBuildsPathQueryAuthAndChannelFromTheOperation) {
+    Exchange ex = send({.operation = "getOrder", .path = {{"orderId", "a b"}}, .query = {{"x", "1"}}});
+    EXPECT_EQ(ex.request.method, "GET");
+    EXPECT_EQ(ex.request.target, "/2025-07/order/a%20b?x=1");
+    EXPECT_EQ(ex.request.headers.get("Authorization").value_or(""), "Bearer " + g_world->server->api().pat());
+    EXPECT_FALSE(ex.request.headers.has("service_channel_id"));  // optional on reads: not sent
+    ASSERT_TRUE(ex.response.has_value()) << ex.transport_error;
+
+    Exchange create = send({.operation = "createOrder", .body = nlohmann::json::object()});
+    EXPECT_EQ(create.request.headers.get("service_channel_id").value_or(""), write_channel());
+    EXPECT_EQ(create.request.headers.get("Content-Type").value_or(""), "application/json");
+    EXPECT_EQ(create.request.body, "{}");
+    EXPECT_EQ(create.status(), 400);
+    EXPECT_TRUE(create.json().is_object());
+
+    Exchange omitted = send({.operation = "createOrder", .body = nlohmann::json::object(), .channel = ""});
+    EXPECT_FALSE(omitted.request.headers.has("service_channel_id"));
+}
+
+TEST_F(SuiteApi, AuthVariantsAndCallHeadersReplaceDefaults) {
+    EXPECT_EQ(send({.operation = "listChannels", .auth = Auth::None}).status(), 401);
+    EXPECT_EQ(send({.operation = "listChannels", .auth = Auth::Bad}).status(), 401);
+    ASSERT_TRUE(has_read_only_token());
+    Exchange ro = send({.operation = "listChannels", .auth = Auth::ReadOnly});
+    EXPECT_EQ(ro.request.headers.get("Authorization").value_or(""),
+              "Bearer " + g_world->server->api().read_only_token());
+    Exchange custom = send({.operation = "listChannels", .headers = {{"Accept", "text/plain"}}});
+    EXPECT_EQ(custom.request.headers.get("Accept").value_or(""), "text/plain");
+}
+
+TEST_F(SuiteApi, HarnessErrorsAreTransportErrorsNotResponses) {
+    Exchange unknown = send({.operation = "noSuchOperation"});
+    EXPECT_FALSE(unknown.response.has_value());
+    EXPECT_NE(unknown.transport_error.find("unknown operation"), std::string::npos);
+    Exchange missing = send({.operation = "getOrder"});
+    EXPECT_NE(missing.transport_error.find("orderId"), std::string::npos);
+    EXPECT_EQ(missing.status(), 0);
+    EXPECT_TRUE(missing.json().is_null());
+}
+
+TEST_F(SuiteApi, PassingExpectationsRecordNothing) {
+    Exchange ex = send({.operation = "listChannels", .query = {{"RecordsPerPage", "5"}}});
+    EXPECT_TRUE(expect_status(ex, 200, "CH-LIST"));
+    EXPECT_TRUE(expect_conforms(ex));
+    EXPECT_TRUE(expect_no_5xx(ex));
+    EXPECT_TRUE(expect_that(true, ex, "CH-LIST", "fine"));
+    EXPECT_TRUE(expect_rejected(send({.operation = "createOrder", .body = nlohmann::json::object()}), "ORD-REQ"));
+    EXPECT_EQ(log().size(), 0u);
+}
+
+TEST_F(SuiteApi, FailedExpectationRecordsAFullFindingAndFailsTheTest) {
+    g_exchange = send({.operation = "listChannels"});
+    EXPECT_NONFATAL_FAILURE(expect_status(g_exchange, 201, "CH-LIST"),
+                            "[dockside-finding CH-LIST|listChannels|SuiteApi.FailedExpectationRecordsAFullFindingAndFailsTheTest]");
+    const auto findings = log().all();
+    ASSERT_EQ(findings.size(), 1u);
+    const auto& f = findings[0];
+    EXPECT_EQ(f.area, "suiteapi");
+    EXPECT_EQ(f.operation, "listChannels");
+    EXPECT_EQ(f.rule, "CH-LIST");
+    EXPECT_FALSE(f.section.empty());
+    EXPECT_EQ(f.status, 200);
+    EXPECT_NE(f.message.find("Received: 200 / Expected: 201"), std::string::npos) << f.message;
+    EXPECT_NE(f.curl.find("$DOCKSIDE_TOKEN"), std::string::npos) << f.curl;
+    EXPECT_EQ(f.curl.find(g_world->server->api().pat()), std::string::npos) << "token must be redacted";
+    EXPECT_FALSE(f.body_excerpt.empty());
+}
+
+TEST_F(SuiteApi, RejectedMeansAny4xxUnlessStrict) {
+    g_exchange = send({.operation = "listChannels"});
+    EXPECT_NONFATAL_FAILURE(expect_rejected(g_exchange, "CH-LIST"), "Expected: 4XX");
+    g_exchange = send({.operation = "listChannels", .auth = Auth::None});  // 401
+    EXPECT_TRUE(expect_rejected(g_exchange, "AUTH-BEARER"));
+    EXPECT_TRUE(expect_rejected(g_exchange, "AUTH-BEARER", 401));
+}
+
+TEST_F(SuiteApi, NoResponseFailsConformsAndNo5xx) {
+    g_exchange = send({.operation = "getOrder"});  // harness error: no response
+    EXPECT_NONFATAL_FAILURE(expect_conforms(g_exchange), "no response");
+    EXPECT_NONFATAL_FAILURE(expect_no_5xx(g_exchange), "ERR-NO5XX");
+    EXPECT_NONFATAL_FAILURE(record_failure("ORD-GET", "getOrder", "setup broke"), "setup broke");
+    EXPECT_EQ(log().size(), 3u);
+}
+
+TEST_F(SuiteApi, SimulationControlAndSkipsAreRecorded) {
+    ASSERT_TRUE(sim_available());
+    Exchange deliveries = sim_get("/_sim/webhook-deliveries");
+    EXPECT_EQ(deliveries.status(), 200);
+    EXPECT_TRUE(deliveries.json().contains("deliveries"));
+    EXPECT_EQ(sim("/_sim/clock:advance", {{"seconds", 1}}).status(), 200);
+    EXPECT_EQ(sim("/_sim/shipment/999999:ship").status(), 404);
+    record_skip("needs something");
+    EXPECT_EQ(log().skips().at("SuiteApi.SimulationControlAndSkipsAreRecorded"), "needs something");
+}
+
+TEST(RunnerHelpers, RapidCheckParamsKeepUserKeysAndSetOurs) {
+    EXPECT_EQ(rapidcheck_params("", 25, 7), "max_success=25 seed=7");
+    EXPECT_EQ(rapidcheck_params("reproduce=abc max_success=100 seed=1", 5, 0), "reproduce=abc max_success=5");
+}
+
+TEST(RunnerHelpers, CounterexampleIsCutFromRapidChecksMessage) {
+    const std::string message =
+        "Falsifiable after 3 tests and 2 shrinks\n\nstd::tuple<int>:\n(501)\n\nfile.cpp:10:\nRC_ASSERT(x)\n";
+    EXPECT_EQ(rapidcheck_counterexample(message), "Falsifiable after 3 tests and 2 shrinks\n\nstd::tuple<int>:\n(501)");
+    EXPECT_EQ(rapidcheck_counterexample("Value of: x"), "");
+}
+
+TEST(RunnerHelpers, ReplayCommandNamesAreaTestSeedAndRemoteTarget) {
+    conform::SessionInfo info;
+    info.cases = 10;
+    info.seed = 99;
+    info.embedded = true;
+    EXPECT_EQ(replay_command(info, "Returns.RET_X"),
+              "dockside conform --only returns --filter 'Returns.RET_X' --profile default --cases 10 --seed 99");
+    info.embedded = false;
+    info.base_url = "https://api.example.com";
+    EXPECT_NE(replay_command(info, "Returns.RET_X").find("--base-url 'https://api.example.com'"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dockside::suites

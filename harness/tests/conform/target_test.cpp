@@ -1,0 +1,152 @@
+#include "harness/conform/target.h"
+
+#include <gtest/gtest.h>
+
+#include "harness/conform/profile.h"
+#include "harness/conform/session.h"
+#include "refserver/embedded/embedded_server.h"
+
+namespace dockside::conform {
+namespace {
+
+const std::string kSpecs = DOCKSIDE_SPECS_DIR;
+
+std::unique_ptr<refserver::EmbeddedServer> start_server() {
+    auto server = refserver::EmbeddedServer::start({});
+    if (!server) {
+        ADD_FAILURE() << server.error().front();
+        return nullptr;
+    }
+    return std::move(server.value());
+}
+
+TEST(CodeFromLocation, ReadsQueryOrFragmentAndChecksState) {
+    auto code = code_from_location("http://127.0.0.1/callback?code=abc&state=s1", "s1");
+    ASSERT_TRUE(code.ok()) << code.error();
+    EXPECT_EQ(*code, "abc");
+    auto fragment = code_from_location("http://127.0.0.1/callback#state=s1&code=x%20y", "s1");
+    ASSERT_TRUE(fragment.ok()) << fragment.error();
+    EXPECT_EQ(*fragment, "x y");
+    EXPECT_FALSE(code_from_location("http://127.0.0.1/callback?code=abc&state=other", "s1").ok());
+    EXPECT_FALSE(code_from_location("http://127.0.0.1/callback", "").ok());
+    auto error = code_from_location("http://127.0.0.1/callback?error=access_denied", "");
+    ASSERT_FALSE(error.ok());
+    EXPECT_NE(error.error().find("access_denied"), std::string::npos);
+}
+
+TEST(ChooseChannels, FirstWritableAndFirstReadOnly) {
+    const auto channels = nlohmann::json::parse(R"([
+        {"id": 1, "scopes": ["orders_read"]},
+        {"id": 2, "scopes": ["orders_read", "orders_write"]},
+        {"id": 3, "scopes": ["returns_write"]}])");
+    auto choice = choose_channels(channels);
+    ASSERT_TRUE(choice.ok()) << choice.error();
+    EXPECT_EQ(choice->write_channel, 2);
+    EXPECT_EQ(choice->read_only_channel, 1);
+    auto none = choose_channels(nlohmann::json::parse(R"([{"id": 1, "scopes": ["orders_read"]}])"));
+    ASSERT_FALSE(none.ok());
+    EXPECT_NE(none.error().find("--channel"), std::string::npos);
+}
+
+TEST(AllScopes, IncludeOfflineAccessAndOpenid) {
+    auto spec = spec::Spec::load(kSpecs + "/fulfillment-2025-07.openapi.yaml", "");
+    ASSERT_TRUE(spec.ok()) << spec.error().to_string();
+    const auto scopes = all_scopes(*spec);
+    for (const char* scope : {"offline_access", "openid", "orders_write", "orders_read"})
+        EXPECT_NE(std::find(scopes.begin(), scopes.end(), scope), scopes.end()) << scope;
+}
+
+TEST(Probe, UnreachableTargetNamesUrlAndTransportError) {
+    // Port 1 on loopback: nothing listens there in the test environment.
+    auto probe = probe_target("http://127.0.0.1:1", "", {});
+    ASSERT_FALSE(probe.ok());
+    EXPECT_NE(probe.error().find("http://127.0.0.1:1/2025-07/channel"), std::string::npos) << probe.error();
+    EXPECT_NE(probe.error().find("connect"), std::string::npos) << probe.error();
+}
+
+TEST(Probe, AnyAnswerIsReachable) {
+    auto server = start_server();
+    ASSERT_TRUE(server);
+    auto probe = probe_target(server->base_url(), "", {});
+    ASSERT_TRUE(probe.ok()) << probe.error();
+    EXPECT_EQ(*probe, 401);
+}
+
+TEST(DiscoverChannels, FindsTheReferenceServersWriteAndReadOnlyChannels) {
+    auto server = start_server();
+    ASSERT_TRUE(server);
+    auto choice = discover_channels(server->base_url(), server->api().pat(), {});
+    ASSERT_TRUE(choice.ok()) << choice.error();
+    EXPECT_EQ(choice->write_channel, server->api().write_channel_id());
+    ASSERT_TRUE(choice->read_only_channel.has_value());
+    EXPECT_EQ(*choice->read_only_channel, server->api().read_only_channel_id());
+    EXPECT_FALSE(discover_channels(server->base_url(), "not-a-token", {}).ok());
+}
+
+TEST(OAuthCodeFlow, AutomatedConsentYieldsAWorkingToken) {
+    auto server = start_server();
+    ASSERT_TRUE(server);
+    auto client = server->api().oauth_client();
+    ASSERT_TRUE(client.has_value());
+    auto spec = spec::Spec::load(kSpecs + "/fulfillment-2025-07.openapi.yaml", "");
+    ASSERT_TRUE(spec.ok());
+    // Request only what the app was granted (plus the OIDC extras), as a user would configure it.
+    std::vector<std::string> scopes(client->scopes.begin(), client->scopes.end());
+    scopes.push_back("offline_access");
+    scopes.push_back("openid");
+    OAuthRequest request{server->base_url(), client->client_id, client->client_secret, "http://127.0.0.1/callback",
+                         scopes};
+    auto tokens = oauth_code_flow(request, {});
+    ASSERT_TRUE(tokens.ok()) << tokens.error();
+    EXPECT_FALSE(tokens->access_token.empty());
+    EXPECT_FALSE(tokens->refresh_token.empty());
+    auto channels = discover_channels(server->base_url(), tokens->access_token, {});
+    EXPECT_TRUE(channels.ok()) << channels.error();
+}
+
+TEST(OAuthCodeFlow, RefusedConsentIsAConfigurationErrorSuggestingToken) {
+    auto server = start_server();
+    ASSERT_TRUE(server);
+    OAuthRequest request{server->base_url(), "unknown-client", "x", "http://127.0.0.1/callback", {"openid"}};
+    auto tokens = oauth_code_flow(request, {});
+    ASSERT_FALSE(tokens.ok());
+    EXPECT_NE(tokens.error().find("interactive consent"), std::string::npos) << tokens.error();
+    EXPECT_NE(tokens.error().find("--token"), std::string::npos) << tokens.error();
+    request.redirect_uri.clear();
+    auto no_redirect = oauth_code_flow(request, {});
+    ASSERT_FALSE(no_redirect.ok());
+    EXPECT_NE(no_redirect.error().find("DOCKSIDE_REDIRECT_URI"), std::string::npos);
+}
+
+TEST(Profile, StrictExtendsDefaultStances) {
+    auto strict = load_profile(kSpecs + "/profiles", "strict");
+    ASSERT_TRUE(strict.ok()) << strict.error();
+    EXPECT_EQ((*strict)["profile"], "strict");
+    EXPECT_EQ((*strict)["stances"]["NS-VALIDATION-STATUS"]["code"], 400);
+    EXPECT_FALSE(load_profile(kSpecs + "/profiles", "nonexistent").ok());
+}
+
+TEST(Session, ExposesInfoStanceAndRejectsBadUrl) {
+    auto spec = spec::Spec::load(kSpecs + "/fulfillment-2025-07.openapi.yaml", "");
+    ASSERT_TRUE(spec.ok());
+    validate::ResponseValidator validator(*spec);
+    SessionInfo info;
+    info.base_url = "http://127.0.0.1:9/base";
+    info.profile = "strict";
+    info.profile_json = {{"stances", {{"NS-X", {{"code", 409}}}}}};
+    auto session = Session::create(*spec, validator, info, {});
+    ASSERT_TRUE(session.ok()) << session.error();
+    EXPECT_TRUE((*session)->strict());
+    EXPECT_EQ((*session)->stance("NS-X")["code"], 409);
+    EXPECT_TRUE((*session)->stance("NS-Y").is_null());
+    EXPECT_EQ((*session)->base_url().base_path, "/base");
+    info.base_url = "ftp://x";
+    EXPECT_FALSE(Session::create(*spec, validator, info, {}).ok());
+    EXPECT_EQ(current_session_or_null(), nullptr);
+    set_current_session(session->get());
+    EXPECT_EQ(&current_session(), session->get());
+    set_current_session(nullptr);
+}
+
+}  // namespace
+}  // namespace dockside::conform

@@ -1,0 +1,74 @@
+// GET /2025-07/inventory (INV-LIST): {first, last, next, prev, items}. The string parameters follow
+// NS-INV-STRING-PARAMS (specs/rules.yaml): InventoryIds a comma-separated id list, SearchBy a
+// case-insensitive substring of name or sku, SortBy inventory_id | name | sku (a leading '-' sorts
+// descending), FilterOperations accepted and not interpreted.
+
+#include <algorithm>
+
+#include "refserver/api/products_paging.h"
+#include "refserver/core/area.h"
+#include "refserver/core/context.h"
+
+namespace dockside::refserver {
+namespace {
+
+using json = nlohmann::json;
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+bool contains_text(const json& item, const std::string& needle) {
+    for (const char* key : {"name", "sku"})
+        if (item.value(key, json()).is_string() && lower(item[key].get<std::string>()).find(needle) != std::string::npos)
+            return true;
+    return false;
+}
+
+Reply list_inventory(RequestContext& ctx) {
+    QueryReader q(ctx.query);
+    auto is_active = q.boolean("IsActive", "INV-LIST");
+    auto is_digital = q.boolean("IsDigital", "INV-LIST");
+    auto ids = q.int_list("InventoryIds", 0, INT64_MAX, "INV-LIST");
+    auto search = q.string("SearchBy");
+    q.string("FilterOperations");  // accepted, not interpreted (NS-INV-STRING-PARAMS)
+    std::string sort = q.string("SortBy").value_or("inventory_id");
+    const PageRequest page = read_page_request(q, "INV-LIST");
+    if (q.error()) return fail(*q.error());
+    const bool descending = !sort.empty() && sort.front() == '-';
+    if (descending) sort.erase(0, 1);
+    sort = lower(sort);
+    if (sort != "inventory_id" && sort != "name" && sort != "sku")
+        return fail(validation_error("SortBy", "SortBy must be inventory_id, name or sku (optionally prefixed with '-')"));
+    if (ctx.faults.on(Fault::InventoryIsDigitalIgnored)) is_digital.reset();
+    const std::string needle = lower(search.value_or(""));
+
+    std::vector<const json*> selected;
+    for (const auto& item : ctx.store.catalog.inventory) {
+        const json& v = item["variant"];
+        if (is_active && v.value("is_active", false) != *is_active) continue;
+        if (is_digital && v.value("is_digital", false) != *is_digital) continue;
+        if (ids && std::find(ids->begin(), ids->end(), item.value("inventory_id", std::int64_t{-1})) == ids->end()) continue;
+        if (!needle.empty() && !contains_text(item, needle)) continue;
+        selected.push_back(&item);
+    }
+    std::stable_sort(selected.begin(), selected.end(), [&](const json* a, const json* b) {
+        json ka = sort == "inventory_id" ? (*a)["inventory_id"] : json(lower((*a).value(sort, "")));
+        json kb = sort == "inventory_id" ? (*b)["inventory_id"] : json(lower((*b).value(sort, "")));
+        return descending ? kb < ka : ka < kb;
+    });
+    json items = json::array();
+    for (std::size_t i = page.offset; i < selected.size() && i < page.offset + page.size; ++i) items.push_back(*selected[i]);
+    json out = page_links(ctx, "/2025-07/inventory", selected.size(), page);
+    out["items"] = std::move(items);
+    return json_response(200, out);
+}
+
+void add_routes(Router& router, const FaultSet&) { router.add("GET", "/2025-07/inventory", "listInventory", list_inventory); }
+
+}  // namespace
+
+Area inventory_area() { return {"inventory", add_routes, nullptr}; }
+
+}  // namespace dockside::refserver

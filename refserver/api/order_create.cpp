@@ -1,0 +1,128 @@
+// POST /2025-07/order: every field and limit of the document's create table (ORD-REQ, ORD-GIFT-500,
+// ORD-NUMBER-400, ORD-REF-1-300, ORD-REF-UNIQUE, ORD-ORIGIN-100, ORD-SALES-100, ORD-SHIPMETHOD,
+// ORD-TYPE, ORD-PRODUCT-NAME), answering 201 with the full Order (ORD-CREATED).
+
+#include "refserver/api/order_handlers.h"
+#include "refserver/api/order_model.h"
+#include "refserver/core/context.h"
+
+namespace dockside::refserver {
+namespace {
+
+/// The limits, each one character looser while its fault is on.
+struct CreateLimits {
+    TextLimit gift, number, reference, origin, sales;
+    std::size_t min_products;
+};
+
+CreateLimits limits_for(const FaultSet& f) {
+    auto loose = [&](Fault fault) { return f.on(fault) ? 1u : 0u; };
+    return {{0, 500 + loose(Fault::OrderGiftMessage501), "ORD-GIFT-500"},
+            {0, 400 + loose(Fault::OrderNumber401), "ORD-NUMBER-400"},
+            {f.on(Fault::OrderReferenceEmpty) ? 0u : 1u, 300 + loose(Fault::OrderReference301), "ORD-REF-1-300"},
+            {0, 100 + loose(Fault::OrderOrigin101), "ORD-ORIGIN-100"},
+            {0, 100 + loose(Fault::OrderSalesChannel101), "ORD-SALES-100"},
+            f.on(Fault::OrderEmptyProducts) ? 0u : 1u};
+}
+
+nlohmann::json read_tags(BodyReader& r) {
+    const nlohmann::json* tags = r.array("tags", Need::Optional);
+    if (!tags) return nullptr;
+    nlohmann::json out = nlohmann::json::array();
+    for (std::size_t i = 0; i < tags->size(); ++i) {
+        BodyReader t = r.nested((*tags)[i], "tags[" + std::to_string(i) + "]");
+        auto name = t.string("name", Need::Required);
+        auto value = t.string("value", Need::Required);
+        out.push_back({{"name", name.value_or("")}, {"value", value.value_or("")}});
+    }
+    return out;
+}
+
+std::int32_t pick_location(BodyReader& r, std::optional<std::int32_t> requested, const Catalog& catalog) {
+    if (requested) {
+        if (catalog.fulfillment_center(*requested)) return *requested;
+        r.fail(validation_error(r.field("location_id"), "no fulfillment center with id " + std::to_string(*requested)));
+        return 0;
+    }
+    if (!catalog.fulfillment_centers.empty()) return catalog.fulfillment_centers[0].value("id", 0);
+    return 0;
+}
+
+/// The create request's scalar and nested fields into `order`; problems land in `r`.
+void read_order_fields(BodyReader& r, const CreateLimits& lim, OrderRecord& order) {
+    order.gift_message = r.string("gift_message", Need::Optional, lim.gift);
+    order.order_number = r.string("order_number", Need::Optional, lim.number);
+    order.reference_id = r.string("reference_id", Need::Optional, lim.reference);
+    order.origin_platform_program = r.string("origin_platform_program", Need::Optional, lim.origin);
+    order.sales_channel = r.string("sales_channel", Need::Optional, lim.sales);
+    order.shipping_method = r.string("shipping_method", Need::Optional, {1, SIZE_MAX, "ORD-SHIPMETHOD"});
+    order.purchase_date = r.datetime("purchase_date", Need::Optional);
+    order.type = r.enumeration("type", Need::Optional, kOrderTypes, "ORD-TYPE").value_or("DTC");
+    std::optional<double> total_price;
+    if (const nlohmann::json* fin = r.object("financials", Need::Optional)) {
+        BodyReader f = r.nested(*fin, "financials");
+        total_price = f.number("total_price", Need::Optional);
+    }
+    if (total_price) order.financials = {{"total_price", *total_price}};
+    order.shipping_terms = {{"carrier_type", ""}, {"payment_term", ""}};
+    if (const nlohmann::json* terms = r.object("shipping_terms", Need::Optional)) {
+        BodyReader t = r.nested(*terms, "shipping_terms");
+        order.shipping_terms = {{"carrier_type", t.string("carrier_type", Need::Optional).value_or("")},
+                                {"payment_term", t.string("payment_term", Need::Optional).value_or("")}};
+    }
+    order.tags = read_tags(r);
+    order.retailer_program_data = normalize_retailer_program_data(r.object("retailer_program_data", Need::Optional), r);
+}
+
+}  // namespace
+
+Reply create_order(RequestContext& ctx) {
+    auto body = parse_json_body(ctx.request);
+    if (!body) {
+        if (ctx.faults.on(Fault::Err4xxMalformedJson500) && body.error().status == 400)
+            return fail(internal_error("could not read the order"));
+        return fail(body.error());
+    }
+    const CreateLimits lim = limits_for(ctx.faults);
+    const TimePoint now = ctx.clock.now();
+    Store& store = ctx.store;
+    BodyReader r(*body, "", "ORD-REQ");
+
+    OrderRecord order;
+    const nlohmann::json* items = r.array("products", Need::Required, lim.min_products, "ORD-REQ");
+    const nlohmann::json* recipient = r.object("recipient", Need::Required);
+    auto location_id = r.int32("location_id", Need::Optional);
+    read_order_fields(r, lim, order);
+    order.recipient = normalize_recipient(recipient, r);
+    if (r.error()) return fail(*r.error());
+    order.products = resolve_order_products(items ? *items : nlohmann::json::array(), r, store.catalog,
+                                            store.orders.next_adhoc_product_id);
+    const std::int32_t location = pick_location(r, location_id, store.catalog);
+    if (r.error()) return fail(*r.error());
+
+    if (order.reference_id && store.orders.by_reference.count(*order.reference_id) &&
+        !ctx.faults.on(Fault::OrderReferenceDuplicate))
+        return fail(conflict("reference_id", "an order with reference_id '" + *order.reference_id + "' already exists",
+                             "ORD-REF-UNIQUE"));
+
+    if (!order.order_number && !ctx.faults.on(Fault::OrderNumberNoDefault)) order.order_number = order.reference_id;
+    double sum = 0;
+    for (const auto& p : order.products) sum += p["unit_price"].get<double>() * p["quantity"].get<double>();
+    if (order.financials.empty()) order.financials = {{"total_price", sum}};
+    order.id = store.orders.next_order_id;
+    order.channel_id = ctx.channel_id.value_or(0);
+    order.created = now;
+    order.last_update = now;
+    order.status = "Processing";
+    order.created_through_api = true;
+    ShipmentRecord shipment = make_shipment(order, store.orders.next_shipment_id, location, store.catalog, now);
+    if (order.shipping_method) shipment.ship_option = ship_option_for(store.catalog, *order.shipping_method);
+    else shipment.ship_option = "Standard";
+    // by_reference keeps the first order under a duplicate accepted by the ORD-REF-UNIQUE fault.
+    std::int32_t id = order.id;
+    store.orders.insert(std::move(order), {std::move(shipment)});
+    return json_response(ctx.faults.on(Fault::ErrCodesOrderCreate200) ? 200 : 201,
+                         order_json(*store.orders.find(id), store, ctx.faults));
+}
+
+}  // namespace dockside::refserver

@@ -1,0 +1,116 @@
+// Orders and shipments in response shape. Every documented field is written; faults that corrupt
+// the shape (CONV-TYPES, CONV-FIELDS, ORD-STATUS, SHP-ENUMS) act here, where the shape is made.
+
+#include "refserver/api/order_model.h"
+#include "refserver/core/datetime.h"
+
+namespace dockside::refserver {
+
+nlohmann::json time_json(const std::optional<TimePoint>& t, const FaultSet& faults) {
+    if (!t) return nullptr;
+    return faults.on(Fault::ConvTypesBadDatetime) ? format_us_style(*t) : format_iso8601(*t);
+}
+
+namespace {
+
+template <class T>
+nlohmann::json opt(const std::optional<T>& v) {
+    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+nlohmann::json id_name(std::int64_t id, const std::string& name) { return {{"id", id}, {"name", name}}; }
+
+// The document types these dates as datetime, not "or null": a date the client did not send is
+// derived from the order's creation (stance NS-UNSET-DATETIME in specs/rules.yaml).
+nlohmann::json retailer_json(const nlohmann::json& stored, TimePoint created, const FaultSet& faults) {
+    using std::chrono::hours;
+    const std::pair<const char*, TimePoint> defaults[] = {
+        {"delivery_date", created + hours(24 * 5)},
+        {"doNotShipBeforeDate", created},
+        {"shipByDate", created + hours(48)},
+    };
+    nlohmann::json out = stored;
+    for (const auto& [key, fallback] : defaults) {
+        auto it = out.find(key);
+        std::optional<TimePoint> t = it != out.end() && it->is_string()
+                                         ? parse_iso8601(it->get<std::string>())
+                                         : std::nullopt;
+        out[key] = time_json(t.value_or(fallback), faults);
+    }
+    return out;
+}
+
+}  // namespace
+
+nlohmann::json shipment_json(const ShipmentRecord& s, const Store& store, const FaultSet& faults) {
+    const auto* fc = store.catalog.fulfillment_center(s.location_id);
+    nlohmann::json tracking = s.tracking;
+    // Not "or null" in the document: the planned date stands until the shipment ships.
+    tracking["shipping_date"] =
+        time_json(s.shipping_date ? s.shipping_date : s.estimated_fulfillment_date.value_or(s.created), faults);
+    std::string status = s.status;
+    if (status == "Completed" && faults.on(Fault::ShipmentStatusOutsideSet)) status = "Shipped";
+    const auto* order = store.orders.find(s.order_id);
+    return {
+        {"id", s.id},
+        {"order_id", s.order_id},
+        {"reference_id", order ? opt(order->reference_id) : nlohmann::json(nullptr)},
+        {"created_date", time_json(s.created, faults)},
+        {"last_update_at", time_json(s.last_update_at, faults)},
+        {"actual_fulfillment_date", time_json(s.actual_fulfillment_date, faults)},
+        {"estimated_fulfillment_date", time_json(s.estimated_fulfillment_date, faults)},
+        {"estimated_fulfillment_date_status", s.estimated_fulfillment_date_status},
+        {"delivery_date", time_json(s.delivery_date, faults)},
+        {"gift_message", opt(s.gift_message)},
+        {"insurance_value", opt(s.insurance_value)},
+        {"invoice_amount", opt(s.invoice_amount)},
+        {"invoice_currency_code", opt(s.invoice_currency_code)},
+        {"is_tracking_uploaded", s.is_tracking_uploaded},
+        {"last_tracking_update_at", time_json(s.last_tracking_update_at, faults)},
+        {"location", id_name(s.location_id, fc ? fc->value("name", "") : "")},
+        {"measurements", s.measurements},
+        {"package_material_type", s.package_material_type},
+        {"parent_cartons", s.parent_cartons},
+        {"products", s.products},
+        {"recipient", s.recipient},
+        {"require_signature", s.require_signature},
+        {"ship_option", opt(s.ship_option)},
+        {"status", status},
+        {"status_details", s.status_details},
+        {"tracking", tracking},
+    };
+}
+
+nlohmann::json order_json(const OrderRecord& o, const Store& store, const FaultSet& faults) {
+    const Channel* channel = store.channel(o.channel_id);
+    nlohmann::json shipments = nlohmann::json::array();
+    for (auto id : o.shipment_ids)
+        if (const auto* s = store.orders.find_shipment(id)) shipments.push_back(shipment_json(*s, store, faults));
+    nlohmann::json products = o.products;
+    for (auto& p : products) p.erase("_name");  // internal: the product name, for shipments
+    std::string status = o.status;
+    if (status == "Processing" && o.created_through_api && faults.on(Fault::OrderStatusOutsideSet)) status = "Open";
+    nlohmann::json out = {
+        {"id", faults.on(Fault::ConvTypesOrderIdAsString) ? nlohmann::json(std::to_string(o.id)) : nlohmann::json(o.id)},
+        {"channel", id_name(o.channel_id, channel ? channel->name : "")},
+        {"created_date", time_json(o.created, faults)},
+        {"purchase_date", time_json(o.purchase_date, faults)},
+        {"financials", o.financials},
+        {"gift_message", opt(o.gift_message)},
+        {"order_number", opt(o.order_number)},
+        {"reference_id", opt(o.reference_id)},
+        {"products", products},
+        {"recipient", o.recipient},
+        {"retailer_program_data", retailer_json(o.retailer_program_data, o.created, faults)},
+        {"shipments", shipments},
+        {"shipping_method", opt(o.shipping_method)},
+        {"shipping_terms", o.shipping_terms},
+        {"status", status},
+        {"tags", o.tags},
+        {"type", o.type},
+    };
+    if (faults.on(Fault::ConvFieldsOrderMissingCreatedDate)) out.erase("created_date");
+    return out;
+}
+
+}  // namespace dockside::refserver

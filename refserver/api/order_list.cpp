@@ -1,0 +1,102 @@
+// GET /2025-07/order: Page/Limit paging (ORD-LIST-LIMIT) and the filters of ORD-LIST-FILTERS.
+// Date ranges are inclusive at both ends. Default Limit 50, default order created_date ascending.
+
+#include <algorithm>
+
+#include "refserver/api/order_handlers.h"
+#include "refserver/api/order_model.h"
+#include "refserver/core/context.h"
+
+namespace dockside::refserver {
+namespace {
+
+inline constexpr std::int32_t kDefaultLimit = 50;
+
+struct OrderFilter {
+    std::optional<std::vector<std::int64_t>> ids;
+    std::optional<std::vector<std::string>> reference_ids;
+    std::optional<TimePoint> start, end, update_start, update_end, tracking_start, tracking_end;
+    std::optional<bool> has_tracking, tracking_uploaded;
+    std::optional<std::int32_t> channel_id;
+    bool hide_api_orders = false;
+};
+
+bool in_range(TimePoint t, const std::optional<TimePoint>& lo, const std::optional<TimePoint>& hi) {
+    return (!lo || t >= *lo) && (!hi || t <= *hi);
+}
+
+bool matches(const OrderRecord& o, const OrderBook& book, const OrderFilter& f, const FaultSet& faults) {
+    if (f.hide_api_orders && o.created_through_api) return false;
+    if (f.channel_id && o.channel_id != *f.channel_id) return false;
+    if (f.ids && std::find(f.ids->begin(), f.ids->end(), o.id) == f.ids->end()) return false;
+    if (f.reference_ids && (!o.reference_id || std::find(f.reference_ids->begin(), f.reference_ids->end(),
+                                                         *o.reference_id) == f.reference_ids->end()))
+        return false;
+    if (!in_range(o.created, f.start, f.end)) return false;
+
+    TimePoint last_update = o.last_update;
+    std::optional<TimePoint> last_tracking;
+    bool tracked = false, all_uploaded = !o.shipment_ids.empty();
+    for (auto id : o.shipment_ids) {
+        const auto* s = book.find_shipment(id);
+        if (!s) continue;
+        if (s->last_update_at) last_update = std::max(last_update, *s->last_update_at);
+        if (s->has_tracking()) {
+            tracked = true;
+            if (s->last_tracking_update_at)
+                last_tracking = last_tracking ? std::max(*last_tracking, *s->last_tracking_update_at) : *s->last_tracking_update_at;
+        }
+        if (!s->is_tracking_uploaded) all_uploaded = false;
+    }
+    if (f.has_tracking && *f.has_tracking != tracked) return false;
+    if (f.tracking_uploaded && *f.tracking_uploaded != all_uploaded) return false;
+    if ((f.update_start || f.update_end) && !in_range(last_update, f.update_start, f.update_end)) return false;
+    if (f.tracking_start || f.tracking_end) {
+        if (!last_tracking) return faults.on(Fault::OrderListTrackingRangeUntracked);
+        if (!in_range(*last_tracking, f.tracking_start, f.tracking_end)) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+Reply list_orders(RequestContext& ctx) {
+    QueryReader q(ctx.query);
+    const char* filters = "ORD-LIST-FILTERS";
+    const std::int32_t page = q.int32("Page", 1, INT32_MAX, "ORD-LIST-LIMIT").value_or(1);
+    std::int32_t limit = q.int32("Limit", 1, 250, "ORD-LIST-LIMIT").value_or(kDefaultLimit);
+    OrderFilter f;
+    f.ids = q.int_list("IDs", INT32_MIN, INT32_MAX, filters);
+    f.reference_ids = q.string_list("ReferenceIds", filters);
+    f.start = q.datetime("StartDate", filters);
+    f.end = q.datetime("EndDate", filters);
+    f.update_start = q.datetime("LastUpdateStartDate", filters);
+    f.update_end = q.datetime("LastUpdateEndDate", filters);
+    f.tracking_start = q.datetime("LastTrackingUpdateStartDate", filters);
+    f.tracking_end = q.datetime("LastTrackingUpdateEndDate", filters);
+    f.has_tracking = q.boolean("HasTracking", filters);
+    f.tracking_uploaded = q.boolean("IsTrackingUploaded", filters);
+    const bool descending = q.one_of("SortOrder", {"Ascending", "Descending"}, filters).value_or("Ascending") == "Descending";
+    if (q.error()) return fail(*q.error());
+    if (ctx.faults.on(Fault::OrderListReferenceIdsIgnored)) f.reference_ids.reset();
+    if (ctx.faults.on(Fault::OrderListLimitIgnored)) limit = INT32_MAX;
+    f.channel_id = ctx.channel_id;
+    f.hide_api_orders = ctx.faults.on(Fault::OrderCreatedMissingFromList);
+
+    std::vector<const OrderRecord*> selected;
+    for (const auto& [id, o] : ctx.store.orders.orders)
+        if (matches(o, ctx.store.orders, f, ctx.faults)) selected.push_back(&o);
+    std::stable_sort(selected.begin(), selected.end(), [&](const OrderRecord* a, const OrderRecord* b) {
+        if (a->created != b->created) return descending ? a->created > b->created : a->created < b->created;
+        return descending ? a->id > b->id : a->id < b->id;
+    });
+
+    std::int64_t offset = static_cast<std::int64_t>(page - 1) * limit;
+    if (page > 1 && ctx.faults.on(Fault::OrderListOverlappingPages)) offset -= 1;
+    nlohmann::json out = nlohmann::json::array();
+    for (std::int64_t i = offset; i < static_cast<std::int64_t>(selected.size()) && i < offset + limit; ++i)
+        out.push_back(order_json(*selected[static_cast<std::size_t>(i)], ctx.store, ctx.faults));
+    return json_response(200, out);
+}
+
+}  // namespace dockside::refserver

@@ -1,0 +1,54 @@
+#pragma once
+/// Shared pieces of the orders and shipments areas: building records from request data, writing
+/// them in response shape, and the cancellation transition.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "refserver/core/json_body.h"
+#include "refserver/faults/fault.h"
+#include "refserver/store/store.h"
+
+namespace dockside::refserver {
+
+inline const std::vector<std::string> kOrderStatuses = {"Processing", "Exception",  "PartiallyFulfilled",
+                                                        "Fulfilled",  "Cancelled", "ImportReview"};
+inline const std::vector<std::string> kOrderTypes = {"DTC", "DropShip", "B2B"};
+inline const std::vector<std::string> kShipmentStatuses = {"None",      "Processing",   "Completed",
+                                                           "Exception", "OnHold",       "Cancelled",
+                                                           "CleanSweeped", "LabeledCreated", "ImportReview"};
+
+/// A datetime in response form: ISO 8601 UTC, or null.
+nlohmann::json time_json(const std::optional<TimePoint>& t, const FaultSet& faults);
+
+nlohmann::json order_json(const OrderRecord& order, const Store& store, const FaultSet& faults);
+nlohmann::json shipment_json(const ShipmentRecord& shipment, const Store& store, const FaultSet& faults);
+
+/// Order products in response shape from create-shape items (`reader` records the first problem:
+/// unknown id, reference_id without a match and without a name, bad quantity).
+nlohmann::json resolve_order_products(const nlohmann::json& items, BodyReader& reader, Catalog& catalog,
+                                      std::int64_t& next_adhoc_id);
+/// Recipient in response shape (every string field present).
+nlohmann::json normalize_recipient(const nlohmann::json* recipient, BodyReader& reader);
+/// retailer_program_data in response shape.
+nlohmann::json normalize_retailer_program_data(const nlohmann::json* data, BodyReader& reader);
+
+/// The ship option a client shipping method maps to; an unknown method gains a mapping to
+/// "Standard" (ORD-SHIPMETHOD).
+std::string ship_option_for(Catalog& catalog, const std::string& shipping_method);
+
+/// The first shipment of a new order, in status Processing, with every field filled.
+ShipmentRecord make_shipment(const OrderRecord& order, std::int32_t id, std::int32_t location_id,
+                             const Catalog& catalog, TimePoint now);
+
+/// Cancels one shipment if it has not shipped; answers the CanceledShipmentResult
+/// {action, is_success, reason, shipment_id} and refreshes the owning order's status.
+nlohmann::json cancel_shipment(OrderBook& book, ShipmentRecord& shipment, TimePoint now, const FaultSet& faults);
+/// Order status after its shipments changed: Cancelled when every shipment is cancelled.
+void refresh_order_status(OrderBook& book, OrderRecord& order, TimePoint now);
+
+}  // namespace dockside::refserver

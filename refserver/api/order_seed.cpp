@@ -1,0 +1,94 @@
+// Seed orders: the same readers as create, plus the fields only history can set (ids, dates,
+// statuses, tracking). A malformed seed order is reported, never fatal.
+
+#include "refserver/api/order_model.h"
+#include "refserver/core/datetime.h"
+
+namespace dockside::refserver {
+namespace {
+
+std::string describe(const ApiError& e) { return e.field + ": " + e.message; }
+
+void apply_shipment_seed(BodyReader& r, ShipmentRecord& s) {
+    if (auto v = r.enumeration("status", Need::Optional, kShipmentStatuses, "SHP-ENUMS")) s.status = *v;
+    if (auto v = r.string("estimated_fulfillment_date_status", Need::Optional)) s.estimated_fulfillment_date_status = *v;
+    if (auto v = r.datetime("created_date", Need::Optional)) s.created = *v;
+    if (auto v = r.datetime("last_update_at", Need::Optional)) s.last_update_at = v;
+    if (auto v = r.datetime("actual_fulfillment_date", Need::Optional)) s.actual_fulfillment_date = v;
+    if (auto v = r.datetime("estimated_fulfillment_date", Need::Optional)) s.estimated_fulfillment_date = v;
+    if (auto v = r.datetime("delivery_date", Need::Optional)) s.delivery_date = v;
+    if (auto v = r.datetime("last_tracking_update_at", Need::Optional)) s.last_tracking_update_at = v;
+    if (auto v = r.boolean("is_tracking_uploaded", Need::Optional)) s.is_tracking_uploaded = *v;
+    if (auto v = r.boolean("require_signature", Need::Optional)) s.require_signature = *v;
+    if (auto v = r.string("package_material_type", Need::Optional)) s.package_material_type = *v;
+    if (auto v = r.string("ship_option", Need::Optional)) s.ship_option = v;
+    if (auto v = r.number("insurance_value", Need::Optional)) s.insurance_value = v;
+    if (auto v = r.number("invoice_amount", Need::Optional)) s.invoice_amount = v;
+    if (auto v = r.string("invoice_currency_code", Need::Optional)) s.invoice_currency_code = v;
+    if (const auto* cartons = r.array("parent_cartons", Need::Optional)) s.parent_cartons = *cartons;
+    if (const auto* details = r.array("status_details", Need::Optional)) s.status_details = *details;
+    if (const auto* tracking = r.object("tracking", Need::Optional)) {
+        BodyReader t = r.nested(*tracking, "tracking");
+        for (const char* f : {"bol", "carrier", "carrier_service", "pro_number", "scac", "tracking_number", "tracking_url"})
+            if (auto v = t.string(f, Need::Optional)) s.tracking[f] = *v;
+        s.shipping_date = t.datetime("shipping_date", Need::Optional);
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> load_order_seed(const nlohmann::json& seed, Store& store) {
+    std::vector<std::string> problems;
+    auto it = seed.find("orders");
+    if (it == seed.end()) return problems;
+    if (!it->is_array()) return {"orders must be an array"};
+    for (std::size_t i = 0; i < it->size(); ++i) {
+        BodyReader r((*it)[i], "orders[" + std::to_string(i) + "]", "seed");
+        OrderRecord o;
+        o.id = r.int32("id", Need::Required, 1).value_or(0);
+        o.channel_id = r.int32("channel_id", Need::Required).value_or(0);
+        o.created = r.datetime("created_date", Need::Required).value_or(TimePoint{});
+        o.last_update = r.datetime("last_update", Need::Optional).value_or(o.created);
+        o.purchase_date = r.datetime("purchase_date", Need::Optional);
+        o.reference_id = r.string("reference_id", Need::Optional, {1, 300, "ORD-REF-1-300"});
+        o.order_number = r.string("order_number", Need::Optional);
+        if (!o.order_number) o.order_number = o.reference_id;
+        o.gift_message = r.string("gift_message", Need::Optional, {0, 500, "ORD-GIFT-500"});
+        o.shipping_method = r.string("shipping_method", Need::Optional);
+        o.status = r.enumeration("status", Need::Optional, kOrderStatuses, "ORD-STATUS").value_or("Processing");
+        o.type = r.enumeration("type", Need::Optional, kOrderTypes, "ORD-TYPE").value_or("DTC");
+        o.recipient = normalize_recipient(r.object("recipient", Need::Required), r);
+        o.retailer_program_data = normalize_retailer_program_data(r.object("retailer_program_data", Need::Optional), r);
+        o.shipping_terms = {{"carrier_type", ""}, {"payment_term", ""}};
+        if (const auto* tags = r.array("tags", Need::Optional)) o.tags = *tags;
+        const auto* items = r.array("products", Need::Required, 1);
+        if (items) o.products = resolve_order_products(*items, r, store.catalog, store.orders.next_adhoc_product_id);
+        double sum = 0;
+        for (const auto& p : o.products) sum += p["unit_price"].get<double>() * p["quantity"].get<double>();
+        o.financials = {{"total_price", sum}};
+        if (store.orders.find(o.id)) r.fail(validation_error(r.field("id"), "duplicate order id"));
+        if (!store.channel(o.channel_id)) r.fail(validation_error(r.field("channel_id"), "unknown channel"));
+        std::vector<ShipmentRecord> shipments;
+        if (const auto* seeds = r.array("shipments", Need::Required, 1)) {
+            for (std::size_t k = 0; k < seeds->size(); ++k) {
+                BodyReader sr = r.nested((*seeds)[k], "shipments[" + std::to_string(k) + "]");
+                auto sid = sr.int32("id", Need::Required, 1).value_or(0);
+                auto loc = sr.int32("location_id", Need::Required).value_or(0);
+                if (!store.catalog.fulfillment_center(loc)) sr.fail(validation_error(sr.field("location_id"), "unknown fulfillment center"));
+                if (store.orders.find_shipment(sid)) sr.fail(validation_error(sr.field("id"), "duplicate shipment id"));
+                ShipmentRecord s = make_shipment(o, sid, loc, store.catalog, o.created);
+                s.ship_option = o.shipping_method ? ship_option_for(store.catalog, *o.shipping_method) : "Standard";
+                apply_shipment_seed(sr, s);
+                shipments.push_back(std::move(s));
+            }
+        }
+        if (r.error()) {
+            problems.push_back("seed " + describe(*r.error()));
+            continue;
+        }
+        store.orders.insert(std::move(o), std::move(shipments));
+    }
+    return problems;
+}
+
+}  // namespace dockside::refserver

@@ -1,0 +1,158 @@
+// The returns area: POST /return (RET-REQ, RET-DUP-ID, RET-NO-DIGITAL-BUNDLE, RET-ONE-ACTION,
+// RET-DEFAULT-ACTION, RET-CREATED), GET /return (returns_list.cpp) and POST /return/{id}:cancel
+// (RET-CANCEL, RET-FROZEN, RET-NOT-AWAITING).
+// Stances (rules.yaml not_shown): requested_action 1 Restock, 2 Quarantine, 3 Dispose, anything else 400;
+// duplicate or digital/bundle lines 400 naming the line; cancel outside AwaitingArrival 409 invalid_state;
+// cancel answers 200 with the return in list shape; unknown inventory ids 400; quantity defaults to 1;
+// an omitted fulfillment_center means the first seeded one; return_type of API-created returns is Regular;
+// invoice_amount is 2.50 per returned unit.
+
+#include <set>
+
+#include "refserver/api/returns_model.h"
+#include "refserver/core/area.h"
+#include "refserver/core/context.h"
+#include "refserver/core/json_body.h"
+
+namespace dockside::refserver {
+namespace {
+
+inline constexpr double kFeePerUnit = 2.5;
+
+/// Reads one create line; checks existence, digital/bundle and duplicates. Errors go to `r`.
+std::optional<ReturnLine> read_line(BodyReader& r, const nlohmann::json& item, std::size_t i, const RequestContext& ctx,
+                                    std::set<std::int64_t>& seen) {
+    const std::string where = "inventory[" + std::to_string(i) + "]";
+    if (!item.is_object()) {
+        r.fail(validation_error(where, "each inventory line must be an object", "RET-REQ"));
+        return std::nullopt;
+    }
+    BodyReader line_reader = r.nested(item, "inventory[" + std::to_string(i) + "]");
+    ReturnLine line;
+    auto id = line_reader.int64("id", Need::Required);
+    line.quantity = line_reader.int32("quantity", Need::Optional, 1, INT32_MAX).value_or(1);
+    auto action = line_reader.int32("requested_action", Need::Optional, 1, 3, "RET-ONE-ACTION");
+    line.lot_number = line_reader.string("lot_number", Need::Optional);
+    line.lot_date = line_reader.datetime("lot_date", Need::Optional);
+    if (r.error() || !id) return std::nullopt;
+    const nlohmann::json* inv = ctx.store.catalog.inventory_item(*id);
+    if (!inv) {
+        r.fail(validation_error(where + ".id", "no inventory item with id " + std::to_string(*id), "RET-REQ"));
+        return std::nullopt;
+    }
+    if (!seen.insert(*id).second && !ctx.faults.on(Fault::ReturnDuplicateIdsAccepted)) {
+        r.fail(validation_error(where + ".id", "inventory id " + std::to_string(*id) + " appears more than once",
+                                "RET-DUP-ID"));
+        return std::nullopt;
+    }
+    const auto variant = inv->value("variant", nlohmann::json::object());
+    if (variant.value("is_digital", false) && !ctx.faults.on(Fault::ReturnDigitalAccepted)) {
+        r.fail(validation_error(where + ".id", "digital inventory items cannot be returned", "RET-NO-DIGITAL-BUNDLE"));
+        return std::nullopt;
+    }
+    if (variant.value("is_bundle", false) && !ctx.faults.on(Fault::ReturnBundleAccepted)) {
+        r.fail(validation_error(where + ".id", "bundle inventory items cannot be returned", "RET-NO-DIGITAL-BUNDLE"));
+        return std::nullopt;
+    }
+    line.inventory_id = *id;
+    line.name = inv->value("name", "");
+    line.sku = inv->value("sku", "");
+    line.action_defaulted = !action;
+    line.action = action.value_or(returns_state(ctx.store).default_action(*id));
+    return line;
+}
+
+std::optional<std::int64_t> read_fulfillment_center(BodyReader& r, const RequestContext& ctx) {
+    const nlohmann::json* fc = r.object("fulfillment_center", Need::Optional);
+    if (!fc) {
+        const auto& all = ctx.store.catalog.fulfillment_centers;
+        if (all.empty()) r.fail(validation_error("fulfillment_center", "no fulfillment center is known", "RET-REQ"));
+        return all.empty() ? std::nullopt : std::optional<std::int64_t>(all[0]["id"].get<std::int64_t>());
+    }
+    BodyReader fr = r.nested(*fc, "fulfillment_center");
+    auto id = fr.int64("id", Need::Required);
+    fr.string("name", Need::Optional);
+    if (r.error() || !id) return std::nullopt;
+    if (!ctx.store.catalog.fulfillment_center(*id)) {
+        r.fail(validation_error("fulfillment_center.id", "no fulfillment center with id " + std::to_string(*id)));
+        return std::nullopt;
+    }
+    return id;
+}
+
+}  // namespace
+
+ReturnsState& returns_state(Store& store) { return store.areas.get<ReturnsState>(); }
+
+void link_original_shipment(ReturnRecord& r, const Store& store) {
+    if (!r.original_shipment_id) return;
+    const ShipmentRecord* s = store.orders.find_shipment(*r.original_shipment_id);
+    if (!s) return;
+    auto tn = s->tracking.find("tracking_number");
+    if (tn != s->tracking.end() && tn->is_string()) r.shipment_tracking_number = *tn;
+    if (const OrderRecord* o = store.orders.find(s->order_id)) {
+        r.store_order_id = o->reference_id ? *o->reference_id : std::to_string(o->id);
+        auto name = o->recipient.find("name");
+        if (name != o->recipient.end() && name->is_string()) r.customer_name = name->get<std::string>();
+    }
+}
+
+
+Reply create_return(RequestContext& ctx) {
+    auto body = parse_json_body(ctx.request);
+    if (!body) return fail(body.error());
+    if (!body->is_object()) return fail(validation_error("", "the body must be a JSON object", "RET-REQ"));
+    BodyReader r(*body, "", "RET-REQ");
+    ReturnRecord rec;
+    auto fc = read_fulfillment_center(r, ctx);
+    rec.reference_id = r.string("reference_id", Need::Optional);
+    rec.tracking_number = r.string("tracking_number", Need::Optional);
+    rec.original_shipment_id = r.int32("original_shipment_id", Need::Optional);
+    const nlohmann::json* inventory = r.array("inventory", Need::Required, 1, "RET-REQ");
+    std::set<std::int64_t> seen;
+    for (std::size_t i = 0; inventory && i < inventory->size() && !r.error(); ++i)
+        if (auto line = read_line(r, (*inventory)[i], i, ctx, seen)) rec.lines.push_back(std::move(*line));
+    if (r.error()) return fail(*r.error());
+
+    ReturnsState& state = returns_state(ctx.store);
+    const TimePoint now = ctx.clock.now();
+    rec.id = state.next_id++;
+    rec.channel_id = ctx.channel_id.value_or(0);
+    rec.fulfillment_center_id = fc.value_or(0);
+    rec.insert_date = now;
+    rec.enter("AwaitingArrival", now);
+    for (const auto& l : rec.lines) rec.invoice_amount += kFeePerUnit * l.quantity;
+    link_original_shipment(rec, ctx.store);
+    auto& stored = state.returns[rec.id] = std::move(rec);
+    return json_response(200, return_created_json(stored, ctx.store, ctx.faults));
+}
+
+Reply cancel_return(RequestContext& ctx) {
+    const auto id = static_cast<std::int32_t>(ctx.path.integer("id"));
+    ReturnRecord* r = returns_state(ctx.store).find(id);
+    if (!r) return fail(not_found("no return with id " + std::to_string(id), "id"));
+    const bool processing_lie = r->status == "Processing" && ctx.faults.on(Fault::ReturnCancelInProcessing);
+    if (r->status != "AwaitingArrival" && !processing_lie) {
+        const bool frozen = r->status == "Processing" || r->status == "Completed";
+        return fail(ApiError{409, "invalid_state",
+                             "return " + std::to_string(id) + " is " + r->status +
+                                 "; only a return in AwaitingArrival can be cancelled",
+                             "id", frozen ? "RET-FROZEN" : "RET-NOT-AWAITING", {}});
+    }
+    if (!ctx.faults.on(Fault::ReturnCancelStatusUnchanged)) r->enter("Cancelled", ctx.clock.now());
+    return json_response(200, return_list_json(*r, ctx.store, ctx.faults));
+}
+
+namespace {
+
+void add_routes(Router& router, const FaultSet&) {
+    router.add("POST", "/2025-07/return", "createReturn", create_return);
+    router.add("GET", "/2025-07/return", "listReturns", list_returns);
+    router.add("POST", "/2025-07/return/{id:int32}:cancel", "cancelReturn", cancel_return);
+}
+
+}  // namespace
+
+Area returns_area() { return {"returns", add_routes, load_returns_seed}; }
+
+}  // namespace dockside::refserver

@@ -1,0 +1,142 @@
+// GET /2025-07/return (RET-LIST, RET-STATUS, VER-CURSOR): every filter of the document, sorting
+// (NS-RET-SORT-VALUES: Sortby Id | InsertDate | Status, default Id; SortOrder 0 ascending | 1 descending),
+// Limit 1..250 (default 50) and Cursor paging (NS-CURSOR-FORMAT: Cursor is the 1-based position of the
+// page's first return; first/last/next/prev are absolute URLs carrying the same filters, or null).
+
+#include <algorithm>
+#include <set>
+
+#include "refserver/api/returns_model.h"
+#include "refserver/core/context.h"
+#include "refserver/core/query.h"
+
+namespace dockside::refserver {
+namespace {
+
+inline constexpr std::int32_t kDefaultLimit = 50;
+inline constexpr std::int32_t kMaxLimit = 250;
+
+struct ReturnFilter {
+    std::optional<std::vector<std::int64_t>> ids, fulfillment_centers, shipments, inventory;
+    std::optional<std::vector<std::string>> references, statuses, tracking, types, actions, store_orders;
+    std::optional<TimePoint> start, end, completed_start, completed_end;
+    std::optional<std::int32_t> channel;
+    bool ignore_status = false;
+
+    bool matches(const ReturnRecord& r) const;
+};
+
+template <class T, class V>
+bool in(const std::optional<std::vector<T>>& set, const V& value) {
+    return !set || std::find(set->begin(), set->end(), value) != set->end();
+}
+
+template <class T>
+bool opt_in(const std::optional<std::vector<T>>& set, const std::optional<T>& value) {
+    return !set || (value && std::find(set->begin(), set->end(), *value) != set->end());
+}
+
+bool ReturnFilter::matches(const ReturnRecord& r) const {
+    if (channel && r.channel_id != *channel) return false;
+    if (!in(ids, static_cast<std::int64_t>(r.id)) || !in(fulfillment_centers, r.fulfillment_center_id)) return false;
+    if (!opt_in(references, r.reference_id) || !opt_in(tracking, r.tracking_number)) return false;
+    if (!opt_in(store_orders, r.store_order_id) || !in(types, r.return_type)) return false;
+    if (!ignore_status && !in(statuses, r.status)) return false;
+    if (shipments && (!r.original_shipment_id || !in(shipments, static_cast<std::int64_t>(*r.original_shipment_id))))
+        return false;
+    if (inventory && std::none_of(r.lines.begin(), r.lines.end(), [&](const ReturnLine& l) { return in(inventory, l.inventory_id); }))
+        return false;
+    if (actions && std::none_of(r.lines.begin(), r.lines.end(),
+                                [&](const ReturnLine& l) { return in(actions, return_action_name(l.action)); }))
+        return false;
+    if ((start && r.insert_date < *start) || (end && r.insert_date > *end)) return false;
+    if (completed_start || completed_end) {
+        auto it = r.entered.find("Completed");
+        if (it == r.entered.end()) return false;
+        if ((completed_start && it->second < *completed_start) || (completed_end && it->second > *completed_end)) return false;
+    }
+    return true;
+}
+
+/// Checks that every value of a multi-value parameter is one of `allowed`.
+std::optional<ApiError> check_values(const char* name, const std::optional<std::vector<std::string>>& values,
+                                     const std::vector<std::string>& allowed, const char* rule) {
+    if (!values) return std::nullopt;
+    for (const auto& v : *values)
+        if (std::find(allowed.begin(), allowed.end(), v) == allowed.end())
+            return validation_error(name, "'" + v + "' is not one of the allowed values", rule);
+    return std::nullopt;
+}
+
+/// The same query with Cursor set to `position`.
+std::string page_link(const RequestContext& ctx, std::size_t position) {
+    std::string q;
+    for (const auto& [k, v] : ctx.query.items()) {
+        if (http::iequals(k, "Cursor")) continue;
+        q += percent_encode(k) + "=" + percent_encode(v) + "&";
+    }
+    return ctx.base_url + "/2025-07/return?" + q + "Cursor=" + std::to_string(position);
+}
+
+bool sort_before(const ReturnRecord& a, const ReturnRecord& b, const std::string& by) {
+    auto rank = [](const std::string& s) {
+        return std::find(kReturnStatuses.begin(), kReturnStatuses.end(), s) - kReturnStatuses.begin();
+    };
+    if (by == "InsertDate" && a.insert_date != b.insert_date) return a.insert_date < b.insert_date;
+    if (by == "Status" && a.status != b.status) return rank(a.status) < rank(b.status);
+    return a.id < b.id;
+}
+
+}  // namespace
+
+Reply list_returns(RequestContext& ctx) {
+    QueryReader q(ctx.query);
+    ReturnFilter f;
+    f.ids = q.int_list("Ids", INT32_MIN, INT32_MAX, "RET-LIST");
+    f.references = q.string_list("ReferenceIds", "RET-LIST");
+    f.statuses = q.string_list("Status", "RET-STATUS");
+    f.fulfillment_centers = q.int_list("FulfillmentCenterIds", INT64_MIN, INT64_MAX, "RET-LIST");
+    f.tracking = q.string_list("TrackingNumbers", "RET-LIST");
+    f.shipments = q.int_list("OriginalShipmentIds", INT32_MIN, INT32_MAX, "RET-LIST");
+    f.inventory = q.int_list("InventoryIds", INT64_MIN, INT64_MAX, "RET-LIST");
+    f.start = q.datetime("StartDate", "RET-LIST");
+    f.end = q.datetime("EndDate", "RET-LIST");
+    f.types = q.string_list("ReturnTypes", "RET-LIST");
+    f.actions = q.string_list("ReturnActions", "RET-LIST");
+    f.store_orders = q.string_list("StoreOrderIds", "RET-LIST");
+    f.completed_start = q.datetime("CompletedStartDate", "RET-LIST");
+    f.completed_end = q.datetime("CompletedEndDate", "RET-LIST");
+    const std::string sort_by = q.one_of("Sortby", {"Id", "InsertDate", "Status"}, "RET-LIST").value_or("Id");
+    const std::int32_t cursor = q.int32("Cursor", 1, INT32_MAX, "RET-LIST").value_or(1);
+    const std::int32_t limit = q.int32("Limit", 1, kMaxLimit, "RET-LIST").value_or(kDefaultLimit);
+    const bool descending = q.int32("SortOrder", 0, 1, "RET-LIST").value_or(0) == 1;
+    if (q.error()) return fail(*q.error());
+    if (auto e = check_values("Status", f.statuses, kReturnStatuses, "RET-STATUS")) return fail(*e);
+    if (auto e = check_values("ReturnActions", f.actions, kReturnActions, "RET-LIST")) return fail(*e);
+    f.channel = ctx.channel_id;
+    f.ignore_status = ctx.faults.on(Fault::ReturnListStatusFilterIgnored);
+
+    std::vector<const ReturnRecord*> selected;
+    for (const auto& [id, r] : returns_state(ctx.store).returns)
+        if (f.matches(r)) selected.push_back(&r);
+    std::stable_sort(selected.begin(), selected.end(), [&](const ReturnRecord* a, const ReturnRecord* b) {
+        return descending ? sort_before(*b, *a, sort_by) : sort_before(*a, *b, sort_by);
+    });
+
+    const std::size_t total = selected.size(), per = static_cast<std::size_t>(limit);
+    const std::size_t start = static_cast<std::size_t>(cursor) - 1;
+    nlohmann::json items = nlohmann::json::array();
+    for (std::size_t i = start; i < total && i < start + per; ++i)
+        items.push_back(return_list_json(*selected[i], ctx.store, ctx.faults));
+    // The overlap fault starts the next page on this page's last return.
+    const std::size_t next_start = start + per - (ctx.faults.on(Fault::ReturnListCursorOverlap) ? 1 : 0);
+    const nlohmann::json null;
+    nlohmann::json page{{"items", items},
+                        {"first", total ? nlohmann::json(page_link(ctx, 1)) : null},
+                        {"last", total ? nlohmann::json(page_link(ctx, (total - 1) / per * per + 1)) : null},
+                        {"next", start + per < total ? nlohmann::json(page_link(ctx, next_start + 1)) : null},
+                        {"prev", start > 0 && total ? nlohmann::json(page_link(ctx, start > per ? start - per + 1 : 1)) : null}};
+    return json_response(200, page);
+}
+
+}  // namespace dockside::refserver

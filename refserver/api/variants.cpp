@@ -1,0 +1,226 @@
+// The variants area: create (PRD-VARIANTS-CREATE), batch update (PRD-VARIANTS-UPDATE), merge
+// (PRD-MERGE), channel metadata add/delete (PRD-META-ADD, PRD-META-DELETE) and convertToBundle.
+// Every write validates the whole body on a copy first, so a rejected write changes nothing.
+
+#include <algorithm>
+
+#include "refserver/api/products_handlers.h"
+#include "refserver/api/variants_model.h"
+#include "refserver/core/area.h"
+#include "refserver/core/context.h"
+#include "refserver/core/datetime.h"
+
+namespace dockside::refserver {
+namespace {
+
+using json = nlohmann::json;
+
+inline constexpr std::size_t kMaxItems = 100;
+
+Result<json*, ApiError> product_of(RequestContext& ctx) {
+    const std::int64_t id = ctx.path.integer("productId");
+    json* p = find_product(ctx.store.catalog, id);
+    if (!p) return fail(not_found("no product with id " + std::to_string(id), "productId"));
+    return p;
+}
+
+Result<VariantSlot, ApiError> variant_of(RequestContext& ctx) {
+    const std::int64_t id = ctx.path.integer("variantId");
+    auto slot = find_variant(ctx.store.catalog, id);
+    if (!slot) return fail(not_found("no variant with id " + std::to_string(id), "variantId"));
+    return *slot;
+}
+
+/// The body as an array of 1..100 items (`rule` cited when it is not).
+Result<json, ApiError> read_array_body(const RequestContext& ctx, const std::string& rule) {
+    auto body = parse_json_body(ctx.request);
+    if (!body) return fail(body.error());
+    if (!body->is_array()) return fail(validation_error("body", "the body must be a JSON array", rule));
+    if (body->empty() || body->size() > kMaxItems)
+        return fail(validation_error("body", "the body must hold 1 to " + std::to_string(kMaxItems) + " items", rule));
+    return *body;
+}
+
+Reply create_variants(RequestContext& ctx) {
+    auto stored = product_of(ctx);
+    if (!stored) return fail(stored.error());
+    auto body = read_array_body(ctx, "PRD-VARIANTS-CREATE");
+    if (!body) return fail(body.error());
+    const TimePoint now = ctx.clock.now();
+    const json root = json::object();
+    BodyReader r(root, "", "PRD-VARIANTS-CREATE");
+    json product = **stored;
+    for (std::size_t i = 0; i < body->size() && !r.error(); ++i) {
+        const std::string name = "[" + std::to_string(i) + "]";
+        if ((*body)[i].is_object() && (*body)[i].contains("id")) {
+            r.fail(validation_error(name + ".id", "variants are created without id", "PRD-VARIANTS-CREATE"));
+            break;
+        }
+        json fresh = default_variant(now);
+        apply_variant_request(r, (*body)[i], name, fresh, VariantWrite::Create, ctx.store, ctx.faults, now);
+        product["variants"].push_back(std::move(fresh));
+    }
+    if (r.error()) return fail(*r.error());
+    json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), now);
+    return json_response(ctx.faults.on(Fault::ErrCodesVariantCreate200) ? 200 : 201, product_response(saved, ctx.faults));
+}
+
+Reply update_variants(RequestContext& ctx) {
+    auto stored = product_of(ctx);
+    if (!stored) return fail(stored.error());
+    auto body = parse_json_body(ctx.request);
+    if (!body) return fail(body.error());
+    // The document shows one Variant object; an array of them is accepted as well (the operation
+    // is "update multiple variants"). Either way the answer is an array.
+    const bool single = body->is_object();
+    const json items = single ? json::array({*body}) : *body;
+    if (!items.is_array() || items.empty() || items.size() > kMaxItems)
+        return fail(validation_error("body", "the body must be a variant object or an array of 1 to 100 of them", "PRD-VARIANTS-UPDATE"));
+    const TimePoint now = ctx.clock.now();
+    const json root = json::object();
+    BodyReader r(root, "", "PRD-VARIANTS-UPDATE");
+    json product = **stored;
+    std::vector<json> updated_ids;
+    for (std::size_t i = 0; i < items.size() && !r.error(); ++i) {
+        const std::string name = single ? "" : "[" + std::to_string(i) + "]";
+        BodyReader v = name.empty() ? BodyReader(items[i], "", "PRD-VARIANTS-UPDATE") : r.nested(items[i], name);
+        auto id = v.int64("id", Need::Required);
+        if (v.error()) {
+            r.fail(*v.error());
+            break;
+        }
+        auto& list = product["variants"];
+        auto it = std::find_if(list.begin(), list.end(), [&](const json& x) { return x["id"] == *id; });
+        if (it == list.end()) {
+            r.fail(validation_error(v.field("id"), "product " + product["id"].dump() + " has no variant " + std::to_string(*id),
+                                    "PRD-VARIANTS-UPDATE"));
+            break;
+        }
+        apply_variant_request(r, items[i], name, *it, VariantWrite::BatchUpdate, ctx.store, ctx.faults, now);
+        updated_ids.push_back(*id);
+    }
+    if (r.error()) return fail(*r.error());
+    json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), now);
+    json out = json::array();
+    for (const auto& id : updated_ids)
+        for (const auto& v : saved["variants"])
+            if (v["id"] == id) out.push_back(variant_response(v, ctx.faults));
+    return json_response(200, out);
+}
+
+Reply merge_variants(RequestContext& ctx) {
+    auto target = variant_of(ctx);
+    if (!target) return fail(target.error());
+    auto body = read_array_body(ctx, "PRD-MERGE");
+    if (!body) return fail(body.error());
+    const json target_id = (*target->variant)["id"];
+    std::vector<std::int64_t> ids;
+    for (std::size_t i = 0; i < body->size(); ++i) {
+        const std::string field = "[" + std::to_string(i) + "].id";
+        const json& item = (*body)[i];
+        if (!item.is_object() || !item.value("id", json()).is_number_integer())
+            return fail(validation_error(field, field + " must be an integer variant id", "PRD-MERGE"));
+        const std::int64_t id = item["id"].get<std::int64_t>();
+        if (json(id) == target_id) return fail(validation_error(field, "a variant cannot be merged into itself", "PRD-MERGE"));
+        if (!find_variant(ctx.store.catalog, id)) return fail(validation_error(field, "no variant with id " + std::to_string(id), "PRD-MERGE"));
+        if (std::find(ids.begin(), ids.end(), id) != ids.end())
+            return fail(validation_error(field, "variant " + std::to_string(id) + " is listed twice", "PRD-MERGE"));
+        ids.push_back(id);
+    }
+    const TimePoint now = ctx.clock.now();
+    json merged = take_variants(ctx.store.catalog, ids, now);
+    auto slot = find_variant(ctx.store.catalog, target_id.get<std::int64_t>());
+    json product = *slot->product;
+    json& into = product["variants"][slot->index];
+    for (const auto& m : merged) {
+        json channel_ids = json::array();
+        for (const auto& rec : m["channel_metadata"]) {
+            channel_ids.push_back(rec["channel_id"]);
+            into["channel_metadata"].push_back(rec);  // the merged listing now sells the target
+        }
+        into["merge_children"].push_back({{"channel_ids", channel_ids},
+                                          {"completed_at", format_iso8601(now)},
+                                          {"inventory_id", m["inventory"].is_object() ? m["inventory"]["inventory_id"] : json(0)},
+                                          {"variant_id", m["id"]},
+                                          {"variant_name", m["name"].is_string() ? m["name"] : json("")}});
+    }
+    into["updated_on"] = format_iso8601(now);
+    json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), now);
+    return json_response(ctx.faults.on(Fault::ErrCodesMerge200) ? 200 : 201, product_response(saved, ctx.faults));
+}
+
+Reply add_channel_metadata(RequestContext& ctx) {
+    auto slot = variant_of(ctx);
+    if (!slot) return fail(slot.error());
+    auto body = parse_json_body(ctx.request);
+    if (!body) return fail(body.error());
+    BodyReader r(*body, "", "PRD-META-ADD");
+    json record = channel_metadata_from_request(r, nullptr, ctx.store, false);
+    if (r.error()) return fail(*r.error());
+    record["id"] = nullptr;  // ids are the server's to give (a supplied id is ignored)
+    const TimePoint now = ctx.clock.now();
+    json product = *slot->product;
+    json& variant = product["variants"][slot->index];
+    variant["channel_metadata"].push_back(std::move(record));
+    variant["updated_on"] = format_iso8601(now);
+    json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), now);
+    json answer = product_response(saved, ctx.faults);
+    if (ctx.faults.on(Fault::ProductMetaAddRecordMissing)) answer["variants"][slot->index]["channel_metadata"].erase(
+        answer["variants"][slot->index]["channel_metadata"].size() - 1);
+    return json_response(200, answer);
+}
+
+Reply delete_channel_metadata(RequestContext& ctx) {
+    auto slot = variant_of(ctx);
+    if (!slot) return fail(slot.error());
+    const std::int64_t mid = ctx.path.integer("channelMetadataId");
+    json product = *slot->product;
+    json& variant = product["variants"][slot->index];
+    auto& records = variant["channel_metadata"];
+    auto it = std::find_if(records.begin(), records.end(), [&](const json& m) { return m["id"] == mid; });
+    if (it == records.end())
+        return fail(not_found("variant " + variant["id"].dump() + " has no channel metadata " + std::to_string(mid),
+                              "channelMetadataId"));
+    if (ctx.faults.on(Fault::ProductMetaDeleteRecordKept)) return json_response(200, variant_response(variant, ctx.faults));
+    records.erase(it);
+    const TimePoint now = ctx.clock.now();
+    variant["updated_on"] = format_iso8601(now);
+    const std::size_t index = slot->index;
+    json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), now);
+    return json_response(200, variant_response(saved["variants"][index], ctx.faults));
+}
+
+Reply convert_to_bundle(RequestContext& ctx) {
+    auto slot = variant_of(ctx);
+    if (!slot) return fail(slot.error());
+    auto body = parse_json_body(ctx.request);
+    if (!body) return fail(body.error());
+    if (is_bundle(*slot->variant))
+        return fail(conflict("variantId", "variant " + (*slot->variant)["id"].dump() + " is already a bundle", "ERR-4XX"));
+    BodyReader r(*body, "", "ERR-4XX");
+    const json* components = r.array("bundle_definition", Need::Required, 2);  // component rules: apply_variant_request
+    const TimePoint now = ctx.clock.now();
+    json product = *slot->product;
+    json& variant = product["variants"][slot->index];
+    if (!r.error()) apply_variant_request(r, json{{"bundle_definition", *components}}, "", variant, VariantWrite::Patch, ctx.store,
+                                          ctx.faults, now);
+    if (r.error()) return fail(*r.error());
+    json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), now);
+    return json_response(200, product_response(saved, ctx.faults));
+}
+
+void add_routes(Router& router, const FaultSet&) {
+    router.add("POST", "/2025-07/product/{productId:int64}/variants", "createVariants", create_variants);
+    router.add("PATCH", "/2025-07/product/{productId:int64}/variants", "updateVariants", update_variants);
+    router.add("POST", "/2025-07/variant/{variantId:int64}:merge", "mergeVariants", merge_variants);
+    router.add("POST", "/2025-07/variant/{variantId:int64}:convertToBundle", "convertToBundle", convert_to_bundle);
+    router.add("POST", "/2025-07/variant/{variantId:int64}/channel-metadata", "addChannelMetadata", add_channel_metadata);
+    router.add("DELETE", "/2025-07/variant/{variantId:int64}/channel-metadata/{channelMetadataId:int64}", "deleteChannelMetadata",
+               delete_channel_metadata);
+}
+
+}  // namespace
+
+Area variants_area() { return {"variants", add_routes, nullptr}; }
+
+}  // namespace dockside::refserver

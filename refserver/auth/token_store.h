@@ -1,0 +1,58 @@
+#pragma once
+/// Issued credentials: PATs, OAuth access and refresh tokens, authorization codes and the one
+/// registered OAuth client. Lives inside the Store, so it is guarded by the store's lock.
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "refserver/auth/principal.h"
+
+namespace dockside::refserver {
+
+/// An OAuth app as registered in the dashboard (one, from the seed).
+struct OAuthClient {
+    std::string client_id;
+    std::string client_secret;
+    std::string name;
+    std::vector<std::string> redirect_uris;
+    std::set<std::string> scopes;  ///< scopes the app was granted; requests may ask for a subset
+};
+
+struct AuthorizationCode {
+    std::string client_id;
+    std::string redirect_uri;
+    std::set<std::string> scopes;
+    std::string nonce;
+    TimePoint expires_at;
+    bool used = false;
+};
+
+struct RefreshGrant {
+    std::string client_id;
+    std::set<std::string> scopes;
+    TimePoint expires_at;
+    bool revoked = false;  ///< set when rotated: a refresh token works once
+};
+
+/// Lifetimes the document states (Limits).
+inline constexpr std::chrono::seconds kAccessTokenLifetime{3600};
+inline constexpr std::chrono::seconds kRefreshTokenLifetime{30 * 24 * 3600};
+inline constexpr std::chrono::seconds kAuthorizationCodeLifetime{300};
+
+struct TokenStore {
+    std::map<std::string, TokenRecord> tokens;  ///< bearer token -> grant (PATs and access tokens)
+    std::map<std::string, RefreshGrant> refresh_tokens;
+    std::map<std::string, AuthorizationCode> codes;
+    std::optional<OAuthClient> client;
+    std::vector<std::int32_t> account_channels;  ///< channels OAuth tokens may use
+    std::string primary_pat;                     ///< the full-access PAT (Options.pat or generated)
+    std::string signing_key;                     ///< HMAC key of id_tokens, random per server
+
+    /// The grant of a bearer token valid at `now`; nullopt when unknown or expired.
+    std::optional<Principal> authenticate(const std::string& token, TimePoint now, bool ignore_expiry) const;
+};
+
+}  // namespace dockside::refserver

@@ -1,0 +1,20 @@
+#pragma once
+/// ISO 8601 date-times as the API writes them ("2025-07-01T12:00:00Z") and reads them (with or
+/// without fractional seconds, with Z or a numeric offset, or a bare date meaning midnight UTC).
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "refserver/core/clock.h"
+
+namespace dockside::refserver {
+
+/// "YYYY-MM-DDTHH:MM:SSZ" in UTC.
+std::string format_iso8601(TimePoint t);
+/// The parsed instant, or nullopt when the text is not an ISO 8601 date or date-time.
+std::optional<TimePoint> parse_iso8601(std::string_view text);
+/// "MM/DD/YYYY HH:MM:SS": deliberately not ISO 8601, used only by the CONV-TYPES.bad-datetime fault.
+std::string format_us_style(TimePoint t);
+
+}  // namespace dockside::refserver

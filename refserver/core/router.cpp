@@ -1,0 +1,155 @@
+#include "refserver/core/router.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "refserver/core/query.h"
+
+namespace dockside::refserver {
+namespace {
+
+std::vector<std::string_view> split_path(std::string_view path) {
+    std::vector<std::string_view> out;
+    if (path.empty() || path.front() != '/') return out;
+    path.remove_prefix(1);
+    while (true) {
+        auto slash = path.find('/');
+        out.push_back(path.substr(0, slash));
+        if (slash == std::string_view::npos) break;
+        path.remove_prefix(slash + 1);
+    }
+    return out;
+}
+
+// How a concrete segment fits a template segment: 2 literal, 1 parameter with action,
+// 0 plain parameter, -1 no fit.
+int fit(const Route::Segment& seg, std::string_view text, std::string_view& value) {
+    switch (seg.kind) {
+        case Route::Kind::Literal:
+            return text == seg.literal ? 2 : -1;
+        case Route::Kind::ParamWithAction:
+            if (text.size() <= seg.literal.size() || text.substr(text.size() - seg.literal.size()) != seg.literal)
+                return -1;
+            value = text.substr(0, text.size() - seg.literal.size());
+            return value.find(':') == std::string_view::npos ? 1 : -1;
+        case Route::Kind::Param:
+            value = text;
+            return !text.empty() && text.find(':') == std::string_view::npos ? 0 : -1;
+    }
+    return -1;
+}
+
+struct Candidate {
+    const Route* route;
+    std::vector<int> score;
+    PathParams params;
+    std::optional<ApiError> type_error;
+};
+
+std::optional<ApiError> check_type(const Route::Segment& seg, const std::string& value) {
+    if (seg.type == Route::Type::String) return std::nullopt;
+    auto v = parse_int64(value);
+    std::int64_t lo = seg.type == Route::Type::Int32 ? std::numeric_limits<std::int32_t>::min()
+                                                     : std::numeric_limits<std::int64_t>::min();
+    std::int64_t hi = seg.type == Route::Type::Int32 ? std::numeric_limits<std::int32_t>::max()
+                                                     : std::numeric_limits<std::int64_t>::max();
+    if (v && *v >= lo && *v <= hi) return std::nullopt;
+    return validation_error(seg.name,
+                            "path parameter " + seg.name + " must be an " +
+                                (seg.type == Route::Type::Int32 ? "int32" : "int64") + " integer, got '" + value + "'",
+                            "CONV-TYPES");
+}
+
+std::optional<Candidate> try_route(const Route& route, const std::vector<std::string_view>& parts) {
+    if (route.segments.size() != parts.size()) return std::nullopt;
+    Candidate c{&route, {}, {}, std::nullopt};
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        std::string_view value;
+        int f = fit(route.segments[i], parts[i], value);
+        if (f < 0) return std::nullopt;
+        c.score.push_back(f);
+        if (route.segments[i].kind != Route::Kind::Literal) {
+            auto decoded = percent_decode(value, false);
+            if (!decoded) decoded = std::string(value);
+            if (!c.type_error) c.type_error = check_type(route.segments[i], *decoded);
+            c.params.set(route.segments[i].name, std::move(*decoded));
+        }
+    }
+    return c;
+}
+
+}  // namespace
+
+const std::string& PathParams::text(const std::string& name) const {
+    static const std::string empty;
+    auto it = values_.find(name);
+    return it == values_.end() ? empty : it->second;
+}
+
+std::int64_t PathParams::integer(const std::string& name) const { return parse_int64(text(name)).value_or(0); }
+
+void Router::add(std::string method, std::string pattern, std::string operation_id, Handler handler) {
+    Route route{std::move(method), pattern, std::move(operation_id), std::move(handler), {}};
+    for (auto part : split_path(pattern)) {
+        Route::Segment seg{Route::Kind::Literal, std::string(part), {}, Route::Type::String};
+        if (!part.empty() && part.front() == '{') {
+            auto close = part.find('}');
+            if (close == std::string_view::npos) {
+                problems_.push_back("unclosed parameter in route " + pattern);
+                return;
+            }
+            std::string_view inner = part.substr(1, close - 1);
+            std::string_view rest = part.substr(close + 1);
+            auto colon = inner.find(':');
+            seg.name = std::string(inner.substr(0, colon));
+            std::string_view type = colon == std::string_view::npos ? "string" : inner.substr(colon + 1);
+            if (type == "int32") seg.type = Route::Type::Int32;
+            else if (type == "int64") seg.type = Route::Type::Int64;
+            else if (type != "string") problems_.push_back("unknown parameter type in route " + pattern);
+            if (rest.empty()) {
+                seg.kind = Route::Kind::Param;
+                seg.literal.clear();
+            } else if (rest.front() == ':') {
+                seg.kind = Route::Kind::ParamWithAction;
+                seg.literal = std::string(rest);
+            } else {
+                problems_.push_back("text after a parameter must be a colon action in route " + pattern);
+            }
+        }
+        route.segments.push_back(std::move(seg));
+    }
+    if (route.segments.empty()) problems_.push_back("route must start with '/': " + pattern);
+    for (const auto& r : routes_)
+        if (r.method == route.method && r.pattern == route.pattern)
+            problems_.push_back("duplicate route " + route.method + " " + pattern);
+    routes_.push_back(std::move(route));
+}
+
+Result<Router::Match, ApiError> Router::match(std::string_view method, std::string_view path) const {
+    auto parts = split_path(path);
+    std::vector<Candidate> candidates;
+    for (const auto& r : routes_)
+        if (auto c = try_route(r, parts)) candidates.push_back(std::move(*c));
+    if (candidates.empty()) return fail(not_found("no operation at " + std::string(path)));
+
+    // The most specific template wins; its methods form the path's Allow set.
+    auto best = std::max_element(candidates.begin(), candidates.end(),
+                                 [](const Candidate& a, const Candidate& b) { return a.score < b.score; });
+    std::vector<Candidate*> same;
+    for (auto& c : candidates)
+        if (c.route->pattern == best->route->pattern) same.push_back(&c);
+    for (auto* c : same) {
+        if (c->route->method != method) continue;
+        if (c->type_error) return fail(*c->type_error);
+        return Match{c->route, std::move(c->params)};
+    }
+    // A path whose parameters do not even type-check under any method is not one of ours
+    // (e.g. the 2.0 path POST /order/estimate must be 404, not 405).
+    if (std::all_of(same.begin(), same.end(), [](const Candidate* c) { return c->type_error.has_value(); }))
+        return fail(not_found("no operation at " + std::string(path)));
+    std::string allow;
+    for (auto* c : same) allow += (allow.empty() ? "" : ", ") + c->route->method;
+    return fail(method_not_allowed(allow));
+}
+
+}  // namespace dockside::refserver

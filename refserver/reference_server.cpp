@@ -1,0 +1,161 @@
+#include "refserver/reference_server.h"
+
+#include <exception>
+#include <mutex>
+#include <sstream>
+
+#include "refserver/api/simulation_clock.h"
+#include "refserver/api/versioning.h"
+#include "refserver/auth/authenticator.h"
+#include "refserver/auth/scopes.h"
+#include "refserver/core/area.h"
+#include "refserver/core/context.h"
+#include "refserver/core/json_body.h"
+#include "refserver/core/text.h"
+#include "refserver/seed/seed.h"
+#include "refserver/webhooks/events.h"
+
+namespace dockside::refserver {
+namespace {
+
+/// Deterministic period of the ERR-NO5XX.sporadic-500 fault.
+inline constexpr std::uint64_t kSporadicPeriod = 7;
+
+}  // namespace
+
+ReferenceServer::ReferenceServer(Options options) : options_(std::move(options)) {}
+
+Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServer::create(Options options) {
+    std::vector<std::string> problems;
+    std::unique_ptr<ReferenceServer> server(new ReferenceServer(std::move(options)));
+    ReferenceServer& s = *server;
+    s.clock_ = s.options_.clock ? s.options_.clock : std::make_shared<SystemClock>();
+    if (s.options_.simulation_enabled) s.clock_ = std::make_shared<SimulatedClock>(s.clock_);  // /_sim/clock:advance
+
+    auto faults = FaultSet::from_names(s.options_.faults);
+    if (faults) s.faults_ = *faults;
+    else problems.push_back(faults.error());
+
+    nlohmann::json seed;
+    if (s.options_.seed) {
+        seed = *s.options_.seed;
+        if (!seed.is_object()) problems.push_back("seed must be a JSON object");
+    } else {
+        auto parsed = parse_seed(default_seed_text());
+        if (parsed) seed = *parsed;
+        else problems.push_back("built-in seed: " + parsed.error());
+    }
+    if (seed.is_object()) {
+        for (auto& p : load_core_seed(seed, s.store_)) problems.push_back("seed: " + p);
+        for (const auto& area : all_areas()) {
+            area.add_routes(s.router_, s.faults_);
+            if (area.load_seed)
+                for (auto& p : area.load_seed(seed, s.store_)) problems.push_back(std::string(area.name) + " seed: " + p);
+        }
+    }
+    for (const auto& p : s.router_.problems()) problems.push_back("router: " + p);
+    for (const auto& r : s.router_.routes())
+        if (!find_access(r.operation_id)) problems.push_back("operation " + r.operation_id + " has no row in the scope table");
+
+    s.pat_ = s.options_.pat.empty() ? random_hex(32) : s.options_.pat;
+    s.read_only_token_ = random_hex(32);
+    s.store_.auth.signing_key = random_hex(32);
+    if (s.pat_.empty() || s.read_only_token_.empty() || s.store_.auth.signing_key.empty())
+        problems.push_back("OpenSSL RAND_bytes failed; cannot generate tokens");
+    if (!problems.empty()) return fail(std::move(problems));
+
+    Principal full{TokenKind::Pat, {all_scopes().begin(), all_scopes().end()}, {}};
+    Principal read_only{TokenKind::Pat, {}, {}};
+    for (const auto& c : s.store_.channels) {
+        if (c.role == "foreign") continue;
+        full.channel_ids.push_back(c.id);
+        s.store_.auth.account_channels.push_back(c.id);
+        if (c.role == "write" && s.write_channel_id_ == 0) s.write_channel_id_ = c.id;
+        if (c.role == "read_only" && s.read_only_channel_id_ == 0) {
+            s.read_only_channel_id_ = c.id;
+            read_only.channel_ids.push_back(c.id);
+            read_only.scopes.insert(c.scopes.begin(), c.scopes.end());
+        }
+    }
+    s.store_.auth.tokens[s.pat_] = {full, std::nullopt};
+    s.store_.auth.tokens[s.read_only_token_] = {read_only, std::nullopt};
+    s.store_.auth.primary_pat = s.pat_;
+    s.store_.simulation_enabled = s.options_.simulation_enabled;
+    s.webhooks_ = start_webhook_delivery(s.store_, s.faults_, s.options_.webhook_insecure, s.options_.webhook_backoff);
+    return server;
+}
+
+std::optional<OAuthClient> ReferenceServer::oauth_client() const {
+    std::shared_lock lock(mutex_);
+    return store_.auth.client;
+}
+
+std::string ReferenceServer::base_url(const http::Request& request) const {
+    if (!options_.public_base_url.empty()) return options_.public_base_url;
+    auto host = request.headers.get("Host");
+    return host ? "http://" + std::string(*host) : std::string();
+}
+
+http::Response ReferenceServer::handle(const http::Request& request) {
+    http::Response response;
+    try {
+        response = dispatch(request);
+    } catch (const std::exception& e) {
+        response = error_response(internal_error(std::string("unexpected failure: ") + e.what()));
+    } catch (...) {
+        response = error_response(internal_error("unexpected failure"));
+    }
+    if (faults_.on(Fault::ConvJsonWrongContentType) && response.media_type() == "application/json")
+        response.headers.set("Content-Type", "text/plain");
+    return response;
+}
+
+http::Response ReferenceServer::dispatch(const http::Request& request) {
+    const std::uint64_t n = ++request_count_;
+    if (faults_.on(Fault::ErrNo5xxSporadic500) && n % kSporadicPeriod == 0)
+        return error_response(internal_error("deliberate sporadic failure (fault ERR-NO5XX.sporadic-500)"));
+    if (request.body.size() > kMaxBodyBytes) return error_response(payload_too_large(kMaxBodyBytes));
+
+    std::string path(request.path());
+    if (faults_.on(Fault::VersionServesOldPaths)) path = rewrite_legacy_path(path);
+    auto match = router_.match(request.method, path);
+    if (!match) return error_response(match.error());
+    const OperationAccess* row = find_access(match->route->operation_id);
+    if (!row) return error_response(internal_error("operation without access rule"));
+    auto query = QueryParams::parse(request.query());
+    if (!query) return error_response(query.error());
+
+    std::unique_lock<std::shared_mutex> write_lock(mutex_, std::defer_lock);
+    std::shared_lock<std::shared_mutex> read_lock(mutex_, std::defer_lock);
+    if (row->mutates) write_lock.lock();
+    else read_lock.lock();
+
+    auto access = check_access(request, *row, store_, clock_->now(), faults_);
+    if (!access) return error_response(access.error());
+    RequestContext ctx{request,  match->params, *query, access->principal, access->channel_id,
+                       store_,   faults_,       *clock_, base_url(request)};
+    Reply reply = match->route->handler(ctx);
+    if (row->mutates) emit_webhook_events(store_, faults_, clock_->now());  // shipment changes -> deliveries
+    return reply ? std::move(reply.value()) : error_response(reply.error());
+}
+
+std::string ReferenceServer::banner() const {
+    std::ostringstream out;
+    out << "Dockside reference server (Fulfillment API 2025-07)\n"
+        << "  PAT (full access):     " << pat_ << "  channel " << write_channel_id_ << "\n"
+        << "  PAT (read-only):       " << read_only_token_ << "  channel " << read_only_channel_id_ << "\n";
+    if (auto client = oauth_client()) {
+        out << "  OAuth client_id:       " << client->client_id << "\n"
+            << "  OAuth client_secret:   " << client->client_secret << "\n";
+        for (const auto& uri : client->redirect_uris) out << "  OAuth redirect_uri:    " << uri << "\n";
+        std::string scopes;
+        for (const auto& sc : client->scopes) scopes += (scopes.empty() ? "" : " ") + sc;
+        out << "  OAuth granted scopes:  " << scopes << "\n";
+    }
+    auto names = faults_.names();
+    out << "  faults on:             " << (names.empty() ? "none" : "") << "\n";
+    for (const auto& name : names) out << "    " << name << "\n";
+    return out.str();
+}
+
+}  // namespace dockside::refserver

@@ -1,0 +1,47 @@
+#include "refserver/store/order_book.h"
+
+#include <algorithm>
+
+namespace dockside::refserver {
+
+bool ShipmentRecord::has_tracking() const {
+    auto it = tracking.find("tracking_number");
+    return it != tracking.end() && it->is_string() && !it->get_ref<const std::string&>().empty();
+}
+
+bool ShipmentRecord::shipped() const {
+    return status == "Completed" || status == "LabeledCreated" || status == "CleanSweeped";
+}
+
+OrderRecord* OrderBook::find(std::int32_t id) {
+    auto it = orders.find(id);
+    return it == orders.end() ? nullptr : &it->second;
+}
+
+const OrderRecord* OrderBook::find(std::int32_t id) const {
+    auto it = orders.find(id);
+    return it == orders.end() ? nullptr : &it->second;
+}
+
+ShipmentRecord* OrderBook::find_shipment(std::int32_t id) {
+    auto it = shipments.find(id);
+    return it == shipments.end() ? nullptr : &it->second;
+}
+
+const ShipmentRecord* OrderBook::find_shipment(std::int32_t id) const {
+    auto it = shipments.find(id);
+    return it == shipments.end() ? nullptr : &it->second;
+}
+
+void OrderBook::insert(OrderRecord order, std::vector<ShipmentRecord> new_shipments) {
+    next_order_id = std::max(next_order_id, order.id + 1);
+    for (auto& s : new_shipments) {
+        next_shipment_id = std::max(next_shipment_id, s.id + 1);
+        order.shipment_ids.push_back(s.id);
+        shipments[s.id] = std::move(s);
+    }
+    if (order.reference_id) by_reference.emplace(*order.reference_id, order.id);
+    orders[order.id] = std::move(order);
+}
+
+}  // namespace dockside::refserver

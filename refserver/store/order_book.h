@@ -1,0 +1,95 @@
+#pragma once
+/// Orders and their shipments as the orders and shipment operations keep them. Fields that filters
+/// or transitions use are typed; nested documents the API only echoes are kept as JSON in
+/// response shape.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "refserver/core/clock.h"
+
+namespace dockside::refserver {
+
+struct ShipmentRecord {
+    std::int32_t id = 0;
+    std::int32_t order_id = 0;
+    std::string status = "Processing";
+    std::string estimated_fulfillment_date_status = "AwaitingInventoryAllocation";
+    TimePoint created;
+    std::optional<TimePoint> last_update_at;
+    std::optional<TimePoint> actual_fulfillment_date;
+    std::optional<TimePoint> estimated_fulfillment_date;
+    std::optional<TimePoint> delivery_date;
+    std::optional<TimePoint> last_tracking_update_at;
+    std::optional<TimePoint> shipping_date;  ///< tracking.shipping_date
+    std::optional<std::string> gift_message;
+    std::optional<double> insurance_value;
+    std::optional<double> invoice_amount;
+    std::optional<std::string> invoice_currency_code;
+    std::optional<std::string> ship_option;
+    bool is_tracking_uploaded = false;
+    bool require_signature = false;
+    std::int32_t location_id = 0;
+    std::string package_material_type = "Unknown";
+    nlohmann::json tracking = nlohmann::json::object();  ///< string fields except shipping_date
+    nlohmann::json measurements = nlohmann::json::object();
+    nlohmann::json parent_cartons = nlohmann::json::array();
+    nlohmann::json products = nlohmann::json::array();
+    nlohmann::json recipient = nlohmann::json::object();
+    nlohmann::json status_details;  ///< null or array
+
+    bool has_tracking() const;
+    /// Shipments that left the building cannot be cancelled.
+    bool shipped() const;
+};
+
+struct OrderRecord {
+    std::int32_t id = 0;
+    std::int32_t channel_id = 0;
+    TimePoint created;
+    TimePoint last_update;
+    std::optional<TimePoint> purchase_date;
+    std::optional<std::string> gift_message;
+    std::optional<std::string> order_number;
+    std::optional<std::string> reference_id;
+    std::optional<std::string> shipping_method;
+    std::optional<std::string> origin_platform_program;
+    std::optional<std::string> sales_channel;
+    std::string status = "Processing";
+    std::string type = "DTC";
+    bool created_through_api = false;
+    nlohmann::json financials = nlohmann::json::object();
+    nlohmann::json products = nlohmann::json::array();  ///< response shape
+    nlohmann::json recipient = nlohmann::json::object();
+    nlohmann::json retailer_program_data = nlohmann::json::object();
+    nlohmann::json shipping_terms = nlohmann::json::object();
+    nlohmann::json tags;  ///< null or array
+    std::optional<nlohmann::json> store_order_json;
+    std::vector<std::int32_t> shipment_ids;
+};
+
+/// All orders, indexed by id and by reference_id.
+struct OrderBook {
+    std::map<std::int32_t, OrderRecord> orders;
+    std::map<std::int32_t, ShipmentRecord> shipments;
+    std::unordered_map<std::string, std::int32_t> by_reference;
+    std::int32_t next_order_id = 1;
+    std::int32_t next_shipment_id = 1;
+    /// Ids for products named by reference_id that the catalog does not know (ORD-PRODUCT-NAME).
+    std::int64_t next_adhoc_product_id = 900001;
+
+    OrderRecord* find(std::int32_t id);
+    const OrderRecord* find(std::int32_t id) const;
+    ShipmentRecord* find_shipment(std::int32_t id);
+    const ShipmentRecord* find_shipment(std::int32_t id) const;
+    /// Stores the order (and its shipments) and indexes it; ids must be unused.
+    void insert(OrderRecord order, std::vector<ShipmentRecord> shipments);
+};
+
+}  // namespace dockside::refserver

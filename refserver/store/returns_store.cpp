@@ -1,0 +1,33 @@
+#include "refserver/store/returns_store.h"
+
+namespace dockside::refserver {
+
+std::string return_action_name(std::int32_t code) {
+    if (code < 1 || code > static_cast<std::int32_t>(kReturnActions.size())) return {};
+    return kReturnActions[static_cast<std::size_t>(code - 1)];
+}
+
+void ReturnRecord::enter(const std::string& next, TimePoint when) {
+    status = next;
+    entered[next] = when;
+    history.emplace_back(next, when);
+}
+
+ReturnRecord* ReturnsState::find(std::int32_t id) {
+    auto it = returns.find(id);
+    return it == returns.end() ? nullptr : &it->second;
+}
+
+std::int32_t ReturnsState::default_action(std::int64_t inventory_id) const {
+    auto it = default_actions.find(inventory_id);
+    return it == default_actions.end() ? 1 : it->second;
+}
+
+std::optional<std::string> next_return_status(const std::string& status) {
+    if (status == "AwaitingArrival") return "Arrived";
+    if (status == "Arrived") return "Processing";
+    if (status == "Processing") return "Completed";
+    return std::nullopt;
+}
+
+}  // namespace dockside::refserver

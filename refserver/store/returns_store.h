@@ -1,0 +1,76 @@
+#pragma once
+/// Returns as the returns area and the warehouse simulation keep them. Typed fields drive the filters
+/// and the state machine (rules.yaml state_machines.return); response shapes are written by
+/// api/returns_json.cpp.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "refserver/core/clock.h"
+
+namespace dockside::refserver {
+
+/// Return statuses in the order the warehouse moves through them (Cancelled is off the path).
+inline const std::vector<std::string> kReturnStatuses = {"AwaitingArrival", "Arrived", "Processing", "Completed",
+                                                         "Cancelled"};
+/// requested_action values (NS-RET-REQUESTED-ACTION-VALUES): 1 Restock, 2 Quarantine, 3 Dispose.
+inline const std::vector<std::string> kReturnActions = {"Restock", "Quarantine", "Dispose"};
+inline const std::vector<std::string> kReturnTypes = {"Regular", "ReturnToSender"};
+
+/// The name of requested_action `code` (1-based), or empty when out of range.
+std::string return_action_name(std::int32_t code);
+
+struct ReturnLine {
+    std::int64_t inventory_id = 0;
+    std::int32_t quantity = 1;
+    std::int32_t action = 1;  ///< requested_action code, already defaulted (RET-DEFAULT-ACTION)
+    bool action_defaulted = false;
+    std::string name;
+    std::string sku;
+    std::optional<std::string> lot_number;
+    std::optional<TimePoint> lot_date;
+};
+
+struct ReturnRecord {
+    std::int32_t id = 0;
+    std::int32_t channel_id = 0;
+    std::int64_t fulfillment_center_id = 0;
+    std::optional<std::string> reference_id;
+    std::optional<std::int32_t> original_shipment_id;
+    std::optional<std::string> tracking_number;
+    std::optional<std::string> store_order_id;
+    std::optional<std::string> customer_name;
+    std::string shipment_tracking_number;  ///< tracking number of the original shipment, "" when none
+    std::string return_type = "Regular";
+    std::string status = "AwaitingArrival";
+    TimePoint insert_date;
+    /// When each status was entered (the *_date fields of the list shape).
+    std::map<std::string, TimePoint> entered;
+    std::vector<std::pair<std::string, TimePoint>> history;
+    double invoice_amount = 0;
+    std::vector<ReturnLine> lines;
+
+    /// Moves to `next` at `when`, stamping its date and appending to status_history.
+    void enter(const std::string& next, TimePoint when);
+};
+
+/// Per-server returns state (kept in Store::areas).
+struct ReturnsState {
+    std::map<std::int32_t, ReturnRecord> returns;
+    std::int32_t next_id = 1;
+    /// The portal-configured action per inventory id (RET-DEFAULT-ACTION); 1 (Restock) when absent.
+    std::map<std::int64_t, std::int32_t> default_actions;
+
+    ReturnRecord* find(std::int32_t id);
+    std::int32_t default_action(std::int64_t inventory_id) const;
+};
+
+/// The warehouse's next status after `status` (AwaitingArrival -> Arrived -> Processing -> Completed),
+/// or nullopt when the return is Completed or Cancelled.
+std::optional<std::string> next_return_status(const std::string& status);
+
+}  // namespace dockside::refserver

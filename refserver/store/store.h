@@ -1,0 +1,82 @@
+#pragma once
+/// Everything the reference server knows. One instance per server, guarded by the server's
+/// shared_mutex: handlers of reads see it shared, handlers of writes exclusively.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <typeindex>
+#include <unordered_map>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "refserver/auth/token_store.h"
+#include "refserver/store/order_book.h"
+
+namespace dockside::refserver {
+
+struct Channel {
+    std::int32_t id = 0;
+    std::string name;
+    std::string application_name;
+    std::vector<std::string> scopes;
+    /// Role in the seed: "write", "read_only" or "foreign" (another account's channel).
+    std::string role = "write";
+
+    bool can_write() const;
+};
+
+/// Reference data shared by several areas, kept in response shape. The products/inventory/locations
+/// area owns the semantics of products, inventory and locations; orders only read them.
+struct Catalog {
+    nlohmann::json products = nlohmann::json::array();
+    nlohmann::json inventory = nlohmann::json::array();
+    nlohmann::json locations = nlohmann::json::array();
+    nlohmann::json fulfillment_centers = nlohmann::json::array();
+    nlohmann::json shipping_methods = nlohmann::json::array();  ///< [{id, name, ...}]
+    /// Client shipping-method names mapped to ship options (ORD-SHIPMETHOD), keyed lower-case.
+    std::map<std::string, std::string> ship_option_mappings;
+
+    /// The variant with this id, or null.
+    const nlohmann::json* variant_by_id(std::int64_t id) const;
+    /// The variant whose sku equals `reference`, or null.
+    const nlohmann::json* variant_by_reference(const std::string& reference) const;
+    const nlohmann::json* inventory_item(std::int64_t inventory_id) const;
+    const nlohmann::json* fulfillment_center(std::int64_t id) const;
+};
+
+/// Per-area state for areas added later: each area keeps its own struct here, created on first
+/// use, so adding an area never means editing Store.
+class AreaStates {
+public:
+    template <class T>
+    T& get() {
+        std::lock_guard lock(mutex_);  // guards the map only; T itself is guarded by the store lock
+        auto& slot = states_[std::type_index(typeid(T))];
+        if (!slot) slot = std::make_shared<T>();
+        return *static_cast<T*>(slot.get());
+    }
+
+private:
+    std::mutex mutex_;
+    std::unordered_map<std::type_index, std::shared_ptr<void>> states_;
+};
+
+struct Store {
+    std::vector<Channel> channels;
+    Catalog catalog;
+    OrderBook orders;
+    TokenStore auth;
+    nlohmann::json seed;  ///< the whole seed document, for areas that load their own sections
+    AreaStates areas;
+    bool simulation_enabled = false;  ///< Options.simulation_enabled, for the simulation area
+
+    const Channel* channel(std::int32_t id) const;
+    /// The first channel with role "write", used where a default channel is needed.
+    const Channel* default_write_channel() const;
+};
+
+}  // namespace dockside::refserver

@@ -1,0 +1,313 @@
+// Every fault is off by default and, when named, changes exactly the behaviour it claims.
+// Each probe returns true when the violation is observable.
+
+#include "refserver/core/datetime.h"
+#include "refserver/core/query.h"
+#include "refserver/tests/test_support.h"
+#include "refserver/tests/flow_fault_probes.h"
+
+namespace dockside::refserver {
+namespace {
+using namespace testing;
+
+using Probe = std::function<bool(Harness&)>;
+
+http::Response create(Harness& h, const nlohmann::json& body) { return h.post("/2025-07/order", body); }
+bool created(const http::Response& r) { return r.status == 201 || r.status == 200; }
+
+nlohmann::json with(nlohmann::json body, const std::string& key, nlohmann::json value) {
+    body[key] = std::move(value);
+    return body;
+}
+
+struct OAuthTokens {
+    nlohmann::json first;
+    http::Response authorize;
+};
+
+OAuthTokens oauth(Harness& h, const std::string& scope, const std::string& extra = "") {
+    auto client = h.server->oauth_client().value();
+    auto redirect = percent_encode(client.redirect_uris[0]);
+    auto az = h.raw({"GET", "/connect/authorize?client_id=" + client.client_id + "&redirect_uri=" + redirect +
+                                "&scope=" + percent_encode(scope) + extra, {}, ""});
+    std::string loc(az.headers.get("Location").value_or(""));
+    auto cb = QueryParams::parse(loc.substr(loc.find('#') + 1)).value();
+    auto tok = h.raw({"POST", "/connect/token", {{"Content-Type", "application/x-www-form-urlencoded"}},
+                      "grant_type=authorization_code&client_id=" + client.client_id + "&client_secret=" +
+                          client.client_secret + "&redirect_uri=" + redirect + "&code=" + cb.get("code").value_or("")});
+    return {body_of(tok), az};
+}
+
+http::Response refresh(Harness& h, const std::string& token) {
+    auto client = h.server->oauth_client().value();
+    return h.raw({"POST", "/connect/token", {{"Content-Type", "application/x-www-form-urlencoded"}},
+                  "grant_type=refresh_token&client_id=" + client.client_id + "&client_secret=" + client.client_secret +
+                      "&refresh_token=" + token});
+}
+
+std::vector<int> list_ids(Harness& h, const std::string& query) {
+    std::vector<int> out;
+    for (const auto& o : body_of(h.get("/2025-07/order?" + query))) out.push_back(o["id"].get<int>());
+    return out;
+}
+
+const std::map<std::string, Probe>& probes() {
+    static const std::map<std::string, Probe> table = {
+        {"AUTH-BEARER.no-token-check", [](Harness& h) { return h.raw({"GET", "/2025-07/order", {}, ""}).status == 200; }},
+        {"AUTH-FORBID.no-scope-check",
+         [](Harness& h) {
+             // An OAuth token granted only orders_read reads channels (channels_read) and creates an order.
+             auto access = oauth(h, "orders_read").first["access_token"].get<std::string>();
+             return h.send("GET", "/2025-07/channel", "", access).status == 200 &&
+                    created(h.send("POST", "/2025-07/order", valid_order("F-SCOPE").dump(), access));
+         }},
+        {"AUTH-CHANNEL.no-channel-check",
+         [](Harness& h) {
+             http::Request r{"POST", "/2025-07/order",
+                             {{"Authorization", "Bearer " + h.server->pat()}, {"Content-Type", "application/json"}},
+                             valid_order("F-NOCH").dump()};
+             return created(h.raw(r)) &&
+                    created(h.send("POST", "/2025-07/order", valid_order("F-FOREIGN").dump(), std::nullopt, std::string("900")));
+         }},
+        {"AUTH-LIFETIME.access-token-never-expires",
+         [](Harness& h) {
+             auto access = oauth(h, "orders_read").first["access_token"].get<std::string>();
+             h.clock->advance(std::chrono::hours(2));
+             return h.send("GET", "/2025-07/order", "", access).status == 200;
+         }},
+        {"AUTH-OAUTH-REFRESH.old-refresh-still-valid",
+         [](Harness& h) {
+             auto rt = oauth(h, "orders_read offline_access").first["refresh_token"].get<std::string>();
+             auto second = body_of(refresh(h, rt));
+             return second.value("refresh_token", "") == rt || refresh(h, rt).status == 200;
+         }},
+        {"AUTH-OAUTH-AUTHZ.state-not-echoed",
+         [](Harness& h) {
+             auto loc = std::string(oauth(h, "orders_read", "&state=abc").authorize.headers.get("Location").value_or(""));
+             return loc.find("state=abc") == std::string::npos;
+         }},
+        {"AUTH-OAUTH-TOKEN.refresh-without-offline-access",
+         [](Harness& h) { return oauth(h, "orders_read").first.contains("refresh_token"); }},
+        {"CONV-JSON.wrong-content-type", [](Harness& h) { return h.get("/2025-07/order/5001").media_type() != "application/json"; }},
+        {"CONV-FIELDS.order-missing-created-date",
+         [](Harness& h) { return !body_of(h.get("/2025-07/order/5001")).contains("created_date"); }},
+        {"CONV-TYPES.order-id-as-string", [](Harness& h) { return body_of(h.get("/2025-07/order/5001"))["id"].is_string(); }},
+        {"CONV-TYPES.bad-datetime",
+         [](Harness& h) {
+             auto o = body_of(h.get("/2025-07/order/5001"));
+             return !parse_iso8601(o["created_date"].get<std::string>()).has_value() &&
+                    !parse_iso8601(o["shipments"][0]["tracking"]["shipping_date"].get<std::string>()).has_value();
+         }},
+        {"ERR-CODES.order-create-200", [](Harness& h) { return create(h, valid_order("F-200")).status == 200; }},
+        {"ERR-NO5XX.sporadic-500",
+         [](Harness& h) {
+             int errors = 0;
+             for (int i = 0; i < 14; ++i) errors += h.get("/2025-07/order/5001").status >= 500;
+             return errors == 2;
+         }},
+        {"ERR-4XX.malformed-json-500", [](Harness& h) { return h.send("POST", "/2025-07/order", "{\"products\":").status == 500; }},
+        {"CH-LIST.records-per-page-ignored",
+         [](Harness& h) { return body_of(h.get("/2025-07/channel?RecordsPerPage=1"))["items"].size() > 1; }},
+        {"ORD-GIFT-500.accepts-501",
+         [](Harness& h) {
+             return created(create(h, with(valid_order("F-GIFT"), "gift_message", repeat("g", 501)))) &&
+                    create(h, with(valid_order("F-GIFT2"), "gift_message", repeat("g", 502))).status == 400;
+         }},
+        {"ORD-NUMBER-400.accepts-401",
+         [](Harness& h) { return created(create(h, with(valid_order("F-NUM"), "order_number", repeat("n", 401)))); }},
+        {"ORD-REF-1-300.accepts-301", [](Harness& h) { return created(create(h, valid_order(repeat("r", 301)))); }},
+        {"ORD-REF-1-300.accepts-empty", [](Harness& h) { return created(create(h, valid_order(""))); }},
+        {"ORD-ORIGIN-100.accepts-101",
+         [](Harness& h) { return created(create(h, with(valid_order("F-ORIG"), "origin_platform_program", repeat("o", 101)))); }},
+        {"ORD-SALES-100.accepts-101",
+         [](Harness& h) { return created(create(h, with(valid_order("F-SALES"), "sales_channel", repeat("s", 101)))); }},
+        {"ORD-REQ.accepts-empty-products",
+         [](Harness& h) { return created(create(h, with(valid_order("F-EMPTY"), "products", nlohmann::json::array()))); }},
+        {"ORD-REF-UNIQUE.duplicate-accepted", [](Harness& h) { return created(create(h, valid_order("SEED-5001"))); }},
+        {"ORD-NUMBER-DEFAULT.null-when-omitted",
+         [](Harness& h) { return body_of(create(h, valid_order("F-NUMDEF")))["order_number"].is_null(); }},
+        {"ORD-STATUS.enum-outside-set", [](Harness& h) { return body_of(create(h, valid_order("F-STATUS")))["status"] == "Open"; }},
+        {"ORD-LIST-LIMIT.limit-ignored", [](Harness& h) { return list_ids(h, "Limit=2").size() > 2; }},
+        {"ORD-LIST-LIMIT.overlapping-pages",
+         [](Harness& h) {
+             auto p1 = list_ids(h, "Limit=3&Page=1"), p2 = list_ids(h, "Limit=3&Page=2");
+             return !p1.empty() && !p2.empty() && p1.back() == p2.front();
+         }},
+        {"ORD-LIST-FILTERS.reference-ids-ignored", [](Harness& h) { return list_ids(h, "ReferenceIds=SEED-5001").size() > 1; }},
+        {"ORD-LIST-FILTERS.tracking-range-includes-untracked",
+         [](Harness& h) {
+             auto ids = list_ids(h, "Limit=250&LastTrackingUpdateStartDate=2000-01-01");
+             return std::find(ids.begin(), ids.end(), 5003) != ids.end();
+         }},
+        {"ORD-ROUNDTRIP.created-order-missing-from-list",
+         [](Harness& h) {
+             auto id = body_of(create(h, valid_order("F-RT")))["id"].get<int>();
+             return h.get("/2025-07/order/" + std::to_string(id)).status == 200 &&
+                    list_ids(h, "IDs=" + std::to_string(id)).empty();
+         }},
+        {"ORD-CANCEL.shipped-reported-cancelled",
+         [](Harness& h) { return body_of(h.send("POST", "/2025-07/order/5001:cancel"))["canceled_shipment_results"][0]["is_success"] == true; }},
+        {"ORD-ESTIMATE-METHODS.methods-ignored",
+         [](Harness& h) {
+             nlohmann::json body = {{"address", {{"city", "Chicago"}}},
+                                    {"products", {{{"id", 3001}, {"quantity", 1}}}},
+                                    {"shipping_methods", {"Standard"}}};
+             return body_of(h.post("/2025-07/order:estimate", body))["estimates"].size() > 1;
+         }},
+        {"ORD-SHIPMENT-GET.ignores-order-id", [](Harness& h) { return h.get("/2025-07/order/5001/shipment/7002").status == 200; }},
+        {"SHP-ENUMS.status-outside-set",
+         [](Harness& h) { return body_of(h.get("/2025-07/order/5001/shipment/7001"))["status"] == "Shipped"; }},
+        {"VER-RENAMED.serves-2.0-paths",
+         [](Harness& h) {
+             return h.send("POST", "/2025-07/order/5003/cancel").status == 200 && h.get("/2025-07/shippingmethod").status == 200 &&
+                    h.get("/2025-07/fulfillmentCenter").status == 200;
+         }},
+        {"VER-REMOVED.serves-statushistory", [](Harness& h) { return h.get("/2025-07/return/1/statushistory").status == 200; }},
+        // Products, variants, locations, inventory, receiving (catalog engineer).
+        {"ERR-CODES.variant-create-200",
+         [](Harness& h) { return h.post("/2025-07/product/2002/variants", nlohmann::json::array({{{"name", "P"}}})).status == 200; }},
+        {"ERR-CODES.merge-200",
+         [](Harness& h) { return h.post("/2025-07/variant/3001:merge", nlohmann::json::array({{{"id", 3002}}})).status == 200; }},
+        {"PRD-PATCH-MERGE.replaces-unsupplied-fields",
+         [](Harness& h) { return body_of(h.send("PATCH", "/2025-07/product/2001", R"({"type_id":1})"))["name"].is_null(); }},
+        {"PRD-VARIANTS-UPDATE.accepts-status-4",
+         [](Harness& h) { return h.send("PATCH", "/2025-07/product/2001/variants", R"({"id":3001,"status":4})").status == 200; }},
+        {"PRD-META-ADD.record-missing-from-response",
+         [](Harness& h) {
+             auto p = body_of(h.post("/2025-07/variant/3003/channel-metadata", {{"channel_id", 101}, {"seller_sku", "PROBE"}}));
+             for (const auto& v : p["variants"])
+                 for (const auto& m : v["channel_metadata"])
+                     if (m["seller_sku"] == "PROBE") return false;
+             return true;
+         }},
+        {"PRD-META-DELETE.record-kept",
+         [](Harness& h) {
+             h.send("DELETE", "/2025-07/variant/3001/channel-metadata/30010");
+             return body_of(h.get("/2025-07/product/2001/variants"))[0]["channel_metadata"].size() == 1;
+         }},
+        {"PRD-DELETE.still-listed",
+         [](Harness& h) {
+             h.send("DELETE", "/2025-07/product/2006");
+             auto list = body_of(h.get("/2025-07/product"));
+             for (const auto& p : list["items"])
+                 if (p["id"] == 2006) return true;
+             return false;
+         }},
+        {"PRD-SHAPES.weight-as-number-in-response",
+         [](Harness& h) { return body_of(h.get("/2025-07/product/2001/variants"))[0]["weight"].is_number(); }},
+        {"LOC-FILTERS.receiving-enabled-ignored",
+         [](Harness& h) {
+             auto list = body_of(h.get("/2025-07/location?ReceivingEnabled=true"));
+             for (const auto& l : list)
+                 if (!l["is_receiving_enabled"].get<bool>()) return true;
+             return false;
+         }},
+        {"LOC-FILTERS.inactive-always-included",
+         [](Harness& h) {
+             auto list = body_of(h.get("/2025-07/location"));
+             for (const auto& l : list)
+                 if (!l["is_active"].get<bool>()) return true;
+             return false;
+         }},
+        {"INV-LIST.is-digital-ignored",
+         [](Harness& h) {
+             auto page = body_of(h.get("/2025-07/inventory?IsDigital=true"));
+             for (const auto& i : page["items"])
+                 if (!i["variant"]["is_digital"].get<bool>()) return true;
+             return false;
+         }},
+        {"WRO-LIST.external-sync-ignored",
+         [](Harness& h) {
+             auto list = body_of(h.get("/2025-07/receiving?ExternalSync=true"));
+             for (const auto& w : list)
+                 if (w["external_sync_timestamp"].is_null()) return true;
+             return false;
+         }},
+        {"WRO-LIST.statuses-ignored",
+         [](Harness& h) {
+             auto list = body_of(h.get("/2025-07/receiving?Statuses=Awaiting"));
+             for (const auto& w : list)
+                 if (w["status"] != "Awaiting") return true;
+             return false;
+         }},
+        {"WRO-ENUMS.status-outside-set", [](Harness& h) { return body_of(h.get("/2025-07/receiving/8003"))["status"] == "Received"; }},
+        {"WRO-GET.wrong-record", [](Harness& h) { return body_of(h.get("/2025-07/receiving/8003"))["id"] != 8003; }},
+        // Returns, billing, webhooks (probes in flow_fault_probes.h).
+        {"RET-DUP-ID.accepts-duplicates", flow_probes::duplicates},
+        {"RET-NO-DIGITAL-BUNDLE.accepts-digital", flow_probes::digital},
+        {"RET-NO-DIGITAL-BUNDLE.accepts-bundle", flow_probes::bundle},
+        {"RET-FROZEN.cancel-in-processing", flow_probes::cancel_in_processing},
+        {"RET-CANCEL.status-unchanged", flow_probes::cancel_status_unchanged},
+        {"RET-LIST.cursor-overlap", flow_probes::cursor_overlap},
+        {"RET-LIST.status-filter-ignored", flow_probes::status_ignored},
+        {"BIL-CURSOR-OVERRIDES.body-wins", flow_probes::body_wins},
+        {"BIL-PAGE-SIZE.accepts-1001", flow_probes::page_size_1001},
+        {"BIL-FILTERS.invoiced-status-ignored", flow_probes::invoiced_ignored},
+        {"WH-HTTPS.accepts-http", flow_probes::accepts_http},
+        {"WH-DELETE.answers-404", flow_probes::delete_404},
+        {"VER-WEBHOOK-SHAPE.id-as-integer", flow_probes::id_as_integer},
+        {"WH-SIGNED.wrong-signature", flow_probes::wrong_signature},
+        {"WH-CREATE.channel-header-required", flow_probes::channel_required},
+    };
+    return table;
+}
+
+TEST(FaultCatalog, RowsMatchTheEnumAndNamesAreUnique) {
+    const auto& catalog = fault_catalog();
+    ASSERT_EQ(catalog.size(), static_cast<std::size_t>(Fault::Count));
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < catalog.size(); ++i) {
+        EXPECT_EQ(static_cast<std::size_t>(catalog[i].fault), i) << catalog[i].name;
+        EXPECT_TRUE(names.insert(catalog[i].name).second) << catalog[i].name;
+        EXPECT_EQ(catalog[i].name.rfind(catalog[i].rule_id + ".", 0), 0u) << catalog[i].name;
+        EXPECT_FALSE(catalog[i].area.empty());
+        EXPECT_FALSE(catalog[i].section.empty());
+        EXPECT_FALSE(catalog[i].description.empty());
+    }
+    EXPECT_GE(catalog.size(), 18u);
+}
+
+TEST(FaultCatalog, EveryFaultHasAProbe) {
+    for (const auto& info : fault_catalog()) EXPECT_TRUE(probes().count(info.name)) << info.name;
+    EXPECT_EQ(probes().size(), fault_catalog().size());
+}
+
+TEST(FaultSet, ValidatesNames) {
+    EXPECT_TRUE(FaultSet::from_names({}).ok());
+    auto ok = FaultSet::from_names({"ORD-GIFT-500.accepts-501"});
+    ASSERT_TRUE(ok.ok());
+    EXPECT_TRUE(ok->on(Fault::OrderGiftMessage501));
+    EXPECT_FALSE(ok->on(Fault::OrderNumber401));
+    EXPECT_EQ(ok->names(), std::vector<std::string>{"ORD-GIFT-500.accepts-501"});
+    auto bad = FaultSet::from_names({"ORD-GIFT-500.accepts-501", "nope"});
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().find("nope"), std::string::npos);
+}
+
+class EachFault : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EachFault, OffByDefaultOnWhenNamed) {
+    const auto& probe = probes().at(GetParam());
+    Harness off;
+    ASSERT_TRUE(off.server);
+    EXPECT_FALSE(probe(off)) << GetParam() << " is observable with no fault on";
+    Harness on({GetParam()});
+    ASSERT_TRUE(on.server);
+    EXPECT_TRUE(probe(on)) << GetParam() << " did not change behaviour when on";
+}
+
+std::vector<std::string> fault_names() {
+    std::vector<std::string> out;
+    for (const auto& info : fault_catalog()) out.push_back(info.name);
+    return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Catalog, EachFault, ::testing::ValuesIn(fault_names()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                             std::string n;
+                             for (char c : info.param) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                             return n;
+                         });
+
+}  // namespace
+}  // namespace dockside::refserver

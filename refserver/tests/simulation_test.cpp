@@ -1,0 +1,139 @@
+// Simulation control under /_sim/: off unless Options.simulation_enabled; return, shipment and WRO
+// moves with their dates, history and webhook topics; the clock.
+
+#include "refserver/core/datetime.h"
+#include "refserver/seed/seed.h"
+#include "refserver/tests/flow_support.h"
+
+namespace dockside::refserver {
+namespace {
+using namespace testing;
+using namespace std::chrono_literals;
+
+nlohmann::json seed_with_wro() {
+    auto seed = parse_seed(default_seed_text()).value();
+    seed["wros"] = {{{"id", 6001},
+                     {"status", "Awaiting"},
+                     {"fulfillment_center_id", 11},
+                     {"insert_date", "2025-06-20T09:00:00Z"},
+                     {"inventory_quantities", {{{"expected_quantity", 10}, {"inventory_id", 4001}, {"sku", "MUG-BLUE"}}}}}};
+    return seed;
+}
+
+TEST(Simulation, IsA404WhenOff) {
+    FlowHarness h({}, false);
+    EXPECT_EQ(h.sim("POST", "/_sim/return/8001:advance").status, 404);
+    EXPECT_EQ(h.sim("POST", "/_sim/shipment/7003:ship").status, 404);
+    EXPECT_EQ(h.sim("POST", "/_sim/clock:advance", R"({"seconds":60})").status, 404);
+    EXPECT_EQ(h.sim("GET", "/_sim/webhook-deliveries").status, 404);
+    EXPECT_EQ(body_of(h.get("/2025-07/return?Ids=8001"))["items"][0]["status"], "AwaitingArrival");
+}
+
+TEST(Simulation, ReturnWalksTheWarehousePath) {  // NS-RET-TRANSITIONS
+    FlowHarness h;
+    const std::vector<std::pair<std::string, std::string>> path = {
+        {"Arrived", "arrived_date"}, {"Processing", "processing_date"}, {"Completed", "completed_date"}};
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        h.clock->advance(1h);
+        auto r = h.sim("POST", "/_sim/return/8001:advance");
+        ASSERT_EQ(r.status, 200) << r.body;
+        auto j = body_of(r);
+        EXPECT_EQ(j["status"], path[i].first);
+        EXPECT_EQ(j[path[i].second], format_iso8601(h.clock->now()));
+        EXPECT_EQ(j["status_history"].size(), i + 2);
+    }
+    auto done = body_of(h.get("/2025-07/return?Ids=8001"))["items"][0];
+    EXPECT_EQ(done["inventory"][0]["action_taken"].size(), 1u);
+    EXPECT_EQ(done["transactions"].size(), 1u);
+    auto again = h.sim("POST", "/_sim/return/8001:advance");
+    EXPECT_EQ(again.status, 409);
+    EXPECT_EQ(h.sim("POST", "/_sim/return/8005:advance").status, 409);  // Cancelled
+    EXPECT_EQ(h.sim("POST", "/_sim/return/4242:advance").status, 404);
+    // Once it arrived, a fresh return cannot be cancelled any more (RET-NOT-AWAITING).
+    ASSERT_EQ(h.sim("POST", "/_sim/return/8006:advance").status, 200);
+    EXPECT_EQ(h.send("POST", "/2025-07/return/8006:cancel").status, 409);
+}
+
+TEST(Simulation, ShipAndDeliverUpdateShipmentAndOrder) {
+    FlowHarness h;
+    auto shipped = h.sim("POST", "/_sim/shipment/7003:ship");
+    ASSERT_EQ(shipped.status, 200) << shipped.body;
+    auto s = body_of(shipped);
+    EXPECT_EQ(s["status"], "Completed");
+    EXPECT_EQ(s["actual_fulfillment_date"], "2025-07-01T12:00:00Z");
+    EXPECT_EQ(s["tracking"]["tracking_number"], "1ZSIM7003");
+    EXPECT_EQ(body_of(h.get("/2025-07/order/5003"))["status"], "Fulfilled");
+    EXPECT_EQ(h.sim("POST", "/_sim/shipment/7003:ship").status, 409);
+    h.clock->advance(48h);
+    auto delivered = body_of(h.sim("POST", "/_sim/shipment/7003:deliver"));
+    EXPECT_EQ(delivered["delivery_date"], "2025-07-03T12:00:00Z");
+    EXPECT_EQ(h.sim("POST", "/_sim/shipment/7003:deliver").status, 409);
+    EXPECT_EQ(h.sim("POST", "/_sim/shipment/7012:deliver").status, 409);  // not shipped
+    EXPECT_EQ(h.sim("POST", "/_sim/shipment/9999:ship").status, 404);
+}
+
+TEST(Simulation, HoldAndFail) {
+    FlowHarness h;
+    EXPECT_EQ(body_of(h.sim("POST", "/_sim/shipment/7012:hold"))["status"], "OnHold");
+    EXPECT_EQ(h.sim("POST", "/_sim/shipment/7012:hold").status, 409);
+    EXPECT_EQ(body_of(h.sim("POST", "/_sim/shipment/7012:fail"))["status"], "Exception");
+    EXPECT_EQ(body_of(h.get("/2025-07/order/5011"))["status"], "Exception");
+    EXPECT_EQ(h.sim("POST", "/_sim/shipment/7007:fail").status, 409);  // Cancelled
+}
+
+TEST(Simulation, ShipmentMovesEmitTheirTopics) {  // WH-DELIVERY
+    Receiver receiver;
+    FlowHarness h;
+    subscribe(h, receiver.url(),
+              {"order.shipped", "order.shipment.delivered", "order.shipment.on_hold", "order.shipment.exception",
+               "order.shipment.cancelled"});
+    ASSERT_EQ(h.sim("POST", "/_sim/shipment/7003:ship").status, 200);
+    ASSERT_EQ(h.sim("POST", "/_sim/shipment/7003:deliver").status, 200);
+    ASSERT_EQ(h.sim("POST", "/_sim/shipment/7012:hold").status, 200);
+    ASSERT_EQ(h.sim("POST", "/_sim/shipment/7012:fail").status, 200);
+    auto got = receiver.wait_for(4);
+    ASSERT_EQ(got.size(), 4u);
+    std::multiset<std::string> topics;
+    for (const auto& d : got) {
+        topics.insert(nlohmann::json::parse(d.body)["type"].get<std::string>());
+        EXPECT_TRUE(signature_verifies(d, "s3cret"));
+    }
+    EXPECT_EQ(topics, (std::multiset<std::string>{"order.shipped", "order.shipment.delivered", "order.shipment.on_hold",
+                                                  "order.shipment.exception"}));
+    ASSERT_TRUE(h.server);
+    auto log = body_of(h.sim("GET", "/_sim/webhook-deliveries"))["deliveries"];
+    EXPECT_EQ(log.size(), 4u);
+}
+
+TEST(Simulation, WroAdvancesWithHistory) {  // NS-WRO-TRANSITIONS
+    FlowHarness h({}, true, seed_with_wro());
+    ASSERT_TRUE(h.server);
+    for (const char* status : {"Arrived", "Processing", "Completed"}) {
+        h.clock->advance(1h);
+        auto r = h.sim("POST", "/_sim/wro/6001:advance");
+        ASSERT_EQ(r.status, 200) << r.body;
+        auto j = body_of(r);
+        EXPECT_EQ(j["status"], status);
+        EXPECT_EQ(j["status_history"].back()["status"], status);
+    }
+    auto wro = body_of(h.get("/2025-07/receiving/6001"));
+    EXPECT_EQ(wro["status"], "Completed");
+    EXPECT_EQ(wro["status_history"].size(), 4u);
+    EXPECT_EQ(wro["inventory_quantities"][0]["received_quantity"], 10);
+    EXPECT_EQ(h.sim("POST", "/_sim/wro/6001:advance").status, 409);
+    EXPECT_EQ(h.sim("POST", "/_sim/wro/6999:advance").status, 404);
+}
+
+TEST(Simulation, ClockMovesForward) {
+    FlowHarness h;
+    auto r = h.sim("POST", "/_sim/clock:advance", R"({"seconds":7200})");
+    ASSERT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(body_of(r)["now"], "2025-07-01T14:00:00Z");
+    auto created = body_of(h.post("/2025-07/return", {{"inventory", {{{"id", 4001}}}}}));
+    EXPECT_EQ(created["insert_date"], "2025-07-01T14:00:00Z");
+    EXPECT_EQ(h.sim("POST", "/_sim/clock:advance", R"({"seconds":0})").status, 400);
+    EXPECT_EQ(h.sim("POST", "/_sim/clock:advance", R"({})").status, 400);
+}
+
+}  // namespace
+}  // namespace dockside::refserver

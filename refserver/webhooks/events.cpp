@@ -1,0 +1,79 @@
+#include "refserver/webhooks/events.h"
+
+#include <algorithm>
+
+#include "refserver/api/order_model.h"
+#include "refserver/core/datetime.h"
+#include "refserver/core/text.h"
+#include "refserver/store/webhooks_store.h"
+
+namespace dockside::refserver {
+namespace {
+
+const char* topic_for_status(const std::string& status) {
+    if (status == "Completed") return "order.shipped";
+    if (status == "Cancelled") return "order.shipment.cancelled";
+    if (status == "Exception") return "order.shipment.exception";
+    if (status == "OnHold") return "order.shipment.on_hold";
+    return nullptr;
+}
+
+void publish(Store& store, WebhookState& state, const FaultSet& faults, const std::string& topic,
+             const ShipmentRecord& shipment, TimePoint now) {
+    if (!state.dispatcher) return;
+    const OrderRecord* order = store.orders.find(shipment.order_id);
+    const nlohmann::json payload{{"type", topic},
+                                 {"timestamp", format_iso8601(now)},
+                                 {"data",
+                                  {{"order_id", shipment.order_id},
+                                   {"shipment_id", shipment.id},
+                                   {"order", order ? order_json(*order, store, faults) : nlohmann::json(nullptr)}}}};
+    const std::string body = payload.dump();
+    for (const auto& [id, sub] : state.subscriptions) {
+        if (std::find(sub.topics.begin(), sub.topics.end(), topic) == sub.topics.end()) continue;
+        state.dispatcher->enqueue({"msg_" + random_hex(12), std::to_string(id), topic, sub.url, sub.secret, body});
+    }
+}
+
+}  // namespace
+
+std::shared_ptr<WebhookDispatcher> start_webhook_delivery(Store& store, const FaultSet& faults, bool insecure,
+                                                         std::chrono::milliseconds backoff) {
+    DispatcherOptions options;
+    options.insecure = insecure;
+    options.wrong_signature = faults.on(Fault::WebhookWrongSignature);
+    options.backoff = backoff;
+    auto dispatcher = std::make_shared<WebhookDispatcher>(options);
+    store.areas.get<WebhookState>().dispatcher = dispatcher.get();
+    return dispatcher;
+}
+
+void watch_shipments(Store& store) {
+    auto& state = store.areas.get<WebhookState>();
+    if (state.watching) return;
+    state.seen.clear();
+    for (const auto& [id, s] : store.orders.shipments) state.seen[id] = {s.status, s.delivery_date.has_value()};
+    state.watching = true;
+}
+
+void unwatch_shipments(Store& store) {
+    auto& state = store.areas.get<WebhookState>();
+    state.watching = false;
+    state.seen.clear();
+}
+
+void emit_webhook_events(Store& store, const FaultSet& faults, TimePoint now) {
+    auto& state = store.areas.get<WebhookState>();
+    if (!state.watching) return;
+    for (const auto& [id, s] : store.orders.shipments) {
+        auto [it, fresh] = state.seen.try_emplace(id, WebhookState::Seen{s.status, s.delivery_date.has_value()});
+        if (fresh) continue;  // created by this write: nothing happened to it yet
+        WebhookState::Seen& before = it->second;
+        if (s.status != before.status)
+            if (const char* topic = topic_for_status(s.status)) publish(store, state, faults, topic, s, now);
+        if (s.delivery_date && !before.delivered) publish(store, state, faults, "order.shipment.delivered", s, now);
+        before = {s.status, s.delivery_date.has_value()};
+    }
+}
+
+}  // namespace dockside::refserver

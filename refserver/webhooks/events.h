@@ -1,0 +1,31 @@
+#pragma once
+/// Turns shipment changes into webhook deliveries. After every write the server calls
+/// emit_webhook_events: while at least one subscription exists it compares each shipment with what
+/// it saw after the previous write and queues one delivery per (event, subscribed subscription).
+/// Events: status becomes Completed -> order.shipped, Cancelled -> order.shipment.cancelled,
+/// Exception -> order.shipment.exception, OnHold -> order.shipment.on_hold; a delivery_date appears
+/// -> order.shipment.delivered. Payload (NS-WH-PAYLOAD): {type, timestamp, data: {order_id, shipment_id, order}}.
+
+#include <chrono>
+#include <memory>
+
+#include "refserver/core/clock.h"
+#include "refserver/faults/fault.h"
+#include "refserver/store/store.h"
+#include "refserver/webhooks/dispatcher.h"
+
+namespace dockside::refserver {
+
+/// Creates the server's dispatcher and wires it into the store; called once by ReferenceServer::create.
+std::shared_ptr<WebhookDispatcher> start_webhook_delivery(Store& store, const FaultSet& faults, bool insecure,
+                                                         std::chrono::milliseconds backoff);
+
+/// Records the current shipment states without emitting anything (on the first subscription).
+void watch_shipments(Store& store);
+/// Stops watching (no subscription left), so writes cost nothing.
+void unwatch_shipments(Store& store);
+
+/// Queues deliveries for shipment changes since the previous call. Runs under the store's write lock.
+void emit_webhook_events(Store& store, const FaultSet& faults, TimePoint now);
+
+}  // namespace dockside::refserver

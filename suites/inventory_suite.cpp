@@ -1,0 +1,231 @@
+// Inventory suite: GET /2025-07/inventory (INV-LIST). The page shape {first, last, next, prev, items},
+// PageSize respected, next links that lead to the next page (disjoint, complete), and the IsActive and
+// IsDigital filters. The string parameters' meaning is not shown (NS-INV-STRING-PARAMS): only
+// InventoryIds is sent, as a comma-separated list, and only membership is checked.
+
+#include <map>
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include "suites/support/api.h"
+
+namespace dockside::suites {
+namespace {
+
+using json = nlohmann::json;
+
+/// Enough to hold the whole catalog on one page (the document gives no PageSize range here).
+constexpr const char* kWholeList = "1000";
+/// Bound on pages followed, so a server whose next link loops cannot hang the run.
+constexpr int kMaxPages = 200;
+
+Exchange list_inventory(http::QueryParams query) {
+    return send(Call{.operation = "listInventory", .query = std::move(query)});
+}
+
+std::map<long long, json> by_id(const json& page) {
+    std::map<long long, json> out;
+    if (!page.is_object() || !page.value("items", json()).is_array()) return out;
+    for (const auto& item : page["items"])
+        if (item.value("inventory_id", json()).is_number_integer()) out[item["inventory_id"].get<long long>()] = item;
+    return out;
+}
+
+/// The query of a next/prev link, when it points at GET /2025-07/inventory (relative or absolute).
+std::optional<http::QueryParams> link_query(const json& link) {
+    if (!link.is_string()) return std::nullopt;
+    const std::string text = link.get<std::string>();
+    const auto q = text.find('?');
+    const std::string path = text.substr(0, q);
+    const std::string tail = "/2025-07/inventory";
+    if (path.size() < tail.size() || path.compare(path.size() - tail.size(), tail.size(), tail) != 0) return std::nullopt;
+    auto parsed = http::parse_query(q == std::string::npos ? "" : std::string_view(text).substr(q + 1));
+    if (!parsed) return std::nullopt;
+    return *parsed;
+}
+
+/// The whole list under `filters`, in one page.
+std::optional<std::map<long long, json>> whole_list(http::QueryParams filters) {
+    filters.emplace_back("PageSize", kWholeList);
+    Exchange ex = list_inventory(filters);
+    if (!expect_status(ex, 200, "ERR-CODES")) return std::nullopt;
+    expect_conforms(ex);
+    return by_id(ex.json());
+}
+
+TEST(Inventory, INV_LIST_PageShapeConforms) {
+    Exchange ex = list_inventory({{"PageSize", "5"}});
+    if (!expect_status(ex, 200, "ERR-CODES")) return;
+    expect_conforms(ex);
+    const json page = ex.json();
+    for (const char* key : {"first", "last", "next", "prev", "items"})
+        expect_that(page.is_object() && page.contains(key), ex, "INV-LIST",
+                    std::string("the page lacks '") + key + "' ({first, last, next, prev, items})");
+}
+
+TEST(Inventory, INV_LIST_NextLinksPageDisjointAndComplete) {
+    auto all = whole_list({});
+    if (!all) return;
+    if (all->size() < 3) DOCKSIDE_SKIP("fewer than 3 inventory items; paging cannot be observed");
+    std::set<long long> seen;
+    http::QueryParams query = {{"PageSize", "2"}};
+    int pages = 0;
+    for (; pages < kMaxPages; ++pages) {
+        Exchange ex = list_inventory(query);
+        if (!expect_status(ex, 200, "ERR-CODES")) return;
+        expect_conforms(ex);
+        const auto page = by_id(ex.json());
+        expect_that(ex.json().value("items", json::array()).size() <= 2, ex, "INV-LIST",
+                    "PageSize=2 answered " + std::to_string(ex.json().value("items", json::array()).size()) + " items");
+        for (const auto& [id, item] : page)
+            if (!expect_that(seen.insert(id).second, ex, "INV-LIST",
+                             "inventory item " + std::to_string(id) + " appears on two pages"))
+                return;
+        const json next = ex.json().value("next", json());
+        if (next.is_null()) break;
+        auto next_query = link_query(next);
+        if (!expect_that(next_query.has_value(), ex, "INV-LIST", "next is not a link to GET /2025-07/inventory: " + next.dump()))
+            return;
+        query = *next_query;
+    }
+    ASSERT_LT(pages, kMaxPages) << "next links did not end within " << kMaxPages << " pages";
+    for (const auto& [id, item] : *all)
+        if (!seen.count(id)) record_failure("INV-LIST", "listInventory", "following next links never reached item " + std::to_string(id));
+}
+
+TEST(Inventory, INV_LIST_FirstAndLastLinksLeadToPages) {
+    Exchange ex = list_inventory({{"PageSize", "3"}});
+    if (!expect_status(ex, 200, "ERR-CODES")) return;
+    for (const char* key : {"first", "last"}) {
+        const json link = ex.json().value(key, json());
+        if (link.is_null()) continue;
+        auto query = link_query(link);
+        if (!expect_that(query.has_value(), ex, "INV-LIST", std::string(key) + " is not a link to GET /2025-07/inventory"))
+            continue;
+        Exchange followed = list_inventory(*query);
+        if (expect_status(followed, 200, "INV-LIST")) {
+            expect_conforms(followed);
+            expect_that(!followed.json().value("items", json::array()).empty(), followed, "INV-LIST",
+                        std::string("the ") + key + " page of a non-empty list is empty");
+        }
+    }
+}
+
+/// Checks one boolean filter over the whole list: every item matches, and every matching item is kept.
+void check_boolean_filter(const char* param, const char* field) {
+    auto all = whole_list({});
+    if (!all) return;
+    for (const bool value : {true, false}) {
+        const std::string text = value ? "true" : "false";
+        Exchange ex = list_inventory({{param, text}, {"PageSize", kWholeList}});
+        if (!expect_status(ex, 200, "ERR-CODES")) continue;
+        expect_conforms(ex);
+        const auto kept = by_id(ex.json());
+        for (const auto& [id, item] : kept)
+            expect_that(item.value("variant", json::object()).value(field, !value) == value, ex, "INV-LIST",
+                        std::string(param) + "=" + text + " returned item " + std::to_string(id) + " whose variant." + field +
+                            " is " + item.value("variant", json::object()).value(field, json()).dump());
+        for (const auto& [id, item] : *all)
+            if (item.value("variant", json::object()).value(field, !value) == value)
+                expect_that(kept.count(id) == 1, ex, "INV-LIST",
+                            std::string(param) + "=" + text + " left out item " + std::to_string(id) + " whose variant." +
+                                field + " is " + text);
+    }
+}
+
+TEST(Inventory, INV_LIST_IsActiveSelectsExactly) { check_boolean_filter("IsActive", "is_active"); }
+
+TEST(Inventory, INV_LIST_IsDigitalSelectsExactly) { check_boolean_filter("IsDigital", "is_digital"); }
+
+TEST(Inventory, INV_LIST_FiltersExcludeWhatTheyShould) {
+    // Without items on both sides of a filter, "selects exactly" says nothing; make sure the data
+    // exercises it, and that the filter really removes the other side.
+    auto all = whole_list({});
+    if (!all) return;
+    for (auto [param, field] : {std::pair{"IsActive", "is_active"}, std::pair{"IsDigital", "is_digital"}}) {
+        std::size_t on = 0;
+        for (const auto& [id, item] : *all) on += item.value("variant", json::object()).value(field, false) ? 1 : 0;
+        if (on == 0 || on == all->size()) {
+            DOCKSIDE_SKIP(std::string("every inventory item has the same variant.") + field + "; " + param +
+                          " cannot be shown to exclude anything");
+        }
+        Exchange ex = list_inventory({{param, "true"}, {"PageSize", kWholeList}});
+        if (expect_status(ex, 200, "ERR-CODES"))
+            expect_that(by_id(ex.json()).size() == on, ex, "INV-LIST",
+                        std::string(param) + "=true answered " + std::to_string(by_id(ex.json()).size()) + " items; " +
+                            std::to_string(on) + " of " + std::to_string(all->size()) + " match");
+    }
+}
+
+TEST(Inventory, INV_LIST_FiltersCombine) {
+    auto all = whole_list({});
+    if (!all) return;
+    Exchange ex = list_inventory({{"IsActive", "true"}, {"IsDigital", "false"}, {"PageSize", kWholeList}});
+    if (!expect_status(ex, 200, "ERR-CODES")) return;
+    std::size_t expected = 0;
+    for (const auto& [id, item] : *all) {
+        const json v = item.value("variant", json::object());
+        expected += v.value("is_active", false) && !v.value("is_digital", true) ? 1 : 0;
+    }
+    for (const auto& [id, item] : by_id(ex.json()))
+        expect_that(item.value("variant", json::object()).value("is_active", false) && !item.value("variant", json::object()).value("is_digital", true), ex, "INV-LIST",
+                    "IsActive=true&IsDigital=false returned item " + std::to_string(id) + " " + item.value("variant", json()).dump());
+    expect_that(by_id(ex.json()).size() == expected, ex, "INV-LIST",
+                "IsActive=true&IsDigital=false answered " + std::to_string(by_id(ex.json()).size()) + " items; " +
+                    std::to_string(expected) + " match");
+}
+
+/// A non-empty subset of `pool` (each element in or out), without RapidCheck's unique-retry give-ups.
+template <class T>
+std::vector<T> gen_subset(const std::vector<T>& pool) {
+    const auto mask = *rc::gen::container<std::vector<bool>>(pool.size(), rc::gen::arbitrary<bool>());
+    std::vector<T> out;
+    for (std::size_t i = 0; i < pool.size(); ++i)
+        if (mask[i]) out.push_back(pool[i]);
+    if (out.empty()) out.push_back(*rc::gen::elementOf(pool));
+    return out;
+}
+
+RC_GTEST_PROP(Inventory, INV_LIST_InventoryIdsMembership, ()) {
+    static std::optional<std::map<long long, json>> all;
+    if (!all) all = whole_list({});
+    RC_PRE(all.has_value() && !all->empty());
+    std::vector<long long> ids;
+    for (const auto& [id, item] : *all) ids.push_back(id);
+    const auto chosen = gen_subset(ids);
+    std::string csv;
+    for (auto id : chosen) csv += (csv.empty() ? "" : ",") + std::to_string(id);
+    Exchange ex = list_inventory({{"InventoryIds", csv}, {"PageSize", kWholeList}});
+    RC_ASSERT(expect_status(ex, 200, "ERR-CODES"));
+    const std::set<long long> wanted(chosen.begin(), chosen.end());
+    for (const auto& [id, item] : by_id(ex.json()))
+        RC_ASSERT(expect_that(wanted.count(id) == 1, ex, "INV-LIST",
+                              "InventoryIds=" + csv + " returned item " + std::to_string(id)));
+}
+
+RC_GTEST_PROP(Inventory, INV_LIST_PageSizeRespected, ()) {
+    const int size = *rc::gen::inRange(1, 20);
+    Exchange ex = list_inventory({{"PageSize", std::to_string(size)}});
+    RC_ASSERT(expect_status(ex, 200, "ERR-CODES"));
+    const auto n = ex.json().value("items", json::array()).size();
+    RC_ASSERT(expect_that(n <= static_cast<std::size_t>(size), ex, "INV-LIST",
+                          "PageSize=" + std::to_string(size) + " answered " + std::to_string(n) + " items"));
+}
+
+TEST(Inventory, ERR_4XX_NonBooleanFilterRejected) {
+    for (const char* param : {"IsActive", "IsDigital"}) expect_rejected(list_inventory({{param, "sometimes"}}), "ERR-4XX");
+    expect_rejected(list_inventory({{"PageSize", "many"}}), "ERR-4XX");
+}
+
+TEST(Inventory, AUTH_BEARER_MissingOrBadTokenIs401) {
+    for (Auth auth : {Auth::None, Auth::Bad})
+        expect_status(send(Call{.operation = "listInventory", .query = {{"PageSize", "5"}}, .auth = auth}), 401, "AUTH-BEARER");
+}
+
+}  // namespace
+}  // namespace dockside::suites

@@ -1,0 +1,68 @@
+// suites_test: every compiled-in suite against a fresh embedded reference server (simulation on), the
+// same server `dockside conform` starts when no --base-url is given. ctest runs one test per process.
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "harness/conform/profile.h"
+#include "harness/conform/session.h"
+#include "harness/validate/response_validator.h"
+#include "refserver/embedded/embedded_server.h"
+#include "specs/loader/spec.h"
+#include "suites/support/runner.h"
+
+namespace {
+
+/// DOCKSIDE_CASES overrides the RapidCheck cases per property (default 25, as `dockside conform`).
+int cases_from_environment() {
+    const char* text = std::getenv("DOCKSIDE_CASES");
+    const int cases = text ? std::atoi(text) : 0;
+    return cases > 0 ? cases : 25;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    using namespace dockside;
+    ::testing::InitGoogleTest(&argc, argv);
+    // Listing (ctest discovery) needs no target.
+    if (GTEST_FLAG_GET(list_tests)) return RUN_ALL_TESTS();
+
+    const std::string specs = DOCKSIDE_SPECS_DIR;
+    auto spec = spec::Spec::load(specs + "/fulfillment-2025-07.openapi.yaml", specs + "/rules.yaml");
+    if (!spec) {
+        std::cerr << "suites_test: " << spec.error().to_string() << "\n";
+        return 2;
+    }
+    validate::ResponseValidator validator(*spec);
+    auto profile = conform::load_profile(specs + "/profiles", "default");
+    if (!profile) {
+        std::cerr << "suites_test: " << profile.error() << "\n";
+        return 2;
+    }
+
+    auto server = refserver::EmbeddedServer::start(refserver::conformance_options());
+    if (!server) {
+        for (const auto& problem : server.error()) std::cerr << "suites_test: " << problem << "\n";
+        return 2;
+    }
+    conform::SessionInfo info = suites::embedded_session_info(**server, true);
+    info.profile = "default";
+    info.profile_json = std::move(profile.value());
+    info.cases = cases_from_environment();
+    suites::configure_rapidcheck(info.cases, 0);
+
+    auto session = conform::Session::create(*spec, validator, std::move(info), {});
+    if (!session) {
+        std::cerr << "suites_test: " << session.error() << "\n";
+        return 2;
+    }
+    conform::set_current_session(session->get());
+    const int status = RUN_ALL_TESTS();
+    conform::set_current_session(nullptr);
+    (*server)->stop();
+    return status;
+}

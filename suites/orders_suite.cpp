@@ -1,0 +1,338 @@
+// Orders, create side: POST /2025-07/order limits and required fields (ORD-REQ, ORD-GIFT-500,
+// ORD-NUMBER-400, ORD-REF-1-300, ORD-ORIGIN-100, ORD-SALES-100, ORD-SHIPMETHOD, ORD-TYPE,
+// ORD-PRODUCT-NAME), the 201 answer (ORD-CREATED), read-back (ORD-ROUNDTRIP, ORD-NUMBER-DEFAULT,
+// ORD-REF-UNIQUE), get (ORD-GET) and authentication of the order operations. Every rejected create is
+// followed by a look-up proving it left nothing behind (ERR-NOSIDE). Lists, cancel, estimate and the
+// order's shipment are in orders_list_suite.cpp and orders_actions_suite.cpp.
+
+#include <string>
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include "suites/orders_support.h"
+#include "suites/support/api.h"
+
+namespace dockside::suites {
+namespace {
+
+using nlohmann::json;
+using namespace orders_support;
+
+/// Whether any order carries this reference_id (list by ReferenceIds); nullopt when the list failed.
+std::optional<bool> reference_exists(const std::string& reference_id) {
+    auto items = list_orders({{"ReferenceIds", reference_id}, {"Limit", "10"}});
+    if (!items) return std::nullopt;
+    for (const auto& o : *items)
+        if (o.is_object() && o.value("reference_id", json()) == json(reference_id)) return true;
+    return false;
+}
+
+/// Sends a create that must be rejected (4xx, never 5xx), then proves no order with its reference_id
+/// was stored (ERR-NOSIDE). Returns whether it was rejected.
+bool expect_create_rejected(const json& body, const std::string& rule, const std::string& what,
+                            Auth auth = Auth::Token, std::optional<std::string> channel = std::nullopt) {
+    Exchange ex = send({.operation = "createOrder", .body = body, .auth = auth, .channel = channel});
+    const bool rejected = expect_rejected(ex, rule);
+    const std::string ref = body.is_object() ? body.value("reference_id", json()).is_string()
+                                                   ? body["reference_id"].get<std::string>()
+                                                   : std::string()
+                                             : std::string();
+    if (!ref.empty() && ref.size() <= 300) {
+        auto exists = reference_exists(ref);
+        if (exists && *exists)
+            record_failure("ERR-NOSIDE", "createOrder", "a rejected create (" + what + ") still stored order " + ref);
+    }
+    return rejected;
+}
+
+/// Sends a create that must be accepted with 201 and a conforming Order.
+std::optional<json> expect_create_accepted(const json& body, const std::string& rule) {
+    Exchange ex = send_create(body);
+    if (!expect_status(ex, 201, rule)) return std::nullopt;
+    expect_conforms(ex);
+    return ex.json();
+}
+
+/// A valid body whose reference_id is exactly `length` characters (unique for lengths of 24 and more).
+json body_with_reference_length(std::size_t length) {
+    std::string ref = unique_ref("R");
+    if (ref.size() < length) ref += std::string(length - ref.size(), 'r');
+    else ref = ref.substr(ref.size() - length);
+    return valid_order_body(ref);
+}
+
+TEST(Orders, ORD_CREATED_AnswersCreatedWithOrder) {
+    auto order = expect_create_accepted(valid_order_body(unique_ref("C")), "ORD-CREATED");
+    if (!order) return;
+    static const std::set<std::string> statuses = {"Processing", "Exception", "PartiallyFulfilled",
+                                                   "Fulfilled",  "Cancelled", "ImportReview"};
+    if (!statuses.count(order->value("status", std::string())))
+        record_failure("ORD-STATUS", "createOrder", "a new order has status " + order->value("status", json()).dump());
+}
+
+TEST(Orders, ORD_ROUNDTRIP_EveryFieldSentReadsBack) {
+    json body = valid_order_body(unique_ref("RT"));
+    body["gift_message"] = "Happy birthday from Dockside";
+    body["order_number"] = "N-" + body["reference_id"].get<std::string>();
+    body["purchase_date"] = "2025-06-30T08:15:00Z";
+    body["shipping_method"] = "Standard";
+    body["shipping_terms"] = {{"carrier_type", "Parcel"}, {"payment_term", "Prepaid"}};
+    body["tags"] = json::array({{{"name", "source"}, {"value", "dockside"}}});
+    body["type"] = "B2B";
+    body["financials"] = {{"total_price", 42.5}};
+    body["retailer_program_data"] = {{"purchase_order_number", "PO-77"}, {"department", "Toys"},
+                                     {"customer_ticket_number", "T-1"}, {"mark_for_store", "S-9"},
+                                     {"retailer_program_type", "Dropship"}};
+    auto created = expect_create_accepted(body, "ORD-CREATED");
+    if (!created) return;
+    const std::string id = std::to_string((*created)["id"].get<std::int64_t>());
+
+    auto compare = [&](const json& order, const std::string& via) {
+        auto differs = [&](const std::string& what, const json& got, const json& sent) {
+            if (got != sent)
+                record_failure("ORD-ROUNDTRIP", "getOrder",
+                               via + ": " + what + " reads back " + got.dump() + ", sent " + sent.dump());
+        };
+        for (const char* f : {"gift_message", "order_number", "reference_id", "shipping_method", "type", "tags"})
+            differs(f, order.value(f, json()), body[f]);
+        differs("financials.total_price", order.value("financials", json::object()).value("total_price", json()),
+                body["financials"]["total_price"]);
+        differs("shipping_terms", order.value("shipping_terms", json()), body["shipping_terms"]);
+        const json rec = order.value("recipient", json::object());
+        for (const char* f : {"name", "email", "phone_number"}) differs(std::string("recipient.") + f, rec.value(f, json()), body["recipient"][f]);
+        for (auto& [k, v] : body["recipient"]["address"].items())
+            differs("recipient.address." + k, rec.value("address", json::object()).value(k, json()), v);
+        for (auto& [k, v] : body["retailer_program_data"].items())
+            differs("retailer_program_data." + k, order.value("retailer_program_data", json::object()).value(k, json()), v);
+        auto got_date = parse_time(order.value("purchase_date", json()));
+        if (!got_date || *got_date != *parse_time(body["purchase_date"]))
+            record_failure("ORD-ROUNDTRIP", "getOrder",
+                           via + ": purchase_date reads back " + order.value("purchase_date", json()).dump() +
+                               ", sent 2025-06-30T08:15:00Z");
+        if (order.value("channel", json::object()).value("id", json()).dump() != write_channel())
+            record_failure("ORD-ROUNDTRIP", "getOrder", via + ": channel.id is not the channel that created it");
+    };
+    compare(*created, "create response");
+    Exchange got = send({.operation = "getOrder", .path = {{"orderId", id}}});
+    if (expect_status(got, 200, "ORD-GET") && expect_conforms(got)) {
+        expect_that(got.json().value("id", json()) == (*created)["id"], got, "ORD-GET", "GET answers the order asked for");
+        compare(got.json(), "GET /order/{orderId}");
+    }
+    for (auto [param, value] : {std::pair<std::string, std::string>{"IDs", id}, {"ReferenceIds", body["reference_id"]}}) {
+        auto items = list_orders({{param, value}, {"Limit", "10"}});
+        if (!items) continue;
+        if (items->size() != 1 || (*items)[0].value("id", json()) != (*created)["id"]) {
+            record_failure("ORD-ROUNDTRIP", "listOrders",
+                           "GET /order?" + param + "=" + value + " answers " + std::to_string(items->size()) +
+                               " orders instead of exactly the created one");
+            continue;
+        }
+        compare((*items)[0], "GET /order?" + param);
+    }
+}
+
+TEST(Orders, ORD_NUMBER_DEFAULT_OmittedOrderNumberShowsReferenceId) {
+    json body = valid_order_body(unique_ref("ND"));
+    auto created = expect_create_accepted(body, "ORD-CREATED");
+    if (!created) return;
+    if ((*created).value("order_number", json()) != body["reference_id"])
+        record_failure("ORD-NUMBER-DEFAULT", "createOrder",
+                       "order_number is " + created->value("order_number", json()).dump() + " instead of the reference_id " +
+                           body["reference_id"].dump());
+    Exchange got = send({.operation = "getOrder", .path = {{"orderId", created->value("id", json()).dump()}}});
+    if (expect_status(got, 200, "ORD-GET"))
+        expect_that(got.json().value("order_number", json()) == body["reference_id"], got, "ORD-NUMBER-DEFAULT",
+                    "an order created without order_number shows its reference_id as order_number");
+}
+
+TEST(Orders, ORD_REF_UNIQUE_DuplicateReferenceRejectedAndNotStored) {
+    json body = valid_order_body(unique_ref("DUP"));
+    auto first = expect_create_accepted(body, "ORD-CREATED");
+    if (!first) return;
+    json second = body;
+    second["gift_message"] = "second attempt";
+    Exchange ex = send_create(second);
+    expect_rejected(ex, "ORD-REF-UNIQUE", 409);
+    auto items = list_orders({{"ReferenceIds", body["reference_id"]}, {"Limit", "10"}});
+    if (!items) return;
+    std::size_t same = 0;
+    for (const auto& o : *items) same += o.value("reference_id", json()) == body["reference_id"];
+    if (same != 1)
+        record_failure("ORD-REF-UNIQUE", "listOrders",
+                       std::to_string(same) + " orders carry reference_id " + body["reference_id"].dump());
+    Exchange got = send({.operation = "getOrder", .path = {{"orderId", (*first)["id"].dump()}}});
+    if (expect_status(got, 200, "ORD-GET")) {
+        expect_that(got.json().value("reference_id", json()) == body["reference_id"], got, "ORD-REF-UNIQUE",
+                    "the first order keeps its reference_id (immutable)");
+        expect_that(got.json().value("gift_message", json()).is_null(), got, "ERR-NOSIDE",
+                    "the rejected duplicate did not change the first order");
+    }
+}
+
+TEST(Orders, ORD_GIFT_500_Accepts500Rejects501) {
+    json ok = valid_order_body(unique_ref("G"));
+    ok["gift_message"] = std::string(500, 'g');
+    expect_create_accepted(ok, "ORD-GIFT-500");
+    json bad = valid_order_body(unique_ref("G"));
+    bad["gift_message"] = std::string(501, 'g');
+    expect_create_rejected(bad, "ORD-GIFT-500", "gift_message of 501 characters");
+}
+
+TEST(Orders, ORD_NUMBER_400_Accepts400Rejects401) {
+    json ok = valid_order_body(unique_ref("N"));
+    ok["order_number"] = std::string(400, 'n');
+    expect_create_accepted(ok, "ORD-NUMBER-400");
+    json bad = valid_order_body(unique_ref("N"));
+    bad["order_number"] = std::string(401, 'n');
+    expect_create_rejected(bad, "ORD-NUMBER-400", "order_number of 401 characters");
+}
+
+TEST(Orders, ORD_REF_1_300_Accepts300RejectsEmptyAnd301) {
+    expect_create_accepted(body_with_reference_length(300), "ORD-REF-1-300");
+    expect_create_rejected(body_with_reference_length(301), "ORD-REF-1-300", "reference_id of 301 characters");
+    json empty = valid_order_body("");
+    expect_create_rejected(empty, "ORD-REF-1-300", "empty reference_id");
+}
+
+TEST(Orders, ORD_ORIGIN_100_Accepts100Rejects101) {
+    json ok = valid_order_body(unique_ref("O"));
+    ok["origin_platform_program"] = std::string(100, 'o');
+    expect_create_accepted(ok, "ORD-ORIGIN-100");
+    json bad = valid_order_body(unique_ref("O"));
+    bad["origin_platform_program"] = std::string(101, 'o');
+    expect_create_rejected(bad, "ORD-ORIGIN-100", "origin_platform_program of 101 characters");
+}
+
+// Only the rejection: a 100-character sales_channel must also name a sales channel of the merchant,
+// which the harness cannot know, so its acceptance is not asserted.
+TEST(Orders, ORD_SALES_100_Rejects101) {
+    json bad = valid_order_body(unique_ref("S"));
+    bad["sales_channel"] = std::string(101, 's');
+    expect_create_rejected(bad, "ORD-SALES-100", "sales_channel of 101 characters");
+}
+
+TEST(Orders, ORD_REQ_ProductsAndRecipientRequired) {
+    json no_products = valid_order_body(unique_ref("Q"));
+    no_products.erase("products");
+    expect_create_rejected(no_products, "ORD-REQ", "products missing");
+    json empty_products = valid_order_body(unique_ref("Q"));
+    empty_products["products"] = json::array();
+    expect_create_rejected(empty_products, "ORD-REQ", "products empty");
+    json no_recipient = valid_order_body(unique_ref("Q"));
+    no_recipient.erase("recipient");
+    expect_create_rejected(no_recipient, "ORD-REQ", "recipient missing");
+}
+
+TEST(Orders, ORD_SHIPMETHOD_EmptyRejectedUnknownDefaultsToStandard) {
+    json empty = valid_order_body(unique_ref("SM"));
+    empty["shipping_method"] = "";
+    expect_create_rejected(empty, "ORD-SHIPMETHOD", "empty shipping_method");
+    json unknown = valid_order_body(unique_ref("SM"));
+    unknown["shipping_method"] = "Dockside Pigeon " + unknown["reference_id"].get<std::string>();
+    auto created = expect_create_accepted(unknown, "ORD-SHIPMETHOD");
+    if (!created) return;
+    for (const auto& s : shipments_of(*created))
+        if (s.value("ship_option", json()) != json("Standard"))
+            record_failure("ORD-SHIPMETHOD", "createOrder",
+                           "an unknown shipping_method maps to ship option " + s.value("ship_option", json()).dump() +
+                               " instead of Standard");
+}
+
+TEST(Orders, ORD_TYPE_DocumentedTypesAcceptedOthersRejected) {
+    for (const char* type : {"DTC", "DropShip", "B2B"}) {
+        json body = valid_order_body(unique_ref("T"));
+        body["type"] = type;
+        auto created = expect_create_accepted(body, "ORD-TYPE");
+        if (created && created->value("type", json()) != json(type))
+            record_failure("ORD-TYPE", "createOrder",
+                           std::string("type ") + type + " reads back as " + created->value("type", json()).dump());
+    }
+    json bad = valid_order_body(unique_ref("T"));
+    bad["type"] = "Wholesale";
+    expect_create_rejected(bad, "ORD-TYPE", "type Wholesale");
+}
+
+TEST(Orders, ORD_PRODUCT_NAME_UnknownReferenceNeedsName) {
+    json body = valid_order_body(unique_ref("PN"));
+    body["products"][0].erase("name");
+    expect_create_rejected(body, "ORD-PRODUCT-NAME", "product by unknown reference_id without name");
+}
+
+TEST(Orders, ERR_4XX_WrongTypesAndMalformedJsonRejected) {
+    json gift = valid_order_body(unique_ref("W"));
+    gift["gift_message"] = 12345;
+    expect_create_rejected(gift, "ERR-4XX", "gift_message as a number");
+    json products = valid_order_body(unique_ref("W"));
+    products["products"] = "one box";
+    expect_create_rejected(products, "ERR-4XX", "products as a string");
+    json quantity = valid_order_body(unique_ref("W"));
+    quantity["products"][0]["quantity"] = "two";
+    expect_create_rejected(quantity, "ERR-4XX", "quantity as a string");
+    Exchange ex = send({.operation = "createOrder", .raw_body = std::string("{\"products\": [")});
+    expect_rejected(ex, "ERR-4XX");
+}
+
+TEST(Orders, ORD_GET_UnknownOrderRejected) {
+    expect_rejected(send({.operation = "getOrder", .path = {{"orderId", "2147483000"}}}), "ERR-4XX", 404);
+    expect_rejected(send({.operation = "getOrder", .path = {{"orderId", "not-a-number"}}}), "ERR-4XX");
+}
+
+TEST(Orders, AUTH_BEARER_OrderOperationsNeedValidToken) {
+    for (Auth auth : {Auth::None, Auth::Bad}) {
+        json body = valid_order_body(unique_ref("AB"));
+        expect_create_rejected(body, "AUTH-BEARER", "create without a valid token", auth);
+        expect_rejected(send({.operation = "listOrders", .query = {{"Limit", "1"}}, .auth = auth}), "AUTH-BEARER", 401);
+        expect_rejected(send({.operation = "getOrder", .path = {{"orderId", "1"}}, .auth = auth}), "AUTH-BEARER", 401);
+        expect_rejected(send({.operation = "cancelOrder", .path = {{"orderId", "1"}}, .auth = auth}), "AUTH-BEARER", 401);
+        expect_rejected(send({.operation = "estimateOrder", .body = json::object(), .auth = auth}), "AUTH-BEARER", 401);
+    }
+}
+
+TEST(Orders, AUTH_CHANNEL_CreateWithoutWriteChannelRejected) {
+    expect_create_rejected(valid_order_body(unique_ref("CH")), "AUTH-CHANNEL", "create without the channel header",
+                           Auth::Token, std::string());
+    if (auto ro = read_only_channel())
+        expect_create_rejected(valid_order_body(unique_ref("CH")), "AUTH-CHANNEL",
+                               "create naming a channel without _write scopes", Auth::Token, *ro);
+}
+
+TEST(Orders, AUTH_FORBID_ReadOnlyTokenCannotCreate) {
+    if (current_session().info().read_only_token.empty()) DOCKSIDE_SKIP("the target has no read-only token configured");
+    json body = valid_order_body(unique_ref("RO"));
+    Exchange ex = send({.operation = "createOrder", .body = body, .auth = Auth::ReadOnly, .channel = read_only_channel()});
+    expect_status(ex, 403, "AUTH-FORBID");
+    auto exists = reference_exists(body["reference_id"]);
+    if (exists && *exists) record_failure("ERR-NOSIDE", "createOrder", "a forbidden create still stored its order");
+}
+
+/// Every documented text limit decides acceptance exactly at its boundary.
+RC_GTEST_PROP(Orders, ORD_TextLimitsDecideAcceptance, ()) {
+    struct Limit {
+        const char* field;
+        const char* rule;
+        std::size_t max;
+    };
+    static const Limit limits[] = {{"gift_message", "ORD-GIFT-500", 500},
+                                   {"order_number", "ORD-NUMBER-400", 400},
+                                   {"origin_platform_program", "ORD-ORIGIN-100", 100},
+                                   {"reference_id", "ORD-REF-1-300", 300}};
+    const Limit& limit = limits[*rc::gen::inRange<std::size_t>(0, std::size(limits))];
+    const std::size_t length = *rc::gen::weightedOneOf<std::size_t>(
+        {{3, rc::gen::inRange<std::size_t>(limit.max - 2, limit.max + 3)},
+         {1, rc::gen::inRange<std::size_t>(24, limit.max + 40)}});
+    RC_TAG(limit.field, length <= limit.max);
+    json body = std::string(limit.field) == "reference_id" ? body_with_reference_length(length)
+                                                           : valid_order_body(unique_ref("P"));
+    if (std::string(limit.field) != "reference_id") body[limit.field] = std::string(length, 'x');
+    if (length <= limit.max) {
+        Exchange ex = send_create(body);
+        RC_ASSERT(expect_status(ex, 201, limit.rule));
+    } else {
+        RC_ASSERT(expect_create_rejected(body, limit.rule, std::string(limit.field) + " of " + std::to_string(length)));
+    }
+}
+
+}  // namespace
+}  // namespace dockside::suites

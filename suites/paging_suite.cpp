@@ -1,0 +1,162 @@
+// Paging across the lists: GET /order Limit and Page bounds (ORD-LIST-LIMIT), GET /return Cursor bounds
+// and cursor walks (RET-LIST, VER-CURSOR), GET /webhook RecordsPerPage walks (WH-LIST). Walks follow
+// next links verbatim (NS-CURSOR-FORMAT) and must be disjoint, complete and within the page size.
+// Unlisted defaults and ranges (NS-LIST-DEFAULTS) are never asserted: only documented bounds are probed.
+
+#include <cstdint>
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include "suites/orders_support.h"
+#include "suites/paging_links.h"
+#include "suites/support/api.h"
+
+namespace dockside::suites {
+namespace {
+
+using nlohmann::json;
+
+Exchange list_orders_raw(http::QueryParams query) { return send({.operation = "listOrders", .query = std::move(query)}); }
+
+TEST(Paging, ORD_LIST_LIMIT_DocumentedBoundsAcceptedOutsideRejected) {
+    for (const char* limit : {"1", "250"}) {
+        Exchange ex = list_orders_raw({{"Limit", limit}, {"Page", "1"}});
+        expect_status(ex, 200, "ORD-LIST-LIMIT");
+        expect_conforms(ex);
+    }
+    Exchange far = list_orders_raw({{"Limit", "1"}, {"Page", "2147483647"}});
+    expect_status(far, 200, "ORD-LIST-LIMIT");
+    expect_conforms(far);
+    for (const char* limit : {"0", "251", "-1", "ten"})
+        expect_rejected(list_orders_raw({{"Limit", limit}, {"Page", "1"}}), "ORD-LIST-LIMIT");
+    for (const char* page : {"0", "-1", "2147483648"})
+        expect_rejected(list_orders_raw({{"Limit", "10"}, {"Page", page}}), "ORD-LIST-LIMIT");
+}
+
+RC_GTEST_PROP(Paging, ORD_LIST_LIMIT_AnyLimitOutsideOneTo250Rejected, ()) {
+    const std::int64_t limit = *rc::gen::oneOf(rc::gen::inRange<std::int64_t>(-100000, 1),
+                                               rc::gen::inRange<std::int64_t>(251, 2147483648LL + 10));
+    RC_ASSERT(expect_rejected(list_orders_raw({{"Limit", std::to_string(limit)}, {"Page", "1"}}), "ORD-LIST-LIMIT"));
+}
+
+RC_GTEST_PROP(Paging, ORD_LIST_LIMIT_AnyLimitWithinBoundsHonoured, ()) {
+    const int limit = *rc::gen::inRange(1, 251);
+    Exchange ex = list_orders_raw({{"Limit", std::to_string(limit)}, {"Page", "1"}});
+    RC_ASSERT(expect_status(ex, 200, "ORD-LIST-LIMIT"));
+    RC_ASSERT(expect_that(ex.json().is_array() && static_cast<int>(ex.json().size()) <= limit, ex, "ORD-LIST-LIMIT",
+                          "at most Limit (" + std::to_string(limit) + ") orders on a page"));
+}
+
+Exchange list_returns(http::QueryParams query) { return send({.operation = "listReturns", .query = std::move(query)}); }
+
+/// Every return, walked with a large page; nullopt when the walk broke.
+std::optional<std::set<std::string>> all_return_ids() {
+    auto walk = paging::walk_next(list_returns({{"Limit", "250"}}), "listReturns", "RET-LIST");
+    if (walk.failed || !walk.complete) return std::nullopt;
+    auto keys = paging::keys_of(walk.items);
+    return std::set<std::string>(keys.begin(), keys.end());
+}
+
+TEST(Paging, RET_LIST_CursorBounds) {
+    Exchange first = list_returns({{"Cursor", "1"}, {"Limit", "5"}});
+    expect_status(first, 200, "RET-LIST");
+    expect_conforms(first);
+    for (const char* cursor : {"0", "-3", "2147483648"})
+        expect_rejected(list_returns({{"Cursor", cursor}, {"Limit", "5"}}), "RET-LIST");
+}
+
+TEST(Paging, RET_LIST_CursorWalkDisjointAndComplete) {
+    auto reference = all_return_ids();
+    if (!reference) return;
+    if (reference->size() < 3) DOCKSIDE_SKIP("the target has fewer than three returns; a walk would be one page");
+    Exchange first = list_returns({{"Limit", "2"}});
+    expect_conforms(first);
+    auto walk = paging::walk_next(first, "listReturns", "RET-LIST");
+    if (walk.failed) return;
+    paging::expect_disjoint_complete(walk, *reference, 2, "RET-LIST", "listReturns");
+    expect_that(first.json().value("next", json(nullptr)).is_string(), first, "RET-LIST",
+                "a first page of 2 out of " + std::to_string(reference->size()) + " returns links to a next page");
+}
+
+TEST(Paging, RET_LIST_PrevLinkLeadsBack) {
+    auto reference = all_return_ids();
+    if (!reference) return;
+    if (reference->size() < 3) DOCKSIDE_SKIP("the target has fewer than three returns; there is no second page");
+    Exchange first = list_returns({{"Limit", "2"}});
+    if (!expect_status(first, 200, "RET-LIST")) return;
+    const json next = first.json().value("next", json(nullptr));
+    if (!expect_that(next.is_string(), first, "RET-LIST", "the first page links to a next page")) return;
+    Exchange second = paging::follow(next, "listReturns");
+    if (!expect_status(second, 200, "RET-LIST")) return;
+    expect_conforms(second);
+    const json prev = second.json().value("prev", json(nullptr));
+    if (!expect_that(prev.is_string(), second, "RET-LIST", "the second page links back with prev")) return;
+    Exchange back = paging::follow(prev, "listReturns");
+    if (!expect_status(back, 200, "RET-LIST")) return;
+    expect_that(paging::keys_of(back.json().value("items", json::array())) == paging::keys_of(first.json()["items"]),
+                back, "RET-LIST", "prev from the second page gives the first page again");
+}
+
+RC_GTEST_PROP(Paging, RET_LIST_AnyLimitWalkDisjointAndComplete, ()) {
+    static const auto reference = all_return_ids();
+    RC_PRE(reference.has_value());
+    const int limit = *rc::gen::inRange(1, 8);
+    RC_TAG(limit);
+    auto walk = paging::walk_next(list_returns({{"Limit", std::to_string(limit)}}), "listReturns", "RET-LIST");
+    RC_ASSERT(!walk.failed);
+    paging::expect_disjoint_complete(walk, *reference, static_cast<std::size_t>(limit), "RET-LIST", "listReturns");
+}
+
+/// Creates `n` webhook subscriptions; their ids (as JSON text).
+std::vector<std::string> create_webhooks(int n) {
+    std::vector<std::string> ids;
+    for (int i = 0; i < n; ++i) {
+        Exchange ex = send({.operation = "createWebhook",
+                            .body = json{{"url", "https://hooks.example.com/dockside/" + orders_support::unique_ref("WH")},
+                                         {"topics", json::array({"order.shipped"})},
+                                         {"description", "Dockside paging probe"}}});
+        if (!expect_status(ex, 200, "WH-CREATE")) break;
+        ids.push_back(ex.json().value("id", json()).dump());
+    }
+    return ids;
+}
+
+void delete_webhooks(const std::vector<std::string>& ids) {
+    for (const auto& id : ids) {
+        const json parsed = json::parse(id, nullptr, false);
+        const std::string text = parsed.is_string() ? parsed.get<std::string>() : id;
+        expect_no_5xx(send({.operation = "deleteWebhook", .path = {{"id", text}}}));
+    }
+}
+
+TEST(Paging, WH_LIST_RecordsPerPageWalkDisjointAndComplete) {
+    const auto created = create_webhooks(3);
+    if (created.size() < 3) {
+        delete_webhooks(created);
+        return;
+    }
+    Exchange big = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", "250"}}});
+    const json page = big.json();
+    if (big.status() != 200 || !page.is_object() || !page.contains("items") || !page.contains("next")) {
+        delete_webhooks(created);
+        DOCKSIDE_SKIP("GET /webhook's shape is not shown and this target's answer has no items/next links to walk");
+    }
+    auto everything = paging::walk_next(big, "listWebhooks", "WH-LIST");
+    if (!everything.failed && everything.complete) {
+        auto keys = paging::keys_of(everything.items);
+        std::set<std::string> reference(keys.begin(), keys.end());
+        for (const auto& id : created)
+            if (!reference.count(id)) record_failure("WH-LIST", "listWebhooks", "the new subscription " + id + " is not listed");
+        auto walk = paging::walk_next(send({.operation = "listWebhooks", .query = {{"RecordsPerPage", "1"}}}),
+                                      "listWebhooks", "WH-LIST");
+        if (!walk.failed) paging::expect_disjoint_complete(walk, reference, 1, "WH-LIST", "listWebhooks");
+    }
+    delete_webhooks(created);
+}
+
+}  // namespace
+}  // namespace dockside::suites

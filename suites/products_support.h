@@ -1,0 +1,152 @@
+#pragma once
+/// Helpers of the products suite: scratch products to change and delete, and reading the lists whose
+/// shapes the document does not show (GET /product, GET /product/{id}/variants: NS-OTHER-OPS-SHAPES).
+/// Header-only because suites/CMakeLists.txt compiles only `*_suite.cpp`.
+///
+/// The API has no product create. A scratch product is made from documented pieces where possible: a
+/// variant is created on an existing product (POST /product/{id}/variants) and moved out into a product
+/// of its own with POST /product:moveVariants, whose body is not shown; the reference server's
+/// {variant_ids, name} is used, and a target that refuses it makes the dependent tests skip, with that
+/// reason. Seeded products are thus never changed or deleted, so the other suites keep their data.
+
+#include <atomic>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "suites/support/api.h"
+
+namespace dockside::suites::products {
+
+using json = nlohmann::json;
+
+/// A text unique to this run and call, for names and SKUs.
+inline std::string unique(const std::string& prefix) {
+    static std::atomic<int> counter{0};
+    const auto stamp = std::chrono::duration_cast<std::chrono::milliseconds>(
+                           std::chrono::system_clock::now().time_since_epoch()).count() % 100000000;
+    return prefix + "-" + std::to_string(stamp) + "-" + std::to_string(++counter);
+}
+
+/// Objects that look like products ({id, variants[]}) anywhere in the top two levels of a list answer.
+inline std::vector<json> products_in(const json& answer) {
+    std::vector<json> out;
+    auto take = [&](const json& v) {
+        if (v.is_object() && v.contains("id") && v.value("variants", json()).is_array()) out.push_back(v);
+    };
+    if (answer.is_array())
+        for (const auto& v : answer) take(v);
+    if (answer.is_object())
+        for (const auto& [k, v] : answer.items())
+            if (v.is_array())
+                for (const auto& x : v) take(x);
+    return out;
+}
+
+/// Variants ({id, …}) of a listVariants answer: an array, or an object holding one.
+inline std::vector<json> variants_in(const json& answer) {
+    std::vector<json> out;
+    const json* list = answer.is_array() ? &answer : nullptr;
+    if (answer.is_object())
+        for (const char* key : {"items", "variants"})
+            if (answer.value(key, json()).is_array()) list = &answer[key];
+    if (list)
+        for (const auto& v : *list)
+            if (v.is_object() && v.contains("id")) out.push_back(v);
+    return out;
+}
+
+/// The variant with this id in a Product answer, or null.
+inline json variant_of(const json& product, const json& variant_id) {
+    if (!product.is_object() || !product.value("variants", json()).is_array()) return nullptr;
+    for (const auto& v : product["variants"])
+        if (v.value("id", json()) == variant_id) return v;
+    return nullptr;
+}
+
+/// The variant with this sku in a Product answer, or null.
+inline json variant_with_sku(const json& product, const std::string& sku) {
+    if (!product.is_object() || !product.value("variants", json()).is_array()) return nullptr;
+    for (const auto& v : product["variants"])
+        if (v.value("sku", json()) == json(sku)) return v;
+    return nullptr;
+}
+
+/// Every product of GET /product, following next links (at most `max_pages` pages).
+inline std::optional<std::vector<json>> list_products(int max_pages = 50) {
+    std::vector<json> out;
+    http::QueryParams query = {{"PageSize", "1000"}};
+    for (int page = 0; page < max_pages; ++page) {
+        Exchange ex = send(Call{.operation = "listProducts", .query = query});
+        if (!expect_status(ex, 200, "ERR-CODES")) return std::nullopt;
+        expect_conforms(ex);
+        for (auto& p : products_in(ex.json())) out.push_back(p);
+        const json next = ex.json().is_object() ? ex.json().value("next", json()) : json();
+        if (!next.is_string()) return out;
+        const std::string link = next.get<std::string>();
+        const auto q = link.find('?');
+        auto parsed = http::parse_query(q == std::string::npos ? "" : std::string_view(link).substr(q + 1));
+        if (!parsed) return out;
+        query = *parsed;
+    }
+    return out;
+}
+
+/// The product with this id in GET /product, or null when it is not listed.
+inline std::optional<json> listed_product(const json& id) {
+    auto all = list_products();
+    if (!all) return std::nullopt;
+    for (const auto& p : *all)
+        if (p.value("id", json()) == id) return p;
+    return json(nullptr);
+}
+
+/// The variants GET /product/{id}/variants answers (nullopt when it did not answer 200).
+inline std::optional<std::vector<json>> list_variants(const json& product_id) {
+    Exchange ex = send(Call{.operation = "listVariants", .path = {{"productId", product_id.dump()}}});
+    if (!expect_status(ex, 200, "ERR-CODES")) return std::nullopt;
+    expect_conforms(ex);
+    return variants_in(ex.json());
+}
+
+/// A request-shape variant (PRD-SHAPES: weight a number, dimension without is_locked, status_id).
+inline json variant_request(const std::string& sku) {
+    return {{"name", "Dockside " + sku},
+            {"sku", sku},
+            {"is_digital", false},
+            {"weight", 5.5},
+            {"dimension", {{"height", 1.5}, {"length", 4.0}, {"width", 2.5}}},
+            {"status_id", 1},
+            {"customs", {{"country_code_of_origin", "US"}, {"description", "test goods"}, {"value", 3.25}}}};
+}
+
+/// A product of this test's own, or the reason there is none (the caller skips with it).
+struct Scratch {
+    json id;
+    json variant_id;
+    std::string reason;  ///< non-empty when no scratch product could be made
+};
+
+inline Scratch make_scratch_product() {
+    auto all = list_products();
+    if (!all || all->empty()) return {nullptr, nullptr, "GET /product lists no product to create a variant on"};
+    const json host = all->front().value("id", json());
+    const std::string sku = unique("DS-SCRATCH");
+    Exchange created = send(Call{.operation = "createVariants", .path = {{"productId", host.dump()}},
+                                 .body = json::array({variant_request(sku)})});
+    if (created.status() < 200 || created.status() > 299)
+        return {nullptr, nullptr, "creating a variant on product " + host.dump() + " answered " + std::to_string(created.status())};
+    const json variant = variant_with_sku(created.json(), sku);
+    if (variant.is_null()) return {nullptr, nullptr, "the created variant " + sku + " is not in the createVariants answer"};
+    Exchange moved = send(Call{.operation = "moveVariants",
+                               .body = json{{"variant_ids", {variant["id"]}}, {"name", "Dockside scratch " + sku}}});
+    if (moved.status() < 200 || moved.status() > 299 || !moved.json().is_object() || !moved.json().contains("id"))
+        return {nullptr, nullptr, "POST /product:moveVariants {variant_ids, name} answered " + std::to_string(moved.status()) +
+                                      "; its shapes are not shown, so no product of the test's own can be made"};
+    return {moved.json()["id"], variant["id"], ""};
+}
+
+}  // namespace dockside::suites::products

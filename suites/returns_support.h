@@ -1,0 +1,169 @@
+#pragma once
+/// Helpers of the returns, stateful, auth and versioning suites: finding inventory items a return may
+/// (and may not) carry on the target, creating returns, reading GET /return completely and exactly.
+/// Header-only because suites/CMakeLists.txt compiles only `*_suite.cpp`.
+///
+/// Nothing here assumes seed data: items are found through GET /inventory (IsDigital, variant.is_bundle)
+/// and fulfillment centers through GET /fulfillment-center, so the suites run against any target.
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "suites/orders_support.h"
+#include "suites/paging_links.h"
+#include "suites/support/api.h"
+
+namespace dockside::suites::returns_support {
+
+using json = nlohmann::json;
+
+/// The five return states of the document (States and transitions).
+inline const std::vector<std::string>& return_states() {
+    static const std::vector<std::string> states = {"AwaitingArrival", "Arrived", "Processing", "Completed",
+                                                    "Cancelled"};
+    return states;
+}
+
+inline bool is_return_state(const json& status) {
+    const auto& s = return_states();
+    return status.is_string() && std::find(s.begin(), s.end(), status.get<std::string>()) != s.end();
+}
+
+/// Inventory items of the target, read once per process (GET /inventory, PageSize 1000, first page).
+inline const std::vector<json>& inventory_items() {
+    static const std::vector<json> items = [] {
+        std::vector<json> out;
+        Exchange ex = send({.operation = "listInventory", .query = {{"PageSize", "1000"}}});
+        json body = ex.json();
+        if (ex.status() == 200 && body.is_object() && body.contains("items") && body["items"].is_array())
+            for (const auto& i : body["items"]) out.push_back(i);
+        return out;
+    }();
+    return items;
+}
+
+inline bool variant_flag(const json& item, const char* flag) {
+    if (!item.is_object() || !item.contains("variant") || !item["variant"].is_object()) return false;
+    const json& v = item["variant"];
+    return v.contains(flag) && v[flag].is_boolean() && v[flag].get<bool>();
+}
+
+inline std::int64_t inventory_id(const json& item) { return item.value("inventory_id", std::int64_t{0}); }
+
+/// Active, physical, non-bundle inventory ids: what a return may carry.
+inline std::vector<std::int64_t> returnable_ids() {
+    std::vector<std::int64_t> out;
+    for (const auto& i : inventory_items())
+        if (!variant_flag(i, "is_digital") && !variant_flag(i, "is_bundle") && variant_flag(i, "is_active") &&
+            inventory_id(i) > 0)
+            out.push_back(inventory_id(i));
+    return out;
+}
+
+/// First inventory item whose variant has `flag` set ("is_digital", "is_bundle").
+inline std::optional<std::int64_t> item_with(const char* flag) {
+    for (const auto& i : inventory_items())
+        if (variant_flag(i, flag) && inventory_id(i) > 0) return inventory_id(i);
+    return std::nullopt;
+}
+
+/// {id, name} of the first fulfillment center the target lists; null when it lists none readable.
+inline json fulfillment_center() {
+    static const json fc = [] {
+        Exchange ex = send({.operation = "listFulfillmentCenters"});
+        json body = ex.json();
+        json items = body.is_array() ? body : (body.is_object() && body.contains("items") ? body["items"] : json());
+        if (items.is_array())
+            for (const auto& f : items)
+                if (f.is_object() && f.contains("id") && f["id"].is_number_integer())
+                    return json{{"id", f["id"]}, {"name", f.value("name", "")}};
+        return json();
+    }();
+    return fc;
+}
+
+/// A valid create body: one line per id (quantity 1 + position), a unique reference_id and tracking number.
+inline json return_body(const std::vector<std::int64_t>& ids, const std::string& tag) {
+    json lines = json::array();
+    int n = 0;
+    for (auto id : ids) lines.push_back({{"id", id}, {"quantity", 1 + n++}});
+    const std::string ref = orders_support::unique_ref(tag);
+    json body{{"reference_id", ref}, {"tracking_number", "TRK-" + ref}, {"inventory", lines}};
+    if (!fulfillment_center().is_null()) body["fulfillment_center"] = fulfillment_center();
+    return body;
+}
+
+inline Exchange send_create(const json& body, std::optional<std::string> channel = std::nullopt) {
+    return send({.operation = "createReturn", .body = body, .channel = std::move(channel)});
+}
+
+/// Creates a return from `body` and expects 200 with an integer id (RET-CREATED); nullopt otherwise
+/// (already recorded).
+inline std::optional<json> create_return(const json& body) {
+    Exchange ex = send_create(body);
+    if (!expect_status(ex, 200, "RET-CREATED")) return std::nullopt;
+    expect_conforms(ex);
+    json r = ex.json();
+    if (!expect_that(r.is_object() && r.contains("id") && r["id"].is_number_integer(), ex, "RET-CREATED",
+                     "the created Return carries an integer id"))
+        return std::nullopt;
+    return r;
+}
+
+/// A fresh return of `count` returnable items (DOCKSIDE callers skip when the target has none).
+inline std::optional<json> create_probe_return(const std::string& tag, std::size_t count = 1) {
+    auto ids = returnable_ids();
+    if (ids.size() < count) return std::nullopt;
+    ids.resize(count);
+    return create_return(return_body(ids, tag));
+}
+
+/// Every return `query` selects, following next links from a Limit 250 first page; nullopt when a page
+/// failed (already recorded on `rule`).
+inline std::optional<std::vector<json>> list_all_returns(http::QueryParams query, const std::string& rule = "RET-LIST") {
+    query.emplace_back("Limit", "250");
+    Exchange first = send({.operation = "listReturns", .query = std::move(query)});
+    expect_conforms(first);
+    auto walk = paging::walk_next(first, "listReturns", rule, 200);
+    if (walk.failed) return std::nullopt;
+    if (!walk.complete) {
+        record_failure(rule, "listReturns", "GET /return did not end on next null within 200 pages");
+        return std::nullopt;
+    }
+    return walk.items;
+}
+
+/// The one return with this id as GET /return?Ids= shows it; null when absent (or the read failed).
+inline json read_return(std::int64_t id) {
+    Exchange ex = send({.operation = "listReturns", .query = {{"Ids", std::to_string(id)}}});
+    expect_conforms(ex);
+    json body = ex.json();
+    if (ex.status() != 200 || !body.is_object() || !body.contains("items") || !body["items"].is_array()) return json();
+    for (const auto& r : body["items"])
+        if (r.is_object() && r.value("id", std::int64_t{-1}) == id) return r;
+    return json();
+}
+
+inline Exchange send_cancel(std::int64_t id) {
+    return send({.operation = "cancelReturn", .path = {{"id", std::to_string(id)}}});
+}
+
+/// Moves a return one warehouse step through the simulation control; true on 200.
+inline bool sim_advance(std::int64_t id) { return sim("/_sim/return/" + std::to_string(id) + ":advance", json::object()).status() == 200; }
+
+/// Advances a fresh return until it reads back in `target`; false when that did not happen.
+inline bool advance_to(std::int64_t id, const std::string& target) {
+    for (int step = 0; step < 4; ++step) {
+        if (read_return(id).value("status", "") == target) return true;
+        if (!sim_advance(id)) return false;
+    }
+    return read_return(id).value("status", "") == target;
+}
+
+}  // namespace dockside::suites::returns_support

@@ -1,0 +1,170 @@
+// Shipments: the documented value sets (SHP-ENUMS) and gift message limit (SHP-GIFT-500) of every
+// shipment the target shows, GET /order/{orderId}/shipment/{shipmentId}, and the shipment operations
+// whose shapes are not shown (SHP-CANCEL; NS-OTHER-OPS-SHAPES: served, success status, JSON only).
+// Request bodies of the batch operations are not shown, so a 4xx other than 404/405 to the harness's
+// guess is not a finding; only "not served" and 5xx are.
+
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "suites/orders_support.h"
+#include "suites/support/api.h"
+
+namespace dockside::suites {
+namespace {
+
+using nlohmann::json;
+using namespace orders_support;
+
+const std::set<std::string> kStatuses = {"None",      "Processing",   "Completed",      "Exception",   "OnHold",
+                                         "Cancelled", "CleanSweeped", "LabeledCreated", "ImportReview"};
+const std::set<std::string> kFulfillmentDateStatuses = {"AwaitingInventoryAllocation", "AwaitingReset", "Unavailable",
+                                                        "PendingOnTime", "FulfilledOnTime", "PendingLate",
+                                                        "FulfilledLate"};
+const std::set<std::string> kPackageMaterials = {"Unknown",    "Box",    "BubbleMailer", "PolyMailer",   "FragileBox",
+                                                 "PosterTube", "Custom", "Bookfold",     "OwnContainer", "Undefined"};
+
+std::size_t code_points(const std::string& utf8) {
+    std::size_t n = 0;
+    for (unsigned char c : utf8) n += (c & 0xC0) != 0x80;
+    return n;
+}
+
+/// Findings for one shipment's enums and gift message; `where` says how it was read.
+void check_shipment(const json& s, const std::string& operation, const std::string& where) {
+    const std::string id = s.value("id", json()).dump();
+    auto in = [&](const char* field, const std::set<std::string>& values) {
+        const json v = s.value(field, json());
+        if (!v.is_string() || !values.count(v.get<std::string>()))
+            record_failure("SHP-ENUMS", operation,
+                           where + ": shipment " + id + " has " + field + " " + v.dump() + ", outside the documented set");
+    };
+    in("status", kStatuses);
+    in("estimated_fulfillment_date_status", kFulfillmentDateStatuses);
+    in("package_material_type", kPackageMaterials);
+    const json gift = s.value("gift_message", json());
+    if (gift.is_string() && code_points(gift.get<std::string>()) > 500)
+        record_failure("SHP-GIFT-500", operation,
+                       where + ": shipment " + id + " has a gift_message of " +
+                           std::to_string(code_points(gift.get<std::string>())) + " characters");
+}
+
+/// A new order with a shipment; skips the test when the target creates none.
+std::optional<json> order_with_shipment(const std::string& tag, json body = nullptr) {
+    if (body.is_null()) body = valid_order_body(unique_ref(tag));
+    auto order = create_order(body);
+    if (order && shipments_of(*order).empty()) return std::nullopt;
+    return order;
+}
+
+std::string sid_of(const json& order) { return shipments_of(order)[0]["id"].dump(); }
+
+TEST(Shipments, SHP_ENUMS_EveryShipmentShownUsesDocumentedValues) {
+    // A shipped shipment exercises the states a new order never has.
+    if (sim_available()) {
+        if (auto order = order_with_shipment("EN")) {
+            Exchange ex = sim("/_sim/shipment/" + sid_of(*order) + ":ship", json::object());
+            expect_status(ex, 200, "SHP-ENUMS");
+        }
+    }
+    auto all = list_all_orders({}, 250, 20);
+    if (!all) return;
+    std::size_t seen = 0, completed = 0;
+    for (const auto& o : *all)
+        for (const auto& s : shipments_of(o)) {
+            ++seen;
+            check_shipment(s, "listOrders", "GET /order");
+            completed += s.value("status", json()) == json("Completed");
+        }
+    if (seen == 0) DOCKSIDE_SKIP("the target shows no shipment at all");
+    // Read a few shipments through their own operation too, completed ones first.
+    int read = 0;
+    for (const auto& o : *all)
+        for (const auto& s : shipments_of(o)) {
+            if (read >= 6 || (completed > 0 && read < 3 && s.value("status", json()) != json("Completed"))) continue;
+            Exchange ex = send({.operation = "getOrderShipment",
+                                .path = {{"orderId", o.value("id", json()).dump()}, {"shipmentId", s.value("id", json()).dump()}}});
+            if (expect_status(ex, 200, "ORD-SHIPMENT-GET")) {
+                expect_conforms(ex);
+                check_shipment(ex.json(), "getOrderShipment", "GET /order/{orderId}/shipment/{shipmentId}");
+            }
+            ++read;
+        }
+}
+
+TEST(Shipments, SHP_GIFT_500_GiftMessageOfAShipmentWithinLimit) {
+    json body = valid_order_body(unique_ref("SG"));
+    body["gift_message"] = std::string(500, 'h');
+    auto order = order_with_shipment("SG", body);
+    if (!order) DOCKSIDE_SKIP("new orders have no shipments on this target");
+    Exchange ex = send({.operation = "getOrderShipment", .path = {{"orderId", (*order)["id"].dump()}, {"shipmentId", sid_of(*order)}}});
+    if (!expect_status(ex, 200, "ORD-SHIPMENT-GET")) return;
+    expect_conforms(ex);
+    check_shipment(ex.json(), "getOrderShipment", "GET /order/{orderId}/shipment/{shipmentId}");
+}
+
+TEST(Shipments, SHP_CANCEL_CancelOneShipmentServed) {
+    auto order = order_with_shipment("SC");
+    if (!order) DOCKSIDE_SKIP("new orders have no shipments on this target");
+    Exchange ex = send({.operation = "cancelShipment", .path = {{"shipmentId", sid_of(*order)}}});
+    expect_status(ex, 200, "SHP-CANCEL");
+    expect_conforms(ex);
+    auto other = order_with_shipment("SC");
+    if (!other) return;
+    Exchange by_order = send({.operation = "cancelOrderShipment",
+                              .path = {{"orderId", (*other)["id"].dump()}, {"shipmentId", sid_of(*other)}}});
+    expect_status(by_order, 200, "SHP-CANCEL");
+    expect_conforms(by_order);
+}
+
+TEST(Shipments, SHP_CANCEL_BatchOperationsServed) {
+    auto order = order_with_shipment("SB");
+    if (!order) DOCKSIDE_SKIP("new orders have no shipments on this target");
+    const json sid = shipments_of(*order)[0]["id"];
+    Exchange tracking = send({.operation = "batchUpdateTrackingUpload",
+                              .body = json{{"shipment_ids", json::array({sid})}, {"is_tracking_uploaded", true}}});
+    Exchange cancel = send({.operation = "batchCancelShipments", .body = json{{"shipment_ids", json::array({sid})}}});
+    for (const Exchange* ex : {&tracking, &cancel}) {
+        expect_no_5xx(*ex);
+        expect_that(ex->status() != 404 && ex->status() != 405, *ex, "SHP-CANCEL",
+                    ex->operation_id + " is served at its documented method and path");
+        if (ex->status() >= 200 && ex->status() < 300) {
+            expect_status(*ex, 200, "ERR-CODES");
+            expect_conforms(*ex);
+        }
+    }
+}
+
+TEST(Shipments, ERR_4XX_UnknownShipmentRejected) {
+    auto order = create_probe_order("SU");
+    if (!order) return;
+    expect_rejected(send({.operation = "getOrderShipment",
+                          .path = {{"orderId", (*order)["id"].dump()}, {"shipmentId", "2147483000"}}}),
+                    "ERR-4XX", 404);
+    expect_rejected(send({.operation = "cancelShipment", .path = {{"shipmentId", "2147483000"}}}), "ERR-4XX", 404);
+}
+
+TEST(Shipments, AUTH_BEARER_ShipmentOperationsNeedValidTokenAndChangeNothing) {
+    auto order = order_with_shipment("SA");
+    if (!order) DOCKSIDE_SKIP("new orders have no shipments on this target");
+    const std::string oid = (*order)["id"].dump(), sid = sid_of(*order);
+    for (Auth auth : {Auth::None, Auth::Bad}) {
+        expect_rejected(send({.operation = "getOrderShipment", .path = {{"orderId", oid}, {"shipmentId", sid}}, .auth = auth}),
+                        "AUTH-BEARER", 401);
+        expect_rejected(send({.operation = "cancelShipment", .path = {{"shipmentId", sid}}, .auth = auth}), "AUTH-BEARER", 401);
+        expect_rejected(send({.operation = "cancelOrderShipment", .path = {{"orderId", oid}, {"shipmentId", sid}}, .auth = auth}),
+                        "AUTH-BEARER", 401);
+        expect_rejected(send({.operation = "batchCancelShipments",
+                              .body = json{{"shipment_ids", json::array({std::stoll(sid)})}}, .auth = auth}),
+                        "AUTH-BEARER", 401);
+    }
+    Exchange ex = send({.operation = "getOrderShipment", .path = {{"orderId", oid}, {"shipmentId", sid}}});
+    if (expect_status(ex, 200, "ORD-SHIPMENT-GET"))
+        expect_that(ex.json().value("status", json()) != json("Cancelled"), ex, "ERR-NOSIDE",
+                    "unauthenticated cancels left the shipment Cancelled");
+}
+
+}  // namespace
+}  // namespace dockside::suites

@@ -1,0 +1,271 @@
+// Stateful: a model-based property (RapidCheck state testing) over orders, returns and webhook
+// subscriptions. Random sequences of create, get, list, cancel, advance and delete commands run against
+// the target and against a plain model of the documented state machines (specs/rules.yaml
+// state_machines): a return starts in AwaitingArrival, cancel moves AwaitingArrival to Cancelled and is
+// refused (state unchanged) anywhere else (RET-CANCEL, RET-FROZEN, RET-NOT-AWAITING); the warehouse moves
+// AwaitingArrival -> Arrived -> Processing -> Completed (simulation control, NS-RET-TRANSITIONS). Orders
+// keep their id and reference_id (ORD-REF-UNIQUE, ORD-ROUNDTRIP), cancel answers one result per shipment
+// (ORD-CANCEL) and the status stays in the documented set (NS-ORD-TRANSITIONS: membership only).
+// Subscriptions are listed until deleted and gone after (WH-LIST, WH-DELETE).
+// Handles: the model numbers records in creation order; the SUT maps each handle to the target's id.
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+#include <rapidcheck/state.h>
+
+#include "suites/orders_support.h"
+#include "suites/returns_support.h"
+#include "suites/support/api.h"
+
+namespace dockside::suites {
+namespace {
+
+using json = nlohmann::json;
+
+struct Model {
+    std::vector<std::string> returns;  ///< status per return handle
+    std::size_t orders = 0;            ///< order handles 0..orders-1
+    std::vector<bool> webhooks;        ///< alive per subscription handle
+};
+
+struct Sut {
+    std::vector<std::int64_t> return_ids;
+    std::vector<json> orders;  ///< as created
+    std::vector<std::string> webhook_ids;
+    std::vector<bool> webhook_alive;
+
+    ~Sut() {
+        for (std::size_t i = 0; i < webhook_ids.size(); ++i)
+            if (webhook_alive[i]) send({.operation = "deleteWebhook", .path = {{"id", webhook_ids[i]}}});
+    }
+};
+
+using Cmd = rc::state::Command<Model, Sut>;
+
+std::vector<std::size_t> handles(std::size_t n) {
+    std::vector<std::size_t> out(n);
+    for (std::size_t i = 0; i < n; ++i) out[i] = i;
+    return out;
+}
+
+bool is_order_state(const json& s) {
+    static const std::set<std::string> states = {"Processing", "Exception", "PartiallyFulfilled", "Fulfilled",
+                                                 "Cancelled", "ImportReview"};
+    return s.is_string() && states.count(s.get<std::string>()) > 0;
+}
+
+/// Fails the property case with a finding.
+void check(bool ok, const Exchange& ex, const std::string& rule, const std::string& message) {
+    expect_that(ok, ex, rule, message);
+    RC_ASSERT(ok);
+}
+
+// ---------------------------------------------------------------- returns
+
+struct CreateReturn : Cmd {
+    void apply(Model& m) const override { m.returns.push_back("AwaitingArrival"); }
+    void run(const Model&, Sut& sut) const override {
+        auto r = returns_support::create_probe_return("STATE");
+        RC_ASSERT(r.has_value());
+        sut.return_ids.push_back(r->value("id", std::int64_t{0}));
+    }
+    void show(std::ostream& os) const override { os << "CreateReturn"; }
+};
+
+struct ReadReturn : Cmd {
+    std::size_t h;
+    explicit ReadReturn(const Model& m) : h(*rc::gen::elementOf(handles(m.returns.size()))) {}
+    void checkPreconditions(const Model& m) const override { RC_PRE(h < m.returns.size()); }
+    void apply(Model&) const override {}
+    void run(const Model& m, Sut& sut) const override {
+        Exchange ex = send({.operation = "listReturns", .query = {{"Ids", std::to_string(sut.return_ids[h])}}});
+        expect_conforms(ex);
+        json r = returns_support::read_return(sut.return_ids[h]);
+        check(r.value("status", "") == m.returns[h], ex, "RET-STATUS",
+              "return " + std::to_string(sut.return_ids[h]) + " reads " + r.value("status", json()).dump() + "; the model says " + m.returns[h]);
+    }
+    void show(std::ostream& os) const override { os << "ReadReturn(" << h << ")"; }
+};
+
+struct CancelReturn : Cmd {
+    std::size_t h;
+    explicit CancelReturn(const Model& m) : h(*rc::gen::elementOf(handles(m.returns.size()))) {}
+    void checkPreconditions(const Model& m) const override { RC_PRE(h < m.returns.size()); }
+    void apply(Model& m) const override {
+        if (m.returns[h] == "AwaitingArrival") m.returns[h] = "Cancelled";
+    }
+    void run(const Model& m, Sut& sut) const override {
+        Exchange ex = returns_support::send_cancel(sut.return_ids[h]);
+        const std::string& before = m.returns[h];
+        if (before == "AwaitingArrival") {
+            check(ex.status() == 200, ex, "RET-CANCEL", "cancel of an AwaitingArrival return answers 200");
+        } else {
+            const std::string rule = before == "Processing" || before == "Completed" ? "RET-FROZEN" : "RET-NOT-AWAITING";
+            check(ex.status() >= 400 && ex.status() < 500, ex, rule, "cancel of a return in " + before + " is rejected with a 4xx");
+        }
+        const std::string expected = before == "AwaitingArrival" ? "Cancelled" : before;
+        json r = returns_support::read_return(sut.return_ids[h]);
+        check(r.value("status", "") == expected, ex, before == "AwaitingArrival" ? "RET-CANCEL" : "RET-FROZEN",
+              "after cancel in " + before + " the return reads " + r.value("status", json()).dump() + ", expected " + expected);
+    }
+    void show(std::ostream& os) const override { os << "CancelReturn(" << h << ")"; }
+};
+
+std::optional<std::string> warehouse_next(const std::string& s) {
+    if (s == "AwaitingArrival") return "Arrived";
+    if (s == "Arrived") return "Processing";
+    if (s == "Processing") return "Completed";
+    return std::nullopt;
+}
+
+struct AdvanceReturn : Cmd {
+    std::size_t h;
+    explicit AdvanceReturn(const Model& m) : h(*rc::gen::elementOf(handles(m.returns.size()))) {}
+    void checkPreconditions(const Model& m) const override { RC_PRE(h < m.returns.size()); }
+    void apply(Model& m) const override {
+        if (auto next = warehouse_next(m.returns[h])) m.returns[h] = *next;
+    }
+    void run(const Model& m, Sut& sut) const override {
+        Exchange ex = sim("/_sim/return/" + std::to_string(sut.return_ids[h]) + ":advance", json::object());
+        const bool can = warehouse_next(m.returns[h]).has_value();
+        check(can ? ex.status() == 200 : ex.status() >= 400, ex, "RET-STATUS",
+              "the warehouse step from " + m.returns[h] + (can ? " succeeds" : " is refused"));
+    }
+    void show(std::ostream& os) const override { os << "AdvanceReturn(" << h << ")"; }
+};
+
+// ---------------------------------------------------------------- orders
+
+struct CreateOrder : Cmd {
+    void apply(Model& m) const override { ++m.orders; }
+    void run(const Model&, Sut& sut) const override {
+        auto o = orders_support::create_probe_order("STATE");
+        RC_ASSERT(o.has_value());
+        sut.orders.push_back(*o);
+    }
+    void show(std::ostream& os) const override { os << "CreateOrder"; }
+};
+
+struct GetOrder : Cmd {
+    std::size_t h;
+    explicit GetOrder(const Model& m) : h(*rc::gen::elementOf(handles(m.orders))) {}
+    void checkPreconditions(const Model& m) const override { RC_PRE(h < m.orders); }
+    void apply(Model&) const override {}
+    void run(const Model&, Sut& sut) const override {
+        const json& created = sut.orders[h];
+        Exchange ex = send({.operation = "getOrder", .path = {{"orderId", created["id"].dump()}}});
+        // The order's shape is the orders suites' concern; here only identity and state are followed.
+        check(ex.status() == 200, ex, "ORD-ROUNDTRIP", "a created order is readable");
+        json o = ex.json();
+        check(o.value("id", json()) == created["id"] && o.value("reference_id", json()) == created["reference_id"], ex,
+              "ORD-REF-UNIQUE", "the order keeps its id and reference_id");
+        check(is_order_state(o.value("status", json())), ex, "ORD-STATUS", "the order status is one of the six");
+    }
+    void show(std::ostream& os) const override { os << "GetOrder(" << h << ")"; }
+};
+
+struct ListOrder : Cmd {
+    std::size_t h;
+    explicit ListOrder(const Model& m) : h(*rc::gen::elementOf(handles(m.orders))) {}
+    void checkPreconditions(const Model& m) const override { RC_PRE(h < m.orders); }
+    void apply(Model&) const override {}
+    void run(const Model&, Sut& sut) const override {
+        const json& created = sut.orders[h];
+        Exchange ex = send({.operation = "listOrders", .query = {{"ReferenceIds", created["reference_id"].get<std::string>()}}});
+        json items = ex.json();
+        check(items.is_array() && items.size() == 1 && items[0].value("id", json()) == created["id"], ex, "ORD-ROUNDTRIP",
+              "GET /order?ReferenceIds= lists exactly the created order");
+    }
+    void show(std::ostream& os) const override { os << "ListOrder(" << h << ")"; }
+};
+
+struct CancelOrder : Cmd {
+    std::size_t h;
+    explicit CancelOrder(const Model& m) : h(*rc::gen::elementOf(handles(m.orders))) {}
+    void checkPreconditions(const Model& m) const override { RC_PRE(h < m.orders); }
+    void apply(Model&) const override {}
+    void run(const Model&, Sut& sut) const override {
+        const json& created = sut.orders[h];
+        Exchange ex = send({.operation = "cancelOrder", .path = {{"orderId", created["id"].dump()}}});
+        check(ex.status() == 200, ex, "ORD-CANCEL", "cancel of an order answers 200");
+        json body = ex.json();
+        const auto results = body.value("canceled_shipment_results", json::array());
+        check(results.size() == orders_support::shipments_of(created).size(), ex, "ORD-CANCEL",
+              "cancel answers one result per shipment of the order");
+        check(is_order_state(body.value("order", json::object()).value("status", json())), ex, "ORD-STATUS",
+              "the cancelled order's status is one of the six");
+    }
+    void show(std::ostream& os) const override { os << "CancelOrder(" << h << ")"; }
+};
+
+// ---------------------------------------------------------------- webhooks
+
+std::vector<std::size_t> alive(const Model& m) {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < m.webhooks.size(); ++i)
+        if (m.webhooks[i]) out.push_back(i);
+    return out;
+}
+
+struct CreateWebhook : Cmd {
+    std::string topic = *rc::gen::elementOf(std::vector<std::string>{
+        "order.shipped", "order.shipment.cancelled", "order.shipment.delivered", "order.shipment.exception", "order.shipment.on_hold"});
+    void apply(Model& m) const override { m.webhooks.push_back(true); }
+    void run(const Model&, Sut& sut) const override {
+        Exchange ex = send({.operation = "createWebhook",
+                            .body = json{{"url", "https://hooks.dockside.invalid/state"}, {"topics", {topic}}}});
+        check(ex.status() == 200, ex, "WH-CREATE", "webhook create answers 200");
+        json s = ex.json();
+        check(s.is_object() && s.contains("id"), ex, "WH-CREATE", "the subscription carries an id");
+        sut.webhook_ids.push_back(s["id"].is_string() ? s["id"].get<std::string>() : s["id"].dump());
+        sut.webhook_alive.push_back(true);
+    }
+    void show(std::ostream& os) const override { os << "CreateWebhook(" << topic << ")"; }
+};
+
+struct DeleteWebhook : Cmd {
+    std::size_t h;
+    explicit DeleteWebhook(const Model& m) : h(*rc::gen::elementOf(alive(m))) {}
+    void checkPreconditions(const Model& m) const override { RC_PRE(h < m.webhooks.size() && m.webhooks[h]); }
+    void apply(Model& m) const override { m.webhooks[h] = false; }
+    void run(const Model&, Sut& sut) const override {
+        Exchange ex = send({.operation = "deleteWebhook", .path = {{"id", sut.webhook_ids[h]}}});
+        check(ex.status() == 204, ex, "WH-DELETE", "delete answers 204");
+        sut.webhook_alive[h] = false;
+    }
+    void show(std::ostream& os) const override { os << "DeleteWebhook(" << h << ")"; }
+};
+
+struct ListWebhooks : Cmd {
+    void apply(Model&) const override {}
+    void run(const Model& m, Sut& sut) const override {
+        Exchange ex = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", "250"}}});
+        expect_conforms(ex);
+        std::set<std::string> listed;
+        for (const auto& s : ex.json().value("items", json::array()))
+            listed.insert(s.value("id", json()).is_string() ? s["id"].get<std::string>() : s.value("id", json()).dump());
+        for (std::size_t i = 0; i < m.webhooks.size(); ++i)
+            check(listed.count(sut.webhook_ids[i]) == (m.webhooks[i] ? 1u : 0u), ex, m.webhooks[i] ? "WH-LIST" : "WH-DELETE",
+                  "subscription " + sut.webhook_ids[i] + (m.webhooks[i] ? " is listed until deleted" : " is gone after delete"));
+    }
+    void show(std::ostream& os) const override { os << "ListWebhooks"; }
+};
+
+RC_GTEST_PROP(Stateful, RET_CANCEL_OrdersReturnsWebhooksFollowTheModel, ()) {
+    Sut sut;
+    const Model initial;
+    if (sim_available()) {
+        auto cmds = *rc::gen::scale(0.25, rc::state::gen::commands(initial, rc::state::gen::execOneOfWithArgs<
+                CreateReturn, ReadReturn, CancelReturn, AdvanceReturn, CreateOrder, GetOrder, ListOrder, CancelOrder,
+                CreateWebhook, DeleteWebhook, ListWebhooks>()));
+        rc::state::runAll(cmds, initial, sut);
+    } else {
+        auto cmds = *rc::gen::scale(0.25, rc::state::gen::commands(initial, rc::state::gen::execOneOfWithArgs<
+                CreateReturn, ReadReturn, CancelReturn, CreateOrder, GetOrder, ListOrder, CancelOrder, CreateWebhook,
+                DeleteWebhook, ListWebhooks>()));
+        rc::state::runAll(cmds, initial, sut);
+    }
+}
+
+}  // namespace
+}  // namespace dockside::suites

@@ -1,0 +1,128 @@
+#pragma once
+/// Dockside's webhook receiver: an HTTPS server on 127.0.0.1 (ephemeral port, self-signed certificate)
+/// that answers 200 at once (NS-WH-RETRY: retries are not asserted) and remembers every request, plus
+/// the Standard Webhooks signature check. Header-only because suites/CMakeLists.txt compiles only
+/// `*_suite.cpp`.
+
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+
+#include "harness/core/result.h"
+#include "harness/http/message.h"
+#include "harness/server/http_server.h"
+#include "harness/tls/self_signed.h"
+
+namespace dockside::suites::webhooks {
+
+class Receiver {
+public:
+    /// Starts listening; the error names the failing step (certificate or bind).
+    static Result<std::unique_ptr<Receiver>, std::string> start() {
+        auto cert = tls::make_self_signed();
+        if (!cert) return fail("self-signed certificate: " + cert.error());
+        std::unique_ptr<Receiver> r(new Receiver());
+        server::ServerOptions options;
+        options.host = "127.0.0.1";
+        options.port = 0;
+        options.threads = 1;
+        options.tls = server::TlsIdentity{cert->certificate_pem, cert->private_key_pem};
+        Receiver* self = r.get();
+        r->server_ = std::make_unique<server::HttpServer>(options, [self](const http::Request& request) {
+            {
+                std::lock_guard lock(self->mutex_);
+                self->requests_.push_back(request);
+            }
+            self->arrived_.notify_all();
+            http::Response response;
+            response.status = 200;
+            return response;
+        });
+        auto port = r->server_->start();
+        if (!port) return fail("receiver: " + port.error());
+        r->port_ = *port;
+        return r;
+    }
+
+    ~Receiver() {
+        if (server_) server_->stop();
+    }
+
+    /// "https://127.0.0.1:PORT" + path.
+    std::string url(const std::string& path) const { return "https://127.0.0.1:" + std::to_string(port_) + path; }
+
+    /// Waits (bounded) until some request satisfies `match`; the first such request, or nullopt.
+    std::optional<http::Request> wait_for(const std::function<bool(const http::Request&)>& match,
+                                          std::chrono::milliseconds timeout) const {
+        std::unique_lock lock(mutex_);
+        std::optional<http::Request> found;
+        arrived_.wait_for(lock, timeout, [&] {
+            for (const auto& r : requests_)
+                if (match(r)) {
+                    found = r;
+                    return true;
+                }
+            return false;
+        });
+        return found;
+    }
+
+private:
+    Receiver() = default;
+
+    std::unique_ptr<server::HttpServer> server_;
+    std::uint16_t port_ = 0;
+    mutable std::mutex mutex_;
+    mutable std::condition_variable arrived_;
+    std::vector<http::Request> requests_;
+};
+
+/// Standard base64 with padding.
+inline std::string base64(std::string_view bytes) {
+    std::string out(4 * ((bytes.size() + 2) / 3) + 1, '\0');
+    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                                  reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<int>(bytes.size()));
+    out.resize(n < 0 ? 0 : static_cast<std::size_t>(n));
+    return out;
+}
+
+/// "v1," + base64(HMAC-SHA256(secret, id + "." + timestamp + "." + body)): the Standard Webhooks scheme.
+inline std::string standard_signature(const std::string& secret, const std::string& id, const std::string& timestamp,
+                                      const std::string& body) {
+    const std::string content = id + "." + timestamp + "." + body;
+    unsigned char mac[EVP_MAX_MD_SIZE];
+    unsigned int mac_len = 0;
+    HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()),
+         reinterpret_cast<const unsigned char*>(content.data()), content.size(), mac, &mac_len);
+    return "v1," + base64(std::string_view(reinterpret_cast<const char*>(mac), mac_len));
+}
+
+/// Whether the request carries the three Standard Webhooks headers with a "v1," signature.
+inline bool uses_standard_webhooks(const http::Request& request) {
+    auto sig = request.headers.get("webhook-signature");
+    return request.headers.has("webhook-id") && request.headers.has("webhook-timestamp") && sig &&
+           sig->find("v1,") != std::string_view::npos;
+}
+
+/// Whether one of the space-separated signatures of webhook-signature verifies with `secret`.
+inline bool verifies(const http::Request& request, const std::string& secret) {
+    const std::string expected =
+        standard_signature(secret, std::string(request.headers.get("webhook-id").value_or("")),
+                           std::string(request.headers.get("webhook-timestamp").value_or("")), request.body);
+    std::istringstream parts{std::string(request.headers.get("webhook-signature").value_or(""))};
+    for (std::string part; parts >> part;)
+        if (part == expected) return true;
+    return false;
+}
+
+}  // namespace dockside::suites::webhooks

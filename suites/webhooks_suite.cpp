@@ -1,0 +1,277 @@
+// Webhooks: create, list and delete subscriptions (WH-CREATE, WH-HTTPS, WH-TOPICS, WH-LIST, WH-DELETE,
+// VER-WEBHOOK-SHAPE), and one delivery end to end (WH-DELIVERY, WH-SIGNED): Dockside runs an HTTPS
+// receiver on 127.0.0.1, subscribes with and without a secret, ships a shipment of its own order through
+// the simulation control and checks what arrives.
+// Stances: the five documented topics must be accepted, others are not judged (NS-WH-TOPIC-LIST); a
+// delivery body is checked to be JSON only (NS-WH-PAYLOAD); a signed delivery carries a header an unsigned
+// one lacks (NS-WH-SIGNATURE), and when it carries the Standard Webhooks headers (webhook-id,
+// webhook-timestamp, webhook-signature "v1,…") the signature must verify with the secret: a target that
+// declares that scheme and signs wrongly gives receivers nothing to verify with. Deleting a missing
+// subscription may answer 204, 400, 401 or 403, never 404 (NS-WH-DELETE-MISSING).
+
+#include <algorithm>
+
+#include "suites/orders_support.h"
+#include "suites/paging_links.h"
+#include "suites/support/api.h"
+#include "suites/webhooks_receiver.h"
+
+namespace dockside::suites {
+namespace {
+
+using json = nlohmann::json;
+
+const std::vector<std::string>& topics() {
+    static const std::vector<std::string> t = {"order.shipped", "order.shipment.cancelled", "order.shipment.delivered",
+                                               "order.shipment.exception", "order.shipment.on_hold"};
+    return t;
+}
+
+json subscription_body(const std::string& url, std::vector<std::string> t, std::optional<std::string> secret = std::nullopt) {
+    json body{{"url", url}, {"topics", t}, {"description", "dockside " + orders_support::unique_ref("WH")}};
+    if (secret) body["secret"] = *secret;
+    return body;
+}
+
+Exchange send_create(const json& body, std::optional<std::string> channel = std::nullopt) {
+    return send({.operation = "createWebhook", .body = body, .channel = std::move(channel)});
+}
+
+Exchange send_delete(const std::string& id, Auth auth = Auth::Token) {
+    return send({.operation = "deleteWebhook", .path = {{"id", id}}, .auth = auth});
+}
+
+/// The id of a subscription as text (a string in 2025-07; an integer is shown as its digits).
+std::string id_of(const json& s) {
+    if (!s.is_object() || !s.contains("id")) return {};
+    return s["id"].is_string() ? s["id"].get<std::string>() : s["id"].dump();
+}
+
+/// Deletes the subscriptions it holds when the test ends, so no later test receives their deliveries.
+struct Cleanup {
+    std::vector<std::string> ids;
+    ~Cleanup() {
+        for (const auto& id : ids) send_delete(id);
+    }
+};
+
+/// Creates a subscription and expects 200, a conforming body and a string id (WH-CREATE, VER-WEBHOOK-SHAPE).
+std::optional<json> create(const json& body, Cleanup& cleanup) {
+    Exchange ex = send_create(body);
+    if (!expect_status(ex, 200, "WH-CREATE")) return std::nullopt;
+    expect_conforms(ex);
+    json s = ex.json();
+    if (!id_of(s).empty()) cleanup.ids.push_back(id_of(s));
+    expect_that(s.is_object() && s.contains("id") && s["id"].is_string(), ex, "VER-WEBHOOK-SHAPE",
+                "the subscription id is a JSON string in 2025-07");
+    return s;
+}
+
+/// Every subscription, following next links from a RecordsPerPage `per_page` first page.
+std::optional<std::vector<json>> list_all(int per_page = 250) {
+    Exchange first = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", std::to_string(per_page)}}});
+    expect_conforms(first);
+    auto walk = paging::walk_next(first, "listWebhooks", "WH-LIST", 200);
+    if (walk.failed || !walk.complete) return std::nullopt;
+    return walk.items;
+}
+
+std::optional<json> listed(const std::string& id) {
+    auto all = list_all();
+    if (!all) return std::nullopt;
+    for (const auto& s : *all)
+        if (id_of(s) == id) return s;
+    return std::nullopt;
+}
+
+std::size_t count_listed() {
+    auto all = list_all();
+    return all ? all->size() : 0;
+}
+
+TEST(Webhooks, WH_CREATE_SubscriptionReadsBackAndDeletes) {
+    Cleanup cleanup;
+    json body = subscription_body("https://hooks.dockside.invalid/orders", topics(), "s3cr3t-" + orders_support::unique_ref("S"));
+    auto s = create(body, cleanup);
+    ASSERT_TRUE(s.has_value());
+    Exchange probe = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", "1"}}});
+    expect_that(s->value("url", json()) == body["url"], probe, "WH-CREATE", "the subscription answers the url sent");
+    std::vector<std::string> got = s->value("topics", std::vector<std::string>{});
+    std::sort(got.begin(), got.end());
+    std::vector<std::string> want = topics();
+    std::sort(want.begin(), want.end());
+    expect_that(got == want, probe, "WH-CREATE", "the subscription answers the topics sent");
+    expect_that(s->value("description", json()) == body["description"], probe, "VER-WEBHOOK-SHAPE",
+                "the subscription answers the description sent");
+    expect_that(s->contains("secret"), probe, "VER-WEBHOOK-SHAPE", "the subscription carries secret");
+
+    auto read = listed(id_of(*s));
+    expect_that(read.has_value() && read->value("url", json()) == body["url"], probe, "WH-LIST",
+                "GET /webhook lists the new subscription with its url");
+
+    Exchange del = send_delete(id_of(*s));
+    expect_status(del, 204, "WH-DELETE");
+    expect_that(!listed(id_of(*s)).has_value(), del, "WH-DELETE", "a deleted subscription is gone from GET /webhook");
+}
+
+TEST(Webhooks, WH_CREATE_ChannelHeaderNotNeeded) {
+    Cleanup cleanup;
+    Exchange ex = send_create(subscription_body("https://hooks.dockside.invalid/nochannel", {"order.shipped"}), std::string());
+    expect_status(ex, 200, "WH-CREATE");
+    expect_conforms(ex);
+    if (!id_of(ex.json()).empty()) cleanup.ids.push_back(id_of(ex.json()));
+}
+
+TEST(Webhooks, WH_TOPICS_EachDocumentedTopicAccepted) {
+    Cleanup cleanup;
+    for (const auto& t : topics()) {
+        SCOPED_TRACE(t);
+        Exchange ex = send_create(subscription_body("https://hooks.dockside.invalid/" + t, {t}));
+        expect_status(ex, 200, "WH-TOPICS");
+        expect_conforms(ex);
+        if (!id_of(ex.json()).empty()) cleanup.ids.push_back(id_of(ex.json()));
+    }
+}
+
+TEST(Webhooks, WH_HTTPS_PlainHttpUrlRefused) {
+    const std::size_t before = count_listed();
+    Exchange ex = send_create(subscription_body("http://hooks.dockside.invalid/plain", {"order.shipped"}));
+    Cleanup cleanup;
+    if (ex.status() / 100 == 2 && !id_of(ex.json()).empty()) cleanup.ids.push_back(id_of(ex.json()));
+    expect_rejected(ex, "WH-HTTPS");
+    expect_no_5xx(ex);
+    expect_that(count_listed() == before, ex, "ERR-NOSIDE", "a refused create adds no subscription");
+}
+
+TEST(Webhooks, ERR_4XX_InvalidCreateBodiesRefused) {
+    const std::size_t before = count_listed();
+    Cleanup cleanup;
+    const std::string url = "https://hooks.dockside.invalid/invalid";
+    std::vector<std::pair<std::string, json>> cases = {
+        {"topics missing", json{{"url", url}}},
+        {"url missing", json{{"topics", {"order.shipped"}}}},
+        {"topics is a string", json{{"url", url}, {"topics", "order.shipped"}}},
+        {"url is not a URL", json{{"url", "not a url"}, {"topics", {"order.shipped"}}}},
+        {"url is a number", json{{"url", 42}, {"topics", {"order.shipped"}}}},
+        {"body is an array", json::array({url})},
+        // The 2.0 request shape (VER-WEBHOOK-SHAPE): subscription_url and a single topic.
+        {"2.0 shape", json{{"subscription_url", url}, {"topic", "order_shipped"}}},
+    };
+    for (const auto& [what, body] : cases) {
+        SCOPED_TRACE(what);
+        Exchange ex = send_create(body);
+        if (ex.status() / 100 == 2 && !id_of(ex.json()).empty()) cleanup.ids.push_back(id_of(ex.json()));
+        expect_rejected(ex, what == "2.0 shape" ? "VER-WEBHOOK-SHAPE" : "WH-CREATE");
+        expect_no_5xx(ex);
+    }
+    expect_that(count_listed() == before, send({.operation = "listWebhooks"}), "ERR-NOSIDE",
+                "refused creates add no subscription");
+}
+
+TEST(Webhooks, WH_DELETE_MissingSubscriptionIsNot404) {
+    Exchange ex = send_delete("987654321");
+    const int s = ex.status();
+    expect_that(s == 204 || s == 400 || s == 401 || s == 403, ex, "WH-DELETE",
+                "deleting a missing subscription answers a documented status (204, 401, 403) or 400; "
+                "no 404 is defined in this version (received " + std::to_string(s) + ")");
+    expect_no_5xx(ex);
+}
+
+TEST(Webhooks, WH_DELETE_AuthenticationAndPermission) {
+    Cleanup cleanup;
+    auto s = create(subscription_body("https://hooks.dockside.invalid/auth", {"order.shipped"}), cleanup);
+    ASSERT_TRUE(s.has_value());
+    const std::string id = id_of(*s);
+    expect_status(send_delete(id, Auth::None), 401, "WH-DELETE");
+    expect_status(send_delete(id, Auth::Bad), 401, "WH-DELETE");
+    if (has_read_only_token()) expect_status(send_delete(id, Auth::ReadOnly), 403, "WH-DELETE");
+    Exchange probe = send({.operation = "listWebhooks"});
+    expect_that(listed(id).has_value(), probe, "ERR-NOSIDE", "a refused delete leaves the subscription in place");
+}
+
+TEST(Webhooks, WH_LIST_RecordsPerPagePagesDisjointAndComplete) {
+    Cleanup cleanup;
+    for (int i = 0; i < 3; ++i)
+        ASSERT_TRUE(create(subscription_body("https://hooks.dockside.invalid/page" + std::to_string(i), {"order.shipped"}), cleanup));
+    auto all = list_all();
+    ASSERT_TRUE(all.has_value());
+    auto keys = paging::keys_of(*all);
+    const std::set<std::string> reference(keys.begin(), keys.end());
+    for (int per : {1, 2}) {
+        SCOPED_TRACE(per);
+        Exchange first = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", std::to_string(per)}}});
+        expect_conforms(first);
+        auto walk = paging::walk_next(first, "listWebhooks", "WH-LIST", 400);
+        if (!walk.failed) paging::expect_disjoint_complete(walk, reference, static_cast<std::size_t>(per), "WH-LIST", "listWebhooks");
+    }
+}
+
+/// The first shipment id of a fresh order of ours, in a state the simulation can ship.
+std::optional<std::int64_t> fresh_shipment() {
+    auto order = orders_support::create_probe_order("WH-E2E");
+    if (!order) return std::nullopt;
+    for (const auto& s : orders_support::shipments_of(*order))
+        if (s.contains("id") && s["id"].is_number_integer()) return s["id"].get<std::int64_t>();
+    return std::nullopt;
+}
+
+TEST(Webhooks, WH_SIGNED_DeliveryArrivesSignedOverHttps) {
+    if (!sim_available()) DOCKSIDE_SKIP("triggering a shipment event needs the simulation control");
+    if (!current_session().info().embedded)
+        DOCKSIDE_SKIP("the receiver listens on 127.0.0.1, which only an in-process target can reach");
+    auto receiver = webhooks::Receiver::start();
+    ASSERT_TRUE(receiver.ok()) << receiver.error();
+    Cleanup cleanup;
+    const std::string secret = "whsec-" + orders_support::unique_ref("K");
+    const std::string tag = orders_support::unique_ref("P");
+    auto signed_sub = create(subscription_body((*receiver)->url("/signed/" + tag), {"order.shipped"}, secret), cleanup);
+    auto plain_sub = create(subscription_body((*receiver)->url("/plain/" + tag), {"order.shipped"}), cleanup);
+    ASSERT_TRUE(signed_sub && plain_sub);
+    auto shipment = fresh_shipment();
+    ASSERT_TRUE(shipment.has_value()) << "a fresh order with a shipment is needed to trigger order.shipped";
+    Exchange shipped = sim("/_sim/shipment/" + std::to_string(*shipment) + ":ship", json::object());
+    ASSERT_EQ(shipped.status(), 200) << "the simulation could not ship shipment " << *shipment;
+
+    auto at = [](const std::string& prefix) {
+        return [prefix](const http::Request& r) { return r.path().substr(0, prefix.size()) == prefix; };
+    };
+    auto signed_req = (*receiver)->wait_for(at("/signed/" + tag), std::chrono::seconds(10));
+    auto plain_req = (*receiver)->wait_for(at("/plain/" + tag), std::chrono::seconds(5));
+    if (!signed_req || !plain_req) {
+        record_failure("WH-DELIVERY", "createWebhook",
+                       "no order.shipped delivery reached the subscribed HTTPS url within 10 s (signed: " +
+                           std::string(signed_req ? "yes" : "no") + ", unsigned: " + (plain_req ? "yes" : "no") + ")");
+        return;
+    }
+    for (const auto* r : {&*signed_req, &*plain_req}) {
+        const http::Response as_response{0, r->headers, r->body};
+        if (r->method != "POST" || as_response.media_type() != "application/json")
+            record_failure("WH-DELIVERY", "createWebhook",
+                           "a delivery must be an HTTP POST of application/json; got " + r->method + " with " +
+                               std::string(r->headers.get("Content-Type").value_or("no Content-Type")));
+        if (json::parse(r->body, nullptr, false).is_discarded())
+            record_failure("WH-DELIVERY", "createWebhook", "a delivery body is not JSON: " + r->body.substr(0, 200));
+    }
+    bool differs = false;
+    for (const auto& h : signed_req->headers)
+        differs = differs || !plain_req->headers.has(h.name);
+    if (!differs)
+        record_failure("WH-SIGNED", "createWebhook",
+                       "the delivery of a subscription with a secret carries no header that an unsigned delivery lacks");
+    if (webhooks::uses_standard_webhooks(*signed_req)) {
+        if (!webhooks::verifies(*signed_req, secret))
+            record_failure("WH-SIGNED", "createWebhook",
+                           "webhook-signature " + std::string(signed_req->headers.get("webhook-signature").value_or("")) +
+                               " does not verify with the subscription secret under Standard Webhooks (expected " +
+                               webhooks::standard_signature(secret, std::string(signed_req->headers.get("webhook-id").value_or("")),
+                                                            std::string(signed_req->headers.get("webhook-timestamp").value_or("")),
+                                                            signed_req->body) + ")");
+    } else if (current_session().strict()) {
+        record_failure("WH-SIGNED", "createWebhook",
+                       "strict profile: a signed delivery must carry Standard Webhooks headers (webhook-id, "
+                       "webhook-timestamp, webhook-signature v1,…)");
+    }
+}
+
+}  // namespace
+}  // namespace dockside::suites

@@ -1,0 +1,29 @@
+#pragma once
+/// How subcommands plug into the `dockside` executable: each registers itself on the CLI11 app and sets
+/// the action to run once parsing succeeded, so main() knows no subcommand by name.
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+
+namespace dockside::cli {
+
+/// Options every subcommand shares.
+struct GlobalOptions {
+    std::string spec_dir;  ///< --spec-dir / DOCKSIDE_SPEC_DIR; defaults to the source tree's specs/
+};
+
+/// Set by the chosen subcommand's callback; main() runs it after parsing.
+using Action = std::function<int()>;
+
+struct CommandContext {
+    GlobalOptions global;
+    Action action;
+};
+
+void register_spec_command(CLI::App& app, CommandContext& context);
+void register_serve_command(CLI::App& app, CommandContext& context);
+void register_conform_command(CLI::App& app, CommandContext& context);
+
+}  // namespace dockside::cli

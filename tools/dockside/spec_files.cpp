@@ -1,0 +1,28 @@
+#include "tools/dockside/spec_files.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace dockside::cli {
+
+SpecFiles spec_files(const std::string& spec_dir) {
+    const std::filesystem::path dir(spec_dir);
+    return {(dir / "fulfillment-2025-07.openapi.yaml").string(), (dir / "rules.yaml").string(),
+            (dir / "profiles").string()};
+}
+
+std::vector<std::string> profile_names(const std::string& spec_dir) {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(spec_files(spec_dir).profiles_dir, ec))
+        if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+Result<spec::Spec, spec::SpecError> load_spec(const std::string& spec_dir) {
+    const auto files = spec_files(spec_dir);
+    return spec::Spec::load(files.openapi, files.rules);
+}
+
+}  // namespace dockside::cli

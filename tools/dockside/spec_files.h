@@ -1,0 +1,27 @@
+#pragma once
+/// Where the contract files live inside a spec folder, and loading them with one clear error.
+
+#include <string>
+#include <vector>
+
+#include "harness/core/result.h"
+#include "specs/loader/spec.h"
+
+namespace dockside::cli {
+
+/// The files of one API version inside the spec folder.
+struct SpecFiles {
+    std::string openapi;  ///< <dir>/fulfillment-2025-07.openapi.yaml
+    std::string rules;    ///< <dir>/rules.yaml
+    std::string profiles_dir;
+};
+
+SpecFiles spec_files(const std::string& spec_dir);
+
+/// Names of the profiles in <dir>/profiles (file stems of *.yaml), sorted.
+std::vector<std::string> profile_names(const std::string& spec_dir);
+
+/// Loads the spec of a folder; the error names the file and position.
+Result<spec::Spec, spec::SpecError> load_spec(const std::string& spec_dir);
+
+}  // namespace dockside::cli
