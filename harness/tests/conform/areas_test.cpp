@@ -5,8 +5,10 @@
 namespace dockside::conform {
 namespace {
 
-TEST(Areas, KnowsTheThirteenAreas) {
-    EXPECT_EQ(known_areas().size(), 13u);
+// The thirteen API areas plus the model-based stateful suite that spans orders, returns and webhooks.
+TEST(Areas, KnowsTheThirteenAreasAndTheStatefulSuite) {
+    EXPECT_EQ(known_areas().size(), 14u);
+    EXPECT_EQ(known_areas().back(), "stateful");
     EXPECT_EQ(suite_name("returns"), "Returns");
 }
 
