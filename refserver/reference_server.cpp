@@ -135,7 +135,10 @@ http::Response ReferenceServer::dispatch(const http::Request& request) {
     RequestContext ctx{request,  match->params, *query, access->principal, access->channel_id,
                        store_,   faults_,       *clock_, base_url(request)};
     Reply reply = match->route->handler(ctx);
-    if (row->mutates) emit_webhook_events(store_, faults_, clock_->now());  // shipment changes -> deliveries
+    if (row->mutates) {
+        emit_webhook_events(store_, faults_, clock_->now());  // shipment changes -> deliveries
+        ++store_.generation;                                  // renderings made before this are stale
+    }
     return reply ? std::move(reply.value()) : error_response(reply.error());
 }
 

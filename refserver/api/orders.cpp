@@ -22,7 +22,16 @@ Result<OrderRecord*, ApiError> find_order(RequestContext& ctx) {
 Reply get_order(RequestContext& ctx) {
     auto order = find_order(ctx);
     if (!order) return fail(order.error());
-    return json_response(200, order_json(**order, ctx.store, ctx.faults));
+    if (ctx.faults.on(Fault::OrderGetWrongRecord)) {
+        // Answers the neighbouring order: the next id that exists, searching a bounded window.
+        for (std::int32_t id = (*order)->id + 1; id <= (*order)->id + 1000; ++id)
+            if (const OrderRecord* other = ctx.store.orders.find(id)) return json_response(200, order_json(*other, ctx.store, ctx.faults));
+    }
+    const std::int64_t id = (*order)->id;
+    if (auto body = ctx.store.rendered_orders->find(id, ctx.store.generation)) return json_text_response(200, std::move(*body));
+    http::Response response = json_response(200, order_json(**order, ctx.store, ctx.faults));
+    ctx.store.rendered_orders->put(id, ctx.store.generation, response.body);
+    return response;
 }
 
 Reply cancel_order(RequestContext& ctx) {
@@ -66,7 +75,8 @@ Reply estimate_order(RequestContext& ctx) {
     auto body = parse_json_body(ctx.request);
     if (!body) return fail(body.error());
     BodyReader r(*body, "", "ORD-ESTIMATE");
-    const nlohmann::json* address = r.object("address", Need::Required);
+    const nlohmann::json* address =
+        r.object("address", ctx.faults.on(Fault::OrderEstimateAddressOptional) ? Need::Optional : Need::Required);
     const nlohmann::json* items = r.array("products", Need::Required, 1, "ORD-ESTIMATE");
     const nlohmann::json* methods = r.array("shipping_methods", Need::Optional);
     if (address) {
@@ -143,15 +153,17 @@ Reply post_store_order_json(RequestContext& ctx) {
     return json_response(200, *body);
 }
 
-void add_routes(Router& router, const FaultSet&) {
+void add_routes(Router& router, const FaultSet& faults) {
     router.add("POST", "/2025-07/order", "createOrder", create_order);
-    router.add("GET", "/2025-07/order", "listOrders", list_orders);
+    router.add("GET", faults.on(Fault::ConvPathListOrdersUnversioned) ? "/order" : "/2025-07/order", "listOrders",
+               list_orders);
     router.add("GET", "/2025-07/order/{orderId:int32}", "getOrder", get_order);
     router.add("POST", "/2025-07/order/{orderId:int32}:cancel", "cancelOrder", cancel_order);
     router.add("POST", "/2025-07/order:estimate", "estimateOrder", estimate_order);
     router.add("GET", "/2025-07/order/{orderId:int32}/shipment/{shipmentId:int32}", "getOrderShipment", get_order_shipment);
     router.add("GET", "/2025-07/order/{orderId:int32}/store-order-json", "getStoreOrderJson", get_store_order_json);
-    router.add("POST", "/2025-07/order/{orderId:int32}/store-order-json", "postStoreOrderJson", post_store_order_json);
+    if (!faults.on(Fault::ConvOpsStoreOrderJsonPostUnserved))
+        router.add("POST", "/2025-07/order/{orderId:int32}/store-order-json", "postStoreOrderJson", post_store_order_json);
 }
 
 }  // namespace

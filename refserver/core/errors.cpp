@@ -47,10 +47,14 @@ std::string dump_json(const nlohmann::json& body) {
 }
 
 http::Response json_response(int status, const nlohmann::json& body) {
+    return json_text_response(status, dump_json(body));
+}
+
+http::Response json_text_response(int status, std::string body) {
     http::Response r;
     r.status = status;
     r.headers.set("Content-Type", "application/json");
-    r.body = dump_json(body);
+    r.body = std::move(body);
     return r;
 }
 

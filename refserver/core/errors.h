@@ -42,6 +42,8 @@ ApiError internal_error(std::string message);
 http::Response error_response(const ApiError& error);
 /// A JSON response with Content-Type application/json.
 http::Response json_response(int status, const nlohmann::json& body);
+/// The same for a body already serialised (a cached rendering).
+http::Response json_text_response(int status, std::string body);
 /// JSON serialisation that never throws (invalid UTF-8 is replaced, not fatal).
 std::string dump_json(const nlohmann::json& body);
 

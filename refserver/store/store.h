@@ -15,6 +15,7 @@
 
 #include "refserver/auth/token_store.h"
 #include "refserver/store/order_book.h"
+#include "refserver/store/render_cache.h"
 
 namespace dockside::refserver {
 
@@ -73,6 +74,11 @@ struct Store {
     nlohmann::json seed;  ///< the whole seed document, for areas that load their own sections
     AreaStates areas;
     bool simulation_enabled = false;  ///< Options.simulation_enabled, for the simulation area
+    /// Bumped after every mutating request (under the exclusive lock): a rendering made at one
+    /// generation is valid until the next.
+    std::uint64_t generation = 0;
+    /// Rendered orders for GET /order/{id}; shared_ptr keeps Store movable.
+    std::shared_ptr<RenderCache> rendered_orders = std::make_shared<RenderCache>();
 
     const Channel* channel(std::int32_t id) const;
     /// The first channel with role "write", used where a default channel is needed.
