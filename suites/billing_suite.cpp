@@ -379,6 +379,20 @@ TEST(Billing, BIL_ENUMS_TransactionTypesAndSortOrder) {
     expect_rejected(query_tx(wide_body({{"transaction_types", {"Gift"}}})), "BIL-ENUMS");
 }
 
+TEST(Billing, BIL_REF_TYPES_ReferenceTypeIsADocumentedValue) {
+    // The reference_types filter lists Shipment, Return, WRO and URO: every transaction names one of them.
+    static const std::vector<std::string> kReferenceTypes = {"Shipment", "Return", "WRO", "URO"};
+    auto all = wide();
+    if (!all) return;
+    if (all->empty()) DOCKSIDE_SKIP("the target has no transaction in the queried range");
+    Exchange ex = query_tx(wide_body());
+    for (const auto& t : *all)
+        expect_that(std::find(kReferenceTypes.begin(), kReferenceTypes.end(), t.value("reference_type", "")) !=
+                        kReferenceTypes.end(),
+                    ex, "BIL-REF-TYPES", "transaction " + t.value("transaction_id", json()).dump() + " has reference_type " +
+                                             t.value("reference_type", json()).dump());
+}
+
 TEST(Billing, ERR_4XX_MalformedQueryBodyRejected) {
     for (const json& extra : {json{{"from_date", "last tuesday"}}, json{{"invoiced_status", "yes"}},
                               json{{"transaction_types", "Charge"}}})

@@ -177,6 +177,20 @@ std::optional<std::pair<json, json>> two_orders_with_shipments() {
     return std::make_pair(*a, *b);
 }
 
+// The store order JSON shapes are not shown, so only being served is asserted (CONV-OPS-SERVED).
+TEST(Orders, CONV_OPS_SERVED_StoreOrderJsonReadAndWriteServed) {
+    auto order = create_probe_order("SOJ");
+    if (!order) return;
+    const std::string id = (*order)["id"].dump();
+    Exchange post = send({.operation = "postStoreOrderJson", .path = {{"orderId", id}}, .body = json{{"dockside", "probe"}}});
+    Exchange get = send({.operation = "getStoreOrderJson", .path = {{"orderId", id}}});
+    for (const Exchange* ex : {&post, &get}) {
+        expect_no_5xx(*ex);
+        expect_that(ex->status() != 404 && ex->status() != 405, *ex, "CONV-OPS-SERVED",
+                    ex->operation_id + " is served at its documented method and path");
+    }
+}
+
 TEST(Orders, ORD_SHIPMENT_GET_AnswersTheShipmentOfThatOrder) {
     auto pair = two_orders_with_shipments();
     if (!pair) DOCKSIDE_SKIP("new orders have no shipments on this target");

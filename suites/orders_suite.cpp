@@ -260,6 +260,28 @@ TEST(Orders, ORD_PRODUCT_NAME_UnknownReferenceNeedsName) {
     expect_create_rejected(body, "ORD-PRODUCT-NAME", "product by unknown reference_id without name");
 }
 
+TEST(Orders, ORD_LOCATION_GivenLocationIdIsTheShipmentsFulfillmentCenter) {
+    Exchange centers = send({.operation = "listFulfillmentCenters"});
+    if (!expect_status(centers, 200, "ERR-CODES")) return;
+    const json list = centers.json();
+    // The last center, so a service that always picks its first one is told apart.
+    if (!list.is_array() || list.empty() || !list.back().is_object() || !list.back().contains("id"))
+        DOCKSIDE_SKIP("GET /fulfillment-center lists no center with an id to send as location_id");
+    const json wanted = list.back()["id"];
+    json body = valid_order_body(unique_ref("LOC"));
+    body["location_id"] = wanted;
+    auto created = expect_create_accepted(body, "ORD-LOCATION");
+    if (!created) return;
+    if (shipments_of(*created).empty()) DOCKSIDE_SKIP("new orders have no shipments on this target");
+    for (const auto& s : shipments_of(*created)) {
+        const json location = s.is_object() ? s.value("location", json::object()) : json::object();
+        const json got = location.is_object() ? location.value("id", json()) : json();
+        if (got != wanted)
+            record_failure("ORD-LOCATION", "createOrder",
+                           "location_id " + wanted.dump() + " was given but a shipment ships from location " + got.dump());
+    }
+}
+
 TEST(Orders, ERR_4XX_WrongTypesAndMalformedJsonRejected) {
     json gift = valid_order_body(unique_ref("W"));
     gift["gift_message"] = 12345;

@@ -76,6 +76,16 @@ TEST(Returns, RET_CREATED_ValidReturnAnswers200AndReadsBack) {
     }
 }
 
+TEST(Returns, RET_TRACKING_CreateWithoutTrackingNumberAccepted) {
+    auto ids = returnable_ids();
+    if (ids.empty()) DOCKSIDE_SKIP("the target lists no returnable inventory item");
+    json body = return_body({ids[0]}, "RET-NOTRK");
+    body.erase("tracking_number");
+    Exchange ex = send_create(body);
+    expect_status(ex, 200, "RET-TRACKING");
+    expect_no_5xx(ex);
+}
+
 TEST(Returns, RET_DUP_ID_RepeatedInventoryIdRejected) {
     auto ids = returnable_ids();
     if (ids.empty()) DOCKSIDE_SKIP("the target lists no returnable inventory item");

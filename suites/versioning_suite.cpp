@@ -91,6 +91,16 @@ TEST(Versioning, VER_RENAMED_NewFormsAreServed) {
     }
 }
 
+TEST(Versioning, VER_NEW_NewListEndpointsAreServed) {
+    // The parameterless reads among the endpoints new in 2025-07; shapes are not shown, so only being served.
+    for (const std::string op : {"listInvoices", "listTransactionFees"}) {
+        Exchange ex = send({.operation = op});
+        expect_no_5xx(ex);
+        expect_that(ex.status() != 404 && ex.status() != 405, ex, "VER-NEW",
+                    op + " (new in 2025-07) is served at its documented method and path");
+    }
+}
+
 TEST(Versioning, VER_REMOVED_StatusHistoryAndShipmentPutGone) {
     const json& removed = current_session().spec().rules_document()["versioning"]["removed"];
     ASSERT_TRUE(removed.is_array() && removed.size() == 2) << "specs/rules.yaml versioning.removed lists the two endpoints";

@@ -111,7 +111,7 @@ TEST(Webhooks, WH_CREATE_SubscriptionReadsBackAndDeletes) {
 
     Exchange del = send_delete(id_of(*s));
     expect_status(del, 204, "WH-DELETE");
-    expect_that(!listed(id_of(*s)).has_value(), del, "WH-DELETE", "a deleted subscription is gone from GET /webhook");
+    expect_that(!listed(id_of(*s)).has_value(), del, "WH-DELETE-GONE", "a deleted subscription is gone from GET /webhook");
 }
 
 TEST(Webhooks, WH_CREATE_ChannelHeaderNotNeeded) {

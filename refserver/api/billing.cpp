@@ -135,7 +135,8 @@ Result<TxQuery, ApiError> read_body_query(const RequestContext& ctx) {
     BodyReader r(*body, "", "BIL-FILTERS");
     const TimePoint now = ctx.clock.now();
     TxQuery q;
-    q.from = seconds(r.datetime("from_date", Need::Optional).value_or(now - std::chrono::days(7)));
+    const auto default_span = std::chrono::days(ctx.faults.on(Fault::BillingDefaultRangeThirtyDays) ? 30 : 7);
+    q.from = seconds(r.datetime("from_date", Need::Optional).value_or(now - default_span));
     q.to = seconds(r.datetime("to_date", Need::Optional).value_or(now));
     q.invoice_ids = read_strings(r, "invoice_ids", {}, "BIL-FILTERS");
     q.invoiced = r.boolean("invoiced_status", Need::Optional);
@@ -145,6 +146,7 @@ Result<TxQuery, ApiError> read_body_query(const RequestContext& ctx) {
     q.reference_types = read_strings(r, "reference_types", kReferenceTypes, "BIL-REF-TYPES");
     q.ascending = r.enumeration("sort_order", Need::Optional, {"Ascending", "Descending"}, "BIL-ENUMS").value_or("Ascending") ==
                   "Ascending";
+    if (ctx.faults.on(Fault::BillingSortOrderIgnored)) q.ascending = true;
     q.fees = read_strings(r, "transaction_fees", {}, "BIL-FILTERS");
     q.types = read_strings(r, "transaction_types", kTransactionTypes, "BIL-ENUMS");
     if (r.error()) return fail(*r.error());
@@ -163,7 +165,11 @@ nlohmann::json run_query(BillingState& billing, const TxQuery& q, const FaultSet
     });
     const auto total = static_cast<std::int64_t>(hits.size());
     nlohmann::json items = nlohmann::json::array();
-    for (auto i = q.offset; i < total && i < q.offset + q.page_size; ++i) items.push_back(hits[static_cast<std::size_t>(i)]->body);
+    for (auto i = q.offset; i < total && i < q.offset + q.page_size; ++i) {
+        items.push_back(hits[static_cast<std::size_t>(i)]->body);
+        if (faults.on(Fault::BillingReferenceTypeOutsideSet) && items.back().value("reference_type", "") == "Shipment")
+            items.back()["reference_type"] = "Order";
+    }
     const nlohmann::json null;
     return {{"items", items},
             {"first", total ? nlohmann::json(encode_cursor(q, 0)) : null},
@@ -214,7 +220,7 @@ Reply list_invoice_transactions(RequestContext& ctx) {
     TxQuery q;
     q.invoice = *invoice_id;
     q.page_size = r.int32("PageSize", 1, max, "BIL-PAGE-SIZE").value_or(kDefaultPageSize);
-    q.ascending = r.one_of("SortOrder", {"Ascending", "Descending"}, "BIL-INVOICE-TX").value_or("Descending") == "Ascending";
+    q.ascending = r.one_of("SortOrder", {"Ascending", "Descending"}, "BIL-INVOICE-TX").value_or(ctx.faults.on(Fault::BillingInvoiceTxDefaultAscending) ? "Ascending" : "Descending") == "Ascending";
     if (r.error()) return fail(*r.error());
     return json_response(200, run_query(billing, q, ctx.faults));
 }

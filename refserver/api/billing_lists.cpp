@@ -47,11 +47,12 @@ std::vector<std::string> check_billing_seed(const nlohmann::json& section) {
     return problems;
 }
 
-void add_routes(Router& router, const FaultSet&) {
+void add_routes(Router& router, const FaultSet& faults) {
     router.add("POST", "/2025-07/transactions:query", "queryTransactions", query_transactions);
     router.add("GET", "/2025-07/invoices/{invoiceId:string}/transactions", "listInvoiceTransactions",
                list_invoice_transactions);
-    router.add("GET", "/2025-07/invoices", "listInvoices", list_invoices);
+    if (!faults.on(Fault::VersionInvoicesUnserved))
+        router.add("GET", "/2025-07/invoices", "listInvoices", list_invoices);
     router.add("GET", "/2025-07/transaction-fees", "listTransactionFees", list_transaction_fees);
 }
 

@@ -13,6 +13,8 @@ namespace {
 struct CreateLimits {
     TextLimit gift, number, reference, origin, sales;
     std::size_t min_products;
+    std::size_t min_shipping_method;
+    bool any_type;  ///< ORD-TYPE fault: type is read as free text
 };
 
 CreateLimits limits_for(const FaultSet& f) {
@@ -22,7 +24,9 @@ CreateLimits limits_for(const FaultSet& f) {
             {f.on(Fault::OrderReferenceEmpty) ? 0u : 1u, 300 + loose(Fault::OrderReference301), "ORD-REF-1-300"},
             {0, 100 + loose(Fault::OrderOrigin101), "ORD-ORIGIN-100"},
             {0, 100 + loose(Fault::OrderSalesChannel101), "ORD-SALES-100"},
-            f.on(Fault::OrderEmptyProducts) ? 0u : 1u};
+            f.on(Fault::OrderEmptyProducts) ? 0u : 1u,
+            f.on(Fault::OrderShipMethodEmptyAccepted) ? 0u : 1u,
+            f.on(Fault::OrderTypeOutsideSetAccepted)};
 }
 
 nlohmann::json read_tags(BodyReader& r) {
@@ -38,8 +42,13 @@ nlohmann::json read_tags(BodyReader& r) {
     return out;
 }
 
-std::int32_t pick_location(BodyReader& r, std::optional<std::int32_t> requested, const Catalog& catalog) {
+std::int32_t pick_location(BodyReader& r, std::optional<std::int32_t> requested, const Catalog& catalog,
+                           const FaultSet& faults) {
     if (requested) {
+        if (catalog.fulfillment_center(*requested) && faults.on(Fault::OrderLocationIgnored)) {
+            for (const auto& fc : catalog.fulfillment_centers)
+                if (fc.value("id", 0) != *requested) return fc.value("id", 0);
+        }
         if (catalog.fulfillment_center(*requested)) return *requested;
         r.fail(validation_error(r.field("location_id"), "no fulfillment center with id " + std::to_string(*requested)));
         return 0;
@@ -55,9 +64,10 @@ void read_order_fields(BodyReader& r, const CreateLimits& lim, OrderRecord& orde
     order.reference_id = r.string("reference_id", Need::Optional, lim.reference);
     order.origin_platform_program = r.string("origin_platform_program", Need::Optional, lim.origin);
     order.sales_channel = r.string("sales_channel", Need::Optional, lim.sales);
-    order.shipping_method = r.string("shipping_method", Need::Optional, {1, SIZE_MAX, "ORD-SHIPMETHOD"});
+    order.shipping_method = r.string("shipping_method", Need::Optional, {lim.min_shipping_method, SIZE_MAX, "ORD-SHIPMETHOD"});
     order.purchase_date = r.datetime("purchase_date", Need::Optional);
-    order.type = r.enumeration("type", Need::Optional, kOrderTypes, "ORD-TYPE").value_or("DTC");
+    order.type = (lim.any_type ? r.string("type", Need::Optional) : r.enumeration("type", Need::Optional, kOrderTypes, "ORD-TYPE"))
+                     .value_or("DTC");
     std::optional<double> total_price;
     if (const nlohmann::json* fin = r.object("financials", Need::Optional)) {
         BodyReader f = r.nested(*fin, "financials");
@@ -74,37 +84,10 @@ void read_order_fields(BodyReader& r, const CreateLimits& lim, OrderRecord& orde
     order.retailer_program_data = normalize_retailer_program_data(r.object("retailer_program_data", Need::Optional), r);
 }
 
-}  // namespace
-
-Reply create_order(RequestContext& ctx) {
-    auto body = parse_json_body(ctx.request);
-    if (!body) {
-        if (ctx.faults.on(Fault::Err4xxMalformedJson500) && body.error().status == 400)
-            return fail(internal_error("could not read the order"));
-        return fail(body.error());
-    }
-    const CreateLimits lim = limits_for(ctx.faults);
-    const TimePoint now = ctx.clock.now();
+/// Completes and stores a new order with one shipment from `location`; answers its id.
+std::int32_t store_new_order(RequestContext& ctx, OrderRecord order, std::int32_t location) {
     Store& store = ctx.store;
-    BodyReader r(*body, "", "ORD-REQ");
-
-    OrderRecord order;
-    const nlohmann::json* items = r.array("products", Need::Required, lim.min_products, "ORD-REQ");
-    const nlohmann::json* recipient = r.object("recipient", Need::Required);
-    auto location_id = r.int32("location_id", Need::Optional);
-    read_order_fields(r, lim, order);
-    order.recipient = normalize_recipient(recipient, r);
-    if (r.error()) return fail(*r.error());
-    order.products = resolve_order_products(items ? *items : nlohmann::json::array(), r, store.catalog,
-                                            store.orders.next_adhoc_product_id);
-    const std::int32_t location = pick_location(r, location_id, store.catalog);
-    if (r.error()) return fail(*r.error());
-
-    if (order.reference_id && store.orders.by_reference.count(*order.reference_id) &&
-        !ctx.faults.on(Fault::OrderReferenceDuplicate))
-        return fail(conflict("reference_id", "an order with reference_id '" + *order.reference_id + "' already exists",
-                             "ORD-REF-UNIQUE"));
-
+    const TimePoint now = ctx.clock.now();
     if (!order.order_number && !ctx.faults.on(Fault::OrderNumberNoDefault)) order.order_number = order.reference_id;
     double sum = 0;
     for (const auto& p : order.products) sum += p["unit_price"].get<double>() * p["quantity"].get<double>();
@@ -121,8 +104,58 @@ Reply create_order(RequestContext& ctx) {
     // by_reference keeps the first order under a duplicate accepted by the ORD-REF-UNIQUE fault.
     std::int32_t id = order.id;
     store.orders.insert(std::move(order), {std::move(shipment)});
-    return json_response(ctx.faults.on(Fault::ErrCodesOrderCreate200) ? 200 : 201,
-                         order_json(*store.orders.find(id), store, ctx.faults));
+    return id;
+}
+
+/// ERR-NOSIDE fault: a create rejected for a field stores what could be read anyway.
+void store_despite_rejection(RequestContext& ctx, const nlohmann::json& body, OrderRecord order,
+                             const nlohmann::json* items) {
+    BodyReader scratch(body, "", "ORD-REQ");
+    order.products = resolve_order_products(items ? *items : nlohmann::json::array(), scratch, ctx.store.catalog,
+                                            ctx.store.orders.next_adhoc_product_id);
+    if (order.products.empty() || scratch.error()) return;
+    if (order.reference_id && ctx.store.orders.by_reference.count(*order.reference_id)) return;
+    store_new_order(ctx, std::move(order), pick_location(scratch, std::nullopt, ctx.store.catalog, ctx.faults));
+}
+
+}  // namespace
+
+Reply create_order(RequestContext& ctx) {
+    auto body = parse_json_body(ctx.request);
+    if (!body) {
+        if (ctx.faults.on(Fault::Err4xxMalformedJson500) && body.error().status == 400)
+            return fail(internal_error("could not read the order"));
+        return fail(body.error());
+    }
+    const CreateLimits lim = limits_for(ctx.faults);
+    Store& store = ctx.store;
+    BodyReader r(*body, "", "ORD-REQ");
+
+    OrderRecord order;
+    const nlohmann::json* items = r.array("products", Need::Required, lim.min_products, "ORD-REQ");
+    const nlohmann::json* recipient = r.object("recipient", Need::Required);
+    auto location_id = r.int32("location_id", Need::Optional);
+    read_order_fields(r, lim, order);
+    order.recipient = normalize_recipient(recipient, r);
+    if (r.error()) {
+        if (ctx.faults.on(Fault::ErrNoSideRejectedCreateStored)) store_despite_rejection(ctx, *body, order, items);
+        return fail(*r.error());
+    }
+    order.products = resolve_order_products(items ? *items : nlohmann::json::array(), r, store.catalog,
+                                            store.orders.next_adhoc_product_id,
+                                            ctx.faults.on(Fault::OrderProductNameOptional));
+    const std::int32_t location = pick_location(r, location_id, store.catalog, ctx.faults);
+    if (r.error()) return fail(*r.error());
+
+    if (order.reference_id && store.orders.by_reference.count(*order.reference_id) &&
+        !ctx.faults.on(Fault::OrderReferenceDuplicate))
+        return fail(conflict("reference_id", "an order with reference_id '" + *order.reference_id + "' already exists",
+                             "ORD-REF-UNIQUE"));
+
+    const std::int32_t id = store_new_order(ctx, std::move(order), location);
+    const int status = ctx.faults.on(Fault::ErrCodesOrderCreate200) ? 200 : 201;
+    if (ctx.faults.on(Fault::OrderCreatedAnswersIdOnly)) return json_response(status, {{"id", id}});
+    return json_response(status, order_json(*store.orders.find(id), store, ctx.faults));
 }
 
 }  // namespace dockside::refserver

@@ -61,7 +61,8 @@ nlohmann::json shipment_json(const ShipmentRecord& s, const Store& store, const 
         {"estimated_fulfillment_date", time_json(s.estimated_fulfillment_date, faults)},
         {"estimated_fulfillment_date_status", s.estimated_fulfillment_date_status},
         {"delivery_date", time_json(s.delivery_date, faults)},
-        {"gift_message", opt(s.gift_message)},
+        {"gift_message", s.gift_message && faults.on(Fault::ShipmentGiftMessage501) ? nlohmann::json(*s.gift_message + "!")
+                                                                                    : opt(s.gift_message)},
         {"insurance_value", opt(s.insurance_value)},
         {"invoice_amount", opt(s.invoice_amount)},
         {"invoice_currency_code", opt(s.invoice_currency_code)},
@@ -110,6 +111,10 @@ nlohmann::json order_json(const OrderRecord& o, const Store& store, const FaultS
         {"type", o.type},
     };
     if (faults.on(Fault::ConvFieldsOrderMissingCreatedDate)) out.erase("created_date");
+    if (faults.on(Fault::ConvCaseOrderNumberCamelCase)) {
+        out["orderNumber"] = out["order_number"];
+        out.erase("order_number");
+    }
     return out;
 }
 

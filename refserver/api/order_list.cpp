@@ -96,6 +96,7 @@ Reply list_orders(RequestContext& ctx) {
     nlohmann::json out = nlohmann::json::array();
     for (std::int64_t i = offset; i < static_cast<std::int64_t>(selected.size()) && i < offset + limit; ++i)
         out.push_back(order_json(*selected[static_cast<std::size_t>(i)], ctx.store, ctx.faults));
+    if (ctx.faults.on(Fault::OrderListWrappedInObject)) return json_response(200, {{"items", out}});
     return json_response(200, out);
 }
 

@@ -35,7 +35,7 @@ std::string text_of(const nlohmann::json& j, const char* key) {
 }  // namespace
 
 nlohmann::json resolve_order_products(const nlohmann::json& items, BodyReader& reader, Catalog& catalog,
-                                      std::int64_t& next_adhoc_id) {
+                                      std::int64_t& next_adhoc_id, bool name_optional) {
     nlohmann::json out = nlohmann::json::array();
     for (std::size_t i = 0; i < items.size(); ++i) {
         const std::string name = "products[" + std::to_string(i) + "]";
@@ -57,7 +57,7 @@ nlohmann::json resolve_order_products(const nlohmann::json& items, BodyReader& r
             r.fail(validation_error(r.field("id"), "no product with id " + std::to_string(*id), "ORD-REQ"));
             return out;
         }
-        if (!variant && (!product_name || product_name->empty())) {
+        if (!variant && (!product_name || product_name->empty()) && !name_optional) {
             r.fail(validation_error(r.field("name"),
                                     "product '" + *ref + "' does not exist, so its name is required", "ORD-PRODUCT-NAME"));
             return out;
@@ -73,7 +73,7 @@ nlohmann::json resolve_order_products(const nlohmann::json& items, BodyReader& r
         p["unit_price"] = unit_price ? *unit_price : (variant ? price_of(*variant) : 0.0);
         p["upc"] = variant ? text_of(*variant, "upc") : "";
         // Kept for shipment building; stripped from the order's products below.
-        p["_name"] = variant ? text_of(*variant, "name") : *product_name;
+        p["_name"] = variant ? text_of(*variant, "name") : product_name.value_or(*ref);
         out.push_back(std::move(p));
     }
     return out;

@@ -29,9 +29,10 @@ nlohmann::json order_json(const OrderRecord& order, const Store& store, const Fa
 nlohmann::json shipment_json(const ShipmentRecord& shipment, const Store& store, const FaultSet& faults);
 
 /// Order products in response shape from create-shape items (`reader` records the first problem:
-/// unknown id, reference_id without a match and without a name, bad quantity).
+/// unknown id, reference_id without a match and without a name, bad quantity). `name_optional` is the
+/// ORD-PRODUCT-NAME fault: an unknown reference_id without a name is accepted, named after the reference.
 nlohmann::json resolve_order_products(const nlohmann::json& items, BodyReader& reader, Catalog& catalog,
-                                      std::int64_t& next_adhoc_id);
+                                      std::int64_t& next_adhoc_id, bool name_optional = false);
 /// Recipient in response shape (every string field present).
 nlohmann::json normalize_recipient(const nlohmann::json* recipient, BodyReader& reader);
 /// retailer_program_data in response shape.

@@ -23,9 +23,11 @@ Reply get_order(RequestContext& ctx) {
     auto order = find_order(ctx);
     if (!order) return fail(order.error());
     if (ctx.faults.on(Fault::OrderGetWrongRecord)) {
-        // Answers the neighbouring order: the next id that exists, searching a bounded window.
-        for (std::int32_t id = (*order)->id + 1; id <= (*order)->id + 1000; ++id)
-            if (const OrderRecord* other = ctx.store.orders.find(id)) return json_response(200, order_json(*other, ctx.store, ctx.faults));
+        // Answers a neighbouring order: the nearest other id that exists (after, then before), in a bounded window.
+        for (std::int32_t step = 1; step <= 1000; ++step)
+            for (std::int32_t id : {(*order)->id + step, (*order)->id - step})
+                if (const OrderRecord* other = ctx.store.orders.find(id))
+                    return json_response(200, order_json(*other, ctx.store, ctx.faults));
     }
     const std::int64_t id = (*order)->id;
     if (auto body = ctx.store.rendered_orders->find(id, ctx.store.generation)) return json_text_response(200, std::move(*body));

@@ -108,6 +108,7 @@ Reply cancel_receiving(RequestContext& ctx) {
     }
     const TimePoint now = ctx.clock.now();
     auto& state = ctx.store.areas.get<ReceivingState>();
+    if (ctx.faults.on(Fault::WroCancelStatusUnchanged)) return json_response(200, wro_json(wro, ctx.store, ctx.faults));
     wro.status = "Cancelled";
     wro.status_history.push_back({state.next_history_id++, "Cancelled", now});
     wro.last_updated_date = now;

@@ -21,7 +21,7 @@ inline constexpr double kFeePerUnit = 2.5;
 
 /// Reads one create line; checks existence, digital/bundle and duplicates. Errors go to `r`.
 std::optional<ReturnLine> read_line(BodyReader& r, const nlohmann::json& item, std::size_t i, const RequestContext& ctx,
-                                    std::set<std::int64_t>& seen) {
+                                    std::set<std::int64_t>& seen, std::set<std::int64_t>& with_action) {
     const std::string where = "inventory[" + std::to_string(i) + "]";
     if (!item.is_object()) {
         r.fail(validation_error(where, "each inventory line must be an object", "RET-REQ"));
@@ -40,7 +40,10 @@ std::optional<ReturnLine> read_line(BodyReader& r, const nlohmann::json& item, s
         r.fail(validation_error(where + ".id", "no inventory item with id " + std::to_string(*id), "RET-REQ"));
         return std::nullopt;
     }
-    if (!seen.insert(*id).second && !ctx.faults.on(Fault::ReturnDuplicateIdsAccepted)) {
+    // RET-ONE-ACTION fault: a repeated id passes when one of its lines names an action of its own.
+    const bool second_action = ctx.faults.on(Fault::ReturnSecondActionAccepted) && (action || with_action.count(*id));
+    if (action) with_action.insert(*id);
+    if (!seen.insert(*id).second && !ctx.faults.on(Fault::ReturnDuplicateIdsAccepted) && !second_action) {
         r.fail(validation_error(where + ".id", "inventory id " + std::to_string(*id) + " appears more than once",
                                 "RET-DUP-ID"));
         return std::nullopt;
@@ -106,12 +109,13 @@ Reply create_return(RequestContext& ctx) {
     ReturnRecord rec;
     auto fc = read_fulfillment_center(r, ctx);
     rec.reference_id = r.string("reference_id", Need::Optional);
-    rec.tracking_number = r.string("tracking_number", Need::Optional);
+    rec.tracking_number =
+        r.string("tracking_number", ctx.faults.on(Fault::ReturnTrackingRequired) ? Need::Required : Need::Optional);
     rec.original_shipment_id = r.int32("original_shipment_id", Need::Optional);
     const nlohmann::json* inventory = r.array("inventory", Need::Required, 1, "RET-REQ");
-    std::set<std::int64_t> seen;
+    std::set<std::int64_t> seen, with_action;
     for (std::size_t i = 0; inventory && i < inventory->size() && !r.error(); ++i)
-        if (auto line = read_line(r, (*inventory)[i], i, ctx, seen)) rec.lines.push_back(std::move(*line));
+        if (auto line = read_line(r, (*inventory)[i], i, ctx, seen, with_action)) rec.lines.push_back(std::move(*line));
     if (r.error()) return fail(*r.error());
 
     ReturnsState& state = returns_state(ctx.store);
@@ -124,7 +128,7 @@ Reply create_return(RequestContext& ctx) {
     for (const auto& l : rec.lines) rec.invoice_amount += kFeePerUnit * l.quantity;
     link_original_shipment(rec, ctx.store);
     auto& stored = state.returns[rec.id] = std::move(rec);
-    return json_response(200, return_created_json(stored, ctx.store, ctx.faults));
+    return json_response(ctx.faults.on(Fault::ReturnCreate201) ? 201 : 200, return_created_json(stored, ctx.store, ctx.faults));
 }
 
 Reply cancel_return(RequestContext& ctx) {
@@ -132,7 +136,8 @@ Reply cancel_return(RequestContext& ctx) {
     ReturnRecord* r = returns_state(ctx.store).find(id);
     if (!r) return fail(not_found("no return with id " + std::to_string(id), "id"));
     const bool processing_lie = r->status == "Processing" && ctx.faults.on(Fault::ReturnCancelInProcessing);
-    if (r->status != "AwaitingArrival" && !processing_lie) {
+    const bool arrived_lie = r->status == "Arrived" && ctx.faults.on(Fault::ReturnCancelArrivedSucceeds);
+    if (r->status != "AwaitingArrival" && !processing_lie && !arrived_lie) {
         const bool frozen = r->status == "Processing" || r->status == "Completed";
         return fail(ApiError{409, "invalid_state",
                              "return " + std::to_string(id) + " is " + r->status +

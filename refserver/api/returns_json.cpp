@@ -61,7 +61,7 @@ nlohmann::json common_json(const ReturnRecord& r, const Store& store, const Faul
             {"store_order_id", or_null(r.store_order_id)},
             {"customer_name", or_null(r.customer_name)},
             {"return_type", r.return_type},
-            {"status", r.status},
+            {"status", r.status == "AwaitingArrival" && faults.on(Fault::ReturnStatusOutsideSet) ? "Pending" : r.status},
             {"insert_date", time_json(r.insert_date, faults)},
             {"transactions", transactions_json(r)},
             {"inventory", lines}};

@@ -136,6 +136,8 @@ Reply list_returns(RequestContext& ctx) {
                         {"last", total ? nlohmann::json(page_link(ctx, (total - 1) / per * per + 1)) : null},
                         {"next", start + per < total ? nlohmann::json(page_link(ctx, next_start + 1)) : null},
                         {"prev", start > 0 && total ? nlohmann::json(page_link(ctx, start > per ? start - per + 1 : 1)) : null}};
+    // The 2.0 page style: the items alone, no cursor links.
+    if (ctx.faults.on(Fault::VersionReturnListBareArray)) return json_response(200, items);
     return json_response(200, page);
 }
 

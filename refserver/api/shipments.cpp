@@ -97,10 +97,11 @@ Reply list_fulfillment_centers(RequestContext& ctx) {
     return json_response(200, ctx.store.catalog.fulfillment_centers);
 }
 
-void add_routes(Router& router, const FaultSet&) {
+void add_routes(Router& router, const FaultSet& faults) {
     router.add("POST", "/2025-07/order/{orderId:int32}/shipment/{shipmentId:int32}:cancel", "cancelOrderShipment",
                cancel_order_shipment);
-    router.add("POST", "/2025-07/shipment/{shipmentId:int32}:cancel", "cancelShipment", cancel_shipment_by_id);
+    if (!faults.on(Fault::ShipmentCancelUnserved))
+        router.add("POST", "/2025-07/shipment/{shipmentId:int32}:cancel", "cancelShipment", cancel_shipment_by_id);
     router.add("POST", "/2025-07/shipment:batchCancel", "batchCancelShipments", batch_cancel);
     router.add("POST", "/2025-07/shipment:batchUpdateTrackingUpload", "batchUpdateTrackingUpload", batch_tracking_upload);
     router.add("GET", "/2025-07/shipping-method", "listShippingMethods", list_shipping_methods);

@@ -50,6 +50,7 @@ Reply create_variants(RequestContext& ctx) {
     const json root = json::object();
     BodyReader r(root, "", "PRD-VARIANTS-CREATE");
     json product = **stored;
+    const json before = product;  // answered instead under the PRD-VARIANTS-CREATE fault
     for (std::size_t i = 0; i < body->size() && !r.error(); ++i) {
         const std::string name = "[" + std::to_string(i) + "]";
         if ((*body)[i].is_object() && (*body)[i].contains("id")) {
@@ -62,7 +63,8 @@ Reply create_variants(RequestContext& ctx) {
     }
     if (r.error()) return fail(*r.error());
     json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), now);
-    return json_response(ctx.faults.on(Fault::ErrCodesVariantCreate200) ? 200 : 201, product_response(saved, ctx.faults));
+    const json& answered = ctx.faults.on(Fault::ProductVariantsCreateAnswerStale) ? before : saved;
+    return json_response(ctx.faults.on(Fault::ErrCodesVariantCreate200) ? 200 : 201, product_response(answered, ctx.faults));
 }
 
 Reply update_variants(RequestContext& ctx) {
@@ -146,6 +148,8 @@ Reply merge_variants(RequestContext& ctx) {
     }
     into["updated_on"] = format_iso8601(now);
     json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), now);
+    if (ctx.faults.on(Fault::ProductMergeAnswersVariant))
+        return json_response(201, variant_response(saved["variants"][slot->index], ctx.faults));
     return json_response(ctx.faults.on(Fault::ErrCodesMerge200) ? 200 : 201, product_response(saved, ctx.faults));
 }
 

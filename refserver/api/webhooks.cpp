@@ -29,13 +29,15 @@ nlohmann::json subscription_json(const WebhookSubscriptionRecord& s, const Fault
             {"created_at", time_json(s.created_at, faults)}};
 }
 
-std::vector<std::string> read_topics(BodyReader& r) {
+std::vector<std::string> read_topics(BodyReader& r, bool refuse_on_hold) {
     std::vector<std::string> topics;
     const nlohmann::json* list = r.array("topics", Need::Required, 1, "WH-CREATE");
     for (std::size_t i = 0; list && i < list->size(); ++i) {
         const auto& t = (*list)[i];
         const std::string field = "topics[" + std::to_string(i) + "]";
-        if (!t.is_string() || std::find(kWebhookTopics.begin(), kWebhookTopics.end(), t.get<std::string>()) == kWebhookTopics.end())
+        const bool on_hold_refused = refuse_on_hold && t == "order.shipment.on_hold";
+        if (!t.is_string() || on_hold_refused ||
+            std::find(kWebhookTopics.begin(), kWebhookTopics.end(), t.get<std::string>()) == kWebhookTopics.end())
             r.fail(validation_error(field, "unknown topic " + t.dump() + "; topics are order.shipped, order.shipment.cancelled, "
                                     "order.shipment.delivered, order.shipment.exception, order.shipment.on_hold", "WH-TOPICS"));
         else if (std::find(topics.begin(), topics.end(), t.get<std::string>()) == topics.end())
@@ -62,7 +64,7 @@ Reply create_webhook(RequestContext& ctx) {
     if (!body->is_object()) return fail(validation_error("", "the body must be a JSON object", "WH-CREATE"));
     BodyReader r(*body, "", "WH-CREATE");
     WebhookSubscriptionRecord sub;
-    sub.topics = read_topics(r);
+    sub.topics = read_topics(r, ctx.faults.on(Fault::WebhookOnHoldTopicRejected));
     auto url = r.string("url", Need::Required, {1, 2048, "WH-CREATE"});
     if (url && !r.error()) check_url(r, *url, ctx.faults);
     sub.description = r.string("description", Need::Optional);
@@ -96,7 +98,8 @@ Reply list_webhooks(RequestContext& ctx) {
     const auto& subs = ctx.store.areas.get<WebhookState>().subscriptions;
     nlohmann::json items = nlohmann::json::array();
     std::size_t i = 0;
-    const std::size_t per = static_cast<std::size_t>(per_page);
+    // WH-LIST fault: one page of everything, whatever RecordsPerPage says.
+    const std::size_t per = ctx.faults.on(Fault::WebhookListRecordsPerPageIgnored) ? SIZE_MAX / 2 : static_cast<std::size_t>(per_page);
     for (const auto& [id, s] : subs) {
         if (i >= offset && i < offset + per) items.push_back(subscription_json(s, ctx.faults));
         ++i;
@@ -113,7 +116,7 @@ Reply delete_webhook(RequestContext& ctx) {
     auto it = id ? state.subscriptions.find(*id) : state.subscriptions.end();
     if (it == state.subscriptions.end()) {
         if (ctx.faults.on(Fault::WebhookDelete404)) return fail(not_found("no webhook subscription " + ctx.path.text("id"), "id"));
-    } else {
+    } else if (!ctx.faults.on(Fault::WebhookDeleteKept)) {
         state.subscriptions.erase(it);
         if (state.subscriptions.empty()) unwatch_shipments(ctx.store);
     }

@@ -26,6 +26,9 @@ Result<Principal, ApiError> authenticate(const http::Request& request, const Sto
     if (faults.on(Fault::AuthBearerNoTokenCheck)) {
         if (auto main = store.auth.authenticate(store.auth.primary_pat, now, true)) return *main;
     }
+    // A token this server issued that is only past its lifetime: the fault answers it like a scope problem.
+    if (token && faults.on(Fault::AuthExpiredAnswers403) && store.auth.authenticate(*token, now, true))
+        return fail(forbidden("the bearer token has expired"));
     return fail(unauthorized(token ? "the bearer token is invalid or expired"
                                    : "an Authorization: Bearer <token> header is required"));
 }
@@ -71,7 +74,10 @@ Result<Access, ApiError> check_access(const http::Request& request, const Operat
     if (!principal) return fail(principal.error());
     if (!principal->has_scope(operation.scope) && !faults.on(Fault::AuthForbidNoScopeCheck))
         return fail(forbidden("the token lacks the " + operation.scope + " scope", "Authorization"));
-    auto channel = check_channel(request, operation.channel, *principal, store, faults);
+    // RET-REQ fault: return create alone treats the channel header as optional.
+    const bool return_lax = operation.operation_id == "createReturn" && faults.on(Fault::ReturnChannelHeaderOptional) &&
+                            !request.headers.get(kChannelHeader);
+    auto channel = check_channel(request, return_lax ? ChannelRule::Optional : operation.channel, *principal, store, faults);
     if (!channel) return fail(channel.error());
     return Access{std::move(*principal), *channel};
 }

@@ -5,6 +5,8 @@
 #include "refserver/core/query.h"
 #include "refserver/tests/test_support.h"
 #include "refserver/tests/flow_fault_probes.h"
+#include "refserver/tests/contract_fault_probes.h"
+#include "refserver/tests/faults2_probes.h"
 
 namespace dockside::refserver {
 namespace {
@@ -232,6 +234,30 @@ const std::map<std::string, Probe>& probes() {
          }},
         {"WRO-ENUMS.status-outside-set", [](Harness& h) { return body_of(h.get("/2025-07/receiving/8003"))["status"] == "Received"; }},
         {"WRO-GET.wrong-record", [](Harness& h) { return body_of(h.get("/2025-07/receiving/8003"))["id"] != 8003; }},
+        // Auth, conventions, orders, shipments, versioning (faults-1; probes in contract_fault_probes.h).
+        {"AUTH-EXPIRED.expired-token-403",
+         [](Harness& h) {
+             auto access = oauth(h, "orders_read").first["access_token"].get<std::string>();
+             h.clock->advance(std::chrono::hours(2));
+             return h.send("GET", "/2025-07/order", "", access).status == 403;
+         }},
+        {"AUTH-SCOPES.undocumented-scope-name", contract_probes::undocumented_scope},
+        {"CONV-CASE.order-number-camel-case", contract_probes::order_number_camel_case},
+        {"CONV-OPS-SERVED.store-order-json-post-unserved", contract_probes::store_order_json_post_unserved},
+        {"CONV-PATH.list-orders-unversioned", contract_probes::list_orders_unversioned},
+        {"ERR-NOSIDE.rejected-create-stored", contract_probes::rejected_create_stored},
+        {"ORD-CREATED.answers-id-only", contract_probes::created_id_only},
+        {"ORD-ESTIMATE.accepts-missing-address", contract_probes::estimate_without_address},
+        {"ORD-GET.wrong-record", contract_probes::get_wrong_record},
+        {"ORD-LIST-SHAPE.wrapped-in-object", contract_probes::list_wrapped},
+        {"ORD-LOCATION.location-id-ignored", contract_probes::location_ignored},
+        {"ORD-PRODUCT-NAME.accepts-unnamed-unknown-reference", contract_probes::unnamed_unknown_reference},
+        {"ORD-SHIPMETHOD.accepts-empty", contract_probes::empty_shipping_method},
+        {"ORD-TYPE.accepts-undocumented-type", contract_probes::undocumented_type},
+        {"SHP-CANCEL.cancel-shipment-unserved", contract_probes::cancel_shipment_unserved},
+        {"SHP-GIFT-500.shows-501", contract_probes::shipment_gift_501},
+        {"VER-CURSOR.return-list-bare-array", contract_probes::return_list_bare_array},
+        {"VER-NEW.invoices-unserved", contract_probes::invoices_unserved},
         // Returns, billing, webhooks (probes in flow_fault_probes.h).
         {"RET-DUP-ID.accepts-duplicates", flow_probes::duplicates},
         {"RET-NO-DIGITAL-BUNDLE.accepts-digital", flow_probes::digital},
@@ -248,6 +274,24 @@ const std::map<std::string, Probe>& probes() {
         {"VER-WEBHOOK-SHAPE.id-as-integer", flow_probes::id_as_integer},
         {"WH-SIGNED.wrong-signature", flow_probes::wrong_signature},
         {"WH-CREATE.channel-header-required", flow_probes::channel_required},
+        // Remaining rules of returns, billing, webhooks, products, receiving (faults2_probes.h).
+        {"RET-CREATED.answers-201", faults2_probes::return_created_201},
+        {"RET-NOT-AWAITING.cancel-arrived-succeeds", faults2_probes::cancel_arrived},
+        {"RET-ONE-ACTION.second-action-accepted", faults2_probes::second_action},
+        {"RET-REQ.channel-header-optional", faults2_probes::return_without_channel},
+        {"RET-STATUS.created-status-outside-set", faults2_probes::return_status_pending},
+        {"RET-TRACKING.tracking-number-required", faults2_probes::tracking_required},
+        {"BIL-DEFAULT-RANGE.from-date-defaults-30-days", faults2_probes::default_range},
+        {"BIL-ENUMS.sort-order-ignored", faults2_probes::sort_order_ignored},
+        {"BIL-INVOICE-TX.default-ascending", faults2_probes::invoice_tx_ascending},
+        {"BIL-REF-TYPES.reference-type-outside-set", faults2_probes::reference_type_outside},
+        {"WH-DELETE-GONE.still-listed", faults2_probes::delete_kept},
+        {"WH-DELIVERY.wrong-content-type", faults2_probes::delivery_content_type},
+        {"WH-LIST.records-per-page-ignored", faults2_probes::list_per_page_ignored},
+        {"WH-TOPICS.on-hold-rejected", faults2_probes::on_hold_refused},
+        {"PRD-MERGE.answers-variant", faults2_probes::merge_answers_variant},
+        {"PRD-VARIANTS-CREATE.answer-lacks-new-variants", faults2_probes::variants_create_stale},
+        {"WRO-CANCEL.status-unchanged", faults2_probes::wro_cancel_unchanged},
     };
     return table;
 }

@@ -119,7 +119,8 @@ DeliveryAttempt WebhookDispatcher::attempt(const WebhookDelivery& d) const {
     http::HttpClient client(*url, opts);
 
     const std::int64_t ts = unix_now();
-    http::Request req{"POST", target, {{"Content-Type", "application/json"}, {"webhook-id", d.webhook_id},
+    http::Request req{"POST", target, {{"Content-Type", options_.wrong_content_type ? "text/plain" : "application/json"},
+                                      {"webhook-id", d.webhook_id},
                                       {"webhook-timestamp", std::to_string(ts)}}, d.body};
     if (!d.secret.empty()) {
         const std::string key = options_.wrong_signature ? d.secret + "-not-the-secret" : d.secret;

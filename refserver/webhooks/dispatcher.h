@@ -47,6 +47,8 @@ struct DispatcherOptions {
     bool insecure = false;
     /// Sign with a key other than the secret (fault WH-SIGNED.wrong-signature).
     bool wrong_signature = false;
+    /// Label deliveries text/plain (fault WH-DELIVERY.wrong-content-type).
+    bool wrong_content_type = false;
     /// Wait before the first retry; doubles on each further retry.
     std::chrono::milliseconds backoff{1000};
     /// First attempt plus retries.

@@ -42,6 +42,7 @@ std::shared_ptr<WebhookDispatcher> start_webhook_delivery(Store& store, const Fa
     DispatcherOptions options;
     options.insecure = insecure;
     options.wrong_signature = faults.on(Fault::WebhookWrongSignature);
+    options.wrong_content_type = faults.on(Fault::WebhookDeliveryWrongContentType);
     options.backoff = backoff;
     auto dispatcher = std::make_shared<WebhookDispatcher>(options);
     store.areas.get<WebhookState>().dispatcher = dispatcher.get();
