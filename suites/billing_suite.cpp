@@ -16,6 +16,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include "generators/subset_gen.h"
 #include "suites/billing_times.h"
 #include "suites/support/api.h"
 
@@ -279,17 +280,6 @@ TEST(Billing, BIL_FILTERS_InvoicedStatusSelectsExactly) {
         DOCKSIDE_SKIP("every transaction has the same invoiced_status; the filter cannot be shown to exclude anything");
 }
 
-/// A non-empty subset of `pool` (each element in or out), without RapidCheck's unique-retry give-ups.
-template <class T>
-std::vector<T> gen_subset(const std::vector<T>& pool) {
-    const auto mask = *rc::gen::container<std::vector<bool>>(pool.size(), rc::gen::arbitrary<bool>());
-    std::vector<T> out;
-    for (std::size_t i = 0; i < pool.size(); ++i)
-        if (mask[i]) out.push_back(pool[i]);
-    if (out.empty()) out.push_back(*rc::gen::elementOf(pool));
-    return out;
-}
-
 /// One randomly chosen body filter with values drawn from the data (and sometimes one that matches nothing).
 struct FilterCase {
     std::string field;
@@ -322,7 +312,7 @@ FilterCase gen_filter_case(const std::vector<json>& all) {
     };
     const Source& src = *rc::gen::elementOf(sources);
     RC_PRE(!src.pool.empty());
-    const auto chosen = gen_subset(src.pool);
+    const auto chosen = *generators::gen_subset(src.pool);
     const std::set<std::string> wanted(chosen.begin(), chosen.end());
     const std::string key = src.key;
     return {src.field, json(chosen), [wanted, key](const json& t) {

@@ -31,13 +31,16 @@ std::optional<std::set<std::string>> all_channel_ids() {
     return std::set<std::string>(keys.begin(), keys.end());
 }
 
+/// The 21 scope names of the document, as the spec data lists them on the oauth2 scheme (AUTH-SCOPES).
 const std::set<std::string>& documented_scopes() {
-    static const std::set<std::string> scopes = {
-        "billing_read",   "channels_read",   "fulfillments_read", "fulfillments_write", "inventory_read",
-        "inventory_write", "locations_read", "locations_write",   "orders_read",        "orders_write",
-        "pricing_read",   "products_read",   "products_write",    "receiving_read",     "receiving_write",
-        "returns_read",   "returns_write",   "webhooks_read",     "webhooks_write",     "offline_access",
-        "openid"};
+    static const std::set<std::string> scopes = [] {
+        std::set<std::string> names;
+        const auto& flows = current_session().spec().document().at("components").at("securitySchemes")
+                                .at("oauth2").at("flows");
+        for (const auto& [flow, body] : flows.items())
+            for (const auto& [name, description] : body.at("scopes").items()) names.insert(name);
+        return names;
+    }();
     return scopes;
 }
 

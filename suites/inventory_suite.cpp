@@ -12,6 +12,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include "generators/subset_gen.h"
 #include "suites/support/api.h"
 
 namespace dockside::suites {
@@ -180,24 +181,13 @@ TEST(Inventory, INV_LIST_FiltersCombine) {
                     std::to_string(expected) + " match");
 }
 
-/// A non-empty subset of `pool` (each element in or out), without RapidCheck's unique-retry give-ups.
-template <class T>
-std::vector<T> gen_subset(const std::vector<T>& pool) {
-    const auto mask = *rc::gen::container<std::vector<bool>>(pool.size(), rc::gen::arbitrary<bool>());
-    std::vector<T> out;
-    for (std::size_t i = 0; i < pool.size(); ++i)
-        if (mask[i]) out.push_back(pool[i]);
-    if (out.empty()) out.push_back(*rc::gen::elementOf(pool));
-    return out;
-}
-
 RC_GTEST_PROP(Inventory, INV_LIST_InventoryIdsMembership, ()) {
     static std::optional<std::map<long long, json>> all;
     if (!all) all = whole_list({});
     RC_PRE(all.has_value() && !all->empty());
     std::vector<long long> ids;
     for (const auto& [id, item] : *all) ids.push_back(id);
-    const auto chosen = gen_subset(ids);
+    const auto chosen = *generators::gen_subset(ids);
     std::string csv;
     for (auto id : chosen) csv += (csv.empty() ? "" : ",") + std::to_string(id);
     Exchange ex = list_inventory({{"InventoryIds", csv}, {"PageSize", kWholeList}});

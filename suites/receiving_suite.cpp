@@ -17,6 +17,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include "generators/subset_gen.h"
 #include "suites/billing_times.h"
 #include "suites/support/api.h"
 
@@ -136,17 +137,6 @@ TEST(Receiving, WRO_LIST_StatusesSelectsExactly) {
     }
 }
 
-/// A non-empty subset of `pool` (each element in or out), without RapidCheck's unique-retry give-ups.
-template <class T>
-std::vector<T> gen_subset(const std::vector<T>& pool) {
-    const auto mask = *rc::gen::container<std::vector<bool>>(pool.size(), rc::gen::arbitrary<bool>());
-    std::vector<T> out;
-    for (std::size_t i = 0; i < pool.size(); ++i)
-        if (mask[i]) out.push_back(pool[i]);
-    if (out.empty()) out.push_back(*rc::gen::elementOf(pool));
-    return out;
-}
-
 RC_GTEST_PROP(Receiving, WRO_LIST_CsvFiltersSelectExactly, ()) {
     static std::optional<Wros> all;
     if (!all) all = whole_list();
@@ -167,7 +157,7 @@ RC_GTEST_PROP(Receiving, WRO_LIST_CsvFiltersSelectExactly, ()) {
     for (const auto& [id, w] : *all)
         if (auto k = f.key(w); !k.empty() && std::find(values.begin(), values.end(), k) == values.end()) values.push_back(k);
     RC_PRE(!values.empty());
-    const auto chosen = gen_subset(values);
+    const auto chosen = *generators::gen_subset(values);
     const std::set<std::string> wanted(chosen.begin(), chosen.end());
     Exchange ex = list_receiving({{f.param, csv(chosen)}, {"Page", "1"}, {"Limit", std::to_string(kPageLimit)}});
     RC_ASSERT(expect_status(ex, 200, "ERR-CODES"));
