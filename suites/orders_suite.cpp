@@ -31,10 +31,13 @@ std::optional<bool> reference_exists(const std::string& reference_id) {
 
 /// Sends a create that must be rejected (4xx, never 5xx), then proves no order with its reference_id
 /// was stored (ERR-NOSIDE). Returns whether it was rejected.
+/// `strict_code`: the exact status the strict profile expects where it is not the validation 400
+/// (401 for a bad token, 403 for a channel without _write scopes).
 bool expect_create_rejected(const json& body, const std::string& rule, const std::string& what,
-                            Auth auth = Auth::Token, std::optional<std::string> channel = std::nullopt) {
+                            Auth auth = Auth::Token, std::optional<std::string> channel = std::nullopt,
+                            std::optional<int> strict_code = std::nullopt) {
     Exchange ex = send({.operation = "createOrder", .body = body, .auth = auth, .channel = channel});
-    const bool rejected = expect_rejected(ex, rule);
+    const bool rejected = expect_rejected(ex, rule, strict_code);
     const std::string ref = body.is_object() ? body.value("reference_id", json()).is_string()
                                                    ? body["reference_id"].get<std::string>()
                                                    : std::string()
@@ -304,7 +307,7 @@ TEST(Orders, ORD_GET_UnknownOrderRejected) {
 TEST(Orders, AUTH_BEARER_OrderOperationsNeedValidToken) {
     for (Auth auth : {Auth::None, Auth::Bad}) {
         json body = valid_order_body(unique_ref("AB"));
-        expect_create_rejected(body, "AUTH-BEARER", "create without a valid token", auth);
+        expect_create_rejected(body, "AUTH-BEARER", "create without a valid token", auth, std::nullopt, 401);
         expect_rejected(send({.operation = "listOrders", .query = {{"Limit", "1"}}, .auth = auth}), "AUTH-BEARER", 401);
         expect_rejected(send({.operation = "getOrder", .path = {{"orderId", "1"}}, .auth = auth}), "AUTH-BEARER", 401);
         expect_rejected(send({.operation = "cancelOrder", .path = {{"orderId", "1"}}, .auth = auth}), "AUTH-BEARER", 401);
@@ -317,7 +320,7 @@ TEST(Orders, AUTH_CHANNEL_CreateWithoutWriteChannelRejected) {
                            Auth::Token, std::string());
     if (auto ro = read_only_channel())
         expect_create_rejected(valid_order_body(unique_ref("CH")), "AUTH-CHANNEL",
-                               "create naming a channel without _write scopes", Auth::Token, *ro);
+                               "create naming a channel without _write scopes", Auth::Token, *ro, 403);
 }
 
 TEST(Orders, AUTH_FORBID_ReadOnlyTokenCannotCreate) {

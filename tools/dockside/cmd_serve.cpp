@@ -24,6 +24,7 @@ struct ServeOptions {
     std::string seed_file;
     std::vector<std::string> faults;
     bool list_faults = false;
+    bool webhook_insecure = false;
 };
 
 int list_faults(std::ostream& out) {
@@ -61,6 +62,7 @@ int run_serve(const ServeOptions& options) {
     embedded.threads = options.threads;
     embedded.api.pat = options.pat;
     embedded.api.simulation_enabled = options.simulation;
+    embedded.api.webhook_insecure = options.webhook_insecure;
     embedded.api.faults = {options.faults.begin(), options.faults.end()};
     if (!options.seed_file.empty()) {
         auto seed = read_seed(options.seed_file);
@@ -104,6 +106,8 @@ void register_serve_command(CLI::App& app, CommandContext& context) {
         ->check(CLI::ExistingFile);
     serve->add_option("--fault", options->faults,
                       "Switch on a deliberate violation (repeatable; see --list-faults)");
+    serve->add_flag("--webhook-insecure", options->webhook_insecure,
+                    "Deliver webhooks without verifying the receiver's TLS certificate (self-signed test receivers)");
     serve->add_flag("--list-faults", options->list_faults, "Print the fault catalog, one fault per line, and exit");
     serve->callback([&context, options] { context.action = [options] { return run_serve(*options); }; });
 }
