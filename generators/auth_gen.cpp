@@ -8,10 +8,6 @@ namespace {
 
 using nlohmann::json;
 
-Case meta(const char* rule, std::string what, const char* schema_rule = "") {
-    return Case{json(), rule, std::move(what), TextReading::AnyReading, schema_rule};
-}
-
 }  // namespace
 
 const std::vector<std::string>& scope_names() {
@@ -42,12 +38,12 @@ std::vector<rc::Gen<InvalidCase>> authorize_invalid_cases(const AuthInputs& inpu
     auto base = gen_authorize_query(inputs);
     auto drop = [](const char* name) -> Change { return [name](json& q) { q.erase(name); }; };
     return {
-        make_case(base, meta("AUTH-OAUTH-AUTHZ", "client_id missing", "AUTH-OAUTH-AUTHZ"), drop("client_id")),
-        make_case(base, meta("AUTH-OAUTH-AUTHZ", "scope missing", "AUTH-OAUTH-AUTHZ"), drop("scope")),
-        make_case(base, meta("AUTH-OAUTH-AUTHZ", "redirect_uri missing", "AUTH-OAUTH-AUTHZ"), drop("redirect_uri")),
-        make_case(base, meta("AUTH-SCOPES", "unknown scope name", "AUTH-SCOPES"),
+        make_case(base, case_meta("AUTH-OAUTH-AUTHZ", "client_id missing", "AUTH-OAUTH-AUTHZ"), drop("client_id")),
+        make_case(base, case_meta("AUTH-OAUTH-AUTHZ", "scope missing", "AUTH-OAUTH-AUTHZ"), drop("scope")),
+        make_case(base, case_meta("AUTH-OAUTH-AUTHZ", "redirect_uri missing", "AUTH-OAUTH-AUTHZ"), drop("redirect_uri")),
+        make_case(base, case_meta("AUTH-SCOPES", "unknown scope name", "AUTH-SCOPES"),
                   [](json& q) { q["scope"] = q["scope"].get<std::string>() + " admin_write"; }),
-        make_case(base, meta("AUTH-OAUTH-AUTHZ", "redirect_uri not a URI", "AUTH-OAUTH-AUTHZ"),
+        make_case(base, case_meta("AUTH-OAUTH-AUTHZ", "redirect_uri not a URI", "AUTH-OAUTH-AUTHZ"),
                   [](json& q) { q["redirect_uri"] = "not a uri"; }),
     };
 }
@@ -75,9 +71,9 @@ rc::Gen<json> gen_token_query(const AuthInputs& inputs, std::string code, std::s
 std::vector<rc::Gen<InvalidCase>> token_invalid_cases(const AuthInputs& inputs, std::string code) {
     auto base = gen_token_query(inputs, std::move(code));
     return {
-        make_case(base, meta("AUTH-OAUTH-TOKEN", "unknown grant_type", "AUTH-OAUTH-TOKEN"),
+        make_case(base, case_meta("AUTH-OAUTH-TOKEN", "unknown grant_type", "AUTH-OAUTH-TOKEN"),
                   [](json& q) { q["grant_type"] = "password"; }),
-        make_case(base, meta("AUTH-OAUTH-TOKEN", "client_secret missing", "AUTH-OAUTH-TOKEN"),
+        make_case(base, case_meta("AUTH-OAUTH-TOKEN", "client_secret missing", "AUTH-OAUTH-TOKEN"),
                   [](json& q) { q.erase("client_secret"); }),
     };
 }

@@ -11,10 +11,6 @@ using nlohmann::json;
 const std::vector<std::string> kTransactionTypes = {"Charge", "Refund", "Credit", "Payment", "BalanceAdjustment"};
 const std::vector<std::string> kReferenceTypes = {"Shipment", "Return", "WRO", "URO"};
 
-Case meta(const char* rule, std::string what, const char* schema_rule = "") {
-    return Case{json(), rule, std::move(what), TextReading::AnyReading, schema_rule};
-}
-
 json some_of(const std::vector<std::string>& values) {
     json out = json::array();
     for (const auto& v : values)
@@ -53,9 +49,9 @@ rc::Gen<json> gen_transaction_query() {
 
 std::vector<rc::Gen<BoundaryCase>> transaction_query_boundary_cases() {
     auto base = gen_transaction_query();
-    return {make_case(base, meta("BIL-PAGE-SIZE", "page_size 1 (minimum)"), set("page_size", 1)),
-            make_case(base, meta("BIL-PAGE-SIZE", "page_size 1000 (maximum)"), set("page_size", 1000)),
-            make_case(base, meta("BIL-FILTERS", "every filter null"), [](json& b) {
+    return {make_case(base, case_meta("BIL-PAGE-SIZE", "page_size 1 (minimum)"), set("page_size", 1)),
+            make_case(base, case_meta("BIL-PAGE-SIZE", "page_size 1000 (maximum)"), set("page_size", 1000)),
+            make_case(base, case_meta("BIL-FILTERS", "every filter null"), [](json& b) {
                 for (const char* name : {"from_date", "to_date", "invoice_ids", "invoiced_status", "reference_ids",
                                          "reference_types", "transaction_fees", "transaction_types"})
                     b[name] = nullptr;
@@ -65,16 +61,16 @@ std::vector<rc::Gen<BoundaryCase>> transaction_query_boundary_cases() {
 std::vector<rc::Gen<InvalidCase>> transaction_query_invalid_cases() {
     auto base = gen_transaction_query();
     return {
-        make_case(base, meta("BIL-PAGE-SIZE", "page_size 0 (below 1)", "BIL-PAGE-SIZE"), set("page_size", 0)),
-        make_case(base, meta("BIL-PAGE-SIZE", "page_size 1001 (above 1000)", "BIL-PAGE-SIZE"), set("page_size", 1001)),
-        make_case(base, meta("BIL-PAGE-SIZE", "page_size a string", "BIL-PAGE-SIZE"), set("page_size", "100")),
-        make_case(base, meta("BIL-ENUMS", "sort_order outside Ascending/Descending", "BIL-ENUMS"),
+        make_case(base, case_meta("BIL-PAGE-SIZE", "page_size 0 (below 1)", "BIL-PAGE-SIZE"), set("page_size", 0)),
+        make_case(base, case_meta("BIL-PAGE-SIZE", "page_size 1001 (above 1000)", "BIL-PAGE-SIZE"), set("page_size", 1001)),
+        make_case(base, case_meta("BIL-PAGE-SIZE", "page_size a string", "BIL-PAGE-SIZE"), set("page_size", "100")),
+        make_case(base, case_meta("BIL-ENUMS", "sort_order outside Ascending/Descending", "BIL-ENUMS"),
                   set("sort_order", "Newest")),
-        make_case(base, meta("BIL-ENUMS", "unknown transaction type", "BIL-ENUMS"),
+        make_case(base, case_meta("BIL-ENUMS", "unknown transaction type", "BIL-ENUMS"),
                   set("transaction_types", json::array({"Chargeback"}))),
-        make_case(base, meta("BIL-FILTERS", "unknown reference type", "BIL-FILTERS"),
+        make_case(base, case_meta("BIL-FILTERS", "unknown reference type", "BIL-FILTERS"),
                   set("reference_types", json::array({"Order"}))),
-        make_case(base, meta("BIL-DEFAULT-RANGE", "from_date not a date-time", "BIL-DEFAULT-RANGE"),
+        make_case(base, case_meta("BIL-DEFAULT-RANGE", "from_date not a date-time", "BIL-DEFAULT-RANGE"),
                   set("from_date", "last week")),
     };
 }

@@ -45,6 +45,11 @@ std::ostream& operator<<(std::ostream& out, const Case& c);
 /// Edits a generated base into a case. It runs inside `rc::gen::exec`, so it may draw with `*gen`.
 using Change = std::function<void(nlohmann::json&)>;
 
+/// A case's description before its value exists: the rule it probes, what was done, the rule the request
+/// validator reports for it ("" when the schema cannot see the problem) and the text reading it assumes.
+Case case_meta(const char* rule, std::string what, const char* schema_rule = "",
+               TextReading reading = TextReading::AnyReading);
+
 /// A case whose value is `base` after `change`; rule, what, reading and schema_rule come from `meta`.
 rc::Gen<Case> make_case(rc::Gen<nlohmann::json> base, Case meta, Change change);
 

@@ -24,11 +24,6 @@ std::string prefixed_exactly(const std::string& prefix, std::size_t count, TextR
     return prefix + *gen_text_exactly(count - prefix.size(), reading);
 }
 
-Case meta(const char* rule, std::string what, const char* schema_rule = "",
-          TextReading reading = TextReading::AnyReading) {
-    return Case{json(), rule, std::move(what), reading, schema_rule};
-}
-
 rc::Gen<json> gen_realistic_order(const OrderInputs& inputs);
 
 // Every optional field present, text drawn from the whole alphabet within the documented limits.
@@ -133,22 +128,22 @@ std::vector<rc::Gen<BoundaryCase>> order_create_boundary_cases(const OrderInputs
         return [prefix, count, reading](json& body) { body["reference_id"] = prefixed_exactly(prefix, count, reading); };
     };
     return {
-        make_case(base, meta("ORD-GIFT-500", "gift_message of 500 ASCII characters"), set_text("gift_message", 500, TextReading::AnyReading)),
-        make_case(base, meta("ORD-GIFT-500", "gift_message of 500 multi-byte characters", "", cp),
+        make_case(base, case_meta("ORD-GIFT-500", "gift_message of 500 ASCII characters"), set_text("gift_message", 500, TextReading::AnyReading)),
+        make_case(base, case_meta("ORD-GIFT-500", "gift_message of 500 multi-byte characters", "", cp),
                   set_text("gift_message", 500, cp)),
-        make_case(base, meta("ORD-NUMBER-400", "order_number of 400 ASCII characters"), set_text("order_number", 400, TextReading::AnyReading)),
-        make_case(base, meta("ORD-NUMBER-400", "order_number of 400 multi-byte characters", "", cp),
+        make_case(base, case_meta("ORD-NUMBER-400", "order_number of 400 ASCII characters"), set_text("order_number", 400, TextReading::AnyReading)),
+        make_case(base, case_meta("ORD-NUMBER-400", "order_number of 400 multi-byte characters", "", cp),
                   set_text("order_number", 400, cp)),
-        make_case(base, meta("ORD-REF-1-300", "reference_id of 1 character"), set_text("reference_id", 1, TextReading::AnyReading)),
-        make_case(base, meta("ORD-REF-1-300", "reference_id of 300 ASCII characters"), reference(300, TextReading::AnyReading)),
-        make_case(base, meta("ORD-REF-1-300", "reference_id of 300 characters, multi-byte after the prefix", "", cp),
+        make_case(base, case_meta("ORD-REF-1-300", "reference_id of 1 character"), set_text("reference_id", 1, TextReading::AnyReading)),
+        make_case(base, case_meta("ORD-REF-1-300", "reference_id of 300 ASCII characters"), reference(300, TextReading::AnyReading)),
+        make_case(base, case_meta("ORD-REF-1-300", "reference_id of 300 characters, multi-byte after the prefix", "", cp),
                   reference(300, cp)),
-        make_case(base, meta("ORD-ORIGIN-100", "origin_platform_program of 100 characters"),
+        make_case(base, case_meta("ORD-ORIGIN-100", "origin_platform_program of 100 characters"),
                   set_text("origin_platform_program", 100, TextReading::AnyReading)),
-        make_case(base, meta("ORD-SALES-100", "sales_channel of 100 characters"), set_text("sales_channel", 100, TextReading::AnyReading)),
-        make_case(base, meta("ORD-REQ", "exactly one product"),
+        make_case(base, case_meta("ORD-SALES-100", "sales_channel of 100 characters"), set_text("sales_channel", 100, TextReading::AnyReading)),
+        make_case(base, case_meta("ORD-REQ", "exactly one product"),
                   [](json& body) { body["products"] = json::array({body["products"][0]}); }),
-        make_case(base, meta("ORD-SHIPMETHOD", "shipping_method of 1 character"), set_text("shipping_method", 1, TextReading::AnyReading)),
+        make_case(base, case_meta("ORD-SHIPMETHOD", "shipping_method of 1 character"), set_text("shipping_method", 1, TextReading::AnyReading)),
     };
 }
 
@@ -162,39 +157,39 @@ std::vector<rc::Gen<InvalidCase>> order_create_invalid_cases(const OrderInputs& 
     auto cp = TextReading::CodePoints;
     auto prefix = inputs.reference_prefix;
     return {
-        make_case(base, meta("ORD-GIFT-500", "gift_message of 501 ASCII characters", "ORD-GIFT-500"),
+        make_case(base, case_meta("ORD-GIFT-500", "gift_message of 501 ASCII characters", "ORD-GIFT-500"),
                   set_text("gift_message", 501, any)),
         // 501 code points are over the limit under every reading; the case still uses multi-byte
         // text so a target that counts something else is caught on the other side of the limit.
-        make_case(base, meta("ORD-GIFT-500", "gift_message of 501 multi-byte characters", "ORD-GIFT-500"),
+        make_case(base, case_meta("ORD-GIFT-500", "gift_message of 501 multi-byte characters", "ORD-GIFT-500"),
                   set_text("gift_message", 501, cp)),
-        make_case(base, meta("ORD-GIFT-500", "gift_message not a string", "ORD-GIFT-500"), set_field("gift_message", 500)),
-        make_case(base, meta("ORD-NUMBER-400", "order_number of 401 characters", "ORD-NUMBER-400"),
+        make_case(base, case_meta("ORD-GIFT-500", "gift_message not a string", "ORD-GIFT-500"), set_field("gift_message", 500)),
+        make_case(base, case_meta("ORD-NUMBER-400", "order_number of 401 characters", "ORD-NUMBER-400"),
                   set_text("order_number", 401, any)),
-        make_case(base, meta("ORD-REF-1-300", "reference_id of 0 characters", "ORD-REF-1-300"),
+        make_case(base, case_meta("ORD-REF-1-300", "reference_id of 0 characters", "ORD-REF-1-300"),
                   set_field("reference_id", "")),
-        make_case(base, meta("ORD-REF-1-300", "reference_id of 301 characters", "ORD-REF-1-300"),
+        make_case(base, case_meta("ORD-REF-1-300", "reference_id of 301 characters", "ORD-REF-1-300"),
                   [prefix](json& body) { body["reference_id"] = prefixed_exactly(prefix, 301, TextReading::AnyReading); }),
-        make_case(base, meta("ORD-ORIGIN-100", "origin_platform_program of 101 characters", "ORD-ORIGIN-100"),
+        make_case(base, case_meta("ORD-ORIGIN-100", "origin_platform_program of 101 characters", "ORD-ORIGIN-100"),
                   set_text("origin_platform_program", 101, any)),
-        make_case(base, meta("ORD-SALES-100", "sales_channel of 101 characters", "ORD-SALES-100"),
+        make_case(base, case_meta("ORD-SALES-100", "sales_channel of 101 characters", "ORD-SALES-100"),
                   set_text("sales_channel", 101, any)),
-        make_case(base, meta("ORD-REQ", "products empty", "ORD-REQ"), set_field("products", json::array())),
-        make_case(base, meta("ORD-REQ", "products missing", "ORD-REQ"), [](json& body) { body.erase("products"); }),
-        make_case(base, meta("ORD-REQ", "recipient missing", "ORD-REQ"), [](json& body) { body.erase("recipient"); }),
-        make_case(base, meta("ORD-REQ", "products not an array", "ORD-REQ"),
+        make_case(base, case_meta("ORD-REQ", "products empty", "ORD-REQ"), set_field("products", json::array())),
+        make_case(base, case_meta("ORD-REQ", "products missing", "ORD-REQ"), [](json& body) { body.erase("products"); }),
+        make_case(base, case_meta("ORD-REQ", "recipient missing", "ORD-REQ"), [](json& body) { body.erase("recipient"); }),
+        make_case(base, case_meta("ORD-REQ", "products not an array", "ORD-REQ"),
                   [](json& body) { body["products"] = body["products"][0]; }),
-        make_case(base, meta("ORD-TYPE", "type outside DTC, DropShip, B2B", "ORD-TYPE"), set_field("type", "Retail")),
-        make_case(base, meta("ORD-SHIPMETHOD", "shipping_method of 0 characters", "ORD-SHIPMETHOD"),
+        make_case(base, case_meta("ORD-TYPE", "type outside DTC, DropShip, B2B", "ORD-TYPE"), set_field("type", "Retail")),
+        make_case(base, case_meta("ORD-SHIPMETHOD", "shipping_method of 0 characters", "ORD-SHIPMETHOD"),
                   set_field("shipping_method", "")),
-        make_case(base, meta("ORD-PRODUCT-NAME", "line by unknown reference_id without name"),
+        make_case(base, case_meta("ORD-PRODUCT-NAME", "line by unknown reference_id without name"),
                   [](json& body) {
                       body["products"] = json::array(
                           {{{"reference_id", *gen_identifier("DS-MISSING-")}, {"quantity", *gen_int_in(1, 3)}}});
                   }),
-        make_case(base, meta("CONV-TYPES", "location_id 2147483648 (past int32)", "ORD-REQ"),
+        make_case(base, case_meta("CONV-TYPES", "location_id 2147483648 (past int32)", "ORD-REQ"),
                   set_field("location_id", kMaxInt32 + 1)),
-        make_case(base, meta("CONV-TYPES", "purchase_date not a date-time", "ORD-REQ"),
+        make_case(base, case_meta("CONV-TYPES", "purchase_date not a date-time", "ORD-REQ"),
                   set_field("purchase_date", "yesterday")),
     };
 }
@@ -226,12 +221,12 @@ rc::Gen<json> gen_estimate_request(const OrderInputs& inputs) {
 std::vector<rc::Gen<InvalidCase>> estimate_request_invalid_cases(const OrderInputs& inputs) {
     auto base = gen_estimate_request(inputs);
     return {
-        make_case(base, meta("ORD-ESTIMATE", "product with neither id nor reference_id", "ORD-ESTIMATE"),
+        make_case(base, case_meta("ORD-ESTIMATE", "product with neither id nor reference_id", "ORD-ESTIMATE"),
                   [](json& body) { body["products"][0] = {{"quantity", 1}}; }),
-        make_case(base, meta("ORD-ESTIMATE", "address missing", "ORD-ESTIMATE"), [](json& body) { body.erase("address"); }),
-        make_case(base, meta("ORD-ESTIMATE", "products missing", "ORD-ESTIMATE"),
+        make_case(base, case_meta("ORD-ESTIMATE", "address missing", "ORD-ESTIMATE"), [](json& body) { body.erase("address"); }),
+        make_case(base, case_meta("ORD-ESTIMATE", "products missing", "ORD-ESTIMATE"),
                   [](json& body) { body.erase("products"); }),
-        make_case(base, meta("ORD-ESTIMATE-METHODS", "shipping_methods not an array", "ORD-ESTIMATE-METHODS"),
+        make_case(base, case_meta("ORD-ESTIMATE-METHODS", "shipping_methods not an array", "ORD-ESTIMATE-METHODS"),
                   set_field("shipping_methods", "Standard")),
     };
 }

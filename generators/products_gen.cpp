@@ -8,10 +8,6 @@ namespace {
 
 using nlohmann::json;
 
-Case meta(const char* rule, std::string what, const char* schema_rule = "") {
-    return Case{json(), rule, std::move(what), TextReading::AnyReading, schema_rule};
-}
-
 double cents(std::int64_t low, std::int64_t high) { return static_cast<double>(*gen_int_in(low, high)) / 100.0; }
 
 json draw_variant() {
@@ -74,10 +70,10 @@ rc::Gen<json> gen_variant_batch_update(const ProductInputs& inputs) {
 std::vector<rc::Gen<BoundaryCase>> variant_batch_update_boundary_cases(const ProductInputs& inputs) {
     auto base = gen_variant_batch_update(inputs);
     auto set = [](const char* name, json value) -> Change { return [name, value](json& v) { v[name] = value; }; };
-    return {make_case(base, meta("PRD-VARIANTS-UPDATE", "status 1 (lowest)"), set("status", 1)),
-            make_case(base, meta("PRD-VARIANTS-UPDATE", "status 3 (highest)"), set("status", 3)),
-            make_case(base, meta("PRD-VARIANTS-UPDATE", "reviews_pending [0] (lowest)"), set("reviews_pending", json::array({0}))),
-            make_case(base, meta("PRD-VARIANTS-UPDATE", "reviews_pending [4] (highest)"), set("reviews_pending", json::array({4})))};
+    return {make_case(base, case_meta("PRD-VARIANTS-UPDATE", "status 1 (lowest)"), set("status", 1)),
+            make_case(base, case_meta("PRD-VARIANTS-UPDATE", "status 3 (highest)"), set("status", 3)),
+            make_case(base, case_meta("PRD-VARIANTS-UPDATE", "reviews_pending [0] (lowest)"), set("reviews_pending", json::array({0}))),
+            make_case(base, case_meta("PRD-VARIANTS-UPDATE", "reviews_pending [4] (highest)"), set("reviews_pending", json::array({4})))};
 }
 
 rc::Gen<json> gen_merge_targets(const ProductInputs& inputs) {
@@ -106,9 +102,9 @@ rc::Gen<json> gen_channel_metadata(const ProductInputs& inputs) {
 
 std::vector<rc::Gen<InvalidCase>> variant_create_invalid_cases() {
     return {
-        make_case(gen_variant_create(), meta("PRD-VARIANTS-CREATE", "new variant carries an id", "PRD-VARIANTS-CREATE"),
+        make_case(gen_variant_create(), case_meta("PRD-VARIANTS-CREATE", "new variant carries an id", "PRD-VARIANTS-CREATE"),
                   [](json& body) { body[0]["id"] = *gen_int_in(1, 100000); }),
-        make_case(gen_variant_create(), meta("PRD-SHAPES", "weight as the response's object", "PRD-SHAPES"),
+        make_case(gen_variant_create(), case_meta("PRD-SHAPES", "weight as the response's object", "PRD-SHAPES"),
                   [](json& body) { body[0]["weight"] = {{"unit", "oz"}, {"weight", 12.5}}; }),
     };
 }
@@ -117,13 +113,13 @@ std::vector<rc::Gen<InvalidCase>> variant_batch_update_invalid_cases(const Produ
     auto update = gen_variant_batch_update(inputs);
     auto set = [](const char* name, json value) -> Change { return [name, value](json& v) { v[name] = value; }; };
     return {
-        make_case(update, meta("PRD-VARIANTS-UPDATE", "status 0 (below 1)", "PRD-VARIANTS-UPDATE"), set("status", 0)),
-        make_case(update, meta("PRD-VARIANTS-UPDATE", "status 4 (above 3)", "PRD-VARIANTS-UPDATE"), set("status", 4)),
-        make_case(update, meta("PRD-VARIANTS-UPDATE", "reviews_pending 5 (above 4)", "PRD-VARIANTS-UPDATE"),
+        make_case(update, case_meta("PRD-VARIANTS-UPDATE", "status 0 (below 1)", "PRD-VARIANTS-UPDATE"), set("status", 0)),
+        make_case(update, case_meta("PRD-VARIANTS-UPDATE", "status 4 (above 3)", "PRD-VARIANTS-UPDATE"), set("status", 4)),
+        make_case(update, case_meta("PRD-VARIANTS-UPDATE", "reviews_pending 5 (above 4)", "PRD-VARIANTS-UPDATE"),
                   set("reviews_pending", json::array({5}))),
-        make_case(update, meta("PRD-VARIANTS-UPDATE", "reviews_pending -1 (below 0)", "PRD-VARIANTS-UPDATE"),
+        make_case(update, case_meta("PRD-VARIANTS-UPDATE", "reviews_pending -1 (below 0)", "PRD-VARIANTS-UPDATE"),
                   set("reviews_pending", json::array({-1}))),
-        make_case(update, meta("PRD-VARIANTS-UPDATE", "update without id", "PRD-VARIANTS-UPDATE"),
+        make_case(update, case_meta("PRD-VARIANTS-UPDATE", "update without id", "PRD-VARIANTS-UPDATE"),
                   [](json& v) { v.erase("id"); }),
     };
 }
@@ -131,9 +127,9 @@ std::vector<rc::Gen<InvalidCase>> variant_batch_update_invalid_cases(const Produ
 std::vector<rc::Gen<InvalidCase>> product_patch_invalid_cases(const ProductInputs& inputs) {
     auto patch = gen_product_patch(inputs);
     return {
-        make_case(patch, meta("PRD-PATCH-MERGE", "patch body not an object", "PRD-PATCH-MERGE"),
+        make_case(patch, case_meta("PRD-PATCH-MERGE", "patch body not an object", "PRD-PATCH-MERGE"),
                   [](json& body) { body = json::array({body}); }),
-        make_case(patch, meta("PRD-PATCH-MERGE", "variants entry not an object", "PRD-SHAPES"),
+        make_case(patch, case_meta("PRD-PATCH-MERGE", "variants entry not an object", "PRD-SHAPES"),
                   [](json& body) { body["variants"] = json::array({"SKU-1"}); }),
     };
 }

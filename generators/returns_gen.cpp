@@ -13,10 +13,6 @@ using nlohmann::json;
 
 const std::vector<std::string> kStatuses = {"AwaitingArrival", "Arrived", "Processing", "Completed", "Cancelled"};
 
-Case meta(const char* rule, std::string what, const char* schema_rule = "") {
-    return Case{json(), rule, std::move(what), TextReading::AnyReading, schema_rule};
-}
-
 json line(std::int64_t id) {
     json out = {{"id", id}, {"quantity", *gen_int_in(1, 5)}};
     if (*rc::gen::element(false, true)) out["requested_action"] = *gen_int_in(1, 4);
@@ -57,30 +53,30 @@ rc::Gen<json> gen_return_create(const ReturnInputs& inputs) {
 }
 
 std::vector<rc::Gen<BoundaryCase>> return_create_boundary_cases(const ReturnInputs& inputs) {
-    return {make_case(gen_return_create(inputs), meta("RET-DUP-ID", "exactly one inventory line"),
+    return {make_case(gen_return_create(inputs), case_meta("RET-DUP-ID", "exactly one inventory line"),
                       [](json& body) { body["inventory"] = json::array({body["inventory"][0]}); })};
 }
 
 std::vector<rc::Gen<InvalidCase>> return_create_invalid_cases(const ReturnInputs& inputs) {
     auto base = gen_return_create(inputs);
     std::vector<rc::Gen<InvalidCase>> cases = {
-        make_case(base, meta("RET-DUP-ID", "one inventory id listed twice"),
+        make_case(base, case_meta("RET-DUP-ID", "one inventory id listed twice"),
                   [](json& body) {
                       json copy = body["inventory"][*rc::gen::inRange<std::size_t>(0, body["inventory"].size())];
                       copy["quantity"] = *gen_int_in(1, 5);
                       auto& lines = body["inventory"];
                       lines.insert(lines.begin() + static_cast<std::ptrdiff_t>(*rc::gen::inRange<std::size_t>(0, lines.size() + 1)), copy);
                   }),
-        make_case(base, meta("RET-ONE-ACTION", "two requested actions for one item", "RET-ONE-ACTION"),
+        make_case(base, case_meta("RET-ONE-ACTION", "two requested actions for one item", "RET-ONE-ACTION"),
                   [](json& body) { body["inventory"][0]["requested_action"] = json::array({1, 2}); }),
-        make_case(base, meta("RET-DUP-ID", "inventory not an array", "RET-DUP-ID"),
+        make_case(base, case_meta("RET-DUP-ID", "inventory not an array", "RET-DUP-ID"),
                   [](json& body) { body["inventory"] = body["inventory"][0]; }),
-        make_case(base, meta("RET-DUP-ID", "inventory id not an integer", "RET-DUP-ID"),
+        make_case(base, case_meta("RET-DUP-ID", "inventory id not an integer", "RET-DUP-ID"),
                   [](json& body) { body["inventory"][0]["id"] = std::to_string(body["inventory"][0]["id"].get<std::int64_t>()); }),
     };
     auto refused = [&](const std::vector<std::int64_t>& ids, const char* what) {
         if (ids.empty()) return;
-        cases.push_back(make_case(base, meta("RET-NO-DIGITAL-BUNDLE", what), [ids](json& body) {
+        cases.push_back(make_case(base, case_meta("RET-NO-DIGITAL-BUNDLE", what), [ids](json& body) {
             json extra = {{"id", *rc::gen::elementOf(ids)}, {"quantity", 1}};
             body["inventory"].push_back(extra);
         }));

@@ -8,10 +8,6 @@ namespace {
 
 using nlohmann::json;
 
-Case meta(const char* rule, std::string what, const char* schema_rule = "") {
-    return Case{json(), rule, std::move(what), TextReading::AnyReading, schema_rule};
-}
-
 }  // namespace
 
 const std::vector<std::string>& webhook_topics() {
@@ -43,25 +39,25 @@ rc::Gen<json> gen_webhook_create() {
 
 std::vector<rc::Gen<BoundaryCase>> webhook_create_boundary_cases() {
     auto base = gen_webhook_create();
-    return {make_case(base, meta("WH-TOPICS", "exactly one topic"),
+    return {make_case(base, case_meta("WH-TOPICS", "exactly one topic"),
                       [](json& b) { b["topics"] = json::array({*rc::gen::elementOf(webhook_topics())}); }),
-            make_case(base, meta("WH-TOPICS", "all five topics"), [](json& b) { b["topics"] = webhook_topics(); })};
+            make_case(base, case_meta("WH-TOPICS", "all five topics"), [](json& b) { b["topics"] = webhook_topics(); })};
 }
 
 std::vector<rc::Gen<InvalidCase>> webhook_create_invalid_cases() {
     auto base = gen_webhook_create();
     return {
-        make_case(base, meta("WH-HTTPS", "http:// url", "WH-HTTPS"),
+        make_case(base, case_meta("WH-HTTPS", "http:// url", "WH-HTTPS"),
                   [](json& b) { b["url"] = "http://" + b["url"].get<std::string>().substr(8); }),
-        make_case(base, meta("WH-TOPICS", "unknown topic", "WH-TOPICS"),
+        make_case(base, case_meta("WH-TOPICS", "unknown topic", "WH-TOPICS"),
                   [](json& b) { b["topics"].push_back("order." + *gen_identifier("unknown_")); }),
-        make_case(base, meta("WH-TOPICS", "2.0 topic name order_shipped", "WH-TOPICS"),
+        make_case(base, case_meta("WH-TOPICS", "2.0 topic name order_shipped", "WH-TOPICS"),
                   [](json& b) { b["topics"] = json::array({"order_shipped"}); }),
-        make_case(base, meta("WH-CREATE", "url missing", "WH-CREATE"), [](json& b) { b.erase("url"); }),
-        make_case(base, meta("WH-CREATE", "topics missing", "WH-CREATE"), [](json& b) { b.erase("topics"); }),
-        make_case(base, meta("WH-CREATE", "topics a string, not an array", "WH-TOPICS"),
+        make_case(base, case_meta("WH-CREATE", "url missing", "WH-CREATE"), [](json& b) { b.erase("url"); }),
+        make_case(base, case_meta("WH-CREATE", "topics missing", "WH-CREATE"), [](json& b) { b.erase("topics"); }),
+        make_case(base, case_meta("WH-CREATE", "topics a string, not an array", "WH-TOPICS"),
                   [](json& b) { b["topics"] = b["topics"][0]; }),
-        make_case(base, meta("VER-WEBHOOK-SHAPE", "2.0 shape: subscription_url and topic", "WH-CREATE"),
+        make_case(base, case_meta("VER-WEBHOOK-SHAPE", "2.0 shape: subscription_url and topic", "WH-CREATE"),
                   [](json& b) {
                       b = {{"subscription_url", b["url"]}, {"topic", "order_shipped"}};
                   }),
