@@ -15,13 +15,7 @@ using namespace std::chrono_literals;
 using testing::ScriptedServer;
 using testing::TestServer;
 
-Request make_request(std::string method, std::string target, std::string body = {}) {
-    Request request;
-    request.method = std::move(method);
-    request.target = std::move(target);
-    request.body = std::move(body);
-    return request;
-}
+using testing::make_request;
 
 TEST(HttpClient, GetRoundTripSetsHostAndUserAgent) {
     TestServer server(testing::echo_handler);

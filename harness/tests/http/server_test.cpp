@@ -19,13 +19,7 @@ using http::Request;
 using http::Response;
 using testing::TestServer;
 
-Request make_request(std::string method, std::string target, std::string body = {}) {
-    Request request;
-    request.method = std::move(method);
-    request.target = std::move(target);
-    request.body = std::move(body);
-    return request;
-}
+using testing::make_request;
 
 Response ok_handler(const Request&) {
     return Response{200, {}, "fine"};

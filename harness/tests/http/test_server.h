@@ -10,10 +10,20 @@
 #include <thread>
 #include <vector>
 
+#include "harness/http/message.h"
 #include "harness/http/url.h"
 #include "harness/server/http_server.h"
 
 namespace dockside::testing {
+
+/// A request with method, target and body; tests add headers as they need.
+inline http::Request make_request(std::string method, std::string target, std::string body = {}) {
+    http::Request request;
+    request.method = std::move(method);
+    request.target = std::move(target);
+    request.body = std::move(body);
+    return request;
+}
 
 /// Starts an HttpServer on 127.0.0.1:0 (throws when it cannot, which fails the test).
 class TestServer {
