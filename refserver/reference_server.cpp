@@ -13,6 +13,7 @@
 #include "refserver/core/json_body.h"
 #include "refserver/core/text.h"
 #include "refserver/seed/seed.h"
+#include "refserver/store/record_budget.h"
 #include "refserver/webhooks/events.h"
 
 namespace dockside::refserver {
@@ -77,11 +78,12 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
             read_only.scopes.insert(c.scopes.begin(), c.scopes.end());
         }
     }
-    s.store_.auth.tokens[s.pat_] = {full, std::nullopt};
-    s.store_.auth.tokens[s.read_only_token_] = {read_only, std::nullopt};
+    s.store_.auth.tokens.insert(s.pat_, {full, std::nullopt});
+    s.store_.auth.tokens.insert(s.read_only_token_, {read_only, std::nullopt});
     s.store_.auth.primary_pat = s.pat_;
     s.store_.simulation_enabled = s.options_.simulation_enabled;
-    s.webhooks_ = start_webhook_delivery(s.store_, s.faults_, s.options_.webhook_insecure, s.options_.webhook_backoff);
+    if (s.options_.deliver_webhooks)
+        s.webhooks_ = start_webhook_delivery(s.store_, s.faults_, s.options_.webhook_insecure, s.options_.webhook_backoff);
     return server;
 }
 
@@ -90,10 +92,11 @@ std::optional<OAuthClient> ReferenceServer::oauth_client() const {
     return store_.auth.client;
 }
 
-std::string ReferenceServer::base_url(const http::Request& request) const {
-    if (!options_.public_base_url.empty()) return options_.public_base_url;
-    auto host = request.headers.get("Host");
-    return host ? "http://" + std::string(*host) : std::string();
+std::string ReferenceServer::base_url() const { return options_.public_base_url; }
+
+std::size_t ReferenceServer::stored_records() const {
+    std::shared_lock lock(mutex_);
+    return refserver::stored_records(const_cast<Store&>(store_));  // AreaStates creates on first use
 }
 
 http::Response ReferenceServer::handle(const http::Request& request) {
@@ -132,24 +135,33 @@ http::Response ReferenceServer::dispatch(const http::Request& request) {
 
     auto access = check_access(request, *row, store_, clock_->now(), faults_);
     if (!access) return error_response(access.error());
+    const bool adds = adds_records(row->operation_id);
+    if (adds && refserver::stored_records(store_) >= options_.max_records)
+        return error_response(record_limit_reached(options_.max_records));
     RequestContext ctx{request,  match->params, *query, access->principal, access->channel_id,
-                       store_,   faults_,       *clock_, base_url(request)};
+                       store_,   faults_,       *clock_, base_url()};
     Reply reply = match->route->handler(ctx);
     if (row->mutates) {
         emit_webhook_events(store_, faults_, clock_->now());  // shipment changes -> deliveries
         ++store_.generation;                                  // renderings made before this are stale
     }
+    if (adds && reply) store_.extra_record_units += extra_record_units(row->operation_id, request.body.size());
     return reply ? std::move(reply.value()) : error_response(reply.error());
 }
 
-std::string ReferenceServer::banner() const {
+std::string ReferenceServer::banner(bool show_generated_secrets) const {
+    const std::string hidden = "(not shown)";
+    const std::string& pat = options_.pat.empty() && show_generated_secrets ? pat_ : hidden;
+    const std::string& read_only = show_generated_secrets ? read_only_token_ : hidden;
     std::ostringstream out;
     out << "Dockside reference server (Fulfillment API 2025-07)\n"
-        << "  PAT (full access):     " << pat_ << "  channel " << write_channel_id_ << "\n"
-        << "  PAT (read-only):       " << read_only_token_ << "  channel " << read_only_channel_id_ << "\n";
+        << "  PAT (full access):     " << (options_.pat.empty() ? pat : "(as given, not shown)") << "  channel "
+        << write_channel_id_ << "\n"
+        << "  PAT (read-only):       " << read_only << "  channel " << read_only_channel_id_ << "\n";
     if (auto client = oauth_client()) {
+        // The built-in seed's client secret is public (seed/default_seed.json); a given seed's is the user's.
         out << "  OAuth client_id:       " << client->client_id << "\n"
-            << "  OAuth client_secret:   " << client->client_secret << "\n";
+            << "  OAuth client_secret:   " << (options_.seed ? "(from the seed, not shown)" : client->client_secret) << "\n";
         for (const auto& uri : client->redirect_uris) out << "  OAuth redirect_uri:    " << uri << "\n";
         std::string scopes;
         for (const auto& sc : client->scopes) scopes += (scopes.empty() ? "" : " ") + sc;
@@ -159,6 +171,19 @@ std::string ReferenceServer::banner() const {
     out << "  faults on:             " << (names.empty() ? "none" : "") << "\n";
     for (const auto& name : names) out << "    " << name << "\n";
     return out.str();
+}
+
+std::string ReferenceServer::credentials_json() const {
+    nlohmann::json out{{"pat", pat_},
+                       {"read_only_token", read_only_token_},
+                       {"write_channel_id", write_channel_id_},
+                       {"read_only_channel_id", read_only_channel_id_},
+                       {"oauth_client", nullptr}};
+    if (auto client = oauth_client())
+        out["oauth_client"] = {{"client_id", client->client_id},
+                               {"client_secret", client->client_secret},
+                               {"redirect_uris", client->redirect_uris}};
+    return out.dump(2) + "\n";
 }
 
 }  // namespace dockside::refserver

@@ -17,6 +17,7 @@
 #include "harness/core/result.h"
 #include "harness/http/message.h"
 #include "refserver/core/clock.h"
+#include "refserver/core/limits.h"
 #include "refserver/core/router.h"
 #include "refserver/faults/fault.h"
 #include "refserver/store/store.h"
@@ -36,12 +37,20 @@ struct Options {
     std::set<std::string> faults;
     /// Time source; a SystemClock when null.
     std::shared_ptr<Clock> clock;
-    /// Base for next/prev URLs ("http://127.0.0.1:8080"); taken from the Host header when empty.
+    /// Base for next/prev URLs ("http://127.0.0.1:8080"). Never taken from the request's Host header
+    /// (a client could point other clients' links anywhere); links are relative when it is empty.
+    /// EmbeddedServer fills it with its own address.
     std::string public_base_url;
+    /// Records the store may hold before writes that add records are refused with 507
+    /// (refserver/store/record_budget.h, NS-RECORD-LIMIT).
+    std::size_t max_records = kDefaultMaxRecords;
     /// Deliver webhooks without verifying the receiver's certificate (self-signed test receivers).
     bool webhook_insecure = false;
     /// Wait before the first webhook retry; doubles per retry (NS-WH-RETRY: 1 s, scaled down in tests).
     std::chrono::milliseconds webhook_backoff{1000};
+    /// Whether webhook deliveries leave the process at all. Off only where nothing may be dialled out
+    /// (the fuzz target, which would otherwise call whatever URL the fuzzer subscribes).
+    bool deliver_webhooks = true;
 };
 
 class ReferenceServer {
@@ -64,15 +73,22 @@ public:
     std::int32_t read_only_channel_id() const { return read_only_channel_id_; }
     /// The registered OAuth client, when the seed has one.
     std::optional<OAuthClient> oauth_client() const;
-    /// Lines to print at start: tokens, channels, OAuth client, faults.
-    std::string banner() const;
+    /// Lines to print at start: tokens, channels, OAuth client, faults. Secrets the user supplied (the
+    /// PAT of Options::pat, the client secret of a seed given in Options::seed) are never printed;
+    /// the ones the server generated are printed only when `show_generated_secrets`.
+    std::string banner(bool show_generated_secrets = true) const;
+    /// Every credential a client needs, as JSON text (for a file only its owner can read):
+    /// {"pat", "read_only_token", "write_channel_id", "read_only_channel_id", "oauth_client"}.
+    std::string credentials_json() const;
+    /// Records the store holds now (see refserver/store/record_budget.h).
+    std::size_t stored_records() const;
     const FaultSet& faults() const { return faults_; }
     const Clock& clock() const { return *clock_; }
 
 private:
     explicit ReferenceServer(Options options);
     http::Response dispatch(const http::Request& request);
-    std::string base_url(const http::Request& request) const;
+    std::string base_url() const;
 
     Options options_;
     std::shared_ptr<Clock> clock_;

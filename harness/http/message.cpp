@@ -74,12 +74,14 @@ std::string_view reason_phrase(int status) {
         case 409: return "Conflict";
         case 413: return "Payload Too Large";
         case 415: return "Unsupported Media Type";
+        case 431: return "Request Header Fields Too Large";
         case 422: return "Unprocessable Entity";
         case 429: return "Too Many Requests";
         case 500: return "Internal Server Error";
         case 502: return "Bad Gateway";
         case 503: return "Service Unavailable";
         case 504: return "Gateway Timeout";
+        case 507: return "Insufficient Storage";
         default: return {};
     }
 }

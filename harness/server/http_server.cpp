@@ -24,9 +24,11 @@ public:
     Impl(ServerOptions options, Handler handler) : shared_(std::move(options), std::move(handler)) {}
     ~Impl() { stop(); }
 
+    Result<std::uint16_t, std::string> bind();
     Result<std::uint16_t, std::string> start();
     void stop();
     std::uint16_t port() const { return port_; }
+    std::size_t open_connections() const { return shared_.open_connections(); }
     bool running() const {
         std::lock_guard lock(lifecycle_);
         return running_;
@@ -34,6 +36,7 @@ public:
 
 private:
     Result<std::unique_ptr<ssl::context>, std::string> make_tls_context(const TlsIdentity& identity) const;
+    Result<std::uint16_t, std::string> bind_locked();
     Result<tcp::endpoint, std::string> resolve_listen_endpoint();
     std::optional<std::string> listen(const tcp::endpoint& endpoint);
     void do_accept();
@@ -49,6 +52,7 @@ private:
     mutable std::mutex lifecycle_;
     bool running_ = false;
     bool started_once_ = false;
+    bool bound_ = false;
     std::uint16_t port_ = 0;
 };
 
@@ -91,9 +95,14 @@ std::optional<std::string> HttpServer::Impl::listen(const tcp::endpoint& endpoin
     return std::nullopt;
 }
 
-Result<std::uint16_t, std::string> HttpServer::Impl::start() {
+Result<std::uint16_t, std::string> HttpServer::Impl::bind() {
     std::lock_guard lock(lifecycle_);
+    return bind_locked();
+}
+
+Result<std::uint16_t, std::string> HttpServer::Impl::bind_locked() {
     if (started_once_) return fail(std::string(running_ ? "server already started" : "a stopped server cannot be restarted"));
+    if (bound_) return port_;
     const auto& options = shared_.options();
     if (options.threads == 0) return fail(std::string("threads must be at least 1"));
     if (options.tls) {
@@ -108,6 +117,15 @@ Result<std::uint16_t, std::string> HttpServer::Impl::start() {
         acceptor_.close(ignored);
         return fail(std::move(*error));
     }
+    bound_ = true;
+    return port_;
+}
+
+Result<std::uint16_t, std::string> HttpServer::Impl::start() {
+    std::lock_guard lock(lifecycle_);
+    auto bound = bind_locked();
+    if (!bound) return bound;
+    const auto& options = shared_.options();
     started_once_ = running_ = true;
     do_accept();
     for (unsigned i = 0; i < options.threads; ++i) threads_.emplace_back([this] { run_thread(); });
@@ -135,7 +153,7 @@ void HttpServer::Impl::do_accept() {
 void HttpServer::Impl::on_accept(error_code ec, tcp::socket socket) {
     if (ec == net::error::operation_aborted || shared_.stopping() || !acceptor_.is_open()) return;
     if (ec) shared_.report("accept: " + ec.message());
-    else detail::start_session(std::move(socket), shared_);
+    else detail::start_session(std::move(socket), shared_, shared_.admit());
     do_accept();
 }
 
@@ -148,6 +166,9 @@ void HttpServer::Impl::stop() {
         error_code ignored;
         acceptor_.close(ignored);
     });
+    // A response still being written to a client that does not read would hold stop() for the whole
+    // write timeout; past the grace period every connection is abandoned (closed with the context).
+    if (!shared_.wait_drained(shared_.options().stop_grace)) ioc_.stop();
     for (auto& thread : threads_) thread.join();
     threads_.clear();
 }
@@ -155,9 +176,11 @@ void HttpServer::Impl::stop() {
 HttpServer::HttpServer(ServerOptions options, Handler handler)
     : impl_(std::make_unique<Impl>(std::move(options), std::move(handler))) {}
 HttpServer::~HttpServer() = default;
+Result<std::uint16_t, std::string> HttpServer::bind() { return impl_->bind(); }
 Result<std::uint16_t, std::string> HttpServer::start() { return impl_->start(); }
 void HttpServer::stop() { impl_->stop(); }
 std::uint16_t HttpServer::port() const { return impl_->port(); }
 bool HttpServer::running() const { return impl_->running(); }
+std::size_t HttpServer::open_connections() const { return impl_->open_connections(); }
 
 }  // namespace dockside::server

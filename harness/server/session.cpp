@@ -1,7 +1,13 @@
 #include "harness/server/session.h"
 
+#include "harness/server/request_parsing.h"
+
+#include <algorithm>
 #include <array>
+#include <cctype>
+#include <charconv>
 #include <optional>
+#include <string_view>
 #include <type_traits>
 
 #include <boost/asio/dispatch.hpp>
@@ -49,6 +55,42 @@ void ServerShared::report(const std::string& message) const {
 }
 
 namespace {
+// Connections being refused are bounded too: past this many, a new connection costs one close, not a
+// socket held for the drain time.
+constexpr std::size_t kMaxRefusing = 64;
+}  // namespace
+
+// Called on the acceptor's strand only, so the check and the increment do not race each other
+// (a concurrent release can only make room).
+Admission ServerShared::admit() {
+    if (options_.max_connections == 0 || served_.load() < options_.max_connections) {
+        ++served_;
+        return Admission::Serve;
+    }
+    if (refusing_.load() < kMaxRefusing) {
+        ++refusing_;
+        return Admission::Refuse;
+    }
+    return Admission::Drop;
+}
+
+void ServerShared::release(Admission admission) {
+    if (admission == Admission::Drop) return;
+    --(admission == Admission::Serve ? served_ : refusing_);
+    { std::lock_guard lock(mutex_); }  // a waiter between its check and its wait sees the change
+    drained_.notify_all();
+}
+
+bool ServerShared::wait_drained(std::chrono::milliseconds timeout) {
+    std::unique_lock lock(mutex_);
+    return drained_.wait_for(lock, timeout, [this] { return open_connections() == 0; });
+}
+
+void ServerShared::record(const AccessRecord& record) const {
+    if (options_.on_response) options_.on_response(record);
+}
+
+namespace {
 
 using BeastResponse = bhttp::response<bhttp::string_body>;
 
@@ -69,26 +111,12 @@ http::Response error_response(int status, const std::string& code, const std::st
     return response;
 }
 
-bool is_parse_error(const error_code& ec) {
-    return ec.category() == bhttp::make_error_code(bhttp::error::bad_version).category() &&
-           ec != bhttp::error::end_of_stream && ec != bhttp::error::partial_message;
-}
-
 // Errors that are part of normal life for a server: peers vanish, idle connections time out.
 bool is_expected(const error_code& ec) {
     return ec == net::error::operation_aborted || ec == beast::error::timeout || ec == net::error::eof ||
            ec == net::error::connection_reset || ec == net::error::broken_pipe ||
            ec == net::error::not_connected || ec == bhttp::error::end_of_stream ||
            ec == bhttp::error::partial_message || ec == ssl::error::stream_truncated;
-}
-
-http::Request to_request(bhttp::request<bhttp::string_body>& message) {
-    http::Request request;
-    request.method = std::string(message.method_string());
-    request.target = std::string(message.target());
-    for (const auto& field : message) request.headers.add(std::string(field.name_string()), std::string(field.value()));
-    request.body = std::move(message.body());
-    return request;
 }
 
 // Framing headers are the transport's business: the handler's Content-Length or Connection could
@@ -121,8 +149,12 @@ class Session : public SessionControl, public std::enable_shared_from_this<Sessi
 
 public:
     template <class... Args>
-    Session(ServerShared& shared, Args&&... args) : shared_(shared), stream_(std::forward<Args>(args)...) {}
-    ~Session() override { shared_.leave(this); }
+    Session(ServerShared& shared, Admission admission, Args&&... args)
+        : shared_(shared), admission_(admission), stream_(std::forward<Args>(args)...) {}
+    ~Session() override {
+        shared_.leave(this);
+        shared_.release(admission_);
+    }
 
     void run() {
         net::dispatch(stream_.get_executor(), beast::bind_front_handler(&Session::on_run, this->shared_from_this()));
@@ -140,12 +172,16 @@ private:
 
     void on_run() {
         if (!shared_.enter(this->shared_from_this())) return;  // the server stopped meanwhile
+        error_code ec;
+        const auto remote = lowest().socket().remote_endpoint(ec);
+        if (!ec) peer_ = remote.address().to_string() + ":" + std::to_string(remote.port());
         if constexpr (is_tls) {
             waiting_for_peer_ = true;
             lowest().expires_after(shared_.options().idle_timeout);
             stream_.async_handshake(ssl::stream_base::server,
                                     beast::bind_front_handler(&Session::on_handshake, this->shared_from_this()));
         } else {
+            if (admission_ == Admission::Refuse) return refuse();
             do_read();
         }
     }
@@ -153,14 +189,30 @@ private:
     void on_handshake(error_code ec) {
         waiting_for_peer_ = false;
         if (ec) return fail(ec, "handshake");
+        if (admission_ == Admission::Refuse) return refuse();
         do_read();
+    }
+
+    // A connection past max_connections: one 503 that says so, then the bounded drain and close.
+    void refuse() {
+        begin_request();
+        const auto cap = std::to_string(shared_.options().max_connections);
+        auto response = error_response(503, "too_many_connections",
+                                       "the server holds its limit of " + cap + " open connections; retry shortly");
+        response.headers.set("Retry-After", "1");
+        do_write(to_beast(std::move(response), false, false, 11), true, true);
+    }
+
+    void begin_request() {
+        request_time_ = std::chrono::system_clock::now();
+        request_start_ = std::chrono::steady_clock::now();
+        log_method_ = log_target_ = "-";
     }
 
     void do_read() {
         if (stopping_) return do_close();
         parser_.emplace();
-        parser_->body_limit(shared_.options().body_limit);
-        parser_->header_limit(static_cast<std::uint32_t>(shared_.options().header_limit));
+        configure_parser(*parser_, shared_.options());
         waiting_for_peer_ = true;
         lowest().expires_after(shared_.options().idle_timeout);
         // Header first: Boost 1.74's eager parse loses the body_limit error when the header and
@@ -171,7 +223,11 @@ private:
 
     void on_read_header(error_code ec, std::size_t) {
         waiting_for_peer_ = false;
+        begin_request();
         if (ec) return on_read_error(ec);
+        const auto& head = parser_->get();
+        log_method_ = std::string(head.method_string());
+        log_target_ = std::string(head.target());
         waiting_for_peer_ = true;
         bhttp::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&Session::on_read, this->shared_from_this()));
     }
@@ -183,6 +239,8 @@ private:
         const bool keep_alive = message.keep_alive();
         const bool head = message.method() == bhttp::verb::head;
         const unsigned version = message.version();
+        if (auto problem = host_problem(message))
+            return do_write(to_beast(error_response(400, "bad_request", *problem), false, head, version), true, false);
         http::Response response = call_handler(to_request(message));
         // The server may have begun stopping while the handler ran; say so to the client.
         bool close = !keep_alive || stopping_ || shared_.stopping();
@@ -192,15 +250,9 @@ private:
     }
 
     void on_read_error(error_code ec) {
-        const auto& options = shared_.options();
         if (ec == bhttp::error::end_of_stream) return do_close();
-        if (ec == bhttp::error::body_limit)
-            return reject(413, "payload_too_large",
-                          "request body exceeds the " + std::to_string(options.body_limit) + "-byte limit");
-        if (ec == bhttp::error::header_limit)
-            return reject(431, "header_too_large",
-                          "request head exceeds the " + std::to_string(options.header_limit) + "-byte limit");
-        if (is_parse_error(ec)) return reject(400, "bad_request", "unparsable request: " + ec.message());
+        if (auto rejection = rejection_for(ec, shared_.options()))
+            return reject(rejection->status, rejection->code, rejection->message);
         return fail(ec, "read");
     }
 
@@ -220,6 +272,11 @@ private:
     }
 
     void do_write(std::shared_ptr<BeastResponse> response, bool close, bool drain) {
+        log_status_ = static_cast<int>(response->result_int());
+        // Content-Length, not the body: a HEAD response keeps the length of the body it does not send.
+        const auto length = (*response)[bhttp::field::content_length];
+        log_bytes_ = 0;
+        std::from_chars(length.data(), length.data() + length.size(), log_bytes_);
         response_ = std::move(response);
         close_after_write_ = close;
         drain_after_write_ = drain;
@@ -229,6 +286,9 @@ private:
 
     void on_write(error_code ec, std::size_t) {
         response_.reset();
+        shared_.record({request_time_, peer_, log_method_, log_target_, log_status_, log_bytes_,
+                        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() -
+                                                                              request_start_)});
         if (ec) return fail(ec, "write");
         if (drain_after_write_) return do_drain();
         if (close_after_write_) return do_close();
@@ -272,9 +332,10 @@ private:
     }
 
     ServerShared& shared_;
+    const Admission admission_;
     Stream stream_;
     beast::flat_buffer buffer_;
-    std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
+    std::optional<BeastRequestParser> parser_;
     std::shared_ptr<BeastResponse> response_;
     std::array<char, 16 * 1024> scratch_{};
     std::size_t drained_ = 0;
@@ -282,15 +343,28 @@ private:
     bool stopping_ = false;
     bool close_after_write_ = false;
     bool drain_after_write_ = false;
+    // What the access record of the request in progress says.
+    std::string peer_ = "-";
+    std::string log_method_ = "-";
+    std::string log_target_ = "-";
+    int log_status_ = 0;
+    std::size_t log_bytes_ = 0;
+    std::chrono::system_clock::time_point request_time_{};
+    std::chrono::steady_clock::time_point request_start_{};
 };
 
 }  // namespace
 
-void start_session(tcp::socket socket, ServerShared& shared) {
+void start_session(tcp::socket socket, ServerShared& shared, Admission admission) {
+    if (admission == Admission::Drop) {
+        error_code ignored;
+        socket.close(ignored);
+        return;
+    }
     if (auto* tls = shared.tls())
-        std::make_shared<Session<beast::ssl_stream<beast::tcp_stream>>>(shared, std::move(socket), *tls)->run();
+        std::make_shared<Session<beast::ssl_stream<beast::tcp_stream>>>(shared, admission, std::move(socket), *tls)->run();
     else
-        std::make_shared<Session<beast::tcp_stream>>(shared, std::move(socket))->run();
+        std::make_shared<Session<beast::tcp_stream>>(shared, admission, std::move(socket))->run();
 }
 
 }  // namespace dockside::server::detail

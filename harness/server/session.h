@@ -3,6 +3,8 @@
 /// that starts a session on an accepted socket. Not part of the public API (it includes Asio).
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -23,6 +25,10 @@ public:
     virtual void request_stop() = 0;
 };
 
+/// What happens to an accepted connection: served, answered 503 and closed (past
+/// max_connections), or closed at once (past the cap on connections being refused as well).
+enum class Admission { Serve, Refuse, Drop };
+
 /// Everything sessions read from the server, plus the registry stop() uses to reach them.
 class ServerShared {
 public:
@@ -42,16 +48,30 @@ public:
     void stop_sessions();
     void report(const std::string& message) const;
 
+    /// Counts an accepted connection (Serve or Refuse) until release().
+    Admission admit();
+    void release(Admission admission);
+    /// Connections counted now (served and being refused).
+    std::size_t open_connections() const { return served_.load() + refusing_.load(); }
+    /// Waits until every counted connection is released; false when `timeout` passed first.
+    bool wait_drained(std::chrono::milliseconds timeout);
+    /// Records one answered request (no-op without ServerOptions::on_response).
+    void record(const AccessRecord& record) const;
+
 private:
     ServerOptions options_;
     Handler handler_;
     std::unique_ptr<boost::asio::ssl::context> tls_;
     std::atomic<bool> stopping_{false};
+    std::atomic<std::size_t> served_{0};
+    std::atomic<std::size_t> refusing_{0};
+    std::condition_variable drained_;
     std::mutex mutex_;
     std::unordered_map<SessionControl*, std::weak_ptr<SessionControl>> sessions_;
 };
 
-/// Starts serving one accepted connection (TLS when the server has a TLS context).
-void start_session(boost::asio::ip::tcp::socket socket, ServerShared& shared);
+/// Starts serving one accepted connection (TLS when the server has a TLS context); a Refuse admission
+/// answers 503 too_many_connections and closes. Releases the admission when the connection ends.
+void start_session(boost::asio::ip::tcp::socket socket, ServerShared& shared, Admission admission);
 
 }  // namespace dockside::server::detail

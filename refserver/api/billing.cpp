@@ -120,7 +120,7 @@ Strings read_strings(BodyReader& r, const char* key, const std::vector<std::stri
         if (v.is_number_integer()) out.push_back(std::to_string(v.get<std::int64_t>()));
         else if (!v.is_string()) r.fail(validation_error(field, "must be a string", "CONV-TYPES"));
         else if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), v.get<std::string>()) == allowed.end())
-            r.fail(validation_error(field, "'" + v.get<std::string>() + "' is not an allowed value", rule));
+            r.fail(validation_error(field, quoted_excerpt(v.get<std::string>()) + " is not an allowed value", rule));
         else out.push_back(v.get<std::string>());
     }
     return out;

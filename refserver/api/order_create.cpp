@@ -149,7 +149,7 @@ Reply create_order(RequestContext& ctx) {
 
     if (order.reference_id && store.orders.by_reference.count(*order.reference_id) &&
         !ctx.faults.on(Fault::OrderReferenceDuplicate))
-        return fail(conflict("reference_id", "an order with reference_id '" + *order.reference_id + "' already exists",
+        return fail(conflict("reference_id", "an order with reference_id " + quoted_excerpt(*order.reference_id) + " already exists",
                              "ORD-REF-UNIQUE"));
 
     const std::int32_t id = store_new_order(ctx, std::move(order), location);

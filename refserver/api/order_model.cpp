@@ -59,7 +59,7 @@ nlohmann::json resolve_order_products(const nlohmann::json& items, BodyReader& r
         }
         if (!variant && (!product_name || product_name->empty()) && !name_optional) {
             r.fail(validation_error(r.field("name"),
-                                    "product '" + *ref + "' does not exist, so its name is required", "ORD-PRODUCT-NAME"));
+                                    "product " + quoted_excerpt(*ref) + " does not exist, so its name is required", "ORD-PRODUCT-NAME"));
             return out;
         }
         nlohmann::json p;

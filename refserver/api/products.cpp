@@ -12,6 +12,7 @@
 #include "refserver/core/area.h"
 #include "refserver/core/context.h"
 #include "refserver/core/datetime.h"
+#include "refserver/core/limits.h"
 
 namespace dockside::refserver {
 namespace {
@@ -144,6 +145,10 @@ Reply patch_product(RequestContext& ctx) {
     json product = **stored;
     if (body->is_object()) apply_product_fields(r, *body, product, state, ctx);
     const json* variants = r.array("variants", Need::Optional);
+    // Each new variant costs a full variant record; the cap keeps one request's work bounded.
+    if (variants && variants->size() > kMaxItemsPerWrite)
+        r.fail(validation_error("variants", "at most " + std::to_string(kMaxItemsPerWrite) + " variants per request",
+                                "NS-REQUEST-LIMITS"));
     for (std::size_t i = 0; variants && i < variants->size() && !r.error(); ++i) {
         const json& entry = (*variants)[i];
         const std::string name = "variants[" + std::to_string(i) + "]";
@@ -199,7 +204,8 @@ Result<std::vector<std::int64_t>, ApiError> read_variant_ids(const json& body, C
     BodyReader r(body, "", "ERR-4XX");
     const json* list = r.array("variant_ids", Need::Required, 1);
     std::vector<std::int64_t> ids;
-    if (list && list->size() > 100) r.fail(validation_error("variant_ids", "at most 100 variant ids per call"));
+    if (list && list->size() > kMaxItemsPerWrite)
+        r.fail(validation_error("variant_ids", "at most " + std::to_string(kMaxItemsPerWrite) + " variant ids per call"));
     for (std::size_t i = 0; list && i < list->size() && !r.error(); ++i) {
         const std::string field = "variant_ids[" + std::to_string(i) + "]";
         const json& v = (*list)[i];

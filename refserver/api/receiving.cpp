@@ -60,7 +60,7 @@ Reply list_receiving(RequestContext& ctx) {
     if (q.error()) return fail(*q.error());
     for (const auto& s : f.statuses.value_or(std::vector<std::string>{}))
         if (std::find(kWroStatuses.begin(), kWroStatuses.end(), s) == kWroStatuses.end())
-            return fail(validation_error("Statuses", "'" + s + "' is not a WRO status", "WRO-ENUMS"));
+            return fail(validation_error("Statuses", quoted_excerpt(s) + " is not a WRO status", "WRO-ENUMS"));
     if (ctx.faults.on(Fault::WroListStatusesIgnored)) f.statuses.reset();
     if (ctx.faults.on(Fault::WroListExternalSyncIgnored)) f.external_sync.reset();
 

@@ -64,7 +64,7 @@ std::optional<ApiError> check_values(const char* name, const std::optional<std::
     if (!values) return std::nullopt;
     for (const auto& v : *values)
         if (std::find(allowed.begin(), allowed.end(), v) == allowed.end())
-            return validation_error(name, "'" + v + "' is not one of the allowed values", rule);
+            return validation_error(name, quoted_excerpt(v) + " is not one of the allowed values", rule);
     return std::nullopt;
 }
 

@@ -9,13 +9,14 @@
 #include "refserver/core/area.h"
 #include "refserver/core/context.h"
 #include "refserver/core/datetime.h"
+#include "refserver/core/limits.h"
 
 namespace dockside::refserver {
 namespace {
 
 using json = nlohmann::json;
 
-inline constexpr std::size_t kMaxItems = 100;
+inline constexpr std::size_t kMaxItems = kMaxItemsPerWrite;
 
 Result<json*, ApiError> product_of(RequestContext& ctx) {
     const std::int64_t id = ctx.path.integer("productId");

@@ -38,7 +38,7 @@ std::vector<std::string> read_topics(BodyReader& r, bool refuse_on_hold) {
         const bool on_hold_refused = refuse_on_hold && t == "order.shipment.on_hold";
         if (!t.is_string() || on_hold_refused ||
             std::find(kWebhookTopics.begin(), kWebhookTopics.end(), t.get<std::string>()) == kWebhookTopics.end())
-            r.fail(validation_error(field, "unknown topic " + t.dump() + "; topics are order.shipped, order.shipment.cancelled, "
+            r.fail(validation_error(field, "unknown topic " + describe_value(t) + "; topics are order.shipped, order.shipment.cancelled, "
                                     "order.shipment.delivered, order.shipment.exception, order.shipment.on_hold", "WH-TOPICS"));
         else if (std::find(topics.begin(), topics.end(), t.get<std::string>()) == topics.end())
             topics.push_back(t.get<std::string>());

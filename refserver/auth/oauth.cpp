@@ -71,13 +71,13 @@ Reply authorize(RequestContext& ctx) {
         bool known = std::find(all_scopes().begin(), all_scopes().end(), s) != all_scopes().end();
         bool granted = s == "openid" || s == "offline_access" || client->scopes.count(s) > 0;
         if (!known || !granted)
-            return fail(validation_error("scope", "scope '" + s + "' is unknown or not granted to this app", kAuthzRule));
+            return fail(validation_error("scope", "scope " + quoted_excerpt(s) + " is unknown or not granted to this app", kAuthzRule));
         scopes.insert(s);
     }
     const TimePoint now = ctx.clock.now();
     const std::string nonce = q.get("nonce").value_or("");
     std::string code = random_hex(20);
-    ctx.store.auth.codes[code] = {client->client_id, redirect, scopes, nonce, now + kAuthorizationCodeLifetime, false};
+    ctx.store.auth.codes.insert(code, {client->client_id, redirect, scopes, nonce, now + kAuthorizationCodeLifetime, false});
 
     std::vector<std::pair<std::string, std::string>> params = {
         {"code", code}, {"scope", join(scopes)}, {"session_state", random_hex(16)},
@@ -130,7 +130,7 @@ http::Response issue(RequestContext& ctx, const std::string& client_id, const st
     const TimePoint now = ctx.clock.now();
     auto& auth = ctx.store.auth;
     std::string access = random_hex(32);
-    auth.tokens[access] = {Principal{TokenKind::OAuthAccess, scopes, auth.account_channels}, now + kAccessTokenLifetime};
+    auth.tokens.insert(access, {Principal{TokenKind::OAuthAccess, scopes, auth.account_channels}, now + kAccessTokenLifetime});
     nlohmann::json body{{"id_token", id_token(ctx.store, client_id, nonce, now)},
                         {"access_token", access},
                         {"expires_in", 3600},
@@ -138,7 +138,7 @@ http::Response issue(RequestContext& ctx, const std::string& client_id, const st
                         {"scope", join(scopes)}};
     if (scopes.count("offline_access") || ctx.faults.on(Fault::AuthTokenRefreshWithoutOffline)) {
         std::string refresh = reuse_refresh ? *reuse_refresh : random_hex(32);
-        auth.refresh_tokens[refresh] = {client_id, scopes, now + kRefreshTokenLifetime, false};
+        auth.refresh_tokens.insert(refresh, {client_id, scopes, now + kRefreshTokenLifetime, false});
         body["refresh_token"] = refresh;
     }
     http::Response r = json_response(200, body);
@@ -153,15 +153,15 @@ Reply token(RequestContext& ctx) {
     const auto& client = ctx.store.auth.client;
     for (const char* required : {"grant_type", "client_id", "client_secret"})
         if (!p.get(required)) return fail(validation_error(required, std::string(required) + " is required", kTokenRule));
-    if (!client || *p.get("client_id") != client->client_id || *p.get("client_secret") != client->client_secret)
+    if (!client || *p.get("client_id") != client->client_id || !secrets_equal(*p.get("client_secret"), client->client_secret))
         return fail(ApiError{401, "invalid_client", "client authentication failed", "client_id", kTokenRule, {}});
     const std::string grant = *p.get("grant_type");
     const TimePoint now = ctx.clock.now();
 
     if (grant == "authorization_code") {
-        auto code_it = ctx.store.auth.codes.find(p.get("code").value_or(""));
-        if (code_it == ctx.store.auth.codes.end()) return fail(invalid_grant("code", "unknown authorization code"));
-        AuthorizationCode& code = code_it->second;
+        AuthorizationCode* found = ctx.store.auth.codes.find(p.get("code").value_or(""));
+        if (!found) return fail(invalid_grant("code", "unknown authorization code"));
+        AuthorizationCode& code = *found;
         if (code.used) return fail(invalid_grant("code", "authorization code already used"));
         if (now >= code.expires_at) return fail(invalid_grant("code", "authorization code expired"));
         if (code.client_id != client->client_id) return fail(invalid_grant("code", "code was issued to another client"));
@@ -172,10 +172,10 @@ Reply token(RequestContext& ctx) {
     }
     if (grant == "refresh_token") {
         const std::string presented = p.get("refresh_token").value_or("");
-        auto it = ctx.store.auth.refresh_tokens.find(presented);
+        RefreshGrant* found = ctx.store.auth.refresh_tokens.find(presented);
         const char* rule = "AUTH-OAUTH-REFRESH";
-        if (it == ctx.store.auth.refresh_tokens.end()) return fail(invalid_grant("refresh_token", "unknown refresh token", rule));
-        RefreshGrant& grant_rec = it->second;
+        if (!found) return fail(invalid_grant("refresh_token", "unknown refresh token", rule));
+        RefreshGrant& grant_rec = *found;
         if (grant_rec.revoked) return fail(invalid_grant("refresh_token", "refresh token already used", rule));
         if (now >= grant_rec.expires_at) return fail(invalid_grant("refresh_token", "refresh token expired", "AUTH-LIFETIME"));
         if (grant_rec.client_id != client->client_id) return fail(invalid_grant("refresh_token", "issued to another client", rule));

@@ -3,9 +3,9 @@
 namespace dockside::refserver {
 
 std::optional<Principal> TokenStore::authenticate(const std::string& token, TimePoint now, bool ignore_expiry) const {
-    auto it = tokens.find(token);
-    if (it == tokens.end()) return std::nullopt;
-    const auto& rec = it->second;
+    const TokenRecord* found = tokens.find(token);
+    if (!found) return std::nullopt;
+    const auto& rec = *found;
     // An access token is valid strictly before its expiry instant.
     if (rec.expires_at && !ignore_expiry && now >= *rec.expires_at) return std::nullopt;
     return rec.principal;

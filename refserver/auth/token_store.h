@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "refserver/auth/principal.h"
+#include "refserver/auth/secret_map.h"
 
 namespace dockside::refserver {
 
@@ -43,9 +44,10 @@ inline constexpr std::chrono::seconds kRefreshTokenLifetime{30 * 24 * 3600};
 inline constexpr std::chrono::seconds kAuthorizationCodeLifetime{300};
 
 struct TokenStore {
-    std::map<std::string, TokenRecord> tokens;  ///< bearer token -> grant (PATs and access tokens)
-    std::map<std::string, RefreshGrant> refresh_tokens;
-    std::map<std::string, AuthorizationCode> codes;
+    /// Bearer token -> grant (PATs and access tokens). Secrets are looked up in constant time.
+    SecretMap<TokenRecord> tokens;
+    SecretMap<RefreshGrant> refresh_tokens;
+    SecretMap<AuthorizationCode> codes;
     std::optional<OAuthClient> client;
     std::vector<std::int32_t> account_channels;  ///< channels OAuth tokens may use
     std::string primary_pat;                     ///< the full-access PAT (Options.pat or generated)

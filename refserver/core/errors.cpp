@@ -1,5 +1,7 @@
 #include "refserver/core/errors.h"
 
+#include "refserver/core/limits.h"
+
 namespace dockside::refserver {
 
 ApiError validation_error(std::string field, std::string message, std::string rule) {
@@ -35,11 +37,43 @@ ApiError payload_too_large(std::size_t limit) {
 
 ApiError unsupported_media_type(std::string got) {
     return {415, "unsupported_media_type",
-            "request body must be application/json, got '" + got + "'", "Content-Type", "CONV-JSON", {}};
+            "request body must be application/json, got " + quoted_excerpt(got), "Content-Type", "CONV-JSON", {}};
 }
 
 ApiError internal_error(std::string message) {
     return {500, "internal_error", std::move(message), "", "ERR-NO5XX", {}};
+}
+
+ApiError record_limit_reached(std::size_t limit) {
+    return {507, "record_limit_reached",
+            "the reference server holds " + std::to_string(limit) +
+                " records, its --max-records limit; writes that add records are refused until it restarts "
+                "(reads, updates, cancels and deletes still work)",
+            "", "NS-RECORD-LIMIT", {}};
+}
+
+std::string quoted_excerpt(std::string_view text) {
+    std::size_t chars = 0;
+    std::size_t cut = text.size();
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;  // inside a UTF-8 sequence
+        if (chars++ == kMaxEchoChars) {
+            cut = i;
+            break;
+        }
+    }
+    return "'" + std::string(text.substr(0, cut)) + (cut < text.size() ? "\u2026'" : "'");
+}
+
+std::string describe_value(const nlohmann::json& value) {
+    switch (value.type()) {
+        case nlohmann::json::value_t::string: return quoted_excerpt(value.get_ref<const std::string&>());
+        case nlohmann::json::value_t::array: return "an array of " + std::to_string(value.size()) + " items";
+        case nlohmann::json::value_t::object: return "an object of " + std::to_string(value.size()) + " members";
+        case nlohmann::json::value_t::binary: return "binary data";
+        case nlohmann::json::value_t::discarded: return "a discarded value";
+        default: return value.dump();  // null, boolean or number: a few characters
+    }
 }
 
 std::string dump_json(const nlohmann::json& body) {

@@ -37,6 +37,8 @@ ApiError method_not_allowed(const std::string& allow);
 ApiError payload_too_large(std::size_t limit);
 ApiError unsupported_media_type(std::string got);
 ApiError internal_error(std::string message);
+/// 507: the store holds `limit` records (--max-records) and the write would add more.
+ApiError record_limit_reached(std::size_t limit);
 
 /// The one place that turns an ApiError into a response.
 http::Response error_response(const ApiError& error);
@@ -46,5 +48,12 @@ http::Response json_response(int status, const nlohmann::json& body);
 http::Response json_text_response(int status, std::string body);
 /// JSON serialisation that never throws (invalid UTF-8 is replaced, not fatal).
 std::string dump_json(const nlohmann::json& body);
+
+/// Client text for an error message: in single quotes, cut after kMaxEchoChars characters (marked
+/// with "…"). Messages never carry an unbounded client value.
+std::string quoted_excerpt(std::string_view client_text);
+/// A client JSON value for an error message: a string quoted as above, a number, boolean or null as
+/// written, an array or object only by its kind ("an array of 3 items"), never rendered recursively.
+std::string describe_value(const nlohmann::json& value);
 
 }  // namespace dockside::refserver

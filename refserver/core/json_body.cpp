@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "harness/http/json_bounds.h"
 #include "refserver/core/datetime.h"
 #include "refserver/core/text.h"
 
@@ -22,6 +23,9 @@ Result<nlohmann::json, ApiError> parse_json_body(const http::Request& request) {
     auto ct = request.headers.get("Content-Type");
     if (!ct || !is_json_media_type(*ct)) return fail(unsupported_media_type(ct ? std::string(*ct) : ""));
     if (!utf8_length(request.body)) return fail(validation_error("body", "request body is not valid UTF-8"));
+    if (auto excess = http::check_json_bounds(request.body, {kMaxJsonDepth, kMaxArrayItems}))
+        return fail(validation_error("body", "request body " + excess->describe() + ", past the reference server's limit",
+                                     "NS-REQUEST-LIMITS"));
     auto parsed = nlohmann::json::parse(request.body, nullptr, /*allow_exceptions=*/false);
     if (parsed.is_discarded()) return fail(validation_error("body", "request body is not well-formed JSON"));
     return parsed;
@@ -145,7 +149,7 @@ std::optional<std::string> BodyReader::enumeration(const std::string& key, Need 
     if (std::find(allowed.begin(), allowed.end(), *v) != allowed.end()) return v;
     std::string list;
     for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-    fail(validation_error(field(key), field(key) + " must be one of " + list + ", got '" + *v + "'", rule));
+    fail(validation_error(field(key), field(key) + " must be one of " + list + ", got " + quoted_excerpt(*v), rule));
     return std::nullopt;
 }
 

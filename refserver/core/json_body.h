@@ -13,17 +13,16 @@
 
 #include "refserver/core/clock.h"
 #include "refserver/core/errors.h"
+#include "refserver/core/limits.h"
 
 namespace dockside::refserver {
-
-/// Bodies above this are refused with 413 before any handler runs.
-inline constexpr std::size_t kMaxBodyBytes = 1024 * 1024;
 
 /// True for application/json and any application/<x>+json, parameters ignored.
 bool is_json_media_type(std::string_view content_type);
 
-/// The body as JSON: 415 for a non-JSON Content-Type, 400 for an empty body, invalid UTF-8 or
-/// malformed JSON (the message carries the parser's byte position).
+/// The body as JSON: 415 for a non-JSON Content-Type, 400 for an empty body, invalid UTF-8, malformed
+/// JSON, or a body past the shape limits of refserver/core/limits.h (nesting deeper than kMaxJsonDepth,
+/// an array of more than kMaxArrayItems items), which is refused before any tree is built.
 Result<nlohmann::json, ApiError> parse_json_body(const http::Request& request);
 
 enum class Need { Optional, Required };

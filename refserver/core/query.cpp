@@ -119,7 +119,7 @@ std::optional<std::int32_t> QueryReader::int32(std::string_view name, std::int64
     if (!v || *v < min || *v > max) {
         fail_once(validation_error(std::string(name),
                                    std::string(name) + " must be an integer from " + std::to_string(min) + " to " +
-                                       std::to_string(max) + ", got '" + *raw + "'",
+                                       std::to_string(max) + ", got " + quoted_excerpt(*raw),
                                    rule));
         return std::nullopt;
     }
@@ -131,7 +131,7 @@ std::optional<bool> QueryReader::boolean(std::string_view name, const std::strin
     if (!raw) return std::nullopt;
     if (http::iequals(*raw, "true")) return true;
     if (http::iequals(*raw, "false")) return false;
-    fail_once(validation_error(std::string(name), std::string(name) + " must be true or false, got '" + *raw + "'", rule));
+    fail_once(validation_error(std::string(name), std::string(name) + " must be true or false, got " + quoted_excerpt(*raw), rule));
     return std::nullopt;
 }
 
@@ -141,7 +141,7 @@ std::optional<TimePoint> QueryReader::datetime(std::string_view name, const std:
     auto t = parse_iso8601(trim(*raw));
     if (!t)
         fail_once(validation_error(std::string(name),
-                                   std::string(name) + " must be an ISO 8601 date-time, got '" + *raw + "'", rule));
+                                   std::string(name) + " must be an ISO 8601 date-time, got " + quoted_excerpt(*raw), rule));
     return t;
 }
 
@@ -154,7 +154,7 @@ std::optional<std::vector<std::int64_t>> QueryReader::int_list(std::string_view 
         auto v = parse_int64(item);
         if (!v || *v < min || *v > max) {
             fail_once(validation_error(std::string(name),
-                                       std::string(name) + " must be comma-separated integers, got '" + *raw + "'",
+                                       std::string(name) + " must be comma-separated integers, got " + quoted_excerpt(*raw),
                                        rule));
             return std::nullopt;
         }
@@ -187,7 +187,7 @@ std::optional<std::string> QueryReader::one_of(std::string_view name, const std:
         if (http::iequals(a, *raw)) return a;
     std::string list;
     for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-    fail_once(validation_error(std::string(name), std::string(name) + " must be one of " + list + ", got '" + *raw + "'",
+    fail_once(validation_error(std::string(name), std::string(name) + " must be one of " + list + ", got " + quoted_excerpt(*raw),
                                rule));
     return std::nullopt;
 }

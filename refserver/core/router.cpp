@@ -56,7 +56,7 @@ std::optional<ApiError> check_type(const Route::Segment& seg, const std::string&
     if (v && *v >= lo && *v <= hi) return std::nullopt;
     return validation_error(seg.name,
                             "path parameter " + seg.name + " must be an " +
-                                (seg.type == Route::Type::Int32 ? "int32" : "int64") + " integer, got '" + value + "'",
+                                (seg.type == Route::Type::Int32 ? "int32" : "int64") + " integer, got " + quoted_excerpt(value),
                             "CONV-TYPES");
 }
 
@@ -130,7 +130,7 @@ Result<Router::Match, ApiError> Router::match(std::string_view method, std::stri
     std::vector<Candidate> candidates;
     for (const auto& r : routes_)
         if (auto c = try_route(r, parts)) candidates.push_back(std::move(*c));
-    if (candidates.empty()) return fail(not_found("no operation at " + std::string(path)));
+    if (candidates.empty()) return fail(not_found("no operation at " + quoted_excerpt(path)));
 
     // The most specific template wins; its methods form the path's Allow set.
     auto best = std::max_element(candidates.begin(), candidates.end(),
@@ -146,7 +146,7 @@ Result<Router::Match, ApiError> Router::match(std::string_view method, std::stri
     // A path whose parameters do not even type-check under any method is not one of ours
     // (e.g. the 2.0 path POST /order/estimate must be 404, not 405).
     if (std::all_of(same.begin(), same.end(), [](const Candidate* c) { return c->type_error.has_value(); }))
-        return fail(not_found("no operation at " + std::string(path)));
+        return fail(not_found("no operation at " + quoted_excerpt(path)));
     std::string allow;
     for (auto* c : same) allow += (allow.empty() ? "" : ", ") + c->route->method;
     return fail(method_not_allowed(allow));

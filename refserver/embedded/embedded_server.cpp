@@ -12,25 +12,34 @@ Result<std::unique_ptr<EmbeddedServer>, std::vector<std::string>> EmbeddedServer
     if (options.host.empty()) problems.push_back("host must not be empty");
     if (!problems.empty()) return fail(std::move(problems));
 
-    auto api = ReferenceServer::create(std::move(options.api));
-    if (!api) return fail(api.error());
-
     std::unique_ptr<EmbeddedServer> embedded(new EmbeddedServer());
     embedded->host_ = options.host;
-    embedded->api_ = std::move(api.value());
+    embedded->max_connections_ = options.max_connections;
     server::ServerOptions transport;
     transport.host = options.host;
     transport.port = options.port;
-    transport.threads = options.threads;
+    transport.threads = static_cast<unsigned>(options.threads);
     transport.body_limit = options.body_limit;
-    ReferenceServer* handler = embedded->api_.get();
+    transport.max_connections = options.max_connections;
+    transport.on_response = std::move(options.on_response);
+    // The handler reads api_ only once start() runs, and the API is created before that.
+    EmbeddedServer* self = embedded.get();
     embedded->transport_ = std::make_unique<server::HttpServer>(
-        transport, [handler](const http::Request& request) { return handler->handle(request); });
-    auto port = embedded->transport_->start();
+        transport, [self](const http::Request& request) { return self->api_->handle(request); });
+    // Bound first, so that the paging links can name the real port before the first request.
+    auto port = embedded->transport_->bind();
     if (!port)
         return fail(std::vector<std::string>{"cannot listen on " + options.host + ":" +
                                              std::to_string(options.port) + ": " + port.error()});
     embedded->port_ = port.value();
+    if (options.api.public_base_url.empty()) options.api.public_base_url = embedded->base_url();
+    embedded->public_base_url_ = options.api.public_base_url;
+
+    auto api = ReferenceServer::create(std::move(options.api));
+    if (!api) return fail(api.error());
+    embedded->api_ = std::move(api.value());
+    if (auto started = embedded->transport_->start(); !started)
+        return fail(std::vector<std::string>{"cannot serve on " + embedded->base_url() + ": " + started.error()});
     return embedded;
 }
 
@@ -46,9 +55,12 @@ EmbeddedOptions conformance_options(const std::vector<std::string>& faults) {
 EmbeddedServer::~EmbeddedServer() { stop(); }
 
 std::string EmbeddedServer::base_url() const {
-    const bool ipv6 = host_.find(':') != std::string::npos;
-    return "http://" + (ipv6 ? "[" + host_ + "]" : host_) + ":" + std::to_string(port_);
+    const std::string host = host_ == "0.0.0.0" ? "127.0.0.1" : host_ == "::" ? "::1" : host_;
+    const bool ipv6 = host.find(':') != std::string::npos;
+    return "http://" + (ipv6 ? "[" + host + "]" : host) + ":" + std::to_string(port_);
 }
+
+std::size_t EmbeddedServer::open_connections() const { return transport_ ? transport_->open_connections() : 0; }
 
 void EmbeddedServer::stop() {
     if (transport_) transport_->stop();

@@ -8,11 +8,8 @@
 #include <vector>
 
 #include "harness/core/result.h"
+#include "harness/server/http_server.h"
 #include "refserver/reference_server.h"
-
-namespace dockside::server {
-class HttpServer;
-}
 
 namespace dockside::refserver {
 
@@ -21,7 +18,11 @@ struct EmbeddedOptions {
     std::string host = "127.0.0.1";
     std::uint16_t port = 0;         ///< 0 = an ephemeral port
     int threads = 2;
-    std::size_t body_limit = 1 << 20;
+    std::size_t body_limit = kMaxBodyBytes;
+    /// Open client connections at most (one more gets 503 and a close); 0 = no cap.
+    std::size_t max_connections = kDefaultMaxConnections;
+    /// Told about every response (the access log of `dockside serve --access-log`); may be empty.
+    std::function<void(const server::AccessRecord&)> on_response;
 };
 
 /// Options for the embedded target of a conformance run: simulation control on (suites drive warehouse
@@ -38,8 +39,14 @@ public:
     EmbeddedServer(const EmbeddedServer&) = delete;
     EmbeddedServer& operator=(const EmbeddedServer&) = delete;
 
-    /// "http://127.0.0.1:PORT": the base URL and the auth URL alike.
+    /// "http://127.0.0.1:PORT": the base URL and the auth URL alike (a wildcard listen address is
+    /// named by its loopback address).
     std::string base_url() const;
+    /// The base of the absolute paging links: Options::public_base_url, or base_url() when none was given.
+    const std::string& public_base_url() const { return public_base_url_; }
+    std::size_t max_connections() const { return max_connections_; }
+    /// Client connections open now.
+    std::size_t open_connections() const;
     std::uint16_t port() const { return port_; }
     ReferenceServer& api() { return *api_; }
     const ReferenceServer& api() const { return *api_; }
@@ -51,6 +58,8 @@ private:
 
     std::string host_;
     std::uint16_t port_ = 0;
+    std::string public_base_url_;
+    std::size_t max_connections_ = 0;
     std::unique_ptr<ReferenceServer> api_;
     std::unique_ptr<server::HttpServer> transport_;
 };

@@ -1,5 +1,7 @@
 #include "refserver/store/products_catalog.h"
 
+#include <unordered_map>
+
 #include "refserver/core/datetime.h"
 
 namespace dockside::refserver {
@@ -180,13 +182,39 @@ json& store_product(Catalog& catalog, ProductsState& state, json updated, TimePo
     return *find_product(catalog, id);
 }
 
-void refresh_catalog_links(Catalog& catalog) {
+namespace {
+
+/// Variants and inventory items by id, built once per refresh so that it stays linear in the catalog
+/// (a lookup per bundle component and per inventory item made every write quadratic).
+struct CatalogIndex {
+    struct Slot {
+        json* product;
+        json* variant;
+    };
+    std::unordered_map<std::int64_t, Slot> variants;
+    std::unordered_map<std::int64_t, json*> inventory;
+
+    explicit CatalogIndex(Catalog& catalog) {
+        for (auto& p : catalog.products) {
+            auto vs = p.find("variants");
+            if (vs == p.end() || !vs->is_array()) continue;
+            for (auto& v : *vs) variants.try_emplace(int_of(v, "id", -1), Slot{&p, &v});
+        }
+        for (auto& item : catalog.inventory) inventory.try_emplace(int_of(item, "inventory_id", -1), &item);
+    }
+    const Slot* variant(std::int64_t id) const {
+        auto it = variants.find(id);
+        return it == variants.end() ? nullptr : &it->second;
+    }
+};
+
+void refresh_bundle_components(Catalog& catalog, const CatalogIndex& index) {
     // Bundle components: names come from the component variant while it exists.
     for (auto& p : catalog.products) {
         for (auto& v : p["variants"]) {
             v["associated_bundles"] = json::array();
             for (auto& c : v["bundle_definition"]) {
-                if (auto slot = find_variant(catalog, int_of(c, "variant_id", -1))) {
+                if (const auto* slot = index.variant(int_of(c, "variant_id", -1))) {
                     c["product_id"] = (*slot->product)["id"];
                     c["variant_name"] = (*slot->variant)["name"].is_string() ? (*slot->variant)["name"] : json("");
                     c["variant_sku"] = (*slot->variant)["sku"].is_string() ? (*slot->variant)["sku"] : json("");
@@ -197,7 +225,7 @@ void refresh_catalog_links(Catalog& catalog) {
     for (const auto& p : catalog.products) {
         for (const auto& bundle : p["variants"]) {
             for (const auto& c : bundle["bundle_definition"]) {
-                auto slot = find_variant(catalog, int_of(c, "variant_id", -1));
+                const auto* slot = index.variant(int_of(c, "variant_id", -1));
                 if (!slot) continue;
                 (*slot->variant)["associated_bundles"].push_back(
                     {{"product_id", p["id"]},
@@ -208,18 +236,26 @@ void refresh_catalog_links(Catalog& catalog) {
             }
         }
     }
+}
+
+}  // namespace
+
+void refresh_catalog_links(Catalog& catalog) {
+    const CatalogIndex index(catalog);
+    refresh_bundle_components(catalog, index);
     // Inventory items follow the variant that owns them.
     for (const auto& p : catalog.products) {
         for (const auto& v : p["variants"]) {
             if (!v["inventory"].is_object()) continue;
-            json* item = find_inventory_item(catalog, int_of(v["inventory"], "inventory_id", -1));
-            if (!item) continue;
-            if (v["name"].is_string()) (*item)["name"] = v["name"];
-            if (v["sku"].is_string()) (*item)["sku"] = v["sku"];
-            (*item)["is_lot"] = v["lot_information"].value("is_lot", false);
-            (*item)["variant"]["is_active"] = v["status"] == "Active";
-            (*item)["variant"]["is_bundle"] = is_bundle(v);
-            (*item)["variant"]["is_digital"] = v.value("is_digital", false);
+            auto it = index.inventory.find(int_of(v["inventory"], "inventory_id", -1));
+            if (it == index.inventory.end()) continue;
+            json& item = *it->second;
+            if (v["name"].is_string()) item["name"] = v["name"];
+            if (v["sku"].is_string()) item["sku"] = v["sku"];
+            item["is_lot"] = v["lot_information"].value("is_lot", false);
+            item["variant"]["is_active"] = v["status"] == "Active";
+            item["variant"]["is_bundle"] = is_bundle(v);
+            item["variant"]["is_digital"] = v.value("is_digital", false);
         }
     }
 }

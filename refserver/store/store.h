@@ -77,6 +77,8 @@ struct Store {
     /// Bumped after every mutating request (under the exclusive lock): a rendering made at one
     /// generation is valid until the next.
     std::uint64_t generation = 0;
+    /// Records counted beyond the containers' sizes (record_budget.h: large bodies, nested records).
+    std::size_t extra_record_units = 0;
     /// Rendered orders for GET /order/{id}; shared_ptr keeps Store movable.
     std::shared_ptr<RenderCache> rendered_orders = std::make_shared<RenderCache>();
 

@@ -3,8 +3,16 @@
 
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "harness/http/client.h"
 #include "harness/server/http_server.h"
@@ -225,6 +233,109 @@ TEST(HttpServer, StopLetsResponseInProgressFinish) {
     ASSERT_TRUE(response) << http::to_string(response.error());
     EXPECT_EQ(response->body, "finished");
     EXPECT_EQ(response->headers.get("Connection"), "close");
+}
+
+TEST(HttpServer, Http11RequestsNeedExactlyOneWellFormedHost) {
+    std::atomic<int> handled{0};
+    TestServer server([&](const Request&) {
+        ++handled;
+        return Response{200, {}, "fine"};
+    });
+    const auto missing = testing::raw_exchange(server.port(), "GET / HTTP/1.1\r\n\r\n");
+    const auto twice = testing::raw_exchange(server.port(), "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n");
+    const auto malformed = testing::raw_exchange(server.port(), "GET / HTTP/1.1\r\nHost: a b\r\n\r\n");
+    const auto path_in_host = testing::raw_exchange(server.port(), "GET / HTTP/1.1\r\nHost: a.example/x\r\n\r\n");
+    for (const auto* reply : {&missing, &twice, &malformed, &path_in_host}) {
+        EXPECT_EQ(reply->rfind("HTTP/1.1 400 Bad Request\r\n", 0), 0u) << *reply;
+        EXPECT_NE(reply->find("RFC 9112 section 3.2"), std::string::npos) << *reply;
+    }
+    EXPECT_EQ(handled.load(), 0);
+    for (const char* host : {"a.example", "a.example:8080", "127.0.0.1:1", "[::1]:8080", "[::1]", "xn--bcher-kva.example", ""}) {
+        const auto ok = testing::raw_exchange(server.port(), std::string("GET / HTTP/1.1\r\nHost: ") + host +
+                                                                 "\r\nConnection: close\r\n\r\n");
+        EXPECT_EQ(ok.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << host << ": " << ok;
+    }
+}
+
+TEST(HttpServer, ConnectionsPastTheCapGet503AndRoomReturnsWhenOthersLeave) {
+    ServerOptions options;
+    options.max_connections = 2;
+    TestServer server(ok_handler, options);
+    HttpClient first(server.url()), second(server.url()), third(server.url());
+    ASSERT_TRUE(first.send(make_request("GET", "/")));
+    ASSERT_TRUE(second.send(make_request("GET", "/")));
+    EXPECT_EQ(server.server().open_connections(), 2u);
+    auto refused = third.send(make_request("GET", "/"));
+    ASSERT_TRUE(refused) << http::to_string(refused.error());
+    EXPECT_EQ(refused->status, 503);
+    EXPECT_EQ(refused->headers.get("Retry-After"), "1");
+    EXPECT_NE(refused->body.find(R"("code":"too_many_connections")"), std::string::npos) << refused->body;
+    EXPECT_NE(refused->body.find("limit of 2 open connections"), std::string::npos) << refused->body;
+    auto still = first.send(make_request("GET", "/"));  // those already in are served
+    ASSERT_TRUE(still);
+    EXPECT_EQ(still->status, 200);
+    first.close();
+    for (int i = 0; i < 100 && server.server().open_connections() > 1; ++i) std::this_thread::sleep_for(10ms);
+    auto admitted = third.send(make_request("GET", "/"));
+    ASSERT_TRUE(admitted) << http::to_string(admitted.error());
+    EXPECT_EQ(admitted->status, 200);
+}
+
+TEST(HttpServer, StopDoesNotWaitForAClientThatNeverReads) {
+    ServerOptions options;
+    options.stop_grace = 200ms;  // the write timeout stays at 30 s
+    auto server = std::make_unique<TestServer>([](const Request&) { return Response{200, {}, std::string(64 << 20, 'x')}; },
+                                               options);
+    // Ask for 64 MiB and read none of it: the write blocks on a full socket buffer.
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(server->port());
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    const std::string request = "GET / HTTP/1.1\r\nHost: x\r\n\r\n";
+    ASSERT_GT(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), 0);
+    std::this_thread::sleep_for(300ms);
+    const auto started = std::chrono::steady_clock::now();
+    server->server().stop();
+    const auto took = std::chrono::steady_clock::now() - started;
+    ::close(fd);
+    EXPECT_LT(took, 1s);
+}
+
+TEST(HttpServer, EveryResponseIsRecordedForTheAccessLog) {
+    std::mutex mutex;
+    std::vector<AccessRecord> records;
+    ServerOptions options;
+    options.header_limit = 1024;
+    options.on_response = [&](const AccessRecord& r) {
+        std::lock_guard lock(mutex);
+        records.push_back(r);
+    };
+    TestServer server([](const Request&) { return Response{201, {}, "12345"}; }, options);
+    HttpClient client(server.url());
+    auto request = make_request("POST", "/things?x=1", "body");
+    request.headers.set("Authorization", "Bearer do-not-log-me");
+    ASSERT_TRUE(client.send(request));
+    testing::raw_exchange(server.port(), "GARBAGE\r\n\r\n");
+    testing::raw_exchange(server.port(), "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(4096, 'h') + "\r\n\r\n");
+    for (int i = 0; i < 100; ++i) {
+        {
+            std::lock_guard lock(mutex);
+            if (records.size() >= 3) break;
+        }
+        std::this_thread::sleep_for(10ms);
+    }
+    std::lock_guard lock(mutex);
+    ASSERT_EQ(records.size(), 3u);
+    EXPECT_EQ(records[0].method, "POST");
+    EXPECT_EQ(records[0].target, "/things?x=1");
+    EXPECT_EQ(records[0].status, 201);
+    EXPECT_EQ(records[0].body_bytes, 5u);
+    EXPECT_EQ(records[0].peer.rfind("127.0.0.1:", 0), 0u) << records[0].peer;
+    EXPECT_EQ(records[1].method, "-");
+    EXPECT_EQ(records[1].status, 400);
+    EXPECT_EQ(records[2].status, 431);
 }
 
 }  // namespace

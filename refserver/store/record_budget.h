@@ -1,0 +1,35 @@
+#pragma once
+/// The store's record budget (specs/rules.yaml NS-RECORD-LIMIT, `dockside serve --max-records`): what
+/// counts as a record, and which operations add to it. The reference server keeps everything in
+/// memory and forever, so this budget is what bounds its memory; the figures per record are in
+/// refserver/README.md ("Limits").
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace dockside::refserver {
+
+struct Store;
+
+/// A write whose request body is larger than this counts one more record per whole unit, so that a
+/// record's memory is bounded by the unit and not by the body limit.
+inline constexpr std::size_t kRecordBodyUnit = 16 * 1024;
+
+/// Records the store holds: orders, shipments, products, inventory items (one per variant), returns,
+/// receiving orders, webhook subscriptions, issued access and refresh tokens and authorization codes,
+/// plus the extra units written so far (Store::extra_record_units). Seeded records count too.
+/// Cost: a handful of container sizes; call under the store lock.
+std::size_t stored_records(Store& store);
+
+/// True for the operations that can add records (creates, PATCH /product, channel metadata, token
+/// and code issuance, store-order-json); these are refused with 507 once the budget is spent.
+/// Reads, cancels, updates and deletes never are.
+bool adds_records(std::string_view operation_id);
+
+/// Records a successful write of `operation_id` whose body had `body_bytes` bytes adds beyond what
+/// stored_records() sees in the containers: one per kRecordBodyUnit of body, and one for a channel
+/// metadata record (kept inside its variant).
+std::size_t extra_record_units(std::string_view operation_id, std::size_t body_bytes);
+
+}  // namespace dockside::refserver
