@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <fstream>
 #include <limits>
 
 #include "harness/http/url.h"
@@ -59,6 +60,19 @@ double check_timeout(Collector& out, const std::string& value) {
     return seconds;
 }
 
+/// The secret of `flag`, taken from `file_flag`'s file when that is given (never both).
+std::string secret_value(Collector& out, const std::string& flag, const std::string& value,
+                         const std::string& file_flag, const std::string& path) {
+    if (path.empty()) return value;
+    if (!value.empty()) {
+        out.add(file_flag, path, "give either " + flag + " or " + file_flag + ", not both");
+        return value;
+    }
+    auto secret = read_secret_file(path);
+    if (!secret) out.add(file_flag, path, secret.error());
+    return secret ? secret.value() : std::string();
+}
+
 AuthMethod check_auth(Collector& out, const RawTargetOptions& raw) {
     const bool oauth = !raw.client_id.empty() || !raw.client_secret.empty();
     if (!raw.token.empty() && oauth) {
@@ -94,10 +108,24 @@ std::string env_name_for(const std::string& flag) {
     return name;
 }
 
-Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions& raw,
+Result<std::string, std::string> read_secret_file(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return fail(std::string("cannot read the file"));
+    std::string line;
+    std::getline(in, line);
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
+    if (line.empty()) return fail(std::string("the file's first line is empty"));
+    return line;
+}
+
+Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions& given,
                                                          const ProfileNames& profiles) {
     Collector out;
     TargetConfig config;
+    RawTargetOptions raw = given;
+    raw.token = secret_value(out, "--token", given.token, "--token-file", given.token_file);
+    raw.client_secret =
+        secret_value(out, "--client-secret", given.client_secret, "--client-secret-file", given.client_secret_file);
     check_url(out, "--base-url", raw.base_url);
     check_url(out, "--auth-url", raw.auth_url);
     if (raw.base_url.empty() && !raw.auth_url.empty())

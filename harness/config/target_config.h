@@ -16,8 +16,10 @@ struct RawTargetOptions {
     std::string base_url;        ///< --base-url / DOCKSIDE_BASE_URL; empty = embedded reference server
     std::string auth_url;        ///< --auth-url / DOCKSIDE_AUTH_URL; empty = the base URL
     std::string token;           ///< --token / DOCKSIDE_TOKEN (personal access token)
+    std::string token_file;      ///< --token-file / DOCKSIDE_TOKEN_FILE: the token is the file's first line
     std::string client_id;       ///< --client-id / DOCKSIDE_CLIENT_ID (OAuth)
     std::string client_secret;   ///< --client-secret / DOCKSIDE_CLIENT_SECRET (OAuth)
+    std::string client_secret_file;  ///< --client-secret-file / DOCKSIDE_CLIENT_SECRET_FILE
     std::string channel;         ///< --channel / DOCKSIDE_CHANNEL; empty = discovered from GET /channel
     std::string channel_header = "service_channel_id";  ///< --channel-header / DOCKSIDE_CHANNEL_HEADER
     std::string profile = "default";                    ///< --profile / DOCKSIDE_PROFILE
@@ -62,5 +64,10 @@ Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions&
 
 /// The environment variable that backs a flag: "--base-url" → "DOCKSIDE_BASE_URL".
 std::string env_name_for(const std::string& flag);
+
+/// A secret kept in a file (so that it appears in no command line, process list or shell history):
+/// the file's first line without its line ending and trailing blanks. Errors name the file, never
+/// its content: unreadable, or an empty first line.
+Result<std::string, std::string> read_secret_file(const std::string& path);
 
 }  // namespace dockside::config

@@ -1,11 +1,19 @@
 // `dockside serve`: the reference server on a socket, until SIGINT or SIGTERM.
 
+#include <sys/stat.h>
+
+#include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <fstream>
+#include <future>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
+#include "harness/config/target_config.h"
+#include "harness/server/access_log.h"
 #include "refserver/embedded/embedded_server.h"
 #include "refserver/faults/fault.h"
 #include "refserver/seed/seed.h"
@@ -25,7 +33,19 @@ struct ServeOptions {
     std::vector<std::string> faults;
     bool list_faults = false;
     bool webhook_insecure = false;
+    std::string pat_file;
+    std::string access_log;
+    std::string credentials_file;
+    std::string public_url;
+    std::size_t max_connections = refserver::kDefaultMaxConnections;
+    std::size_t max_records = refserver::kDefaultMaxRecords;
 };
+
+/// SIGTERM or SIGINT stops the server within this, whatever a handler or a slow client is doing: the
+/// transport closes what is left after its grace period, and past this deadline the process exits
+/// without waiting for a handler still running (the store is in memory; nothing is lost that a
+/// clean stop would keep).
+constexpr std::chrono::milliseconds kStopDeadline{700};
 
 int list_faults(std::ostream& out) {
     for (const auto& f : refserver::fault_catalog())
@@ -42,6 +62,35 @@ Result<nlohmann::json, std::string> read_seed(const std::string& path) {
     auto parsed = refserver::parse_seed(text.str());
     if (!parsed) return fail("--seed-data " + path + ": " + parsed.error());
     return parsed.value();
+}
+
+/// Writes the credentials to a file only its owner can read.
+std::optional<std::string> write_credentials(const std::string& path, const std::string& text) {
+    const mode_t old_mask = ::umask(077);
+    std::ofstream out(path, std::ios::trunc);
+    ::umask(old_mask);
+    out << text;
+    if (!out) return "cannot write --credentials-file " + path;
+    ::chmod(path.c_str(), 0600);
+    return std::nullopt;
+}
+
+std::string limits_line(const refserver::EmbeddedServer& server, std::size_t max_records) {
+    using namespace refserver;
+    std::ostringstream out;
+    out << "limits: " << server.max_connections() << " open connections (--max-connections), " << max_records
+        << " records (--max-records), bodies " << kMaxBodyBytes / 1024 << " KiB, JSON depth " << kMaxJsonDepth << ", "
+        << kMaxArrayItems << " items per array, " << kMaxItemsPerWrite << " items per batch write";
+    return out.str();
+}
+
+/// Stops the server in the background and waits at most kStopDeadline for it.
+void stop_within_deadline(std::unique_ptr<refserver::EmbeddedServer> server) {
+    auto stopped = std::async(std::launch::async, [s = std::move(server)]() mutable { s.reset(); });
+    if (stopped.wait_for(kStopDeadline) == std::future_status::ready) return;
+    std::cout << "dockside serve: a request was still being handled after " << kStopDeadline.count()
+              << " ms; exiting without waiting for it" << std::endl;
+    std::_Exit(kExitOk);  // the future's destructor would wait; the in-memory store needs no cleanup
 }
 
 // Blocks SIGINT and SIGTERM in every thread (the server's threads inherit the mask), then waits.
@@ -64,6 +113,29 @@ int run_serve(const ServeOptions& options) {
     embedded.api.simulation_enabled = options.simulation;
     embedded.api.webhook_insecure = options.webhook_insecure;
     embedded.api.faults = {options.faults.begin(), options.faults.end()};
+    embedded.api.max_records = options.max_records;
+    embedded.api.public_base_url = options.public_url;
+    while (!embedded.api.public_base_url.empty() && embedded.api.public_base_url.back() == '/')
+        embedded.api.public_base_url.pop_back();
+    embedded.max_connections = options.max_connections;
+    if (!options.pat_file.empty()) {
+        auto pat = config::read_secret_file(options.pat_file);
+        if (!pat) {
+            std::cerr << "dockside serve: --pat-file " << options.pat_file << ": " << pat.error() << "\n";
+            return kExitCannotRun;
+        }
+        embedded.api.pat = std::move(pat.value());
+    }
+    std::unique_ptr<server::AccessLog> access_log;
+    if (!options.access_log.empty()) {
+        auto opened = server::AccessLog::open(options.access_log);
+        if (!opened) {
+            std::cerr << "dockside serve: --access-log: " << opened.error() << "\n";
+            return kExitCannotRun;
+        }
+        access_log = std::move(opened.value());
+        embedded.on_response = [log = access_log.get()](const server::AccessRecord& r) { log->write(r); };
+    }
     if (!options.seed_file.empty()) {
         auto seed = read_seed(options.seed_file);
         if (!seed) {
@@ -78,13 +150,24 @@ int run_serve(const ServeOptions& options) {
         for (const auto& problem : server.error()) std::cerr << "dockside serve: " << problem << "\n";
         return kExitCannotRun;
     }
-    std::cout << (*server)->api().banner() << "listening on " << (*server)->base_url()
+    const bool to_file = !options.credentials_file.empty();
+    if (to_file) {
+        if (auto error = write_credentials(options.credentials_file, (*server)->api().credentials_json())) {
+            std::cerr << "dockside serve: " << *error << "\n";
+            return kExitCannotRun;
+        }
+    }
+    std::cout << (*server)->api().banner(!to_file)
+              << (to_file ? "  credentials written to " + options.credentials_file + " (mode 0600)\n" : "")
+              << "listening on " << (*server)->base_url()
               << (options.simulation ? " (simulation control on under /_sim/)" : "") << "\n"
+              << "paging links: " << (*server)->public_base_url() << "/... (--public-url)\n"
+              << limits_line(**server, options.max_records) << "\n"
               << "stop with Ctrl-C" << std::endl;
     int signal = 0;
     sigwait(&stop_signals, &signal);
     std::cout << "dockside serve: stopping (" << (signal == SIGINT ? "SIGINT" : "SIGTERM") << ")" << std::endl;
-    (*server)->stop();
+    stop_within_deadline(std::move(server.value()));
     return kExitOk;
 }
 
@@ -101,6 +184,26 @@ void register_serve_command(CLI::App& app, CommandContext& context) {
         ->capture_default_str();
     serve->add_option("--pat", options->pat, "The personal access token to accept (generated and printed when omitted)")
         ->envname("DOCKSIDE_SERVE_PAT");
+    serve->add_option("--pat-file", options->pat_file, "Read the personal access token from this file's first line")
+        ->envname("DOCKSIDE_SERVE_PAT_FILE")
+        ->excludes("--pat");
+    serve->add_option("--credentials-file", options->credentials_file,
+                      "Write the tokens and OAuth client to this file (mode 0600) instead of printing generated ones");
+    serve->add_option("--access-log", options->access_log,
+                      "Log one line per request to FILE, or '-' for standard output (never headers, bodies or tokens)");
+    serve->add_option("--public-url", options->public_url,
+                      "Base URL of absolute paging links (default: the listen address; never the Host header)")
+        ->check([](const std::string& url) {
+            return url.rfind("http://", 0) == 0 || url.rfind("https://", 0) == 0 ? std::string()
+                                                                                 : "must be an http:// or https:// URL";
+        });
+    serve->add_option("--max-connections", options->max_connections,
+                      "Open client connections at most; one more is answered 503 and closed (0 = no cap)")
+        ->capture_default_str();
+    serve->add_option("--max-records", options->max_records,
+                      "Records the in-memory store may hold; writes that would add more get 507")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
     serve->add_flag("--sim", options->simulation, "Enable simulation control under /_sim/");
     serve->add_option("--seed-data", options->seed_file, "JSON seed file replacing the built-in data")
         ->check(CLI::ExistingFile);

@@ -17,9 +17,12 @@ CLI::Option* target_option(CLI::App& command, const std::string& flag, std::stri
 void add_target_options(CLI::App& command, config::RawTargetOptions& raw) {
     target_option(command, "--base-url", raw.base_url, "Server to test (default: start the embedded reference server)");
     target_option(command, "--auth-url", raw.auth_url, "OAuth authorization server (default: the base URL)");
-    target_option(command, "--token", raw.token, "Personal access token");
+    target_option(command, "--token", raw.token, "Personal access token (prefer --token-file or the environment)");
+    target_option(command, "--token-file", raw.token_file, "File whose first line is the personal access token");
     target_option(command, "--client-id", raw.client_id, "OAuth client id (code flow with automated consent)");
-    target_option(command, "--client-secret", raw.client_secret, "OAuth client secret");
+    target_option(command, "--client-secret", raw.client_secret,
+                  "OAuth client secret (prefer --client-secret-file or the environment)");
+    target_option(command, "--client-secret-file", raw.client_secret_file, "File whose first line is the OAuth client secret");
     target_option(command, "--channel", raw.channel, "Channel id to write to (default: discovered)");
     target_option(command, "--channel-header", raw.channel_header, "Name of the channel header")->capture_default_str();
     target_option(command, "--profile", raw.profile, "Profile: default or strict")->capture_default_str();

@@ -17,8 +17,9 @@
 
 namespace dockside::cli {
 
-/// Adds --base-url, --auth-url, --token, --client-id, --client-secret, --channel, --channel-header,
-/// --profile, --timeout and --insecure, each backed by its DOCKSIDE_* environment variable.
+/// Adds --base-url, --auth-url, --token, --token-file, --client-id, --client-secret,
+/// --client-secret-file, --channel, --channel-header, --profile, --timeout and --insecure, each backed
+/// by its DOCKSIDE_* environment variable, so no secret has to be typed on a command line.
 void add_target_options(CLI::App& command, config::RawTargetOptions& raw);
 
 /// Client options for a resolved target (timeout, TLS verification).

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 namespace dockside::config {
 namespace {
 
@@ -104,6 +106,57 @@ TEST(TargetConfig, ChannelMustBeAPositiveInteger) {
 TEST(TargetConfig, ProblemReadsAsOneLine) {
     ConfigProblem p{"--channel (DOCKSIDE_CHANNEL)", "x", "must be a positive integer"};
     EXPECT_EQ(p.to_string(), "--channel (DOCKSIDE_CHANNEL) = 'x': must be a positive integer");
+}
+
+/// A file in the test's temporary directory holding `text`.
+std::string secret_file(const std::string& name, const std::string& text) {
+    const std::string path = ::testing::TempDir() + "/" + name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+TEST(TargetConfig, SecretsComeFromFilesWithoutTheirLineEnd) {
+    RawTargetOptions raw;
+    raw.base_url = "https://api.example.test";
+    raw.token_file = secret_file("token", "pat-from-file\r\n");
+    auto with_token = resolve(raw, kProfiles);
+    ASSERT_TRUE(with_token);
+    EXPECT_EQ(with_token->token, "pat-from-file");
+    EXPECT_EQ(with_token->auth, AuthMethod::PersonalToken);
+
+    RawTargetOptions oauth;
+    oauth.base_url = "https://api.example.test";
+    oauth.client_id = "app";
+    oauth.client_secret_file = secret_file("client-secret", "s3cret\nsecond line ignored\n");
+    auto with_secret = resolve(oauth, kProfiles);
+    ASSERT_TRUE(with_secret);
+    EXPECT_EQ(with_secret->client_secret, "s3cret");
+    EXPECT_EQ(with_secret->auth, AuthMethod::OAuthClient);
+}
+
+TEST(TargetConfig, SecretFileProblemsNameTheFileNeverItsContent) {
+    RawTargetOptions both;
+    both.base_url = "https://api.example.test";
+    both.token = "typed-token";
+    both.token_file = secret_file("token2", "filed-token\n");
+    auto problems = problems_of(both);
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0].option, "--token-file (DOCKSIDE_TOKEN_FILE)");
+    EXPECT_EQ(problems[0].to_string().find("filed-token"), std::string::npos);
+
+    RawTargetOptions missing;
+    missing.base_url = "https://api.example.test";
+    missing.token_file = "/nonexistent/dockside-token";
+    problems = problems_of(missing);
+    ASSERT_FALSE(problems.empty());
+    EXPECT_EQ(problems[0].to_string(), "--token-file (DOCKSIDE_TOKEN_FILE) = '/nonexistent/dockside-token': cannot read the file");
+
+    RawTargetOptions empty;
+    empty.client_id = "app";
+    empty.client_secret_file = secret_file("empty", "\n");
+    problems = problems_of(empty);
+    ASSERT_FALSE(problems.empty());
+    EXPECT_NE(problems[0].to_string().find("first line is empty"), std::string::npos);
 }
 
 TEST(TargetConfig, EnvironmentNamesFollowFlags) {
