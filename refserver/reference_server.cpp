@@ -145,7 +145,7 @@ http::Response ReferenceServer::dispatch(const http::Request& request) {
         emit_webhook_events(store_, faults_, clock_->now());  // shipment changes -> deliveries
         ++store_.generation;                                  // renderings made before this are stale
     }
-    if (adds && reply) store_.extra_record_units += extra_record_units(row->operation_id, request.body.size());
+    if (adds && reply) store_.extra_record_units += extra_record_units(row->operation_id, request.body);
     return reply ? std::move(reply.value()) : error_response(reply.error());
 }
 

@@ -49,4 +49,22 @@ std::optional<JsonBoundsExceeded> check_json_bounds(std::string_view text, const
     return std::nullopt;
 }
 
+std::size_t count_json_values(std::string_view text) {
+    std::size_t values = 1;  // the top-level value
+    bool in_string = false;
+    bool escaped = false;
+    for (char c : text) {
+        if (in_string) {
+            if (escaped) escaped = false;
+            else if (c == '\\') escaped = true;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == ',' || c == '[' || c == '{') {
+            ++values;  // a separator starts one more item; an opening bracket may start the first
+        }
+    }
+    return values;
+}
+
 }  // namespace dockside::http

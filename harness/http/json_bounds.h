@@ -31,4 +31,8 @@ struct JsonBoundsExceeded {
 /// pass over the text and memory for `max_depth` counters.
 std::optional<JsonBoundsExceeded> check_json_bounds(std::string_view text, const JsonBounds& bounds);
 
+/// How many values `text` holds at most (every array item, object member and container counted once):
+/// what a parsed tree of it costs is proportional to this, not to its bytes. One pass, no allocation.
+std::size_t count_json_values(std::string_view text);
+
 }  // namespace dockside::http

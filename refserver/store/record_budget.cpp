@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "harness/http/json_bounds.h"
 #include "refserver/store/receiving_state.h"
 #include "refserver/store/returns_store.h"
 #include "refserver/store/store.h"
@@ -29,8 +30,10 @@ bool adds_records(std::string_view operation_id) {
     return std::find(kAddingOperations.begin(), kAddingOperations.end(), operation_id) != kAddingOperations.end();
 }
 
-std::size_t extra_record_units(std::string_view operation_id, std::size_t body_bytes) {
-    return body_bytes / kRecordBodyUnit + (operation_id == "addChannelMetadata" ? 1 : 0);
+std::size_t extra_record_units(std::string_view operation_id, std::string_view body) {
+    const std::size_t by_bytes = body.size() / kRecordBodyUnit;
+    const std::size_t by_values = body.empty() ? 0 : http::count_json_values(body) / kRecordValueUnit;
+    return std::max(by_bytes, by_values) + (operation_id == "addChannelMetadata" ? 1 : 0);
 }
 
 }  // namespace dockside::refserver

@@ -12,9 +12,11 @@ namespace dockside::refserver {
 
 struct Store;
 
-/// A write whose request body is larger than this counts one more record per whole unit, so that a
-/// record's memory is bounded by the unit and not by the body limit.
+/// A write counts one more record per whole kRecordBodyUnit bytes of its body, or per whole
+/// kRecordValueUnit JSON values in it when that counts more, so that a record's memory is bounded by
+/// the unit and not by the body limit (a 1 MiB body of tiny values parses into a tree of ~9 MiB).
 inline constexpr std::size_t kRecordBodyUnit = 16 * 1024;
+inline constexpr std::size_t kRecordValueUnit = 128;
 
 /// Records the store holds: orders, shipments, products, inventory items (one per variant), returns,
 /// receiving orders, webhook subscriptions, issued access and refresh tokens and authorization codes,
@@ -27,9 +29,9 @@ std::size_t stored_records(Store& store);
 /// Reads, cancels, updates and deletes never are.
 bool adds_records(std::string_view operation_id);
 
-/// Records a successful write of `operation_id` whose body had `body_bytes` bytes adds beyond what
-/// stored_records() sees in the containers: one per kRecordBodyUnit of body, and one for a channel
-/// metadata record (kept inside its variant).
-std::size_t extra_record_units(std::string_view operation_id, std::size_t body_bytes);
+/// Records a successful write of `operation_id` with this request body adds beyond what
+/// stored_records() sees in the containers: the body's units (above), and one for a channel metadata
+/// record (kept inside its variant).
+std::size_t extra_record_units(std::string_view operation_id, std::string_view body);
 
 }  // namespace dockside::refserver

@@ -49,6 +49,7 @@ TEST(Limits, RecordAndConnectionStancesStateTheDefaults) {
     const std::string connections = rules_entry("NS-CONNECTION-LIMIT");
     EXPECT_NE(records.find("(default " + std::to_string(kDefaultMaxRecords) + ")"), std::string::npos) << records;
     EXPECT_NE(records.find(std::to_string(kRecordBodyUnit) + " bytes"), std::string::npos) << records;
+    EXPECT_NE(records.find(std::to_string(kRecordValueUnit) + " JSON values"), std::string::npos) << records;
     EXPECT_NE(connections.find("(default " + std::to_string(kDefaultMaxConnections) + ","), std::string::npos) << connections;
 }
 

@@ -69,7 +69,7 @@ TEST(RecordLimit, LargeBodiesCountByTheirSize) {
     EXPECT_EQ(second->status, 507);
     record("600 KiB store-order-json documents against a budget of the seed plus 30 records",
            "POST /2025-07/order/{id}/store-order-json twice",
-           "first " + describe(first) + ", second " + describe(second) + " (a body counts one record per 16 KiB)");
+           "first " + describe(first) + ", second " + describe(second) + " (a body counts one record per 16 KiB or per 128 JSON values)");
 }
 
 }  // namespace

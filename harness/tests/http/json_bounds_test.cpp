@@ -43,5 +43,11 @@ TEST(JsonBounds, HugeInputsCostOnePassAndLittleMemory) {
     EXPECT_FALSE(check_json_bounds(repeat("]", 1000) + "}}}", {64, 1000}));  // unbalanced closers are the parser's problem
 }
 
+TEST(JsonBounds, ValuesAreCountedOutsideStrings) {
+    EXPECT_EQ(count_json_values("0"), 1u);
+    EXPECT_EQ(count_json_values("[0,0,0]"), 4u);  // the array and its three items
+    EXPECT_EQ(count_json_values(R"({"a":[1,2],"b":"x,[{"})"), 5u);
+}
+
 }  // namespace
 }  // namespace dockside::http
