@@ -4,6 +4,8 @@
 #include <cctype>
 #include <sstream>
 
+#include "harness/http/utf8.h"
+
 namespace dockside::conform {
 
 std::string Finding::key() const { return rule + "|" + operation + "|" + test; }
@@ -13,13 +15,14 @@ std::string excerpt(std::string_view body, std::size_t max_chars) {
     std::size_t chars = 0;
     std::size_t i = 0;
     while (i < body.size()) {
-        if (chars == max_chars) return std::string(body.substr(0, i)) + "…";
+        // A target's body need not be text: the excerpt always is (it goes into results.json).
+        if (chars == max_chars) return http::to_valid_utf8(body.substr(0, i)) + "…";
         const auto lead = static_cast<unsigned char>(body[i]);
         std::size_t width = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 1;
         i += std::min(width, body.size() - i);
         ++chars;
     }
-    return std::string(body);
+    return http::to_valid_utf8(body);
 }
 
 std::string area_of_test(std::string_view test_name) {

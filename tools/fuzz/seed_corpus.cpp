@@ -1,0 +1,155 @@
+// Writes the fuzz targets' seed corpora from the generators: for every operation of the contract, raw
+// HTTP requests with valid bodies (gen_from_schema) and, where a resource has them, the generators'
+// invalid and boundary cases; for the response target, each operation's documented statuses with
+// valid bodies and with bodies that break them. Deterministic (fixed RapidCheck seeds).
+//
+//   fuzz_seed_corpus SPECS_DIR OUT_DIR   -> OUT_DIR/request_path/*, OUT_DIR/response_handling/*
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include <rapidcheck.h>
+
+#include "generators/orders_gen.h"
+#include "generators/products_gen.h"
+#include "generators/returns_gen.h"
+#include "generators/schema_gen.h"
+#include "generators/webhooks_gen.h"
+#include "specs/loader/spec.h"
+#include "tools/fuzz/request_path.h"
+
+namespace {
+
+using json = nlohmann::json;
+namespace gen = dockside::generators;
+namespace fs = std::filesystem;
+
+constexpr int kPerOperation = 6;
+
+template <class T>
+T sample(const rc::Gen<T>& generator, int seed, int size = 20) {
+    return generator(rc::Random(static_cast<std::uint64_t>(seed)), size).value();
+}
+
+/// Seeded ids (refserver/seed/default_seed.json) for path parameters, so seeds reach the handlers.
+std::string path_of(const dockside::spec::Operation& op) {
+    static const std::map<std::string, std::string> by_name = {
+        {"orderId", "5001"},  {"shipmentId", "7001"}, {"productId", "2001"},        {"variantId", "3001"},
+        {"invoiceId", "9002"}, {"channelMetadataId", "30010"}};
+    std::string out;
+    const std::string& t = op.path_template;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        if (t[i] != '{') {
+            out += t[i];
+            continue;
+        }
+        const auto close = t.find('}', i);
+        const std::string name = t.substr(i + 1, close - i - 1);
+        auto it = by_name.find(name);
+        std::string value = it != by_name.end() ? it->second : "1";
+        if (name == "id") value = t.find("/return") != std::string::npos ? "8001" : t.find("/receiving") != std::string::npos ? "8001" : "1";
+        out += value;
+        i = close;
+    }
+    return out;
+}
+
+std::string http_request(const std::string& method, const std::string& target, const std::string& body) {
+    std::string out = method + " " + target + " HTTP/1.1\r\nHost: fuzz.test\r\nAuthorization: Bearer " +
+                      dockside::fuzz::kFuzzToken + "\r\nservice_channel_id: 101\r\n";
+    if (!body.empty()) out += "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
+    return out + "\r\n" + body;
+}
+
+void write(const fs::path& dir, const std::string& name, const std::string& bytes) {
+    std::ofstream(dir / name, std::ios::binary) << bytes;
+}
+
+/// Invalid and boundary bodies of the operations whose generators have them.
+std::map<std::string, std::vector<json>> special_bodies() {
+    std::map<std::string, std::vector<json>> out;
+    const gen::OrderInputs orders{{3001, 3002}, "FZ-"};
+    const gen::ReturnInputs returns{{4001, 4002}, {}, {}, 11, ""};
+    const gen::ProductInputs products{{3001, 3002}, {101}};
+    int seed = 1;
+    for (auto& c : gen::order_create_invalid_cases(orders)) out["createOrder"].push_back(sample(c, seed++).value);
+    for (auto& c : gen::order_create_boundary_cases(orders)) out["createOrder"].push_back(sample(c, seed++).value);
+    for (auto& c : gen::return_create_invalid_cases(returns)) out["createReturn"].push_back(sample(c, seed++).value);
+    for (auto& c : gen::product_patch_invalid_cases(products)) out["patchProduct"].push_back(sample(c, seed++).value);
+    for (auto& c : gen::variant_create_invalid_cases()) out["createVariants"].push_back(sample(c, seed++).value);
+    for (int i = 0; i < kPerOperation; ++i) {
+        out["createOrder"].push_back(sample(gen::gen_order_create(orders), seed++));
+        out["patchProduct"].push_back(sample(gen::gen_product_patch(products), seed++));
+        out["createReturn"].push_back(sample(gen::gen_return_create(returns), seed++));
+    }
+    return out;
+}
+
+int write_request_corpus(const dockside::spec::Spec& spec, const fs::path& dir) {
+    int written = 0;
+    const auto special = special_bodies();
+    for (const auto& op : spec.operations()) {
+        const std::string target = path_of(op);
+        std::vector<std::string> bodies;
+        if (const json* schema = gen::request_schema_of(op))
+            for (int i = 0; i < kPerOperation; ++i) bodies.push_back(sample(gen::gen_from_schema(spec, *schema), 100 + i).dump());
+        if (auto it = special.find(op.id); it != special.end())
+            for (const auto& body : it->second) bodies.push_back(body.dump());
+        if (bodies.empty()) bodies.push_back("");
+        for (std::size_t i = 0; i < bodies.size(); ++i)
+            write(dir, op.id + "-" + std::to_string(i), http_request(op.method, target, bodies[i]));
+        written += static_cast<int>(bodies.size());
+    }
+    // Transport-level seeds: the framing the hostile-input suite sends.
+    write(dir, "framing-no-host", "GET /2025-07/channel HTTP/1.1\r\nAuthorization: Bearer fuzz-token\r\n\r\n");
+    write(dir, "framing-chunked", "POST /2025-07/webhook HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer fuzz-token\r\n"
+                                  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"a\":\r\n2\r\n1}\r\n0\r\n\r\n");
+    write(dir, "framing-http10", "GET /2025-07/order?Limit=2 HTTP/1.0\r\nAuthorization: Bearer fuzz-token\r\n\r\n");
+    return written + 3;
+}
+
+int write_response_corpus(const dockside::spec::Spec& spec, const fs::path& dir) {
+    int written = 0;
+    const auto& ops = spec.operations();
+    for (std::size_t i = 0; i < ops.size() && i < 256; ++i) {
+        for (const auto& [status_key, response] : ops[i].responses) {
+            const int status = status_key.size() == 3 && std::isdigit(static_cast<unsigned char>(status_key[1]))
+                                   ? std::stoi(status_key)
+                                   : 400;
+            std::string body = "{}";
+            if (response.schema) body = sample(gen::gen_from_schema(spec, *response.schema), 7 + written).dump();
+            std::string head(4, '\0');
+            head[0] = static_cast<char>(i);
+            head[1] = static_cast<char>(((status - 100) >> 8) & 0xff);
+            head[2] = static_cast<char>((status - 100) & 0xff);
+            head[3] = 0;  // application/json
+            write(dir, ops[i].id + "-" + status_key, head + body);
+            ++written;
+        }
+    }
+    return written;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 3) {
+        std::cerr << "usage: fuzz_seed_corpus SPECS_DIR OUT_DIR\n";
+        return 2;
+    }
+    const std::string specs = argv[1];
+    auto spec = dockside::spec::Spec::load(specs + "/fulfillment-2025-07.openapi.yaml", specs + "/rules.yaml");
+    if (!spec) {
+        std::cerr << "fuzz_seed_corpus: " << spec.error().to_string() << "\n";
+        return 2;
+    }
+    const fs::path out = argv[2];
+    fs::create_directories(out / "request_path");
+    fs::create_directories(out / "response_handling");
+    const int requests = write_request_corpus(*spec, out / "request_path");
+    const int responses = write_response_corpus(*spec, out / "response_handling");
+    std::cout << "fuzz_seed_corpus: " << requests << " requests, " << responses << " responses under " << out.string() << "\n";
+    return 0;
+}
