@@ -6,6 +6,8 @@ find_package(nlohmann_json 3.10 REQUIRED)
 find_package(yaml-cpp REQUIRED)
 find_package(valijson REQUIRED)
 find_package(CLI11 REQUIRED)
+# The compressed HdrHistogram encoding of .hlog interval logs is zlib deflate.
+find_package(ZLIB REQUIRED)
 find_package(GTest REQUIRED)
 find_package(rapidcheck REQUIRED)
 
