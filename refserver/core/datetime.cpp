@@ -77,6 +77,9 @@ std::optional<TimePoint> parse_iso8601(std::string_view s) {
     if (!digits(s, 0, 4, y) || s.size() < 10 || s[4] != '-' || !digits(s, 5, 2, mo) || s[7] != '-' ||
         !digits(s, 8, 2, d) || !valid_day(y, mo, d))
         return std::nullopt;
+    // TimePoint counts nanoseconds from 1970 in 64 bits (years 1678 to 2262); a date outside the years
+    // below would overflow it, here or in the arithmetic handlers do with it (found by fuzzing).
+    if (y < kMinYear || y > kMaxYear) return std::nullopt;
     std::size_t pos = 10;
     int offset_seconds = 0;
     if (pos < s.size()) {

@@ -12,7 +12,12 @@ namespace dockside::refserver {
 
 /// "YYYY-MM-DDTHH:MM:SSZ" in UTC.
 std::string format_iso8601(TimePoint t);
-/// The parsed instant, or nullopt when the text is not an ISO 8601 date or date-time.
+/// Years a date-time may name (TimePoint holds 1678 to 2262; the margin leaves room for arithmetic).
+inline constexpr int kMinYear = 1900;
+inline constexpr int kMaxYear = 2199;
+
+/// The parsed instant, or nullopt when the text is not an ISO 8601 date or date-time, or names a year
+/// outside kMinYear..kMaxYear.
 std::optional<TimePoint> parse_iso8601(std::string_view text);
 /// "MM/DD/YYYY HH:MM:SS": deliberately not ISO 8601, used only by the CONV-TYPES.bad-datetime fault.
 std::string format_us_style(TimePoint t);

@@ -34,6 +34,15 @@ TEST(Datetime, RejectsNonIso) {
         EXPECT_FALSE(parse_iso8601(bad).has_value()) << bad;
 }
 
+TEST(Datetime, YearsATimePointCannotHoldAreRefused) {
+    // Found by fuzzing: 0041-03-01 overflowed the nanosecond TimePoint (undefined behaviour).
+    for (const char* far : {"0041-03-01T04:02:04Z", "0001-01-01", "1677-12-31T00:00:00Z", "2262-04-12", "9999-12-31T23:59:59Z",
+                            "1899-12-31T23:59:59Z", "2200-01-01T00:00:00Z"})
+        EXPECT_FALSE(parse_iso8601(far).has_value()) << far;
+    EXPECT_EQ(format_iso8601(*parse_iso8601("1900-01-01T00:00:00Z")), "1900-01-01T00:00:00Z");
+    EXPECT_EQ(format_iso8601(*parse_iso8601("2199-12-31T23:59:59Z")), "2199-12-31T23:59:59Z");
+}
+
 TEST(Datetime, UsStyleIsNotIso) {
     auto s = format_us_style(TimePoint(std::chrono::seconds(1751371200)));
     EXPECT_EQ(s, "07/01/2025 12:00:00");
