@@ -1,13 +1,8 @@
 #include "harness/server/session.h"
 
-#include "harness/server/request_parsing.h"
-
-#include <algorithm>
 #include <array>
-#include <cctype>
 #include <charconv>
 #include <optional>
-#include <string_view>
 #include <type_traits>
 
 #include <boost/asio/dispatch.hpp>
@@ -17,6 +12,8 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
 #include <nlohmann/json.hpp>
+
+#include "harness/server/request_parsing.h"
 
 namespace dockside::server::detail {
 
