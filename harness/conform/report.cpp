@@ -35,6 +35,12 @@ std::string one_line(const std::string& text, std::size_t max = 160) {
     return out.size() > max ? out.substr(0, max) + "…" : out;
 }
 
+/// The last line of a multi-line value (a curl snippet's request itself).
+std::string last_line(const std::string& text) {
+    const auto cut = text.rfind('\n');
+    return cut == std::string::npos ? text : text.substr(cut + 1);
+}
+
 std::string times(int n) { return n > 1 ? " (" + std::to_string(n) + "×)" : ""; }
 
 /// Same rule, operation and title: one cause, printed in full once per report.
@@ -57,7 +63,13 @@ std::vector<std::pair<Finding, int>> by_cause(const std::vector<Finding>& findin
     return out;
 }
 
-void render_test(std::ostringstream& out, const TestOutcome& t, const ReportStyle& style, std::set<std::string>& shown) {
+/// What the report has already printed: causes in full, and how many causes of each rule.
+struct Shown {
+    std::set<std::string> causes;
+    std::map<std::string, std::size_t> per_rule;
+};
+
+void render_test(std::ostringstream& out, const TestOutcome& t, const ReportStyle& style, Shown& shown) {
     const bool verbose = style.detail == Detail::Verbose;
     const std::string label = t.status == TestStatus::TimedOut      ? "TIMED OUT"
                               : t.status == TestStatus::Interrupted ? "INTERRUPTED"
@@ -67,12 +79,15 @@ void render_test(std::ostringstream& out, const TestOutcome& t, const ReportStyl
     std::size_t printed = 0, more = 0;
     std::set<std::string> more_rules;
     for (const auto& [f, count] : by_cause(t.findings)) {
-        const bool first_time = shown.insert(shown_key(f)).second;
-        if (verbose || (first_time && printed < style.full_findings_per_test)) {
+        const bool first_time = shown.causes.insert(shown_key(f)).second;
+        const bool rule_room = shown.per_rule[f.rule] < style.full_causes_per_rule;
+        if (verbose || (first_time && rule_room && printed < style.full_findings_per_test)) {
+            ++shown.per_rule[f.rule];
             out << "  " << paint("FINDING", kBold, style.colour) << " " << headline(f) << times(count) << "\n"
                 << render_finding(f, verbose ? 0 : 3);
         } else if (printed < style.full_findings_per_test) {
             out << "  FINDING " << headline(f) << times(count) << (first_time ? "" : " — as above") << "\n";
+            if (first_time) out << "    curl:      " << one_line(last_line(f.curl), 200) << "\n";
         } else {
             ++more;
             more_rules.insert(f.rule);
@@ -99,8 +114,7 @@ void render_test(std::ostringstream& out, const TestOutcome& t, const ReportStyl
 }
 
 /// Blocked tests grouped by their setup cause: the cause in full once, then the tests it blocked.
-void render_blocked(std::ostringstream& out, const RunResults& results, const ReportStyle& style,
-                    std::set<std::string>& shown) {
+void render_blocked(std::ostringstream& out, const RunResults& results, const ReportStyle& style, Shown& shown) {
     std::vector<std::string> order;
     std::map<std::string, std::pair<const Finding*, std::vector<std::string>>> groups;
     for (const auto& t : results.tests) {
@@ -121,7 +135,7 @@ void render_blocked(std::ostringstream& out, const RunResults& results, const Re
         out << paint("BLOCKED", kYellow, style.colour) << " " << tests.size() << " test" << (tests.size() > 1 ? "s" : "")
             << " by one setup failure (" << (cause->setup_step.empty() ? "setup" : cause->setup_step) << ")\n";
         out << "  FINDING " << headline(*cause) << "\n";
-        if (shown.insert(key).second || style.detail == Detail::Verbose) out << render_finding(*cause, 3);
+        if (shown.causes.insert(key).second || style.detail == Detail::Verbose) out << render_finding(*cause, 3);
         const std::size_t listed = style.detail == Detail::Verbose ? tests.size() : std::min<std::size_t>(tests.size(), 8);
         out << "    tests:     ";
         for (std::size_t i = 0; i < listed; ++i) out << (i ? ", " : "") << tests[i];
@@ -203,7 +217,7 @@ std::string render_finding(const Finding& f, std::size_t max_violations) {
 std::string render_failures(const RunResults& results, const ReportStyle& style) {
     std::ostringstream out;
     if (style.detail == Detail::Quiet) return {};
-    std::set<std::string> shown;
+    Shown shown;
     for (const auto& t : results.tests) {
         if (t.status != TestStatus::Failed && t.status != TestStatus::TimedOut && t.status != TestStatus::Interrupted)
             continue;

@@ -22,6 +22,9 @@ struct ReportStyle {
     bool colour = false;  ///< ANSI colours (only on a terminal)
     /// Findings printed in full per failed test at Normal detail; the rest are counted.
     std::size_t full_findings_per_test = 3;
+    /// Causes of one rule printed in full in the whole report at Normal detail; later ones are one line:
+    /// a fault that breaks one rule on every operation prints a few dozen lines, not one block per operation.
+    std::size_t full_causes_per_rule = 2;
 };
 
 /// "returns      passed  12  failed   1  skipped   2   3.4 s" (blocked, timed out, accepted when present).

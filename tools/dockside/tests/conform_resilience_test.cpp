@@ -124,6 +124,59 @@ TEST(Resilience, BrokenChannelListIsAFindingNotAConfigurationError) {
     EXPECT_GE(tests_with(results, "passed").size(), 2u) << ran.output;
 }
 
+TEST(Resilience, FailedSetupBlocksTestsUnderOneCause) {
+    // Like a mock that answers 422 to every valid order: the tests that need an order are blocked by that
+    // one finding, not failed by rules of their own.
+    auto target = MisbehavingTarget::start([](const http::Request& r, http::Response& response) {
+        if (r.method == "POST" && r.path() == "/2025-07/order") {
+            response.status = 422;
+            response.body = R"({"error":{"code":"validation_failed","message":"mock says no"}})";
+        }
+    });
+    ASSERT_TRUE(target);
+    const std::string out = fresh_dir("blocked");
+    auto ran = dockside(with({"conform", "--only", "orders,shipments", "--cases", "3", "--seed", "5", "--out", out},
+                             target->target_args()));
+    EXPECT_EQ(ran.exit_code, 1) << ran.output;
+    const auto results = results_of(out);
+    ASSERT_TRUE(results.is_object());
+    const int blocked = results["summary"]["blocked"].get<int>();
+    EXPECT_GE(blocked, 10) << ran.output;
+    EXPECT_TRUE(has(ran.output, "BLOCKED " + std::to_string(blocked) + " tests by one setup failure")) << ran.output;
+    EXPECT_TRUE(has(ran.output, std::to_string(blocked) + " blocked")) << ran.output;
+    EXPECT_TRUE(has(read_text(out + "/junit.xml"), "<error message=\"blocked: creating an order of the test&apos;s own failed"));
+    for (const auto& t : results["tests"])
+        if (t.value("status", "") == "blocked")
+            for (const auto& f : t["findings"]) EXPECT_TRUE(f.value("setup", false)) << t.dump();
+}
+
+TEST(Resilience, RoundTripsCompareWhatWasSentAndInstantsAsInstants) {
+    // A server that adds a key to shipping_terms and writes the same instants with milliseconds and offset.
+    auto target = MisbehavingTarget::start([](const http::Request& r, http::Response& response) {
+        if (r.path().rfind("/2025-07/order", 0) != 0) return;
+        auto body = json::parse(response.body, nullptr, false);
+        if (body.is_discarded()) return;
+        auto rewrite = [](json& order) {
+            if (!order.is_object()) return;
+            if (order.value("shipping_terms", json()).is_object()) order["shipping_terms"]["carrier_account"] = "ACME-1";
+            for (const char* key : {"purchase_date", "created_date"})
+                if (order.value(key, json()).is_string()) {
+                    std::string t = order[key].get<std::string>();
+                    if (!t.empty() && t.back() == 'Z') order[key] = t.substr(0, t.size() - 1) + ".000+00:00";
+                }
+        };
+        if (body.is_array()) for (auto& o : body) rewrite(o);
+        else rewrite(body);
+        response.body = body.dump();
+    });
+    ASSERT_TRUE(target);
+    const std::string out = fresh_dir("roundtrip");
+    auto ran = dockside(with({"conform", "--only", "orders", "--filter", "Orders.ORD_ROUNDTRIP_*", "--out", out},
+                             target->target_args()));
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    EXPECT_EQ(tests_with(results_of(out), "passed").size(), 1u) << ran.output;
+}
+
 TEST(Resilience, MissingReadOnlyTokenSkipsWithAReason) {
     auto serve = ServeProcess::start({});
     ASSERT_TRUE(serve);
