@@ -36,8 +36,8 @@ rc::Gen<Case> gen_one_of(std::vector<rc::Gen<Case>> cases) {
                            [shared](std::size_t index) { return (*shared)[index]; });
 }
 
-Case case_meta(const char* rule, std::string what, const char* schema_rule, TextReading reading) {
-    return Case{nlohmann::json(), rule, std::move(what), reading, schema_rule};
+Case case_meta(std::string rule, std::string what, std::string schema_rule, TextReading reading) {
+    return Case{nlohmann::json(), std::move(rule), std::move(what), reading, std::move(schema_rule)};
 }
 
 }  // namespace dockside::generators

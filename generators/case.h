@@ -47,7 +47,7 @@ using Change = std::function<void(nlohmann::json&)>;
 
 /// A case's description before its value exists: the rule it probes, what was done, the rule the request
 /// validator reports for it ("" when the schema cannot see the problem) and the text reading it assumes.
-Case case_meta(const char* rule, std::string what, const char* schema_rule = "",
+Case case_meta(std::string rule, std::string what, std::string schema_rule = "",
                TextReading reading = TextReading::AnyReading);
 
 /// A case whose value is `base` after `change`; rule, what, reading and schema_rule come from `meta`.
