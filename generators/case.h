@@ -26,7 +26,7 @@ std::string_view to_string(TextReading reading);
 struct Case {
     nlohmann::json value;  ///< the request body, or the query as a JSON object {"Limit": 0}
     std::string rule_id;   ///< RULES.md id the case probes, e.g. ORD-GIFT-500
-    std::string what;      ///< "gift_message of 501 characters", stable, for test names and findings
+    std::string what;      ///< what was done ("<field> of <n> ASCII characters"), stable, for test names and findings
     TextReading reading = TextReading::AnyReading;
     /// The rule the request validator reports for this case (ResponseValidator::validate_request_body,
     /// or the parameter schema for queries); empty when the schema cannot see the problem (duplicate

@@ -30,7 +30,7 @@ std::vector<InvalidCase> return_page_invalid_cases();
 rc::Gen<InvalidCase> gen_return_page_query_invalid();
 
 /// {RecordsPerPage?} for GET /channel (CH-LIST) and GET /webhook (WH-LIST); no documented range beyond
-/// "default 50", so only small positive counts are generated. No Cursor: only the server issues one.
+/// a default, so only small positive counts are generated. No Cursor: only the server issues one.
 rc::Gen<nlohmann::json> gen_records_page_query();
 
 /// For any integer parameter with a documented range ("listOrders.Limit"): the value at each end, and

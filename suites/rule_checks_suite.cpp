@@ -11,6 +11,7 @@
 // operations whose body is not shown get no success demand (NS-OTHER-OPS-SHAPES). Seeded data is never
 // changed: product probes act on a product of the run's own making, webhooks are deleted after use.
 
+#include <chrono>
 #include <iostream>
 #include <map>
 #include <random>
@@ -47,6 +48,14 @@ const std::string& run_tag() {
 }
 
 bool ok(const Exchange& ex) { return ex.status() >= 200 && ex.status() < 300; }
+
+/// Requests the rule checks sent in this process (setup and clean-up included), for the summary line.
+int g_requests = 0;
+
+Exchange counted(const Call& call) {
+    ++g_requests;
+    return send(call);
+}
 
 /// The objects of a list answer: the array itself, or the array under "items".
 std::vector<json> listed(const json& answer) {
@@ -115,6 +124,10 @@ const generators::TargetInputs& target_inputs() {
 checks::JudgeOptions judge_options() {
     const Session& session = current_session();
     checks::JudgeOptions options;
+    for (const auto& check : session.spec().checks())
+        if (check.type == "status_class" && check.params.value("when", "") == "any_request" &&
+            check.params.value("never", json::array()).dump().find("5xx") != std::string::npos)
+            options.server_error_rule = check.rule_id;
     if (!session.strict()) return options;
     if (auto s = session.stance("NS-VALIDATION-STATUS"); s.is_object() && s.value("code", json()).is_number_integer())
         options.reject_code = s["code"].get<int>();
@@ -165,6 +178,7 @@ std::optional<Exchange> send_probe(const ProbeRequest& r, const Probe& probe) {
         raw.target = r.raw_target;
         raw.headers.set("Accept", "application/json");
         raw.headers.set("Authorization", "Bearer " + current_session().info().token);
+        ++g_requests;
         return send_raw(std::move(raw), probe.method + " " + probe.raw_path);
     }
     Call call{.operation = r.operation, .path = r.path, .query = generators::to_query_params(r.query), .body = r.body};
@@ -172,38 +186,60 @@ std::optional<Exchange> send_probe(const ProbeRequest& r, const Probe& probe) {
     for (const auto& step : r.setup) {
         Call setup = call_of(step);
         setup.path.insert(bound.begin(), bound.end());
-        Exchange made = send(setup);
+        Exchange made = counted(setup);
         if (!expect_that(ok(made), made, probe.rule_id, "setup: " + step.operation + " answers 2xx, giving " + r.operation + " a resource"))
             return std::nullopt;
         if (!bind_answer(step, made, probe, bound)) return std::nullopt;
     }
     for (const auto& [name, value] : bound) call.path[name] = value;
-    Exchange ex = send(call);
+    Exchange ex = counted(call);
     if (r.undo && ok(ex)) {
         Call undo = call_of(*r.undo);
-        if (bind_answer(*r.undo, ex, probe, undo.path)) send(undo);
+        if (bind_answer(*r.undo, ex, probe, undo.path)) counted(undo);
     }
     return ex;
 }
 
-void judge_exchange(const Probe& probe, const Exchange& ex, const checks::JudgeOptions& options) {
-    if (auto finding = checks::judge(probe, observe(ex), options))
+/// Whether the probe's answer broke its rule or, when the probe expects success, the documented shape
+/// of the answer (the response validator's rules: CONV-FIELDS, CONV-TYPES, the response enums, …).
+/// Findings are recorded.
+bool judge_exchange(const Probe& probe, const Exchange& ex, const checks::JudgeOptions& options) {
+    auto finding = checks::judge(probe, observe(ex), options);
+    if (finding) {
         expect_that(false, ex, finding->rule_id, finding->title + ": " + finding->message);
+        return true;
+    }
+    const bool success_expected = probe.expect != checks::Expect::Rejected && probe.expect != checks::Expect::NotServed &&
+                                  probe.expect != checks::Expect::NotAmong;
+    return success_expected && ok(ex) && !expect_conforms(ex);
 }
+
+/// Shrinking stops after this many further requests or this long once a case failed: a target that
+/// fails at random (a sporadic 5xx) would otherwise keep RapidCheck shrinking for a very long time. The
+/// smallest failing request found by then is the one reported.
+constexpr int kShrinkRequests = 150;
+constexpr auto kShrinkTime = std::chrono::seconds(5);
 
 /// One probe: a RapidCheck property over the drawn requests, or a single request when nothing varies.
 void run_probe(const Probe& probe, const rc::Gen<ProbeRequest>& gen, const checks::JudgeOptions& options) {
     auto once = [&](const ProbeRequest& request) {
-        if (auto ex = send_probe(request, probe)) judge_exchange(probe, *ex, options);
+        auto ex = send_probe(request, probe);
+        return !ex || judge_exchange(probe, *ex, options);
     };
     if (!probe.varies) {
         once(gen(rc::Random(1), 0).value());
         return;
     }
+    std::optional<std::chrono::steady_clock::time_point> first_failure;
+    int after_failure = 0;
     rc::detail::TestMetadata meta;
     meta.id = "RuleChecks/" + probe.rule_id + "/" + probe.what;
     meta.description = meta.id;
-    const auto result = rc::detail::checkTestable([&] { once(*gen); }, meta);
+    const auto result = rc::detail::checkTestable([&] {
+        if (first_failure && (++after_failure > kShrinkRequests || std::chrono::steady_clock::now() - *first_failure > kShrinkTime))
+            return;  // budget spent: every further candidate "passes", so the last failure stands
+        if (once(*gen) && !first_failure) first_failure = std::chrono::steady_clock::now();
+    }, meta);
     if (!result.template is<rc::detail::SuccessResult>()) {
         std::ostringstream message;
         rc::detail::printResultMessage(result, message);
@@ -244,6 +280,7 @@ void run_check_type(const std::string& type) {
     const auto options = judge_options();
     std::vector<std::string> not_run, notes;
     int run = 0;
+    const int requests_before = g_requests;
     for (const auto& probe : probes_of(type, notes)) {
         auto gen = provider.requests(probe);
         if (!gen) {
@@ -253,10 +290,12 @@ void run_check_type(const std::string& type) {
         ++run;
         run_probe(probe, *gen, options);
     }
-    std::cout << "RuleChecks." << type << ": " << run << " probe(s) run, " << not_run.size() << " without a request\n";
+    std::cout << "RuleChecks." << type << ": " << run << " probe(s) run with " << g_requests - requests_before
+              << " request(s), " << not_run.size() << " without a request\n";
     for (const auto& line : notes) std::cout << "  not probed here: " << line << "\n";
     for (const auto& line : not_run) std::cout << "  not run: " << line << "\n";
     ::testing::Test::RecordProperty("probes_run", run);
+    ::testing::Test::RecordProperty("requests", g_requests - requests_before);
     ::testing::Test::RecordProperty("probes_without_request", static_cast<int>(not_run.size()));
 }
 

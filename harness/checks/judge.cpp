@@ -101,6 +101,10 @@ std::optional<CheckFinding> judge(const Probe& probe, const Observation& observe
                    probe.what, ""};
     if (!met) {
         f.message = "Received: " + received(observed) + " / Expected: " + expected + " / Probe: " + probe.value.describe();
+        if (observed.status >= 500 && !options.server_error_rule.empty()) {
+            f.rule_id = options.server_error_rule;
+            f.message += " / never 5XX (" + probe.rule_id + " not judged)";
+        }
         return f;
     }
     if (auto problem = body_problem(probe, observed); !problem.empty()) {

@@ -28,9 +28,19 @@ TEST(Judge, RejectedMeansAny4xxUnlessStrict) {
     EXPECT_EQ(accepted->operation, "createOrder");
     EXPECT_NE(accepted->message.find("Received: 201 / Expected: 4XX"), std::string::npos) << accepted->message;
     EXPECT_TRUE(judge(probe(Expect::Rejected), answer(500)));
-    JudgeOptions strict{400, {}};
+    JudgeOptions strict{400, {}, ""};
     EXPECT_TRUE(judge(probe(Expect::Rejected), answer(422), strict));
     EXPECT_FALSE(judge(probe(Expect::Rejected), answer(400), strict));
+}
+
+TEST(Judge, AServerErrorIsReportedUnderTheNo5xxRule) {
+    JudgeOptions options;
+    options.server_error_rule = "ERR-NO5XX";
+    auto finding = judge(probe(Expect::Accepted), answer(503), options);
+    ASSERT_TRUE(finding);
+    EXPECT_EQ(finding->rule_id, "ERR-NO5XX");
+    EXPECT_NE(finding->message.find("ORD-GIFT-500 not judged"), std::string::npos) << finding->message;
+    EXPECT_EQ(judge(probe(Expect::Accepted), answer(422), options)->rule_id, "ORD-GIFT-500");
 }
 
 TEST(Judge, NoResponseIsAFindingSayingWhy) {
@@ -62,7 +72,7 @@ TEST(Judge, ServedAndNotServed) {
     EXPECT_TRUE(judge(probe(Expect::Served), answer(405)));
     EXPECT_FALSE(judge(probe(Expect::NotServed), answer(404)));
     EXPECT_TRUE(judge(probe(Expect::NotServed), answer(200)));
-    JudgeOptions strict{std::nullopt, {404, 405}};
+    JudgeOptions strict{std::nullopt, {404, 405}, ""};
     EXPECT_TRUE(judge(probe(Expect::NotServed), answer(400), strict));
 }
 
