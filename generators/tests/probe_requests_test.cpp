@@ -162,7 +162,7 @@ spec::Spec with_gift_limit(std::int64_t limit) {
     return std::move(spec).value();
 }
 
-TEST(SpecFollow, GeneratorsAndRuleChecksFollowAChangedLimit) {
+TEST(GeneratorsFollowSpec, GeneratorsAndRuleChecksFollowAChangedLimit) {
     const spec::Spec edited = with_gift_limit(450);
     SpecScope scope(edited);
     const OrderInputs inputs{{}, "DS-F-"};
@@ -190,7 +190,7 @@ TEST(SpecFollow, GeneratorsAndRuleChecksFollowAChangedLimit) {
     EXPECT_EQ(counts, (std::set<std::int64_t>{450, 451}));
 }
 
-TEST(SpecFollow, WithoutAScopeTheCompiledInContractIsRead) {
+TEST(GeneratorsFollowSpec, WithoutAScopeTheCompiledInContractIsRead) {
     EXPECT_EQ(max_length_of("OrderCreateRequest.gift_message"), 500);
     {
         const spec::Spec edited = with_gift_limit(450);

@@ -19,7 +19,7 @@ Observation answer(int status, std::string content_type = "application/json", st
     return {status, "", std::move(content_type), std::move(body)};
 }
 
-TEST(Judge, RejectedMeansAny4xxUnlessStrict) {
+TEST(CheckJudge, RejectedMeansAny4xxUnlessStrict) {
     EXPECT_FALSE(judge(probe(Expect::Rejected), answer(400)));
     EXPECT_FALSE(judge(probe(Expect::Rejected), answer(422)));
     auto accepted = judge(probe(Expect::Rejected), answer(201));
@@ -33,7 +33,7 @@ TEST(Judge, RejectedMeansAny4xxUnlessStrict) {
     EXPECT_FALSE(judge(probe(Expect::Rejected), answer(400), strict));
 }
 
-TEST(Judge, AServerErrorIsReportedUnderTheNo5xxRule) {
+TEST(CheckJudge, AServerErrorIsReportedUnderTheNo5xxRule) {
     JudgeOptions options;
     options.server_error_rule = "ERR-NO5XX";
     auto finding = judge(probe(Expect::Accepted), answer(503), options);
@@ -43,14 +43,14 @@ TEST(Judge, AServerErrorIsReportedUnderTheNo5xxRule) {
     EXPECT_EQ(judge(probe(Expect::Accepted), answer(422), options)->rule_id, "ORD-GIFT-500");
 }
 
-TEST(Judge, NoResponseIsAFindingSayingWhy) {
+TEST(CheckJudge, NoResponseIsAFindingSayingWhy) {
     Observation none{0, "connection refused", "", ""};
     auto finding = judge(probe(Expect::Accepted), none);
     ASSERT_TRUE(finding);
     EXPECT_NE(finding->message.find("connection refused"), std::string::npos);
 }
 
-TEST(Judge, StatusesDocumentedAndRuledOut) {
+TEST(CheckJudge, StatusesDocumentedAndRuledOut) {
     Probe exact = probe(Expect::Status);
     exact.status = 201;
     EXPECT_FALSE(judge(exact, answer(201)));
@@ -66,7 +66,7 @@ TEST(Judge, StatusesDocumentedAndRuledOut) {
     EXPECT_TRUE(judge(never, answer(503)));
 }
 
-TEST(Judge, ServedAndNotServed) {
+TEST(CheckJudge, ServedAndNotServed) {
     EXPECT_FALSE(judge(probe(Expect::Served), answer(400)));
     EXPECT_TRUE(judge(probe(Expect::Served), answer(404)));
     EXPECT_TRUE(judge(probe(Expect::Served), answer(405)));
@@ -76,7 +76,7 @@ TEST(Judge, ServedAndNotServed) {
     EXPECT_TRUE(judge(probe(Expect::NotServed), answer(400), strict));
 }
 
-TEST(Judge, JsonResponseChecksMediaTypeAndBody) {
+TEST(CheckJudge, JsonResponseChecksMediaTypeAndBody) {
     Probe p = probe(Expect::JsonResponse);
     p.content_type = "application/json";
     EXPECT_FALSE(judge(p, answer(200, "application/json; charset=utf-8", "[]")));
@@ -87,7 +87,7 @@ TEST(Judge, JsonResponseChecksMediaTypeAndBody) {
     EXPECT_TRUE(judge(p, answer(500)));
 }
 
-TEST(Judge, FieldNamingFindsEveryMisnamedKeyOnce) {
+TEST(CheckJudge, FieldNamingFindsEveryMisnamedKeyOnce) {
     Probe p = probe(Expect::FieldNaming);
     p.naming = {{"body_fields", "snake_case"}, {"body_field_exceptions", {"shipByDate"}}, {"observed_in_document", {"minimumShelfLife"}}};
     EXPECT_FALSE(judge(p, answer(200, "application/json", R"([{"a_b": {"shipByDate": 1, "minimumShelfLife": 2}}])")));
@@ -96,7 +96,7 @@ TEST(Judge, FieldNamingFindsEveryMisnamedKeyOnce) {
     EXPECT_NE(bad->message.find("Id, createdDate"), std::string::npos) << bad->message;
 }
 
-TEST(Judge, ConvertsToAFinding) {
+TEST(CheckJudge, ConvertsToAFinding) {
     auto finding = judge(probe(Expect::Rejected), answer(201));
     ASSERT_TRUE(finding);
     conform::Finding f = to_finding(*finding, 201);
