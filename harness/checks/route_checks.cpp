@@ -57,7 +57,7 @@ Result<Plan, std::string> plan_status_code(const spec::Spec& spec, const spec::C
     Plan plan;
     if (body_not_shown(spec, **op)) {
         plan.omitted.push_back((*op)->id + " answers " + std::to_string(*status) +
-                               ": its request body is not shown (NS-OTHER-OPS-SHAPES), so no request is known to be valid");
+                               ": its request body is not shown (x-unspecified), so no request is known to be valid");
         return plan;
     }
     Probe p = whole(check, **op, Expect::Status, "a valid " + (*op)->id + " answers " + std::to_string(*status));
