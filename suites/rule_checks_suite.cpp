@@ -92,8 +92,10 @@ void make_scratch_product(generators::TargetInputs& in) {
     Exchange created = send({.operation = "createVariants", .path = {{"productId", std::to_string(host)}},
                              .body = json::array({variant})});
     std::int64_t variant_id = 0;
-    for (const auto& v : created.json().value("variants", json::array()))
-        if (v.is_object() && v.value("sku", json()) == json(sku)) variant_id = integer(v, "id");
+    const json product = created.json();
+    if (product.is_object() && product.contains("variants") && product["variants"].is_array())
+        for (const auto& v : product["variants"])
+            if (v.is_object() && v.value("sku", json()) == json(sku)) variant_id = integer(v, "id");
     if (!ok(created) || variant_id == 0) return;
     Exchange moved = send({.operation = "moveVariants", .body = json{{"variant_ids", {variant_id}}, {"name", run_tag() + "product"}}});
     if (!ok(moved) || integer(moved.json(), "id") == 0) return;
