@@ -6,8 +6,12 @@ find_package(nlohmann_json 3.10 REQUIRED)
 find_package(yaml-cpp REQUIRED)
 find_package(valijson REQUIRED)
 find_package(CLI11 REQUIRED)
+# The compressed HdrHistogram encoding of .hlog interval logs is zlib deflate.
+find_package(ZLIB REQUIRED)
 find_package(GTest REQUIRED)
 find_package(rapidcheck REQUIRED)
+# Optional: benchmarks under tools/bench are built only where Google Benchmark is installed.
+find_package(benchmark QUIET)
 
 # Debian's rapidcheck package ships the GoogleTest integration header but no target for it.
 if(NOT TARGET dockside::rapidcheck_gtest)

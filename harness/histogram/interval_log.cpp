@@ -1,0 +1,152 @@
+#include "harness/histogram/interval_log.h"
+
+#include <charconv>
+#include <cmath>
+#include <ctime>
+#include <istream>
+#include <optional>
+#include <ostream>
+
+#include "harness/histogram/codec.h"
+#include "harness/histogram/decimal_text.h"
+
+namespace dockside::histogram {
+
+namespace {
+
+constexpr std::string_view kLegend =
+    "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"";
+constexpr std::string_view kTagPrefix = "Tag=";
+constexpr double kYearSeconds = 365.0 * 24 * 3600;
+
+// "Tue Jul 01 00:00:00 UTC 2025": the date Java's HistogramLogWriter prints beside StartTime.
+std::string utc_date(double epoch_s) {
+    const auto seconds = static_cast<std::time_t>(std::floor(epoch_s));
+    std::tm parts{};
+    gmtime_r(&seconds, &parts);
+    char text[64];
+    const auto n = std::strftime(text, sizeof text, "%a %b %d %H:%M:%S UTC %Y", &parts);
+    return std::string(text, n);
+}
+
+std::optional<double> parse_double(std::string_view text) {
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+// The number after "#[StartTime: " or "#[BaseTime: ".
+std::optional<double> header_seconds(std::string_view line, std::string_view prefix) {
+    auto rest = line.substr(prefix.size());
+    return parse_double(rest.substr(0, rest.find_first_of(" ]")));
+}
+
+std::vector<std::string_view> split_commas(std::string_view text) {
+    std::vector<std::string_view> fields;
+    for (std::size_t start = 0;;) {
+        const auto comma = text.find(',', start);
+        fields.push_back(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+        if (comma == std::string_view::npos) return fields;
+        start = comma + 1;
+    }
+}
+
+struct LogTimes {
+    std::optional<double> start_time_s;
+    std::optional<double> base_time_s;
+};
+
+Result<LogInterval, std::string> parse_interval(std::string_view line, LogTimes& times) {
+    LogInterval interval{{}, 0, 0, Histogram()};
+    if (line.starts_with(kTagPrefix)) {
+        const auto comma = line.find(',');
+        interval.tag = std::string(line.substr(kTagPrefix.size(), comma - kTagPrefix.size()));
+        line = comma == std::string_view::npos ? std::string_view{} : line.substr(comma + 1);
+    }
+    const auto fields = split_commas(line);
+    if (fields.size() != 4)
+        return fail("expected StartTimestamp,Interval_Length,Interval_Max,Interval_Compressed_Histogram, got " +
+                    std::to_string(fields.size()) + " fields");
+    const auto stamp = parse_double(fields[0]);
+    const auto length = parse_double(fields[1]);
+    if (!stamp || !length || !parse_double(fields[2]))
+        return fail("time stamp, length and max must be numbers, got \"" + std::string(line.substr(0, line.rfind(','))) + "\"");
+    auto histogram = decode_compressed_base64(fields[3]);
+    if (!histogram) return fail(histogram.error());
+    if (!times.base_time_s) {
+        const double start = times.start_time_s.value_or(0.0);
+        times.base_time_s = *stamp < start - kYearSeconds ? start : 0.0;
+    }
+    interval.start_s = *times.base_time_s + *stamp;
+    interval.length_s = *length;
+    interval.histogram = std::move(histogram.value());
+    interval.histogram.start_time_ms = std::llround(interval.start_s * 1000);
+    interval.histogram.end_time_ms = std::llround((interval.start_s + interval.length_s) * 1000);
+    interval.histogram.tag = interval.tag;
+    return interval;
+}
+
+}  // namespace
+
+std::string log_tag(std::string_view tag) {
+    std::string out(tag);
+    for (auto& c : out) {
+        if (c == ',' || static_cast<unsigned char>(c) <= ' ' || c == 0x7f) c = '_';
+    }
+    return out;
+}
+
+IntervalLogWriter::IntervalLogWriter(std::ostream& out, double start_time_s, double base_time_s,
+                                     double max_value_unit_ratio)
+    : out_(out), start_time_s_(start_time_s), base_time_s_(base_time_s), max_value_unit_ratio_(max_value_unit_ratio) {}
+
+void IntervalLogWriter::write_header() {
+    out_ << "#[Histogram log format version 1.3]\n";
+    out_ << "#[StartTime: " << fixed_decimal(start_time_s_, 3) << " (seconds since epoch), " << utc_date(start_time_s_)
+         << "]\n";
+    out_ << "#[BaseTime: " << fixed_decimal(base_time_s_, 3) << " (seconds since epoch)]\n";
+    out_ << kLegend << "\n";
+}
+
+void IntervalLogWriter::write_comment(std::string_view text) {
+    std::string line(text);
+    for (auto& c : line) {
+        if (c == '\n' || c == '\r') c = ' ';
+    }
+    out_ << "#" << line << "\n";
+}
+
+void IntervalLogWriter::write_interval(const Histogram& interval, double start_s, double end_s, std::string_view tag) {
+    const std::string written_tag = log_tag(tag.empty() ? std::string_view(interval.tag) : tag);
+    if (!written_tag.empty()) out_ << kTagPrefix << written_tag << ",";
+    out_ << fixed_decimal(start_s - base_time_s_, 3) << "," << fixed_decimal(end_s - start_s, 3) << ","
+         << fixed_decimal(static_cast<double>(interval.max()) / max_value_unit_ratio_, 3) << ","
+         << encode_compressed_base64(interval) << "\n";
+}
+
+Result<std::vector<LogInterval>, std::string> read_interval_log(std::istream& in) {
+    std::vector<LogInterval> intervals;
+    LogTimes times;
+    std::string line;
+    for (std::size_t number = 1; std::getline(in, line); ++number) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        const auto where = [&] { return "interval log line " + std::to_string(number) + ": "; };
+        if (line.starts_with("#[StartTime: ")) {
+            times.start_time_s = header_seconds(line, "#[StartTime: ");
+            if (!times.start_time_s) return fail(where() + "StartTime is not a number of seconds");
+        } else if (line.starts_with("#[BaseTime: ")) {
+            times.base_time_s = header_seconds(line, "#[BaseTime: ");
+            if (!times.base_time_s) return fail(where() + "BaseTime is not a number of seconds");
+        } else if (line.empty() || line.starts_with('#') || line.starts_with("\"StartTimestamp\"")) {
+            continue;
+        } else {
+            auto interval = parse_interval(line, times);
+            if (!interval) return fail(where() + interval.error());
+            intervals.push_back(std::move(interval.value()));
+        }
+    }
+    return intervals;
+}
+
+}  // namespace dockside::histogram
