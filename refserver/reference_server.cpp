@@ -136,7 +136,7 @@ http::Response ReferenceServer::dispatch(const http::Request& request) {
                        store_,   faults_,       *clock_, base_url(request)};
     Reply reply = match->route->handler(ctx);
     if (row->mutates) {
-        emit_webhook_events(store_, faults_, clock_->now());  // shipment changes -> deliveries
+        if (may_change_shipments(row->operation_id)) emit_webhook_events(store_, faults_, clock_->now());  // shipment changes -> deliveries
         ++store_.generation;                                  // renderings made before this are stale
     }
     return reply ? std::move(reply.value()) : error_response(reply.error());

@@ -2,6 +2,8 @@
 // moves with their dates, history and webhook topics; the clock.
 
 #include "refserver/api/simulation_clock.h"
+#include "refserver/auth/scopes.h"
+#include "refserver/webhooks/events.h"
 #include "refserver/core/datetime.h"
 #include "refserver/seed/seed.h"
 #include "refserver/tests/flow_support.h"
@@ -136,10 +138,22 @@ TEST(Simulation, ClockMovesForward) {
     EXPECT_EQ(h.sim("POST", "/_sim/clock:advance", R"({})").status, 400);
 }
 
+TEST(Simulation, ShipmentWritersAreOperationsTheServerHas) {
+    // Event detection runs only after these writes; a name that is no operation would silently drop events.
+    for (const char* id : {"createOrder", "cancelOrder", "cancelOrderShipment", "cancelShipment", "batchCancelShipments",
+                           "batchUpdateTrackingUpload", "simShipShipment", "simDeliverShipment", "simHoldShipment",
+                           "simFailShipment", "simReset"}) {
+        EXPECT_TRUE(may_change_shipments(id)) << id;
+        EXPECT_NE(find_access(id), nullptr) << id;
+    }
+    for (const char* id : {"createReturn", "patchProduct", "createWebhook", "cancelReceiving", "listOrders"})
+        EXPECT_FALSE(may_change_shipments(id)) << id;
+}
+
 TEST(Simulation, OnlyTheServersPatMayUseIt) {
     FlowHarness h;
-    for (const std::string token : {std::string(""), std::string("not-the-pat"), h.server->read_only_token(),
-                                    h.server->pat() + "x", h.server->pat().substr(1)}) {
+    for (const auto& token : std::vector<std::string>{"", "not-the-pat", h.server->read_only_token(),
+                                                      h.server->pat() + "x", h.server->pat().substr(1)}) {
         SCOPED_TRACE(token);
         EXPECT_EQ(h.sim("POST", "/_sim/shipment/7003:ship", "", token).status, 401);
         EXPECT_EQ(h.sim("GET", "/_sim/status", "", token).status, 401);
