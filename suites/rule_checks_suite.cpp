@@ -103,7 +103,21 @@ void make_scratch_product(generators::TargetInputs& in) {
     in.products.variant_ids = {variant_id};
 }
 
-/// What the target has that valid requests need, read once per session.
+/// The scratch product of one check type, deleted with its variants when the type is done: the probes add
+/// variants to it (about a hundred a run), and a product that outlived its run would make every later
+/// listing of products larger, run after run.
+struct ScratchProduct {
+    explicit ScratchProduct(generators::TargetInputs& in) : inputs(in) { make_scratch_product(inputs); }
+    ~ScratchProduct() {
+        if (inputs.product_id > 0) send({.operation = "deleteProduct", .path = {{"productId", std::to_string(inputs.product_id)}}});
+    }
+    ScratchProduct(const ScratchProduct&) = delete;
+    ScratchProduct& operator=(const ScratchProduct&) = delete;
+    generators::TargetInputs& inputs;
+};
+
+/// What the target has that valid requests need, read once per session (the scratch product is per check
+/// type: ScratchProduct).
 const generators::TargetInputs& target_inputs() {
     static const conform::Session* owner = nullptr;
     static generators::TargetInputs inputs;
@@ -119,7 +133,6 @@ const generators::TargetInputs& target_inputs() {
     for (const auto& wro : listed(send({.operation = "listReceiving"}).json()))
         if (!inputs.receiving_id) inputs.receiving_id = integer(wro, "id");
     inputs.products.channel_ids = {current_session().info().write_channel};
-    make_scratch_product(inputs);
     return inputs;
 }
 
@@ -278,7 +291,9 @@ std::vector<Probe> probes_of(const std::string& type, std::vector<std::string>& 
 /// Every rule of the session's spec with a check of `type`, planned, provided and judged.
 void run_check_type(const std::string& type) {
     generators::SpecScope scope(current_session().spec());
-    const generators::GeneratedRequests provider(target_inputs());
+    generators::TargetInputs inputs = target_inputs();
+    ScratchProduct scratch(inputs);
+    const generators::GeneratedRequests provider(inputs);
     const auto options = judge_options();
     std::vector<std::string> not_run, notes;
     int run = 0;

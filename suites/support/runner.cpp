@@ -245,7 +245,7 @@ conform::RunResults run_suites(conform::Session& session, const RunOptions& opti
 
     conform::set_current_session(&session);
     const auto started = std::chrono::steady_clock::now();
-    (void)RUN_ALL_TESTS();  // the verdict is ours: accepted findings do not fail a run
+    [[maybe_unused]] const int gtest_verdict = RUN_ALL_TESTS();  // the verdict is ours: accepted findings do not fail a run
     meta.duration_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     conform::set_current_session(nullptr);
     if (options.record) options.record->set_console_fd(-1);
