@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -83,7 +84,12 @@ Ran run(const RunSpec& spec) {
             ::kill(-pid, SIGKILL);
             ran.timed_out = true;
         }
-        if (::waitpid(pid, &status, WNOHANG) == pid) break;
+        rusage usage{};
+        if (::wait4(pid, &status, WNOHANG, &usage) == pid) {
+            ran.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                              static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+            break;
+        }
     }
     for (char buffer[4096];;) {  // what is left in the pipe
         const ssize_t n = ::read(out, buffer, sizeof buffer);
@@ -149,6 +155,19 @@ ServeProcess::~ServeProcess() {
     }
     ::kill(-pid_, SIGKILL);
     ::waitpid(pid_, nullptr, 0);
+}
+
+double ServeProcess::cpu_seconds() const {
+    // /proc/<pid>/stat: fields 14 and 15 are utime and stime in clock ticks (after the ")" of the name).
+    const std::string stat = read_text("/proc/" + std::to_string(pid_) + "/stat");
+    const auto close = stat.rfind(')');
+    if (close == std::string::npos) return 0;
+    std::istringstream fields(stat.substr(close + 2));
+    std::string field;
+    double ticks = 0;
+    for (int i = 3; fields >> field; ++i)
+        if (i == 14 || i == 15) ticks += std::stod(field);
+    return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
 }
 
 std::vector<std::string> ServeProcess::target_args() const {

@@ -33,15 +33,16 @@ struct Ran {
     int exit_code = -1;      ///< the process's exit status; 128+N when killed by signal N
     std::string output;      ///< stdout and stderr together
     double seconds = 0;
+    double cpu_seconds = 0;  ///< user + system CPU time the process used
     bool timed_out = false;  ///< killed at the time limit
 };
 
 struct RunSpec {
-    std::vector<std::string> args;                ///< after the executable
+    std::vector<std::string> args{};              ///< after the executable
     std::map<std::string, std::string> env{};     ///< added to the environment
     std::chrono::seconds limit{300};              ///< killed (SIGKILL) past this
     std::optional<std::chrono::milliseconds> interrupt_after{};  ///< SIGINT after this long
-    std::string shell;                            ///< run `sh -c shell` instead of dockside (args ignored)
+    std::string shell{};                          ///< run `sh -c shell` instead of dockside (args ignored)
 };
 
 /// Runs dockside (or a shell line) to completion.
@@ -60,6 +61,8 @@ public:
     const std::string& read_only_token() const { return read_only_token_; }
     /// The conform arguments that reach it: --base-url, --token, --read-only-token.
     std::vector<std::string> target_args() const;
+    /// User + system CPU time the server has used so far (all its threads).
+    double cpu_seconds() const;
 
 private:
     int pid_ = -1;

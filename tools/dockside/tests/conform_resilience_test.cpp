@@ -146,8 +146,9 @@ TEST(Resilience, FailedSetupBlocksTestsUnderOneCause) {
     EXPECT_TRUE(has(ran.output, std::to_string(blocked) + " blocked")) << ran.output;
     EXPECT_TRUE(has(read_text(out + "/junit.xml"), "<error message=\"blocked: creating an order of the test&apos;s own failed"));
     for (const auto& t : results["tests"])
-        if (t.value("status", "") == "blocked")
+        if (t.value("status", "") == "blocked") {
             for (const auto& f : t["findings"]) EXPECT_TRUE(f.value("setup", false)) << t.dump();
+        }
 }
 
 TEST(Resilience, RoundTripsCompareWhatWasSentAndInstantsAsInstants) {
