@@ -1,0 +1,246 @@
+#include "harness/load/connection.h"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/ssl/error.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/http/error.hpp>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
+
+namespace dockside::load::detail {
+
+namespace ssl = boost::asio::ssl;
+namespace bhttp = boost::beast::http;
+using tcp = boost::asio::ip::tcp;
+using error_code = boost::system::error_code;
+
+namespace {
+
+constexpr std::size_t kReadChunk = 16 * 1024;
+constexpr std::int64_t kFirstBackoffNs = 10'000'000;   // 10 ms
+constexpr std::int64_t kMaxBackoffNs = 1'000'000'000;  // 1 s
+
+bool only_line_breaks(const boost::beast::flat_buffer& buffer) {
+    const auto data = buffer.data();
+    const char* p = static_cast<const char*>(data.data());
+    for (std::size_t i = 0; i < data.size(); ++i)
+        if (p[i] != '\r' && p[i] != '\n') return false;
+    return true;
+}
+
+}  // namespace
+
+Connection::Connection(Worker& worker) : worker_(worker), socket_(worker.io()) {
+    in_.reserve(kReadChunk);
+}
+
+tcp::socket& Connection::lowest() { return tls_ ? tls_->next_layer() : socket_; }
+
+template <class F>
+void Connection::with_stream(F&& f) {
+    if (tls_) f(*tls_);
+    else f(socket_);
+}
+
+void Connection::pre_connect() {
+    connecting_only_ = true;
+    busy_ = true;
+    deadline_ = now_ns() + worker_.shared().options.connect_timeout.count();
+    do_connect();
+}
+
+void Connection::start(const InFlight& request, std::string_view fixed, std::int64_t now) {
+    request_ = request;
+    bytes_ = fixed.empty() ? std::string_view(out_) : fixed;
+    busy_ = true;
+    response_started_ = false;
+    timed_out_ = false;
+    if (open_) {
+        deadline_ = now + worker_.shared().options.request_timeout.count();
+        do_write();
+        return;
+    }
+    deadline_ = now + worker_.shared().options.connect_timeout.count();
+    do_connect();
+}
+
+void Connection::expire() {
+    timed_out_ = true;
+    close_socket();
+}
+
+void Connection::abort() {
+    aborted_ = true;
+    close_socket();
+}
+
+void Connection::close_socket() {
+    error_code ignored;
+    lowest().close(ignored);
+    open_ = false;
+}
+
+bool Connection::interrupted(const error_code& ec) {
+    if (aborted_) {
+        if (busy_ && !connecting_only_) worker_.on_aborted(request_);
+        busy_ = false;
+        connecting_only_ = false;
+        return true;
+    }
+    if (timed_out_ && ec) {
+        timed_out_ = false;
+        fail(ErrorKind::timeout);
+        return true;
+    }
+    return false;
+}
+
+void Connection::do_connect() {
+    close_socket();
+    tls_.reset();
+    in_.clear();
+    socket_.async_connect(worker_.shared().endpoint, [this](const error_code& ec) { on_connect(ec); });
+}
+
+void Connection::on_connect(const error_code& ec) {
+    if (interrupted(ec)) return;
+    if (ec) return fail(ErrorKind::connect);
+    error_code ignored;
+    socket_.set_option(tcp::no_delay(true), ignored);
+    worker_.on_connected();
+    responses_on_connection_ = 0;
+    const auto& target = worker_.shared().options.target;
+    if (!worker_.shared().tls) return on_open();
+    tls_.emplace(std::move(socket_), *worker_.shared().tls);
+    SSL* native = tls_->native_handle();
+    error_code not_ip;
+    boost::asio::ip::make_address(target.host, not_ip);
+    // SNI carries host names only (RFC 6066); an IP literal is checked against the IP SANs instead.
+    if (not_ip) SSL_set_tlsext_host_name(native, target.host.c_str());
+    if (!target.insecure) {
+        X509_VERIFY_PARAM* param = SSL_get0_param(native);
+        if (not_ip) X509_VERIFY_PARAM_set1_host(param, target.host.c_str(), 0);
+        else X509_VERIFY_PARAM_set1_ip_asc(param, target.host.c_str());
+    }
+    tls_->async_handshake(ssl::stream_base::client, [this](const error_code& e) { on_handshake(e); });
+}
+
+void Connection::on_handshake(const error_code& ec) {
+    if (interrupted(ec)) return;
+    if (ec) return fail(ErrorKind::tls);
+    on_open();
+}
+
+void Connection::on_open() {
+    open_ = true;
+    backoff_ns_ = 0;
+    if (connecting_only_) {
+        connecting_only_ = busy_ = false;
+        deadline_ = kNever;
+        return;
+    }
+    deadline_ = now_ns() + worker_.shared().options.request_timeout.count();
+    do_write();
+}
+
+void Connection::do_write() {
+    worker_.on_sent(request_);
+    with_stream([this](auto& stream) {
+        boost::asio::async_write(stream, boost::asio::const_buffer(bytes_.data(), bytes_.size()),
+                                 [this](const error_code& ec, std::size_t) { on_write(ec); });
+    });
+}
+
+void Connection::on_write(const error_code& ec) {
+    if (interrupted(ec)) return;
+    if (ec) return fail(ErrorKind::write);
+    const auto& op = worker_.shared().plan.operations[request_.op];
+    const std::size_t body_limit = worker_.shared().options.max_body_bytes;
+    const std::uint32_t header_limit = worker_.shared().options.max_header_bytes;
+    if (request_.capture) parser_.emplace(&body_, &content_type_, body_limit, header_limit);
+    else parser_.emplace(nullptr, nullptr, body_limit, header_limit);
+    if (op.head) parser_->skip(true);
+    do_read();
+}
+
+void Connection::do_read() {
+    with_stream([this](auto& stream) {
+        stream.async_read_some(in_.prepare(kReadChunk),
+                               [this](const error_code& ec, std::size_t bytes) { on_read(ec, bytes); });
+    });
+}
+
+void Connection::on_read(const error_code& ec, std::size_t bytes) {
+    if (interrupted(ec)) return;
+    if (ec) {
+        const bool eof = ec == boost::asio::error::eof || ec == ssl::error::stream_truncated;
+        if (eof && parser_ && parser_->is_header_done() && parser_->need_eof()) {
+            error_code parse_ec;
+            parser_->put_eof(parse_ec);
+            if (!parse_ec && parser_->is_done()) return complete();
+        }
+        return fail(ErrorKind::read);
+    }
+    in_.commit(bytes);
+    response_started_ = true;
+    parse();
+}
+
+void Connection::parse() {
+    error_code ec;
+    const std::size_t used = parser_->put(in_.data(), ec);
+    in_.consume(used);
+    if (ec == bhttp::error::need_more) return do_read();
+    if (ec == bhttp::error::body_limit || ec == bhttp::error::header_limit) return fail(ErrorKind::too_large);
+    if (ec) return fail(ErrorKind::protocol);
+    if (parser_->is_done()) return complete();
+    do_read();
+}
+
+void Connection::complete() {
+    // Nothing is pipelined, so bytes after a complete response mean its framing lied (a Content-Length
+    // shorter than the body, a second response): the connection cannot be trusted any more.
+    if (in_.size() > 0 && !only_line_breaks(in_)) return fail(ErrorKind::protocol);
+    in_.clear();
+    const std::int64_t now = now_ns();
+    const bool keep_alive = parser_->keep_alive();
+    busy_ = false;
+    deadline_ = kNever;
+    ++responses_on_connection_;
+    worker_.on_response(request_, parser_->status(), content_type_, body_, now);
+    if (!keep_alive) close_socket();
+    worker_.on_idle(*this, now);
+}
+
+void Connection::fail(ErrorKind kind) {
+    close_socket();
+    const std::int64_t now = now_ns();
+    if (connecting_only_) {
+        connecting_only_ = busy_ = false;
+        deadline_ = kNever;
+        return;
+    }
+    const auto& op = worker_.shared().plan.operations[request_.op];
+    // A kept-alive connection the server closed while idle fails before any byte of the answer; an
+    // idempotent request is then sent once more on a fresh connection (as HTTP clients do).
+    const bool closed_while_idle = (kind == ErrorKind::read || kind == ErrorKind::write) && !response_started_ &&
+                                   responses_on_connection_ > 0;
+    if (closed_while_idle && op.idempotent && request_.attempt == 0 && !worker_.finishing()) {
+        ++request_.attempt;
+        worker_.on_retry(request_);
+        deadline_ = now + worker_.shared().options.connect_timeout.count();
+        return do_connect();
+    }
+    busy_ = false;
+    deadline_ = kNever;
+    worker_.on_error(request_, kind, now);
+    if (kind == ErrorKind::connect || kind == ErrorKind::tls) {
+        backoff_ns_ = backoff_ns_ == 0 ? kFirstBackoffNs : std::min(backoff_ns_ * 2, kMaxBackoffNs);
+        worker_.park(*this, now + backoff_ns_);
+        return;
+    }
+    worker_.on_idle(*this, now);
+}
+
+}  // namespace dockside::load::detail

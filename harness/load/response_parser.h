@@ -1,0 +1,43 @@
+#pragma once
+/// The load engine's HTTP/1.1 response parser: Beast's basic_parser with callbacks that keep only what
+/// a load run needs (status, keep-alive, and the body and Content-Type only when asked), so reading a
+/// response allocates nothing once the capture buffers have grown to the responses' size.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <boost/beast/http/basic_parser.hpp>
+
+namespace dockside::load {
+
+class ResponseParser final : public boost::beast::http::basic_parser<false> {
+public:
+    /// `body` and `content_type` receive the body and the Content-Type value when non-null (they are
+    /// cleared first); both may be null when the response is only counted.
+    ResponseParser(std::string* body, std::string* content_type, std::size_t body_limit, std::uint32_t header_limit);
+
+    int status() const { return status_; }
+
+private:
+    void on_request_impl(boost::beast::http::verb, boost::beast::string_view, boost::beast::string_view, int,
+                         boost::beast::error_code&) override {}
+    void on_response_impl(int code, boost::beast::string_view, int, boost::beast::error_code&) override {
+        status_ = code;
+    }
+    void on_field_impl(boost::beast::http::field name, boost::beast::string_view, boost::beast::string_view value,
+                       boost::beast::error_code&) override;
+    void on_header_impl(boost::beast::error_code&) override {}
+    void on_body_init_impl(const boost::optional<std::uint64_t>&, boost::beast::error_code&) override {}
+    std::size_t on_body_impl(boost::beast::string_view body, boost::beast::error_code&) override;
+    void on_chunk_header_impl(std::uint64_t, boost::beast::string_view, boost::beast::error_code&) override {}
+    std::size_t on_chunk_body_impl(std::uint64_t, boost::beast::string_view body, boost::beast::error_code&) override;
+    void on_finish_impl(boost::beast::error_code&) override {}
+
+    std::string* body_;
+    std::string* content_type_;
+    int status_ = 0;
+};
+
+}  // namespace dockside::load
