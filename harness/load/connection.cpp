@@ -100,7 +100,7 @@ void Connection::do_connect() {
     close_socket();
     tls_.reset();
     in_.clear();
-    socket_.async_connect(worker_.shared().endpoint, [this](const error_code& ec) { on_connect(ec); });
+    socket_.async_connect(worker_.shared().endpoint, bind_arena(arena_, [this](const error_code& ec) { on_connect(ec); }));
 }
 
 void Connection::on_connect(const error_code& ec) {
@@ -123,7 +123,7 @@ void Connection::on_connect(const error_code& ec) {
         if (not_ip) X509_VERIFY_PARAM_set1_host(param, target.host.c_str(), 0);
         else X509_VERIFY_PARAM_set1_ip_asc(param, target.host.c_str());
     }
-    tls_->async_handshake(ssl::stream_base::client, [this](const error_code& e) { on_handshake(e); });
+    tls_->async_handshake(ssl::stream_base::client, bind_arena(arena_, [this](const error_code& e) { on_handshake(e); }));
 }
 
 void Connection::on_handshake(const error_code& ec) {
@@ -148,7 +148,7 @@ void Connection::do_write() {
     worker_.on_sent(request_);
     with_stream([this](auto& stream) {
         boost::asio::async_write(stream, boost::asio::const_buffer(bytes_.data(), bytes_.size()),
-                                 [this](const error_code& ec, std::size_t) { on_write(ec); });
+                                 bind_arena(arena_, [this](const error_code& ec, std::size_t) { on_write(ec); }));
     });
 }
 
@@ -167,7 +167,7 @@ void Connection::on_write(const error_code& ec) {
 void Connection::do_read() {
     with_stream([this](auto& stream) {
         stream.async_read_some(in_.prepare(kReadChunk),
-                               [this](const error_code& ec, std::size_t bytes) { on_read(ec, bytes); });
+                               bind_arena(arena_, [this](const error_code& ec, std::size_t bytes) { on_read(ec, bytes); }));
     });
 }
 

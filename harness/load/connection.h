@@ -12,6 +12,7 @@
 #include <boost/asio/ssl/stream.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 
+#include "harness/load/handler_arena.h"
 #include "harness/load/response_parser.h"
 #include "harness/load/worker.h"
 
@@ -58,6 +59,9 @@ private:
     void with_stream(F&& f);
 
     Worker& worker_;
+    /// One operation is outstanding at a time; a second slot covers the overlap while a completed
+    /// operation's block is released (TLS operations can be larger and then use the heap).
+    HandlerArena<2> arena_;
     boost::asio::ip::tcp::socket socket_;
     std::optional<boost::asio::ssl::stream<boost::asio::ip::tcp::socket>> tls_;
     InFlight request_;

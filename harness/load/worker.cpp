@@ -152,17 +152,17 @@ void Worker::schedule_release(std::int64_t now) {
     if (next_due_ - now <= options_.spin_window.count()) {
         // Close to the deadline: come back through the scheduler (which polls I/O meanwhile) rather
         // than sleep, since a timer wakes tens of microseconds late.
-        net::post(ioc_, [this] { release(); });
+        net::post(ioc_, bind_arena(arena_, [this] { release(); }));
         return;
     }
     send_timer_.expires_at(at(next_due_ - options_.spin_window.count()));
-    send_timer_.async_wait([this](const boost::system::error_code& ec) {
+    send_timer_.async_wait(bind_arena(arena_, [this](const boost::system::error_code& ec) {
         if (ec) {
             release_armed_ = false;
             return;
         }
         release();
-    });
+    }));
 }
 
 void Worker::release() {
@@ -339,9 +339,9 @@ std::int64_t Worker::busy() const {
 void Worker::arm_tick() {
     next_tick_ += kTickNs;
     tick_timer_.expires_at(at(next_tick_));
-    tick_timer_.async_wait([this](const boost::system::error_code& ec) {
+    tick_timer_.async_wait(bind_arena(arena_, [this](const boost::system::error_code& ec) {
         if (!ec) on_tick();
-    });
+    }));
 }
 
 void Worker::sweep(std::int64_t now) {

@@ -16,6 +16,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "harness/load/engine.h"
+#include "harness/load/handler_arena.h"
 #include "harness/load/id_pool.h"
 #include "harness/load/request_index.h"
 #include "harness/load/stats_exchange.h"
@@ -145,6 +146,7 @@ private:
     const EngineOptions& options_;
     unsigned index_;
     net::io_context ioc_;
+    HandlerArena<4> arena_;  ///< the tick wait, the send wait, a posted release
     net::steady_timer tick_timer_;
     net::steady_timer send_timer_;
     std::vector<std::unique_ptr<Connection>> connections_;
