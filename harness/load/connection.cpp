@@ -20,6 +20,9 @@ namespace {
 constexpr std::size_t kReadChunk = 16 * 1024;
 constexpr std::int64_t kFirstBackoffNs = 10'000'000;   // 10 ms
 constexpr std::int64_t kMaxBackoffNs = 1'000'000'000;  // 1 s
+/// A connection idle this long may have been closed by the server's keep-alive timeout just as a request
+/// went out; a shorter pause makes a close before the answer the server's fault, counted as an error.
+constexpr std::int64_t kIdleCloseRaceNs = 1'000'000'000;
 
 bool only_line_breaks(const boost::beast::flat_buffer& buffer) {
     const auto data = buffer.data();
@@ -52,6 +55,7 @@ void Connection::pre_connect() {
 
 void Connection::start(const InFlight& request, std::string_view fixed, std::int64_t now) {
     request_ = request;
+    started_ = now;
     bytes_ = fixed.empty() ? std::string_view(out_) : fixed;
     busy_ = true;
     response_started_ = false;
@@ -207,6 +211,7 @@ void Connection::complete() {
     const bool keep_alive = parser_->keep_alive();
     busy_ = false;
     deadline_ = kNever;
+    idle_since_ = now;
     ++responses_on_connection_;
     worker_.on_response(request_, parser_->status(), content_type_, body_, now);
     if (!keep_alive) close_socket();
@@ -222,10 +227,10 @@ void Connection::fail(ErrorKind kind) {
         return;
     }
     const auto& op = worker_.shared().plan.operations[request_.op];
-    // A kept-alive connection the server closed while idle fails before any byte of the answer; an
-    // idempotent request is then sent once more on a fresh connection (as HTTP clients do).
+    // A kept-alive connection the server closed while it sat idle fails before any byte of the answer;
+    // an idempotent request is then sent once more on a fresh connection (as HTTP clients do).
     const bool closed_while_idle = (kind == ErrorKind::read || kind == ErrorKind::write) && !response_started_ &&
-                                   responses_on_connection_ > 0;
+                                   responses_on_connection_ > 0 && started_ - idle_since_ >= kIdleCloseRaceNs;
     if (closed_while_idle && op.idempotent && request_.attempt == 0 && !worker_.finishing()) {
         ++request_.attempt;
         worker_.on_retry(request_);

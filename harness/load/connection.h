@@ -80,6 +80,8 @@ private:
     std::int64_t responses_on_connection_ = 0;
     std::int64_t deadline_ = kNever;
     std::int64_t backoff_ns_ = 0;
+    std::int64_t started_ = 0;     ///< when the current request was given to this connection
+    std::int64_t idle_since_ = 0;  ///< when the previous answer completed
 };
 
 }  // namespace dockside::load::detail

@@ -43,8 +43,9 @@ struct OperationPlan {
     /// pool itself.
     int fallback = -1;
     bool head = false;  ///< a HEAD request: the response has no body
-    /// Safe to send again (GET, HEAD, PUT, DELETE, OPTIONS): when a server closed a kept-alive
-    /// connection before answering anything, the request is resent once on a fresh connection.
+    /// Safe to send again (GET, HEAD, PUT, DELETE, OPTIONS): when a server closed a kept-alive connection
+    /// that had been idle for a second or more before answering anything (its keep-alive timeout racing
+    /// the request), the request is resent once on a fresh connection.
     bool idempotent = false;
 };
 

@@ -36,6 +36,10 @@ void IntervalLogs::write(const StatsSet& interval, const std::vector<std::string
         service_writer_->write_interval(interval.operations[i].service, from, to, names[i]);
     }
     lag_writer_->write_interval(interval.send_lag, from, to);
+    // Each second reaches the disk as it ends, so a killed run still leaves its intervals readable.
+    latency_.flush();
+    service_.flush();
+    lag_.flush();
 }
 
 bool IntervalLogs::close() {

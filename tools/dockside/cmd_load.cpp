@@ -72,6 +72,8 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
 }
 
 int run_load_command(const GlobalOptions& global, const LoadCommandOptions& options) {
+    // From here on Ctrl-C ends the run early but cleanly: whatever was measured is written, marked interrupted.
+    std::signal(SIGINT, on_interrupt);
     auto spec = load_spec(global.spec_dir);
     if (!spec) return cannot_run(spec.error().to_string());
     std::vector<std::string> problems;
@@ -86,7 +88,6 @@ int run_load_command(const GlobalOptions& global, const LoadCommandOptions& opti
         for (const auto& p : problems) std::cerr << "dockside load: " << p << "\n";
         return kExitCannotRun;
     }
-    std::signal(SIGINT, on_interrupt);
     std::unique_ptr<refserver::EmbeddedServer> embedded;
     auto load_target = resolve_target(*target, options, *spec, embedded);
     if (!load_target) return kExitCannotRun;

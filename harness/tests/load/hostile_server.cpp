@@ -13,7 +13,13 @@
 namespace dockside::load::testing {
 namespace {
 
-const std::string kJson = R"([{"id":1,"name":"Main","is_active":true}])";
+/// One location as the contract documents it (GET /2025-07/location), so good answers validate.
+const std::string kJson =
+    R"json([{"abbreviation":"ORD1","access_granted":true,"attributes":["B2B"],"id":11,"is_active":true,)json"
+    R"json("is_receiving_enabled":true,"is_shipping_enabled":true,"name":"Cicero (IL)","region":{"id":1,"name":"Central"},)json"
+    R"json("services":[{"address":{"address1":"5900 W Ogden Ave","address2":"Suite 100","city":"Cicero","country":"US",)json"
+    R"json("email":"cicero@fc.example.com","name":"Cicero (IL)","phone_number":"+1 312 555 0101","state":"IL",)json"
+    R"json("zip_code":"60804"},"enabled":true,"service_type":"Receiving"}],"timezone":"Central Standard Time"}])json";
 
 std::string ok_response() {
     return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(kJson.size()) +
