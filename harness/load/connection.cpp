@@ -94,7 +94,7 @@ bool Connection::interrupted(const error_code& ec) {
     }
     if (timed_out_ && ec) {
         timed_out_ = false;
-        fail(ErrorKind::timeout);
+        fail(ErrorKind::timeout, {}, "no complete response within the request timeout");
         return true;
     }
     return false;
@@ -109,7 +109,7 @@ void Connection::do_connect() {
 
 void Connection::on_connect(const error_code& ec) {
     if (interrupted(ec)) return;
-    if (ec) return fail(ErrorKind::connect);
+    if (ec) return fail(ErrorKind::connect, ec);
     error_code ignored;
     socket_.set_option(tcp::no_delay(true), ignored);
     worker_.on_connected();
@@ -132,7 +132,7 @@ void Connection::on_connect(const error_code& ec) {
 
 void Connection::on_handshake(const error_code& ec) {
     if (interrupted(ec)) return;
-    if (ec) return fail(ErrorKind::tls);
+    if (ec) return fail(ErrorKind::tls, ec);
     on_open();
 }
 
@@ -158,12 +158,12 @@ void Connection::do_write() {
 
 void Connection::on_write(const error_code& ec) {
     if (interrupted(ec)) return;
-    if (ec) return fail(ErrorKind::write);
+    if (ec) return fail(ErrorKind::write, ec);
     const auto& op = worker_.shared().plan.operations[request_.op];
     const std::size_t body_limit = worker_.shared().options.max_body_bytes;
     const std::uint32_t header_limit = worker_.shared().options.max_header_bytes;
-    if (request_.capture) parser_.emplace(&body_, &content_type_, body_limit, header_limit);
-    else parser_.emplace(nullptr, nullptr, body_limit, header_limit);
+    parser_.emplace(body_, content_type_, request_.capture, worker_.seen_error_statuses(request_.op), body_limit,
+                    header_limit);
     if (op.head) parser_->skip(true);
     do_read();
 }
@@ -184,7 +184,7 @@ void Connection::on_read(const error_code& ec, std::size_t bytes) {
             parser_->put_eof(parse_ec);
             if (!parse_ec && parser_->is_done()) return complete();
         }
-        return fail(ErrorKind::read);
+        return fail(ErrorKind::read, ec);
     }
     in_.commit(bytes);
     response_started_ = true;
@@ -196,8 +196,8 @@ void Connection::parse() {
     const std::size_t used = parser_->put(in_.data(), ec);
     in_.consume(used);
     if (ec == bhttp::error::need_more) return do_read();
-    if (ec == bhttp::error::body_limit || ec == bhttp::error::header_limit) return fail(ErrorKind::too_large);
-    if (ec) return fail(ErrorKind::protocol);
+    if (ec == bhttp::error::body_limit || ec == bhttp::error::header_limit) return fail(ErrorKind::too_large, ec);
+    if (ec) return fail(ErrorKind::protocol, ec);
     if (parser_->is_done()) return complete();
     do_read();
 }
@@ -205,7 +205,7 @@ void Connection::parse() {
 void Connection::complete() {
     // Nothing is pipelined, so bytes after a complete response mean its framing lied (a Content-Length
     // shorter than the body, a second response): the connection cannot be trusted any more.
-    if (in_.size() > 0 && !only_line_breaks(in_)) return fail(ErrorKind::protocol);
+    if (in_.size() > 0 && !only_line_breaks(in_)) return fail(ErrorKind::protocol, {}, "bytes after the end of the response: its Content-Length or chunking is wrong");
     in_.clear();
     const std::int64_t now = now_ns();
     const bool keep_alive = parser_->keep_alive();
@@ -218,7 +218,7 @@ void Connection::complete() {
     worker_.on_idle(*this, now);
 }
 
-void Connection::fail(ErrorKind kind) {
+void Connection::fail(ErrorKind kind, const error_code& cause, const char* note) {
     close_socket();
     const std::int64_t now = now_ns();
     if (connecting_only_) {
@@ -239,7 +239,7 @@ void Connection::fail(ErrorKind kind) {
     }
     busy_ = false;
     deadline_ = kNever;
-    worker_.on_error(request_, kind, now);
+    worker_.on_error(request_, kind, cause, note, now);
     if (kind == ErrorKind::connect || kind == ErrorKind::tls) {
         backoff_ns_ = backoff_ns_ == 0 ? kFirstBackoffNs : std::min(backoff_ns_ * 2, kMaxBackoffNs);
         worker_.park(*this, now + backoff_ns_);

@@ -49,7 +49,8 @@ private:
     void on_read(const boost::system::error_code& ec, std::size_t bytes);
     void parse();
     void complete();
-    void fail(ErrorKind kind);
+    /// The request failed; `cause` (or `note`) may become the example of its kind.
+    void fail(ErrorKind kind, const boost::system::error_code& cause = {}, const char* note = nullptr);
     void close_socket();
     /// Ends the pending operation's handler early when the connection was expired or aborted;
     /// true when the handler must return.

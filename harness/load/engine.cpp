@@ -176,7 +176,8 @@ RunOutcome Engine::run(RunObserver& observer, const std::atomic<bool>* interrupt
     const std::int64_t t0 = now_ns() + 20'000'000;  // every worker sees the start in the future
     shared.t0 = t0;
     const std::int64_t measured_start = shared.measured_start();
-    RunOutcome outcome{StatsSet(impl.plan.operations.size())};
+    RunOutcome outcome;
+    outcome.totals = StatsSet(impl.plan.operations.size());
     const double wall_now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
     outcome.measured_start_epoch_s = wall_now + static_cast<double>(measured_start - now_ns()) / 1e9;
     observer.on_start(outcome.measured_start_epoch_s);
@@ -209,7 +210,10 @@ RunOutcome Engine::run(RunObserver& observer, const std::atomic<bool>* interrupt
     impl.collect(interval);
     std::int64_t send_end = 0;
     std::int64_t last = 0;
+    outcome.examples.resize(impl.plan.operations.size());
     for (auto& worker : impl.workers) {
+        for (std::size_t op = 0; op < outcome.examples.size(); ++op)
+            for (const auto& example : worker->examples()[op]) add_example(outcome.examples[op], example);
         interval.add(worker->current());
         outcome.aborted_in_flight += worker->aborted_in_flight();
         outcome.connections_opened += worker->connections_opened();

@@ -59,7 +59,8 @@ struct EngineOptions {
     unsigned shard_index = 0;    ///< this generator sends the request indexes ≡ shard_index (mod shard_count)
     unsigned shard_count = 1;
     /// Open loop: a send closer than this to its intended time is waited for by spinning rather than
-    /// by a timer, which wakes too late for sub-100 µs send lag.
+    /// by a timer, which wakes too late for sub-100 µs send lag. The starting value: each thread then
+    /// learns its timers' wake-up delay and adjusts (from 30 µs up to four times this).
     Nanos spin_window = std::chrono::microseconds(150);
     /// Called first thing on every worker thread (tests count allocations per thread with it).
     std::function<void()> on_worker_start;
@@ -98,6 +99,8 @@ struct RunOutcome {
     std::int64_t connections_opened = 0;
     std::int64_t max_waiting = 0;   ///< the most due requests that waited for a connection at once
     double measured_start_epoch_s = 0;
+    /// Per operation: the first answer of each error status and first failure of each kind.
+    std::vector<std::vector<ErrorExample>> examples;
 };
 
 class Engine {

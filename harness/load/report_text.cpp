@@ -110,6 +110,12 @@ std::string error_table(const RunResult& result) {
         if (op.counters.other_status > 0) parts += "  HTTP other " + std::to_string(op.counters.other_status);
         if (op.counters.retried > 0) parts += "  (resent after idle close " + std::to_string(op.counters.retried) + ")";
         if (!parts.empty()) out << "  " << op.name << ":" << parts << "\n";
+        for (const auto& e : op.error_examples) {
+            std::string detail = e.detail.substr(0, 160);
+            for (char& c : detail)
+                if (c == '\n' || c == '\r') c = ' ';
+            out << "    e.g. " << e.what << ": " << detail << (e.detail.size() > 160 ? "…" : "") << "\n";
+        }
     }
     return out.str();
 }

@@ -4,7 +4,8 @@
 
 namespace dockside::load {
 
-RunResult RunResult::from_stats(const StatsSet& totals, const std::vector<std::string>& names) {
+RunResult RunResult::from_stats(const StatsSet& totals, const std::vector<std::string>& names,
+                                const std::vector<std::vector<ErrorExample>>& examples) {
     RunResult result;
     for (std::size_t i = 0; i < totals.operations.size(); ++i) {
         OperationResult op;
@@ -12,6 +13,7 @@ RunResult RunResult::from_stats(const StatsSet& totals, const std::vector<std::s
         op.counters = totals.operations[i].counters;
         op.latency = totals.operations[i].latency;
         op.service = totals.operations[i].service;
+        if (i < examples.size()) op.error_examples = examples[i];
         result.operations.push_back(std::move(op));
     }
     result.send_lag = totals.send_lag;
@@ -68,6 +70,7 @@ void RunResult::add(const RunResult& other) {
         it->latency.add(theirs.latency);
         it->service.add(theirs.service);
         it->sampling.add(theirs.sampling);
+        for (const auto& example : theirs.error_examples) add_example(it->error_examples, example);
     }
     send_lag.add(other.send_lag);
     open_loop = open_loop && other.open_loop;

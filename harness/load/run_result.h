@@ -20,6 +20,7 @@ struct OperationResult {
     histogram::Histogram latency = make_latency_histogram();
     histogram::Histogram service = make_latency_histogram();
     OperationSampling sampling;
+    std::vector<ErrorExample> error_examples;
 };
 
 struct RunResult {
@@ -32,8 +33,10 @@ struct RunResult {
     std::uint64_t requested = 0;  ///< open loop: requests the schedule asked for
     std::int64_t aborted_in_flight = 0;
 
-    /// From an engine outcome and the plan's operation names (parallel to outcome.totals.operations).
-    static RunResult from_stats(const StatsSet& totals, const std::vector<std::string>& names);
+    /// From an engine's totals and the plan's operation names (parallel to totals.operations), with the
+    /// error examples when given (parallel too).
+    static RunResult from_stats(const StatsSet& totals, const std::vector<std::string>& names,
+                                const std::vector<std::vector<ErrorExample>>& examples = {});
 
     OperationCounters total_counters() const;
     histogram::Histogram total_latency() const;

@@ -57,6 +57,13 @@ void OperationCounters::add(const OperationCounters& other) {
     retried += other.retried;
 }
 
+void add_example(std::vector<ErrorExample>& examples, ErrorExample example) {
+    if (examples.size() >= kMaxErrorExamples) return;
+    for (const auto& e : examples)
+        if (e.what == example.what) return;
+    examples.push_back(std::move(example));
+}
+
 histogram::Histogram make_latency_histogram() { return histogram::Histogram(1, 3'600'000'000, 3); }
 
 void OperationStats::add(const OperationStats& other) {

@@ -68,6 +68,17 @@ struct OperationCounters {
     void add(const OperationCounters& other);
 };
 
+/// The first answer of each error status, or the first failure of each transport error kind, of an
+/// operation: what a person needs to see why requests failed (a 400's body, a parser's complaint).
+struct ErrorExample {
+    std::string what;    ///< "HTTP 400" or an error kind ("protocol")
+    std::string detail;  ///< the body's first 300 bytes, or the transport error's message
+};
+inline constexpr std::size_t kMaxErrorExamples = 16;  ///< per operation
+
+/// Adds `example` unless one with the same `what` is there or the list is full.
+void add_example(std::vector<ErrorExample>& examples, ErrorExample example);
+
 /// The histogram settings of every load histogram: microseconds, 1 µs to 1 hour, 3 significant digits.
 histogram::Histogram make_latency_histogram();
 

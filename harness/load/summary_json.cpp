@@ -45,6 +45,8 @@ json operation_json(const OperationResult& op, double duration_s) {
     out["latency_ms"] = percentiles_json(op.latency);
     out["service_time_ms"] = percentiles_json(op.service);
     out["validation"] = sampling_json(op.sampling);
+    out["error_examples"] = nlohmann::json::array();
+    for (const auto& e : op.error_examples) out["error_examples"].push_back({{"what", e.what}, {"detail", e.detail}});
     out["histograms"] = {{"latency", histogram::encode_compressed_base64(op.latency)},
                          {"service_time", histogram::encode_compressed_base64(op.service)}};
     return out;
@@ -205,6 +207,9 @@ Result<RunSummary, std::string> summary_from_json(const json& d) {
         op.service = std::move(service.value());
         op.counters = counters_from(item);
         op.sampling = sampling_from(item.value("validation", json::object()));
+        if (item.contains("error_examples") && item["error_examples"].is_array())
+            for (const auto& e : item["error_examples"])
+                op.error_examples.push_back({e.value("what", ""), e.value("detail", "")});
         r.operations.push_back(std::move(op));
     }
     if (d.contains("thresholds") && d["thresholds"].is_array())

@@ -17,6 +17,16 @@ namespace {
 constexpr std::int64_t kTickNs = 10'000'000;        // sweep, hand-over and stop checks every 10 ms
 constexpr std::int64_t kSecondNs = 1'000'000'000;
 constexpr int kMaxNoIdInARow = 16;                  // closed loop: then the connection rests a tick
+/// The last stretch before a deadline is spun on the clock alone: one pass through the I/O scheduler
+/// costs from a microsecond to tens of them (measured in a VM), too coarse for the send-lag goal, so
+/// within this distance I/O waits instead (completions are timestamped at most this much late).
+constexpr std::int64_t kTightSpinNs = 40'000;
+
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
 
 std::chrono::steady_clock::time_point at(std::int64_t ns) {
     return std::chrono::steady_clock::time_point(std::chrono::nanoseconds(ns));
@@ -38,12 +48,16 @@ Worker::Worker(EngineShared& shared, unsigned index, int connections)
       options_(shared.options),
       index_(index),
       ioc_(BOOST_ASIO_CONCURRENCY_HINT_UNSAFE),
+      wakeups_(shared.options.spin_window.count(), 30'000, shared.options.spin_window.count() * 4),
       tick_timer_(ioc_),
       send_timer_(ioc_),
       exchange_(shared.plan.operations.size()),
       current_(exchange_.first()) {
     for (int i = 0; i < connections; ++i) connections_.push_back(std::make_unique<Connection>(*this));
     idle_.resize(connections_.size());
+    examples_.resize(shared.plan.operations.size());
+    seen_statuses_.resize(shared.plan.operations.size());
+    seen_kinds_.resize(shared.plan.operations.size());
     parked_.reserve(connections_.size());
     for (const auto& pool : shared.plan.pools) {
         pools_.emplace_back(pool.capacity);
@@ -149,18 +163,21 @@ void Worker::advance() {
 void Worker::schedule_release(std::int64_t now) {
     if (release_armed_ || !sending_ || next_due_ == kNever || idle_count_ == 0 || finishing_) return;
     release_armed_ = true;
-    if (next_due_ - now <= options_.spin_window.count()) {
+    const std::int64_t spin = wakeups_.spin_window_ns();
+    if (next_due_ - now <= spin) {
         // Close to the deadline: come back through the scheduler (which polls I/O meanwhile) rather
         // than sleep, since a timer wakes tens of microseconds late.
         net::post(ioc_, bind_arena(arena_, [this] { release(); }));
         return;
     }
-    send_timer_.expires_at(at(next_due_ - options_.spin_window.count()));
+    send_timer_expiry_ = next_due_ - spin;
+    send_timer_.expires_at(at(send_timer_expiry_));
     send_timer_.async_wait(bind_arena(arena_, [this](const boost::system::error_code& ec) {
         if (ec) {
             release_armed_ = false;
             return;
         }
+        wakeups_.observe(send_timer_expiry_, now_ns());
         release();
     }));
 }
@@ -168,7 +185,9 @@ void Worker::schedule_release(std::int64_t now) {
 void Worker::release() {
     release_armed_ = false;
     if (!sending_ || finishing_) return;
-    const std::int64_t now = now_ns();
+    std::int64_t now = now_ns();
+    if (next_due_ > now && next_due_ - now <= kTightSpinNs && idle_count_ > 0)
+        while ((now = now_ns()) < next_due_) cpu_relax();
     while (next_due_ <= now && idle_count_ > 0) {
         Connection* c = pop_idle();
         send_due(*c, now);
@@ -277,6 +296,12 @@ void Worker::on_response(const InFlight& request, int status, const std::string&
     if (!op.capture_key.empty() && status >= 200 && status < 300)
         if (const auto id = find_top_level_integer(body, op.capture_key))
             for (auto pool : op.capture_pools) pools_[pool].push(*id);
+    // The first answer of each error status is kept (the parser captured its body for that reason).
+    if (status >= 400 && status < 600 && examples_[request.op].size() < kMaxErrorExamples &&
+        !seen_statuses_[request.op].test(static_cast<std::size_t>(status))) {
+        seen_statuses_[request.op].set(static_cast<std::size_t>(status));
+        add_example(examples_[request.op], {"HTTP " + std::to_string(status), body.substr(0, 300)});
+    }
     if (!request.record) return;
     auto& stats = current_->operations[request.op];
     stats.counters.count_status(status);
@@ -288,8 +313,14 @@ void Worker::on_response(const InFlight& request, int status, const std::string&
     if (request.sample) shared_.samples->offer(request.op, status, content_type, body);
 }
 
-void Worker::on_error(const InFlight& request, ErrorKind kind, std::int64_t now) {
+void Worker::on_error(const InFlight& request, ErrorKind kind, const boost::system::error_code& cause,
+                      const char* note, std::int64_t now) {
     last_completion_ = now;
+    const auto k = static_cast<std::size_t>(kind);
+    if (examples_[request.op].size() < kMaxErrorExamples && !seen_kinds_[request.op].test(k)) {
+        seen_kinds_[request.op].set(k);
+        add_example(examples_[request.op], {std::string(to_string(kind)), note ? std::string(note) : cause.message()});
+    }
     if (request.record) current_->operations[request.op].counters.count_error(kind);
 }
 

@@ -4,6 +4,7 @@
 /// figures (atomics), which the collecting thread reads. Internal to the engine.
 
 #include <atomic>
+#include <bitset>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -18,8 +19,10 @@
 #include "harness/load/engine.h"
 #include "harness/load/handler_arena.h"
 #include "harness/load/id_pool.h"
+#include "harness/load/response_parser.h"
 #include "harness/load/request_index.h"
 #include "harness/load/stats_exchange.h"
+#include "harness/load/wakeup_estimator.h"
 
 namespace dockside::load::detail {
 
@@ -97,7 +100,14 @@ public:
     void on_sent(InFlight& request);
     void on_response(const InFlight& request, int status, const std::string& content_type, const std::string& body,
                      std::int64_t now);
-    void on_error(const InFlight& request, ErrorKind kind, std::int64_t now);
+    void on_error(const InFlight& request, ErrorKind kind, const boost::system::error_code& cause, const char* note,
+                  std::int64_t now);
+    /// Error statuses of this operation with an example kept; null once the operation has all it keeps.
+    const ResponseParser::SeenStatuses* seen_error_statuses(std::uint32_t op) const {
+        return examples_[op].size() < kMaxErrorExamples ? &seen_statuses_[op] : nullptr;
+    }
+    /// Per operation, after the thread has ended.
+    const std::vector<std::vector<ErrorExample>>& examples() const { return examples_; }
     void on_retry(const InFlight& request);
     void on_aborted(const InFlight& request);
     void on_connected() { ++connections_opened_; }
@@ -147,6 +157,7 @@ private:
     unsigned index_;
     net::io_context ioc_;
     HandlerArena<4> arena_;  ///< the tick wait, the send wait, a posted release
+    WakeupEstimator wakeups_;
     net::steady_timer tick_timer_;
     net::steady_timer send_timer_;
     std::vector<std::unique_ptr<Connection>> connections_;
@@ -155,6 +166,9 @@ private:
     std::size_t idle_count_ = 0;
     std::vector<std::pair<Connection*, std::int64_t>> parked_;  ///< backing off until
     std::vector<IdPool> pools_;
+    std::vector<std::vector<ErrorExample>> examples_;
+    std::vector<ResponseParser::SeenStatuses> seen_statuses_;  ///< per operation
+    std::vector<std::bitset<kErrorKinds>> seen_kinds_;          ///< per operation
     StatsExchange exchange_;
     StatsSet* current_;
 
@@ -166,6 +180,7 @@ private:
     bool open_loop_ = true;
     bool sending_ = false;            ///< new requests may start
     bool release_armed_ = false;
+    std::int64_t send_timer_expiry_ = 0;  ///< when the send timer was asked to fire
     bool interrupted_ = false;
     bool finishing_ = false;
     std::int64_t measured_start_ = 0;

@@ -84,7 +84,7 @@ std::optional<load::RunResult> run_engine(const load::EngineOptions& options, co
     load::RunRecorder recorder(progress, logs, prepared.names, options.schedule ? &*options.schedule : nullptr, total_s);
     const auto outcome = (*engine)->run(recorder, io.interrupt);
     progress.finish();
-    auto result = load::RunResult::from_stats(outcome.totals, prepared.names);
+    auto result = load::RunResult::from_stats(outcome.totals, prepared.names, outcome.examples);
     if (samples) {
         samples->finish();
         const auto sampling = samples->results();

@@ -46,6 +46,14 @@ std::vector<Binding> make_bindings() {
                          inputs.fulfillment_center_name = catalog.fulfillment_center_name;
                          return gens::gen_return_create(inputs);
                      },
+                 // The document does not show requested_action's allowed values (a target may refuse any
+                 // it does not know); omitted, the portal's configured action applies (RET-DEFAULT-ACTION).
+                 .adjust =
+                     [](json& body) {
+                         if (body.contains("inventory") && body["inventory"].is_array())
+                             for (auto& line : body["inventory"])
+                                 if (line.is_object()) line.erase("requested_action");
+                     },
                  .capture_key = "id",
                  .capture_pools = {pools::created_returns},
                  .needs = {CatalogNeed::returnable_inventory, CatalogNeed::fulfillment_center}});

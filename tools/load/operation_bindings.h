@@ -40,6 +40,9 @@ struct Binding {
     /// Valid request bodies (null: none). `reference_prefix` starts generated reference ids.
     std::function<rc::Gen<nlohmann::json>(const TargetCatalog&, const std::string& reference_prefix)> body{};
     std::function<rc::Gen<nlohmann::json>()> query{};  ///< query objects (null: none)
+    /// Applied to each generated body: removes what a correct target may refuse because the document
+    /// does not show its allowed values (null: bodies as generated).
+    std::function<void(nlohmann::json&)> adjust{};
     /// A top-level body field that must be unique per request (ORD-REF-UNIQUE): its value becomes the
     /// run's prefix plus the request's sequence number.
     std::string sequence_field{};

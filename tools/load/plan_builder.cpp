@@ -105,6 +105,7 @@ struct Builder {
                 if (query) shape.query = http::encode_query(generators::to_query_params(draw(*query, op_number, i)));
                 if (body) {
                     json value = draw(*body, op_number, i);
+                    if (binding && binding->adjust) binding->adjust(value);
                     shape.sequence_at = std::string::npos;
                     if (binding && !binding->sequence_field.empty() && value.is_object()) {
                         value[binding->sequence_field] = in.run_tag + std::string(kSequenceWidth, '#');
