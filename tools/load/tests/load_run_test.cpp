@@ -144,3 +144,34 @@ TEST(LoadRun, ShardsMergeIntoOneRunExactly) {
 
 }  // namespace
 }  // namespace dockside::loadtool
+
+namespace dockside::loadtool {
+namespace {
+
+TEST(LoadRun, CapacitySearchWritesItsCurve) {
+    auto server = testing::start_reference("pat-capacity");
+    testing::ScratchDir dir;
+    RawLoadOptions raw;
+    raw.find_capacity = true;
+    raw.slo = "p99<5s,errors<1%";
+    raw.rate = "100";
+    raw.max_rate = "400";
+    raw.step_duration = "500ms";
+    raw.mix = "listLocations";
+    raw.out = dir.path();
+    const auto r = testing::run(testing::settings(raw), testing::target_of(*server));
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    const auto curve = testing::read_json(dir.sub("capacity.json"));
+    EXPECT_EQ(curve["capacity_rate"], 400.0);
+    EXPECT_EQ(curve["stopped_because"], "every step up to --max-rate passed");
+    ASSERT_EQ(curve["curve"].size(), 3u);
+    EXPECT_EQ(curve["curve"][1]["rate"], 200.0);
+    const auto csv = testing::read_text(dir.sub("capacity.csv"));
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4);
+    const auto summary = testing::read_json(dir.sub("summary.json"));
+    EXPECT_EQ(testing::schema_violations(summary), "");
+    EXPECT_EQ(summary["requested"], 200);  // the summary holds the highest passing step: 400/s for 0.5 s
+}
+
+}  // namespace
+}  // namespace dockside::loadtool
