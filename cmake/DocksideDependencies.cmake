@@ -10,6 +10,8 @@ find_package(CLI11 REQUIRED)
 find_package(ZLIB REQUIRED)
 find_package(GTest REQUIRED)
 find_package(rapidcheck REQUIRED)
+# Optional: benchmarks under tools/bench are built only where Google Benchmark is installed.
+find_package(benchmark QUIET)
 
 # Debian's rapidcheck package ships the GoogleTest integration header but no target for it.
 if(NOT TARGET dockside::rapidcheck_gtest)

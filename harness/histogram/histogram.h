@@ -10,6 +10,8 @@
 /// equivalent to it (`lowest_equivalent_value` .. `highest_equivalent_value`), so `max()` is the
 /// highest value equivalent to the largest recorded one, and a decoded histogram reports the same
 /// figures as the one that was encoded.
+///
+/// Not synchronised: keep one per worker thread and merge them with add(), as wrk2 does.
 
 #include <bit>
 #include <cstddef>
