@@ -159,13 +159,20 @@ void Connection::do_write() {
 void Connection::on_write(const error_code& ec) {
     if (interrupted(ec)) return;
     if (ec) return fail(ErrorKind::write, ec);
-    const auto& op = worker_.shared().plan.operations[request_.op];
+    // HEAD answers carry a length but no body: Beast knows; the fast path does not try.
+    fast_ = !worker_.shared().plan.operations[request_.op].head;
+    head_done_ = false;
+    parser_.reset();
+    if (!fast_) start_parser();
+    do_read();
+}
+
+void Connection::start_parser() {
     const std::size_t body_limit = worker_.shared().options.max_body_bytes;
     const std::uint32_t header_limit = worker_.shared().options.max_header_bytes;
     parser_.emplace(body_, content_type_, request_.capture, worker_.seen_error_statuses(request_.op), body_limit,
                     header_limit);
-    if (op.head) parser_->skip(true);
-    do_read();
+    if (worker_.shared().plan.operations[request_.op].head) parser_->skip(true);
 }
 
 void Connection::do_read() {
@@ -179,7 +186,7 @@ void Connection::on_read(const error_code& ec, std::size_t bytes) {
     if (interrupted(ec)) return;
     if (ec) {
         const bool eof = ec == boost::asio::error::eof || ec == ssl::error::stream_truncated;
-        if (eof && parser_ && parser_->is_header_done() && parser_->need_eof()) {
+        if (eof && !fast_ && parser_ && parser_->is_header_done() && parser_->need_eof()) {
             error_code parse_ec;
             parser_->put_eof(parse_ec);
             if (!parse_ec && parser_->is_done()) return complete();
@@ -188,7 +195,40 @@ void Connection::on_read(const error_code& ec, std::size_t bytes) {
     }
     in_.commit(bytes);
     response_started_ = true;
+    if (fast_) return read_fast();
     parse();
+}
+
+void Connection::read_fast() {
+    if (!head_done_) {
+        const auto data = in_.data();
+        const std::string_view text(static_cast<const char*>(data.data()), data.size());
+        const HeadScan scan = scan_response_head(text, head_);
+        if (scan == HeadScan::need_more && text.size() < worker_.shared().options.max_header_bytes) return do_read();
+        if (scan != HeadScan::complete) {
+            // Not the common shape (or too long a head): Beast's parser takes the whole response.
+            fast_ = false;
+            start_parser();
+            return parse();
+        }
+        if (head_.content_length > worker_.shared().options.max_body_bytes)
+            return fail(ErrorKind::too_large, {}, "the response's Content-Length exceeds the body limit");
+        content_type_.assign(head_.content_type.data(), head_.content_type.size());
+        const auto* seen = worker_.seen_error_statuses(request_.op);
+        capture_ = request_.capture || (seen && head_.status >= 400 && head_.status < 600 &&
+                                        !seen->test(static_cast<std::size_t>(head_.status)));
+        body_.clear();
+        body_left_ = head_.content_length;
+        head_done_ = true;
+        in_.consume(head_.length);
+    }
+    const auto data = in_.data();
+    const std::size_t take = static_cast<std::size_t>(std::min<std::uint64_t>(body_left_, data.size()));
+    if (capture_) body_.append(static_cast<const char*>(data.data()), take);
+    in_.consume(take);
+    body_left_ -= take;
+    if (body_left_ == 0) return complete();
+    do_read();
 }
 
 void Connection::parse() {
@@ -208,12 +248,13 @@ void Connection::complete() {
     if (in_.size() > 0 && !only_line_breaks(in_)) return fail(ErrorKind::protocol, {}, "bytes after the end of the response: its Content-Length or chunking is wrong");
     in_.clear();
     const std::int64_t now = now_ns();
-    const bool keep_alive = parser_->keep_alive();
+    const bool keep_alive = fast_ ? head_.keep_alive : parser_->keep_alive();
+    const int status = fast_ ? head_.status : parser_->status();
     busy_ = false;
     deadline_ = kNever;
     idle_since_ = now;
     ++responses_on_connection_;
-    worker_.on_response(request_, parser_->status(), content_type_, body_, now);
+    worker_.on_response(request_, status, content_type_, body_, now);
     if (!keep_alive) close_socket();
     worker_.on_idle(*this, now);
 }

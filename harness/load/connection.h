@@ -13,6 +13,7 @@
 #include <boost/beast/core/flat_buffer.hpp>
 
 #include "harness/load/handler_arena.h"
+#include "harness/load/response_head.h"
 #include "harness/load/response_parser.h"
 #include "harness/load/worker.h"
 
@@ -47,6 +48,10 @@ private:
     void on_write(const boost::system::error_code& ec);
     void do_read();
     void on_read(const boost::system::error_code& ec, std::size_t bytes);
+    /// The common response shape, scanned without Beast's parser (see response_head.h).
+    void read_fast();
+    /// Hands the response to Beast's parser (HEAD requests, anything the fast path does not take).
+    void start_parser();
     void parse();
     void complete();
     /// The request failed; `cause` (or `note`) may become the example of its kind.
@@ -70,6 +75,11 @@ private:
     std::string_view bytes_;  ///< what is being written: out_ or a fixed variant
     boost::beast::flat_buffer in_;
     std::optional<ResponseParser> parser_;
+    bool fast_ = false;       ///< this response is read by the fast path
+    bool head_done_ = false;  ///< the fast path has the head
+    ResponseHead head_;
+    std::uint64_t body_left_ = 0;
+    bool capture_ = false;    ///< the fast path keeps the body
     std::string body_;
     std::string content_type_;
     bool open_ = false;
