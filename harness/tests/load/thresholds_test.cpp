@@ -99,3 +99,46 @@ TEST(Thresholds, TableSaysByHowMuch) {
 
 }  // namespace
 }  // namespace dockside::load
+
+#include <sstream>
+
+#include "harness/load/report_text.h"
+
+namespace dockside::load {
+namespace {
+
+TEST(Progress, LineCarriesTheFiguresOfTheSecond) {
+    ProgressFigures f;
+    f.elapsed_s = 12;
+    f.total_s = 30;
+    f.target_rate = 500;
+    f.achieved_rate = 498;
+    f.in_flight = 3;
+    f.p50_us = 1210;
+    f.p99_us = 4500;
+    f.errors = 2;
+    f.requests = 1000;
+    const auto line = progress_line(f);
+    for (const char* part : {"12s/30s", "target 500/s", "achieved 498/s", "in flight 3", "p50 1.21ms", "p99 4.50ms",
+                             "errors 2 (0.2%)"})
+        EXPECT_NE(line.find(part), std::string::npos) << part << " in " << line;
+    f.warming_up = true;
+    f.elapsed_s = 3;
+    EXPECT_NE(progress_line(f).find("warming up, 3.0s to go"), std::string::npos);
+}
+
+TEST(Progress, RewritesOnATerminalAndWritesLinesOtherwise) {
+    std::ostringstream tty, plain;
+    ProgressPrinter on_tty(tty, true), on_pipe(plain, false);
+    on_tty.show("a");
+    on_tty.show("b");
+    on_tty.finish();
+    on_pipe.show("a");
+    on_pipe.show("b");
+    on_pipe.finish();
+    EXPECT_EQ(tty.str(), "\ra\x1b[K\rb\x1b[K\n");
+    EXPECT_EQ(plain.str(), "a\nb\n");
+}
+
+}  // namespace
+}  // namespace dockside::load
