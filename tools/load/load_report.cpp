@@ -40,6 +40,26 @@ void judge_run(load::RunSummary& summary, const std::vector<load::Threshold>& th
     else summary.exit_code = summary.passed ? cli::kExitOk : cli::kExitViolations;
 }
 
+namespace {
+
+void replace_all(std::string& text, const std::string& secret) {
+    for (auto at = text.find(secret); at != std::string::npos; at = text.find(secret, at))
+        text.replace(at, secret.size(), "$DOCKSIDE_TOKEN");
+}
+
+}  // namespace
+
+void redact(load::RunSummary& summary, const std::string& secret) {
+    if (secret.empty()) return;
+    for (auto& op : summary.result.operations) {
+        for (auto& e : op.error_examples) replace_all(e.detail, secret);
+        for (auto& v : op.sampling.violations) {
+            replace_all(v.message, secret);
+            replace_all(v.body_excerpt, secret);
+        }
+    }
+}
+
 Result<bool, std::string> write_run_files(const std::string& directory, load::RunSummary& summary) {
     auto files = load::write_histogram_files(directory, summary.result);
     if (!files) return fail(files.error());

@@ -13,6 +13,11 @@ namespace dockside::loadtool {
 /// Fills thresholds, passed, exit_code and reasons of `summary` from its result.
 void judge_run(load::RunSummary& summary, const std::vector<load::Threshold>& thresholds);
 
+/// Replaces every occurrence of `secret` in what the target sent back (error examples, validation
+/// examples) with "$DOCKSIDE_TOKEN": a server that echoes the Authorization header must not leak it
+/// into the results.
+void redact(load::RunSummary& summary, const std::string& secret);
+
 /// Writes summary.json and the .hgrm files into `directory` (the .hlog files are written during the
 /// run); the error names what could not be written.
 Result<bool, std::string> write_run_files(const std::string& directory, load::RunSummary& summary);

@@ -112,8 +112,10 @@ load::RunSummary new_summary(const LoadSettings& s, const LoadTarget& target) {
     return summary;
 }
 
-int finish(load::RunSummary& summary, const LoadSettings& s, const std::string& dir, LoadIo& io) {
+int finish(load::RunSummary& summary, const LoadSettings& s, const LoadTarget& target, const std::string& dir,
+           LoadIo& io) {
     summary.finished_at = utc_now(false);
+    redact(summary, target.token);
     judge_run(summary, s.thresholds);
     if (auto written = write_run_files(dir, summary); !written) return cannot_run(io, written.error());
     print_report(io.out, summary, dir);
@@ -133,7 +135,7 @@ int run_once(const LoadSettings& s, const LoadTarget& target, const Prepared& pr
     if (!(*logs)->close()) io.err << "dockside load: warning: the interval logs could not be written completely\n";
     if (!result) return cli::kExitCannotRun;
     summary.result = std::move(*result);
-    return finish(summary, s, dir, io);
+    return finish(summary, s, target, dir, io);
 }
 
 int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared& prepared, const std::string& dir,
@@ -178,7 +180,7 @@ int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared
     if (best) summary.result = *best;
     else if (last) summary.result = *last;
     summary.result.interrupted = found.interrupted;
-    const int code = finish(summary, s, dir, io);
+    const int code = finish(summary, s, target, dir, io);
     if (code == cli::kExitOk && !found.capacity) return cli::kExitViolations;
     return code;
 }

@@ -137,3 +137,26 @@ TEST(Engine, CapturedIdsFillThePoolThatLaterRequestsRead) {
 
 }  // namespace
 }  // namespace dockside::load
+
+#include "harness/tls/self_signed.h"
+
+namespace dockside::load {
+namespace {
+
+TEST(Engine, TlsTargetWithInsecureIsServedOverKeptAliveTlsConnections) {
+    auto pair = tls::make_self_signed().value();
+    server::ServerOptions server_options;
+    server_options.tls = server::TlsIdentity{pair.certificate_pem, pair.private_key_pem};
+    dockside::testing::TestServer server(ok_json, server_options);
+    auto options = testing::open_loop(testing::options_for(server.url(), 2, 1), 200, 1000ms);
+    ASSERT_TRUE(options.target.tls);
+    auto engine = Engine::create(options, simple_plan({{"a", get_request("/a")}}));
+    ASSERT_TRUE(engine);
+    KeepingObserver observer;
+    const auto outcome = (*engine)->run(observer);
+    EXPECT_EQ(outcome.totals.total_counters().status_count(200), 200);
+    EXPECT_EQ(outcome.connections_opened, 2);  // handshakes once per connection, then kept alive
+}
+
+}  // namespace
+}  // namespace dockside::load

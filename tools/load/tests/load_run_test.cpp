@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "harness/histogram/codec.h"
+#include "tools/load/load_report.h"
 #include "tools/load/merge_runs.h"
 #include "tools/load/tests/load_tool_test_support.h"
 
@@ -171,6 +172,25 @@ TEST(LoadRun, CapacitySearchWritesItsCurve) {
     const auto summary = testing::read_json(dir.sub("summary.json"));
     EXPECT_EQ(testing::schema_violations(summary), "");
     EXPECT_EQ(summary["requested"], 200);  // the summary holds the highest passing step: 400/s for 0.5 s
+}
+
+}  // namespace
+}  // namespace dockside::loadtool
+
+namespace dockside::loadtool {
+namespace {
+
+TEST(LoadRun, ATargetThatEchoesTheTokenDoesNotPutItInTheResults) {
+    load::RunSummary summary;
+    load::OperationResult op;
+    op.name = "getOrder";
+    op.error_examples.push_back({"HTTP 401", R"({"error":"bad token abc-123-secret"})"});
+    op.sampling.violations.push_back({"CONV-JSON", "", "got abc-123-secret", 200, "abc-123-secret", 1});
+    summary.result.operations.push_back(op);
+    redact(summary, "abc-123-secret");
+    const auto text = load::to_json(summary).dump();
+    EXPECT_EQ(text.find("abc-123-secret"), std::string::npos);
+    EXPECT_NE(text.find("$DOCKSIDE_TOKEN"), std::string::npos);
 }
 
 }  // namespace
