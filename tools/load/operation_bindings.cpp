@@ -25,7 +25,12 @@ std::vector<Binding> make_bindings() {
                  .sequence_field = "reference_id",
                  .capture_key = "id",
                  .capture_pools = {pools::orders, pools::created_orders}});
-    b.push_back({.operation = "listOrders", .query = [] { return gens::gen_order_page_query(); }});
+    b.push_back({.operation = "listOrders",
+                 .query = [] { return gens::gen_order_page_query(); },
+                 .query_id_name = "IDs",
+                 .query_id_pool = pools::orders,
+                 .fallback = "createOrder",
+                 .needs = {CatalogNeed::orders}});
     b.push_back({.operation = "getOrder",
                  .path = {{"orderId", pools::orders, false}},
                  .fallback = "createOrder",

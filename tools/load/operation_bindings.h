@@ -40,6 +40,10 @@ struct Binding {
     /// Valid request bodies (null: none). `reference_prefix` starts generated reference ids.
     std::function<rc::Gen<nlohmann::json>(const TargetCatalog&, const std::string& reference_prefix)> body{};
     std::function<rc::Gen<nlohmann::json>()> query{};  ///< query objects (null: none)
+    /// Every other variant asks for one id from a pool instead (a list narrowed to an order this run or
+    /// the seed holds, as a client looks up what it created): the query parameter and the pool.
+    std::string query_id_name{};
+    std::string query_id_pool{};
     /// Applied to each generated body: removes what a correct target may refuse because the document
     /// does not show its allowed values (null: bodies as generated).
     std::function<void(nlohmann::json&)> adjust{};

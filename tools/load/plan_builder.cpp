@@ -103,6 +103,12 @@ struct Builder {
         try {
             for (int i = 0; i < count; ++i) {
                 if (query) shape.query = http::encode_query(generators::to_query_params(draw(*query, op_number, i)));
+                if (binding && !binding->query_id_pool.empty() && entry.concrete_path.empty()) {
+                    const bool by_id = i % 2 == 1;
+                    shape.query_id_name = binding->query_id_name;
+                    shape.query_id_pool = by_id ? pool(binding->query_id_pool) : -1;
+                    if (by_id) shape.query.clear();
+                }
                 if (body) {
                     json value = draw(*body, op_number, i);
                     if (binding && binding->adjust) binding->adjust(value);

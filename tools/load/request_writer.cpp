@@ -38,6 +38,11 @@ load::RequestVariant write_request(const RequestShape& shape, const TargetAccess
                            static_cast<std::uint16_t>(piece.pool), 0});
     }
     if (!shape.query.empty()) out += "?" + shape.query;
+    if (shape.query_id_pool >= 0) {
+        out += (shape.query.empty() ? "?" : "&") + shape.query_id_name + "=";
+        v.slots.push_back({static_cast<std::uint32_t>(out.size()), load::SlotKind::read_pool,
+                           static_cast<std::uint16_t>(shape.query_id_pool), 0});
+    }
     out += " HTTP/1.1\r\nHost: " + access.base.host_header() + "\r\n";
     out += "User-Agent: " + access.client.user_agent + "\r\n";
     out += "Accept: application/json\r\n";

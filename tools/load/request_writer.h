@@ -24,6 +24,9 @@ struct RequestShape {
     std::string method;
     std::vector<PathPiece> path;
     std::string query;                  ///< encoded, without '?'
+    /// A query parameter whose value is an id from a pool, appended after `query` (name encoded).
+    std::string query_id_name;
+    int query_id_pool = -1;
     std::optional<std::string> body;    ///< JSON text
     std::size_t sequence_at = std::string::npos;  ///< offset in `body` where the sequence digits go
     int sequence_width = 12;

@@ -203,3 +203,25 @@ TEST(PlanBuilder, FallbackIsAddedWithWeightZeroAndIdsWithoutSourceAreProblems) {
 
 }  // namespace
 }  // namespace dockside::loadtool
+
+namespace dockside::loadtool {
+namespace {
+
+TEST(PlanBuilder, ListOrdersAlternatesPagesAndLookupsOfKnownOrders) {
+    std::vector<std::string> warnings;
+    PlanInputs in;
+    in.entries = resolve_mix(parse_inline_mix("listOrders").value(), testing::contract(), warnings).value();
+    in.access.base = http::parse_url("http://127.0.0.1:8080").value();
+    in.catalog.order_ids = {11};
+    in.variants = 4;
+    auto built = build_plan(in, testing::contract()).value();
+    const auto& list = built.plan.operations[0];
+    ASSERT_EQ(list.variants.size(), 4u);
+    EXPECT_TRUE(list.variants[0].slots.empty());
+    ASSERT_EQ(list.variants[1].slots.size(), 1u);
+    EXPECT_NE(list.variants[1].bytes.find("GET /2025-07/order?IDs= HTTP/1.1"), std::string::npos);
+    EXPECT_EQ(built.plan.operations[static_cast<std::size_t>(list.fallback)].name, "createOrder");
+}
+
+}  // namespace
+}  // namespace dockside::loadtool
