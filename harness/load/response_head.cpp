@@ -1,27 +1,68 @@
 #include "harness/load/response_head.h"
 
+#include <array>
+#include <bit>
+#include <cstring>
+
 namespace dockside::load {
 namespace {
 
-/// RFC 9110 tchar.
-bool is_tchar(unsigned char c) {
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
-    switch (c) {
-        case '!': case '#': case '$': case '%': case '&': case '\'': case '*': case '+': case '-': case '.':
-        case '^': case '_': case '`': case '|': case '~': return true;
-        default: return false;
+/// Byte classes of the head's grammar, looked up once per byte.
+enum : unsigned char { kToken = 2 };
+
+constexpr std::array<unsigned char, 256> make_classes() {
+    std::array<unsigned char, 256> t{};
+    for (int c = 0; c < 256; ++c) {
+        // tchar (RFC 9110 5.6.2)
+        const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        bool special = false;
+        for (char x : std::string_view("!#$%&'*+-.^_`|~")) special = special || c == static_cast<unsigned char>(x);
+        if (alnum || special) t[static_cast<std::size_t>(c)] |= kToken;
     }
+    return t;
+}
+constexpr std::array<unsigned char, 256> kClasses = make_classes();
+
+bool is_tchar(char c) { return (kClasses[static_cast<unsigned char>(c)] & kToken) != 0; }
+
+/// Position of the first byte at or after `from` that is a control character other than HTAB (CR, LF,
+/// NUL, DEL, …), or text.size(). Eight bytes at a time: (x − 0x20…20) & ~x & 0x80…80 flags the bytes
+/// below 0x20 (and the same on x ^ 0x7f…7f flags DEL); the lowest flag is exact, so its byte is the
+/// first candidate, and only a HTAB there sends the scan on.
+std::size_t find_control(std::string_view text, std::size_t from) {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL;
+    constexpr std::uint64_t highs = 0x8080808080808080ULL;
+    const char* const begin = text.data();
+    const char* const end = begin + text.size();
+    const char* p = begin + from;
+    while (p + 8 <= end) {
+        std::uint64_t x;
+        std::memcpy(&x, p, 8);
+        const std::uint64_t del = x ^ (ones * 0x7f);
+        const std::uint64_t flags = (((x - ones * 0x20) & ~x) | ((del - ones) & ~del)) & highs;
+        if (flags == 0) {
+            p += 8;
+            continue;
+        }
+        p += std::countr_zero(flags) / 8;  // little-endian: the lowest flag is the first byte
+        if (*p != '\t') return static_cast<std::size_t>(p - begin);
+        ++p;
+    }
+    for (; p < end; ++p) {
+        const auto c = static_cast<unsigned char>(*p);
+        if ((c < 0x20 && c != '\t') || c == 0x7f) return static_cast<std::size_t>(p - begin);
+    }
+    return text.size();
 }
 
-/// A field-value or reason-phrase byte: HTAB, SP, VCHAR or obs-text.
-bool is_text(unsigned char c) { return c == '\t' || (c >= 0x20 && c != 0x7f); }
-
+/// ASCII case-insensitive equality with a lower-case literal (header names are ASCII tokens).
 bool iequals(std::string_view a, std::string_view lower) {
     if (a.size() != lower.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
-        unsigned char c = static_cast<unsigned char>(a[i]);
-        if (c >= 'A' && c <= 'Z') c = static_cast<unsigned char>(c + 32);
-        if (c != static_cast<unsigned char>(lower[i])) return false;
+        // Setting 0x20 lower-cases letters; for the literal's '-' the name must hold '-' itself.
+        const auto c = static_cast<unsigned char>(a[i]);
+        const auto l = static_cast<unsigned char>(lower[i]);
+        if ((l == '-' ? c : (c | 0x20)) != l) return false;
     }
     return true;
 }
@@ -65,13 +106,9 @@ HeadScan scan_response_head(std::string_view text, ResponseHead& head) {
         if (text[i] < '0' || text[i] > '9') return HeadScan::unsupported;
     head.status = (text[9] - '0') * 100 + (text[10] - '0') * 10 + (text[11] - '0');
     if (head.status < 200) return HeadScan::unsupported;  // 1xx interim answers: Beast's business
-    std::size_t at = 13;
-    for (;; ++at) {  // reason phrase
-        if (at + 1 >= text.size()) return HeadScan::need_more;
-        if (text[at] == '\r') break;
-        if (!is_text(static_cast<unsigned char>(text[at]))) return HeadScan::unsupported;
-    }
-    if (text[at + 1] != '\n') return HeadScan::unsupported;
+    std::size_t at = find_control(text, 13);  // the reason phrase ends at its CR
+    if (at + 1 >= text.size()) return HeadScan::need_more;
+    if (text[at] != '\r' || text[at + 1] != '\n') return HeadScan::unsupported;
     at += 2;
     bool have_length = false;
     for (;;) {
@@ -81,28 +118,28 @@ HeadScan scan_response_head(std::string_view text, ResponseHead& head) {
             at += 2;
             break;
         }
+        const std::size_t eol = find_control(text, at);  // the whole line first: then no bounds checks
+        if (eol + 1 >= text.size()) return HeadScan::need_more;
+        if (text[eol] != '\r' || text[eol + 1] != '\n') return HeadScan::unsupported;
         const std::size_t name_start = at;
-        while (at < text.size() && is_tchar(static_cast<unsigned char>(text[at]))) ++at;
-        if (at >= text.size()) return HeadScan::need_more;
+        while (is_tchar(text[at])) ++at;  // stops at ':' or, at the latest, at the line's CR
         if (at == name_start || text[at] != ':') return HeadScan::unsupported;  // obs-fold, space before ':'
         const std::string_view name = text.substr(name_start, at - name_start);
-        const std::size_t value_start = ++at;
-        for (;; ++at) {
-            if (at + 1 >= text.size()) return HeadScan::need_more;
-            if (text[at] == '\r') break;
-            if (!is_text(static_cast<unsigned char>(text[at]))) return HeadScan::unsupported;
-        }
-        if (text[at + 1] != '\n') return HeadScan::unsupported;
-        const std::string_view value = trim(text.substr(value_start, at - value_start));
-        at += 2;
+        const std::size_t value_start = at + 1;
+        const std::size_t value_end = eol;
+        at = eol + 2;
+        // Only five names matter; their lengths rule out the rest without comparing.
+        const std::size_t n = name.size();
+        if (n != 14 && n != 10 && n != 12 && n != 17 && n != 7) continue;
+        const std::string_view value = trim(text.substr(value_start, value_end - value_start));
         if (iequals(name, "content-length")) {
             if (have_length || value.empty() || value.size() > 18) return HeadScan::unsupported;
-            std::uint64_t n = 0;
+            std::uint64_t length = 0;
             for (char c : value) {
                 if (c < '0' || c > '9') return HeadScan::unsupported;
-                n = n * 10 + static_cast<std::uint64_t>(c - '0');
+                length = length * 10 + static_cast<std::uint64_t>(c - '0');
             }
-            head.content_length = n;
+            head.content_length = length;
             have_length = true;
         } else if (iequals(name, "connection")) {
             if (!read_connection(value, close, keep_alive)) return HeadScan::unsupported;

@@ -128,5 +128,20 @@ TEST(ResponseHead, CommonShapesAreTakenAndTheRestLeftToBeast) {
         EXPECT_EQ(scan_response_head(other, h), HeadScan::unsupported) << other;
 }
 
+TEST(ResponseHead, ControlBytesAreFoundAtEveryPositionOfAWord) {
+    ResponseHead h;
+    for (std::size_t at = 0; at < 24; ++at)
+        for (char bad : {'\0', '\x01', '\n', '\x1f', '\x7f'}) {
+            std::string value(24, 'v');
+            value[at] = bad;
+            const std::string text = "HTTP/1.1 200 OK\r\nX-Long: " + value + "\r\nContent-Length: 0\r\n\r\n";
+            EXPECT_EQ(scan_response_head(text, h), HeadScan::unsupported) << at << " " << int(bad);
+        }
+    std::string obs_text;
+    for (int c = 0x80; c <= 0xff; ++c) obs_text += static_cast<char>(c);
+    const std::string text = "HTTP/1.1 200 OK\r\nX-Obs: \t" + obs_text + "\t\r\nContent-Length: 0\r\n\r\n";
+    EXPECT_EQ(scan_response_head(text, h), HeadScan::complete);
+}
+
 }  // namespace
 }  // namespace dockside::load
