@@ -72,7 +72,8 @@ void RunRecorder::on_interval(const StatsSet& interval, const LiveStatus& live) 
     f.total_s = total_s_;
     const double span_s = static_cast<double>(interval.end_ns - interval.start_ns) / 1e9;
     f.achieved_rate = span_s > 0 ? static_cast<double>(counters.requests()) / span_s : 0;
-    f.target_rate = schedule_ ? schedule_->rate_at(live.elapsed_ns) : 0;
+    // The rate the schedule asked for in the middle of this second (a ramp's average over it).
+    f.target_rate = schedule_ ? schedule_->rate_at((interval.start_ns + interval.end_ns) / 2) : 0;
     f.in_flight = live.in_flight;
     f.waiting = live.waiting;
     f.p50_us = latency.value_at_percentile(50);
