@@ -112,6 +112,7 @@ void Connection::on_connect(const error_code& ec) {
     if (ec) return fail(ErrorKind::connect, ec);
     error_code ignored;
     socket_.set_option(tcp::no_delay(true), ignored);
+    socket_.non_blocking(true, ignored);  // read_some after a readiness wait must never block
     worker_.on_connected();
     responses_on_connection_ = 0;
     const auto& target = worker_.shared().options.target;
@@ -176,10 +177,22 @@ void Connection::start_parser() {
 }
 
 void Connection::do_read() {
-    with_stream([this](auto& stream) {
-        stream.async_read_some(in_.prepare(kReadChunk),
-                               bind_arena(arena_, [this](const error_code& ec, std::size_t bytes) { on_read(ec, bytes); }));
-    });
+    if (tls_) {
+        tls_->async_read_some(in_.prepare(kReadChunk),
+                              bind_arena(arena_, [this](const error_code& ec, std::size_t bytes) { on_read(ec, bytes); }));
+        return;
+    }
+    // Plain TCP: wait for readability, then read once. Asio's async_read_some would first try a read at
+    // once, which right after a request's write almost always finds nothing (a wasted system call).
+    socket_.async_wait(tcp::socket::wait_read, bind_arena(arena_, [this](const error_code& ec) { on_readable(ec); }));
+}
+
+void Connection::on_readable(const error_code& ec) {
+    if (ec) return on_read(ec, 0);
+    error_code read_ec;
+    const std::size_t bytes = socket_.read_some(in_.prepare(kReadChunk), read_ec);
+    if (read_ec == boost::asio::error::would_block || read_ec == boost::asio::error::try_again) return do_read();
+    on_read(read_ec, bytes);
 }
 
 void Connection::on_read(const error_code& ec, std::size_t bytes) {

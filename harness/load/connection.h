@@ -47,6 +47,7 @@ private:
     void do_write();
     void on_write(const boost::system::error_code& ec);
     void do_read();
+    void on_readable(const boost::system::error_code& ec);
     void on_read(const boost::system::error_code& ec, std::size_t bytes);
     /// The common response shape, scanned without Beast's parser (see response_head.h).
     void read_fast();
