@@ -82,6 +82,8 @@ int main(int argc, char** argv) {
     register_spec_command(app, context);
     register_serve_command(app, context);
     register_conform_command(app, context);
+    register_load_command(app, context);
+    register_merge_command(app, context);
 
     try {
         app.parse(argc, argv);
