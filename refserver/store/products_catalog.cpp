@@ -2,6 +2,8 @@
 
 #include "refserver/core/datetime.h"
 
+#include <unordered_map>
+
 namespace dockside::refserver {
 namespace {
 
@@ -181,12 +183,26 @@ json& store_product(Catalog& catalog, ProductsState& state, json updated, TimePo
 }
 
 void refresh_catalog_links(Catalog& catalog) {
+    // Runs after every product write, over the whole catalog: variants and inventory items are indexed once
+    // here, so a write costs time linear in the catalog, not the square of it (a catalog that grows run after
+    // run must not make each write slower than the last by more than its size). The indexes point into the
+    // catalog's arrays, which only have members changed below, never added or removed.
+    std::unordered_map<std::int64_t, VariantSlot> variants;
+    for (auto& p : catalog.products) {
+        auto vs = p.find("variants");
+        if (vs == p.end() || !vs->is_array()) continue;
+        for (std::size_t i = 0; i < vs->size(); ++i) variants.emplace(int_of((*vs)[i], "id", -1), VariantSlot{&p, &(*vs)[i], i});
+    }
+    auto variant = [&](const json& component) -> const VariantSlot* {
+        auto it = variants.find(int_of(component, "variant_id", -1));
+        return it == variants.end() ? nullptr : &it->second;
+    };
     // Bundle components: names come from the component variant while it exists.
     for (auto& p : catalog.products) {
         for (auto& v : p["variants"]) {
             v["associated_bundles"] = json::array();
             for (auto& c : v["bundle_definition"]) {
-                if (auto slot = find_variant(catalog, int_of(c, "variant_id", -1))) {
+                if (const VariantSlot* slot = variant(c)) {
                     c["product_id"] = (*slot->product)["id"];
                     c["variant_name"] = (*slot->variant)["name"].is_string() ? (*slot->variant)["name"] : json("");
                     c["variant_sku"] = (*slot->variant)["sku"].is_string() ? (*slot->variant)["sku"] : json("");
@@ -197,7 +213,7 @@ void refresh_catalog_links(Catalog& catalog) {
     for (const auto& p : catalog.products) {
         for (const auto& bundle : p["variants"]) {
             for (const auto& c : bundle["bundle_definition"]) {
-                auto slot = find_variant(catalog, int_of(c, "variant_id", -1));
+                const VariantSlot* slot = variant(c);
                 if (!slot) continue;
                 (*slot->variant)["associated_bundles"].push_back(
                     {{"product_id", p["id"]},
@@ -209,11 +225,14 @@ void refresh_catalog_links(Catalog& catalog) {
         }
     }
     // Inventory items follow the variant that owns them.
+    std::unordered_map<std::int64_t, json*> items;
+    for (auto& item : catalog.inventory) items.emplace(int_of(item, "inventory_id", -1), &item);
     for (const auto& p : catalog.products) {
         for (const auto& v : p["variants"]) {
             if (!v["inventory"].is_object()) continue;
-            json* item = find_inventory_item(catalog, int_of(v["inventory"], "inventory_id", -1));
-            if (!item) continue;
+            auto found = items.find(int_of(v["inventory"], "inventory_id", -1));
+            if (found == items.end()) continue;
+            json* item = found->second;
             if (v["name"].is_string()) (*item)["name"] = v["name"];
             if (v["sku"].is_string()) (*item)["sku"] = v["sku"];
             (*item)["is_lot"] = v["lot_information"].value("is_lot", false);
