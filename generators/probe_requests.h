@@ -26,6 +26,10 @@ struct TargetInputs {
     std::int64_t receiving_id = 0;
     /// Starts every value that must be unique on the target (reference ids), so reruns do not collide.
     std::string run_tag = "DS-";
+    /// When set, an instant in the target's own clock (the newest order's created_date when the run began):
+    /// listOrders requests without a date filter ask only for orders inserted since, so what a list probe
+    /// answers is the run's own orders and does not grow with the orders the target held before the run.
+    std::string orders_since;
 };
 
 class GeneratedRequests : public checks::RequestProvider {

@@ -60,7 +60,12 @@ void add_reads(std::map<std::string, Base>& t) {
         t[op] = [op](const TargetInputs&) { return query_request(op, rc::gen::just(json::object())); };
     t["listChannels"] = [](const TargetInputs&) { return query_request("listChannels", gen_records_page_query()); };
     t["listWebhooks"] = [](const TargetInputs&) { return query_request("listWebhooks", gen_records_page_query()); };
-    t["listOrders"] = [](const TargetInputs&) { return query_request("listOrders", gen_list_orders_query()); };
+    t["listOrders"] = [](const TargetInputs& in) {
+        return query_request("listOrders", rc::gen::map(gen_list_orders_query(), [since = in.orders_since](json q) {
+                                 if (!since.empty() && !q.contains("StartDate") && !q.contains("EndDate")) q["StartDate"] = since;
+                                 return q;
+                             }));
+    };
     t["listReturns"] = [](const TargetInputs&) { return query_request("listReturns", gen_list_returns_query()); };
     t["listInvoiceTransactions"] = [](const TargetInputs& in) {
         auto gen = rc::gen::map(gen_invoice_transactions_query(), [id = in.invoice_id](json q) {

@@ -133,6 +133,10 @@ const generators::TargetInputs& target_inputs() {
     for (const auto& wro : listed(send({.operation = "listReceiving"}).json()))
         if (!inputs.receiving_id) inputs.receiving_id = integer(wro, "id");
     inputs.products.channel_ids = {current_session().info().write_channel};
+    // The newest order's insertion time, in the target's clock (a simulated clock may be far from ours).
+    const Exchange newest = send({.operation = "listOrders", .query = {{"SortOrder", "Descending"}, {"Limit", "1"}}});
+    for (const auto& order : listed(newest.json()))
+        if (order.contains("created_date") && order["created_date"].is_string()) inputs.orders_since = order["created_date"];
     return inputs;
 }
 

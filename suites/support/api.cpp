@@ -175,8 +175,11 @@ int Exchange::status() const { return response ? response->status : 0; }
 
 nlohmann::json Exchange::json() const {
     if (!response) return nullptr;
-    auto parsed = nlohmann::json::parse(response->body, nullptr, false);
-    return parsed.is_discarded() ? nlohmann::json(nullptr) : parsed;
+    if (!parsed_) {
+        auto parsed = nlohmann::json::parse(response->body, nullptr, false);
+        parsed_ = std::make_shared<const nlohmann::json>(parsed.is_discarded() ? nlohmann::json(nullptr) : std::move(parsed));
+    }
+    return *parsed_;
 }
 
 SetupStep::SetupStep(std::string step) { test_context::push_setup(std::move(step)); }

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,8 +64,12 @@ struct Exchange {
 
     /// The status received, 0 when there was no response.
     int status() const;
-    /// The body parsed as JSON; null when there is no response or it is not JSON.
+    /// The body parsed as JSON; null when there is no response or it is not JSON. Parsed once: tests ask for
+    /// it again and again, and a list page of a server holding much is large.
     nlohmann::json json() const;
+
+private:
+    mutable std::shared_ptr<const nlohmann::json> parsed_;  ///< shared by copies of the exchange
 };
 
 /// Builds the target from the operation's path template, adds Authorization, the channel header and the
