@@ -60,14 +60,22 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
         out.embedded = true;
         return out;
     }
-    auto remote = remote_session_info(target, options.access, spec);
+    auto remote = prepare_remote(target, options.access, spec);
     if (!remote) {
         cannot_run(remote.error());
         return std::nullopt;
     }
-    out.base_url = remote->base_url;
-    out.token = remote->token;
-    out.channel = remote->write_channel;
+    // A contract violation seen while discovering the target is conform's to report; load only needs to know
+    // whether a channel to write to is left.
+    for (const auto& finding : remote->preflight)
+        std::cerr << "dockside load: while preparing: " << finding.name << " failed (run dockside conform for the details)\n";
+    if (!remote->runnable) {
+        cannot_run("the target's channels could not be read; pass --channel");
+        return std::nullopt;
+    }
+    out.base_url = remote->info.base_url;
+    out.token = remote->info.token;
+    out.channel = remote->info.write_channel;
     return out;
 }
 
