@@ -1,5 +1,6 @@
 #include "generators/auth_gen.h"
 
+#include "generators/run_spec.h"
 #include "generators/text_gen.h"
 
 namespace dockside::generators {
@@ -10,20 +11,13 @@ using nlohmann::json;
 
 }  // namespace
 
-const std::vector<std::string>& scope_names() {
-    static const std::vector<std::string> names = {
-        "billing_read",   "channels_read",  "fulfillments_read", "fulfillments_write", "inventory_read",
-        "inventory_write", "locations_read", "locations_write",   "orders_read",        "orders_write",
-        "pricing_read",   "products_read",  "products_write",    "receiving_read",     "receiving_write",
-        "returns_read",   "returns_write",  "webhooks_read",     "webhooks_write",     "offline_access",
-        "openid"};
-    return names;
-}
+std::vector<std::string> scope_names() { return enum_strings_of("Channel.scopes"); }
 
 rc::Gen<json> gen_authorize_query(const AuthInputs& inputs) {
     return rc::gen::exec([inputs] {
         std::string scope = "openid";
-        for (const auto& name : scope_names())
+        const auto names = scope_names();
+        for (const auto& name : names)
             if (name != "openid" && *rc::gen::weightedElement<bool>({{3, false}, {1, true}})) scope += " " + name;
         json query = {{"client_id", inputs.client_id}, {"redirect_uri", inputs.redirect_uri}, {"scope", scope}};
         if (*rc::gen::weightedElement<bool>({{1, false}, {3, true}})) query["state"] = *gen_identifier("st-");

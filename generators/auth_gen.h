@@ -19,8 +19,8 @@ struct AuthInputs {
     std::string redirect_uri;  ///< a registered one
 };
 
-/// The 21 scope names (AUTH-SCOPES).
-const std::vector<std::string>& scope_names();
+/// The documented scope names (AUTH-SCOPES), read from the run's spec.
+std::vector<std::string> scope_names();
 
 /// An authorize query: the required three, a space-separated scope list (sometimes with
 /// offline_access), and sometimes state, nonce, integration_name and response_mode=form_post.

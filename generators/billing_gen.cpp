@@ -1,5 +1,9 @@
 #include "generators/billing_gen.h"
 
+#include <algorithm>
+
+#include "generators/paging_gen.h"
+#include "generators/run_spec.h"
 #include "generators/text_gen.h"
 
 namespace dockside::generators {
@@ -8,10 +12,16 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string> kTransactionTypes = {"Charge", "Refund", "Credit", "Payment", "BalanceAdjustment"};
-const std::vector<std::string> kReferenceTypes = {"Shipment", "Return", "WRO", "URO"};
+// TransactionQuery fields; their limits and enums are read from the run's spec.
+const char* kPageSize = "TransactionQuery.page_size";
+const char* kSortOrder = "TransactionQuery.sort_order";
+const char* kTransactionTypes = "TransactionQuery.transaction_types";
+const char* kReferenceTypes = "TransactionQuery.reference_types";
+const char* kInvoicePageSize = "listInvoiceTransactions.PageSize";
+const char* kInvoiceSortOrder = "listInvoiceTransactions.SortOrder";
 
-json some_of(const std::vector<std::string>& values) {
+json some_of(const char* reference) {
+    const auto values = enum_strings_of(reference);
     json out = json::array();
     for (const auto& v : values)
         if (*rc::gen::element(false, true)) out.push_back(v);
@@ -27,14 +37,15 @@ Change set(const char* name, json value) {
 
 rc::Gen<json> gen_transaction_query() {
     return rc::gen::exec([] {
+        const auto low = minimum_of(kPageSize), high = maximum_of(kPageSize);
         json body = {{"page_size", *rc::gen::weightedOneOf<std::int64_t>(
-                                       {{3, gen_int_in(1, 100)}, {1, gen_int_in(1, 1000)}})}};
+                                       {{3, gen_int_in(low, std::min(high, low + 99))}, {1, gen_int_in(low, high)}})}};
         if (*rc::gen::element(false, true)) {
             std::string day = *gen_date();
             body["from_date"] = day + "T00:00:00Z";
             body["to_date"] = day + "T23:59:59Z";
         }
-        if (*rc::gen::element(false, true)) body["sort_order"] = *rc::gen::element<std::string>("Ascending", "Descending");
+        if (*rc::gen::element(false, true)) body["sort_order"] = *rc::gen::elementOf(enum_strings_of(kSortOrder));
         if (*rc::gen::element(false, true)) body["transaction_types"] = some_of(kTransactionTypes);
         if (*rc::gen::element(false, true)) body["reference_types"] = some_of(kReferenceTypes);
         switch (*rc::gen::inRange(0, 4)) {
@@ -49,8 +60,10 @@ rc::Gen<json> gen_transaction_query() {
 
 std::vector<rc::Gen<BoundaryCase>> transaction_query_boundary_cases() {
     auto base = gen_transaction_query();
-    return {make_case(base, case_meta("BIL-PAGE-SIZE", "page_size 1 (minimum)"), set("page_size", 1)),
-            make_case(base, case_meta("BIL-PAGE-SIZE", "page_size 1000 (maximum)"), set("page_size", 1000)),
+    const std::string rule = rule_of(kPageSize);
+    const auto low = minimum_of(kPageSize), high = maximum_of(kPageSize);
+    return {make_case(base, case_meta(rule, "page_size " + std::to_string(low) + " (minimum)"), set("page_size", low)),
+            make_case(base, case_meta(rule, "page_size " + std::to_string(high) + " (maximum)"), set("page_size", high)),
             make_case(base, case_meta("BIL-FILTERS", "every filter null"), [](json& b) {
                 for (const char* name : {"from_date", "to_date", "invoice_ids", "invoiced_status", "reference_ids",
                                          "reference_types", "transaction_fees", "transaction_types"})
@@ -60,16 +73,20 @@ std::vector<rc::Gen<BoundaryCase>> transaction_query_boundary_cases() {
 
 std::vector<rc::Gen<InvalidCase>> transaction_query_invalid_cases() {
     auto base = gen_transaction_query();
+    const std::string size_rule = rule_of(kPageSize);
+    const auto below = minimum_of(kPageSize) - 1, above = maximum_of(kPageSize) + 1;
     return {
-        make_case(base, case_meta("BIL-PAGE-SIZE", "page_size 0 (below 1)", "BIL-PAGE-SIZE"), set("page_size", 0)),
-        make_case(base, case_meta("BIL-PAGE-SIZE", "page_size 1001 (above 1000)", "BIL-PAGE-SIZE"), set("page_size", 1001)),
-        make_case(base, case_meta("BIL-PAGE-SIZE", "page_size a string", "BIL-PAGE-SIZE"), set("page_size", "100")),
-        make_case(base, case_meta("BIL-ENUMS", "sort_order outside Ascending/Descending", "BIL-ENUMS"),
-                  set("sort_order", "Newest")),
+        make_case(base, case_meta(size_rule, "page_size " + std::to_string(below) + " (below the minimum)", size_rule),
+                  set("page_size", below)),
+        make_case(base, case_meta(size_rule, "page_size " + std::to_string(above) + " (above the maximum)", size_rule),
+                  set("page_size", above)),
+        make_case(base, case_meta(size_rule, "page_size a string", size_rule), set("page_size", "twelve")),
+        make_case(base, case_meta("BIL-ENUMS", "sort_order outside the enum", "BIL-ENUMS"),
+                  set("sort_order", outside_enum_of(kSortOrder, "Newest"))),
         make_case(base, case_meta("BIL-ENUMS", "unknown transaction type", "BIL-ENUMS"),
-                  set("transaction_types", json::array({"Chargeback"}))),
+                  set("transaction_types", json::array({outside_enum_of(kTransactionTypes, "Chargeback")}))),
         make_case(base, case_meta("BIL-FILTERS", "unknown reference type", "BIL-FILTERS"),
-                  set("reference_types", json::array({"Order"}))),
+                  set("reference_types", json::array({outside_enum_of(kReferenceTypes, "Order")}))),
         make_case(base, case_meta("BIL-DEFAULT-RANGE", "from_date not a date-time", "BIL-DEFAULT-RANGE"),
                   set("from_date", "last week")),
     };
@@ -80,23 +97,22 @@ rc::Gen<InvalidCase> gen_transaction_query_invalid() { return gen_one_of(transac
 rc::Gen<json> gen_invoice_transactions_query() {
     return rc::gen::exec([] {
         json query = json::object();
-        if (*rc::gen::element(false, true)) query["PageSize"] = *gen_int_in(1, 1000);
-        if (*rc::gen::element(false, true)) query["SortOrder"] = *rc::gen::element<std::string>("Ascending", "Descending");
+        if (*rc::gen::element(false, true))
+            query["PageSize"] = *gen_int_in(minimum_of(kInvoicePageSize), maximum_of(kInvoicePageSize));
+        if (*rc::gen::element(false, true)) query["SortOrder"] = *rc::gen::elementOf(enum_strings_of(kInvoiceSortOrder));
         return query;
     });
 }
 
-std::vector<BoundaryCase> invoice_transactions_boundaries() {
-    return {Case{{{"PageSize", 1}}, "BIL-PAGE-SIZE", "PageSize 1 (minimum)", TextReading::AnyReading, ""},
-            Case{{{"PageSize", 1000}}, "BIL-PAGE-SIZE", "PageSize 1000 (maximum)", TextReading::AnyReading, ""}};
-}
+std::vector<BoundaryCase> invoice_transactions_boundaries() { return int_param_boundaries(kInvoicePageSize); }
 
 std::vector<InvalidCase> invoice_transactions_invalid_cases() {
-    return {Case{{{"PageSize", 0}}, "BIL-PAGE-SIZE", "PageSize 0 (below 1)", TextReading::AnyReading, "BIL-PAGE-SIZE"},
-            Case{{{"PageSize", 1001}}, "BIL-PAGE-SIZE", "PageSize 1001 (above 1000)", TextReading::AnyReading,
-                 "BIL-PAGE-SIZE"},
-            Case{{{"SortOrder", "Newest"}}, "BIL-INVOICE-TX", "SortOrder outside Ascending/Descending",
-                 TextReading::AnyReading, "BIL-INVOICE-TX"}};
+    auto out = int_param_invalid_cases(kInvoicePageSize);
+    out.pop_back();  // "not an integer" is the transactions:query body's case already
+    const std::string sort_rule = rule_of(kInvoiceSortOrder);
+    out.push_back(Case{{{"SortOrder", outside_enum_of(kInvoiceSortOrder, "Newest")}}, sort_rule,
+                       "SortOrder outside the enum", TextReading::AnyReading, sort_rule});
+    return out;
 }
 
 }  // namespace dockside::generators

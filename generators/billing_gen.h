@@ -10,20 +10,21 @@
 
 namespace dockside::generators {
 
-/// A valid query body: a date range in order, page_size 1..1000, filters from the documented enums.
+/// A valid query body: a date range in order, page_size in its documented range, filters from the
+/// documented enums (all read from the run's spec).
 rc::Gen<nlohmann::json> gen_transaction_query();
-/// page_size 1 and 1000; every filter null (BIL-FILTERS "null both").
+/// page_size at its minimum and maximum; every filter null (BIL-FILTERS "null both").
 std::vector<rc::Gen<BoundaryCase>> transaction_query_boundary_cases();
-/// page_size 0, 1001 and a string; unknown sort_order, transaction type and reference type; a
-/// from_date that is not a date-time.
+/// page_size one past each end of its range and a string; unknown sort_order, transaction type and
+/// reference type; a from_date that is not a date-time.
 std::vector<rc::Gen<InvalidCase>> transaction_query_invalid_cases();
 rc::Gen<InvalidCase> gen_transaction_query_invalid();
 
 /// {PageSize?, SortOrder?} for GET /invoices/{invoiceId}/transactions.
 rc::Gen<nlohmann::json> gen_invoice_transactions_query();
-/// PageSize 1 and 1000.
+/// PageSize at its minimum and maximum.
 std::vector<BoundaryCase> invoice_transactions_boundaries();
-/// PageSize 0 and 1001, SortOrder outside Ascending/Descending.
+/// PageSize one past each end of its range, SortOrder outside its enum.
 std::vector<InvalidCase> invoice_transactions_invalid_cases();
 
 }  // namespace dockside::generators

@@ -16,7 +16,7 @@ std::ostream& operator<<(std::ostream& out, const Case& c) {
     out << c.rule_id << " (" << c.what << ", " << to_string(c.reading);
     if (!c.schema_rule.empty()) out << ", schema: " << c.schema_rule;
     std::string dumped = c.value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    // A 501-character message makes counterexamples unreadable; the `what` already says the length.
+    // A text at a length limit makes counterexamples unreadable; the `what` already says the length.
     if (dumped.size() > 400) dumped = dumped.substr(0, 400) + "…";
     return out << "): " << dumped;
 }
@@ -36,8 +36,8 @@ rc::Gen<Case> gen_one_of(std::vector<rc::Gen<Case>> cases) {
                            [shared](std::size_t index) { return (*shared)[index]; });
 }
 
-Case case_meta(const char* rule, std::string what, const char* schema_rule, TextReading reading) {
-    return Case{nlohmann::json(), rule, std::move(what), reading, schema_rule};
+Case case_meta(std::string rule, std::string what, std::string schema_rule, TextReading reading) {
+    return Case{nlohmann::json(), std::move(rule), std::move(what), reading, std::move(schema_rule)};
 }
 
 }  // namespace dockside::generators

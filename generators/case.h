@@ -26,7 +26,7 @@ std::string_view to_string(TextReading reading);
 struct Case {
     nlohmann::json value;  ///< the request body, or the query as a JSON object {"Limit": 0}
     std::string rule_id;   ///< RULES.md id the case probes, e.g. ORD-GIFT-500
-    std::string what;      ///< "gift_message of 501 characters", stable, for test names and findings
+    std::string what;      ///< what was done ("<field> of <n> ASCII characters"), stable, for test names and findings
     TextReading reading = TextReading::AnyReading;
     /// The rule the request validator reports for this case (ResponseValidator::validate_request_body,
     /// or the parameter schema for queries); empty when the schema cannot see the problem (duplicate
@@ -47,7 +47,7 @@ using Change = std::function<void(nlohmann::json&)>;
 
 /// A case's description before its value exists: the rule it probes, what was done, the rule the request
 /// validator reports for it ("" when the schema cannot see the problem) and the text reading it assumes.
-Case case_meta(const char* rule, std::string what, const char* schema_rule = "",
+Case case_meta(std::string rule, std::string what, std::string schema_rule = "",
                TextReading reading = TextReading::AnyReading);
 
 /// A case whose value is `base` after `change`; rule, what, reading and schema_rule come from `meta`.

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "generators/paging_gen.h"
+#include "generators/run_spec.h"
 #include "generators/text_gen.h"
 
 namespace dockside::generators {
@@ -18,11 +19,16 @@ const std::vector<std::string> kFirstNames = {"Ana", "Jon", "Mei", "José", "Zo�
 const std::vector<std::string> kLastNames = {"Smith", "Müller", "García", "O'Neil", "Tanaka", "Nguyen", "Kowalski"};
 const std::vector<std::string> kShippingMethods = {"Standard", "Expedited", "2-Day", "Overnight", "Ground"};
 
+// OrderCreateRequest fields; every documented limit on them is read from the run's spec.
+std::string field(const char* name) { return std::string("OrderCreateRequest.") + name; }
+
 // A text of exactly `count` characters that starts with the run's prefix (for reference ids).
 std::string prefixed_exactly(const std::string& prefix, std::size_t count, TextReading reading) {
     if (prefix.size() >= count) return *gen_text_exactly(count, reading);
     return prefix + *gen_text_exactly(count - prefix.size(), reading);
 }
+
+std::size_t max_len(const char* name) { return static_cast<std::size_t>(max_length_of(field(name))); }
 
 rc::Gen<json> gen_realistic_order(const OrderInputs& inputs);
 
@@ -30,11 +36,10 @@ rc::Gen<json> gen_realistic_order(const OrderInputs& inputs);
 rc::Gen<json> gen_full_order(const OrderInputs& inputs) {
     return rc::gen::exec([inputs] {
         json body = *gen_realistic_order(inputs);
-        body["gift_message"] = *gen_text(0, 500);
-        body["order_number"] = *gen_text(0, 400);
-        body["origin_platform_program"] = *gen_text(0, 100);
-        body["sales_channel"] = *gen_text(0, 100);
-        body["shipping_method"] = *gen_text(1, 40);
+        for (const char* name : {"gift_message", "order_number", "origin_platform_program", "sales_channel"})
+            body[name] = *gen_text(0, max_len(name));
+        const auto method_min = static_cast<std::size_t>(min_length_of(field("shipping_method")));
+        body["shipping_method"] = *gen_text(method_min, method_min + 39);
         body["purchase_date"] = *gen_date_time();
         body["tags"] = json::array({{{"name", *gen_text(1, 20)}, {"value", *gen_text(0, 40)}}});
         body["financials"] = {{"total_price", static_cast<double>(*gen_int_in(0, 10000000)) / 100.0}};
@@ -55,7 +60,7 @@ rc::Gen<json> gen_realistic_order(const OrderInputs& inputs) {
         for (std::int64_t i = 0; i < lines; ++i) body["products"].push_back(*gen_order_line(inputs));
         if (*rc::gen::element(false, true)) body["order_number"] = "#" + std::to_string(*gen_int_in(1000, 999999));
         if (*rc::gen::element(false, true)) body["shipping_method"] = *rc::gen::elementOf(kShippingMethods);
-        if (*rc::gen::element(false, true)) body["type"] = *rc::gen::element<std::string>("DTC", "DropShip", "B2B");
+        if (*rc::gen::element(false, true)) body["type"] = *rc::gen::elementOf(enum_strings_of(field("type")));
         if (*rc::gen::element(false, false, true)) body["gift_message"] = "Happy birthday, " + *rc::gen::elementOf(kFirstNames) + "!";
         if (*rc::gen::element(false, true)) body["purchase_date"] = *gen_date_time();
         return body;
@@ -65,10 +70,6 @@ rc::Gen<json> gen_realistic_order(const OrderInputs& inputs) {
 // Sets (or replaces) one member of the body.
 Change set_field(std::string name, json value) {
     return [name = std::move(name), value = std::move(value)](json& body) { body[name] = value; };
-}
-
-Change set_text(std::string name, std::size_t count, TextReading reading) {
-    return [name = std::move(name), count, reading](json& body) { body[name] = *gen_text_exactly(count, reading); };
 }
 
 }  // namespace
@@ -120,31 +121,58 @@ rc::Gen<json> gen_order_create(const OrderInputs& inputs) {
     return rc::gen::weightedOneOf<json>({{4, gen_realistic_order(inputs)}, {1, gen_full_order(inputs)}});
 }
 
+namespace {
+
+std::string characters(std::int64_t count, TextReading reading) {
+    if (count == 0) return "0 characters";
+    const char* kind = reading == TextReading::CodePoints ? " multi-byte character" : " ASCII character";
+    return std::to_string(count) + kind + (count == 1 ? "" : "s");
+}
+
+/// The cases at (or, with `step` 1 / -1, one past) the length limits of one text field: at max (and at
+/// min when it is above 0), each in ASCII and, when `multibyte`, in multi-byte text.
+void add_length_cases(std::vector<rc::Gen<Case>>& out, const rc::Gen<json>& base, const char* name, int step,
+                      bool multibyte, const std::string& prefix = "") {
+    const auto limits = limits_of(field(name));
+    const std::string rule = rule_of(field(name));
+    const std::string schema_rule = step == 0 ? "" : rule;
+    std::vector<std::int64_t> counts;
+    if (limits.length.max) counts.push_back(*limits.length.max + step);
+    if (limits.length.min && *limits.length.min > 0) counts.push_back(*limits.length.min - step);
+    for (const auto count : counts) {
+        if (count < 0) continue;
+        for (auto reading : {TextReading::AnyReading, TextReading::CodePoints}) {
+            if (reading == TextReading::CodePoints && (!multibyte || count == 0)) continue;
+            // A unique field keeps the run's prefix so reruns against one target do not collide.
+            const bool keep_prefix = !prefix.empty() && static_cast<std::size_t>(count) > prefix.size();
+            std::string what = std::string(name) + " of " + characters(count, reading) + (keep_prefix ? " (run prefix included)" : "");
+            out.push_back(make_case(base, case_meta(rule, what, schema_rule, reading), [=](json& body) {
+                body[name] = keep_prefix ? prefixed_exactly(prefix, static_cast<std::size_t>(count), reading)
+                                         : *gen_text_exactly(static_cast<std::size_t>(count), reading);
+            }));
+        }
+    }
+}
+
+}  // namespace
+
 std::vector<rc::Gen<BoundaryCase>> order_create_boundary_cases(const OrderInputs& inputs) {
     auto base = gen_realistic_order(inputs);
-    auto cp = TextReading::CodePoints;
-    auto prefix = inputs.reference_prefix;
-    auto reference = [prefix](std::size_t count, TextReading reading) -> Change {
-        return [prefix, count, reading](json& body) { body["reference_id"] = prefixed_exactly(prefix, count, reading); };
-    };
-    return {
-        make_case(base, case_meta("ORD-GIFT-500", "gift_message of 500 ASCII characters"), set_text("gift_message", 500, TextReading::AnyReading)),
-        make_case(base, case_meta("ORD-GIFT-500", "gift_message of 500 multi-byte characters", "", cp),
-                  set_text("gift_message", 500, cp)),
-        make_case(base, case_meta("ORD-NUMBER-400", "order_number of 400 ASCII characters"), set_text("order_number", 400, TextReading::AnyReading)),
-        make_case(base, case_meta("ORD-NUMBER-400", "order_number of 400 multi-byte characters", "", cp),
-                  set_text("order_number", 400, cp)),
-        make_case(base, case_meta("ORD-REF-1-300", "reference_id of 1 character"), set_text("reference_id", 1, TextReading::AnyReading)),
-        make_case(base, case_meta("ORD-REF-1-300", "reference_id of 300 ASCII characters"), reference(300, TextReading::AnyReading)),
-        make_case(base, case_meta("ORD-REF-1-300", "reference_id of 300 characters, multi-byte after the prefix", "", cp),
-                  reference(300, cp)),
-        make_case(base, case_meta("ORD-ORIGIN-100", "origin_platform_program of 100 characters"),
-                  set_text("origin_platform_program", 100, TextReading::AnyReading)),
-        make_case(base, case_meta("ORD-SALES-100", "sales_channel of 100 characters"), set_text("sales_channel", 100, TextReading::AnyReading)),
-        make_case(base, case_meta("ORD-REQ", "exactly one product"),
-                  [](json& body) { body["products"] = json::array({body["products"][0]}); }),
-        make_case(base, case_meta("ORD-SHIPMETHOD", "shipping_method of 1 character"), set_text("shipping_method", 1, TextReading::AnyReading)),
-    };
+    std::vector<rc::Gen<BoundaryCase>> cases;
+    add_length_cases(cases, base, "gift_message", 0, true);
+    add_length_cases(cases, base, "order_number", 0, true);
+    add_length_cases(cases, base, "reference_id", 0, true, inputs.reference_prefix);
+    add_length_cases(cases, base, "origin_platform_program", 0, false);
+    add_length_cases(cases, base, "sales_channel", 0, false);
+    add_length_cases(cases, base, "shipping_method", 0, false);
+    const auto min_products = static_cast<std::size_t>(min_items_of(field("products")));
+    cases.push_back(make_case(base, case_meta(rule_of(field("products")), "exactly " + std::to_string(min_products) + " product(s)"),
+                              [min_products](json& body) {
+                                  auto& lines = body["products"];
+                                  while (lines.size() < min_products) lines.push_back(lines[0]);
+                                  lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(min_products), lines.end());
+                              }));
+    return cases;
 }
 
 rc::Gen<BoundaryCase> gen_order_create_boundary(const OrderInputs& inputs) {
@@ -153,45 +181,44 @@ rc::Gen<BoundaryCase> gen_order_create_boundary(const OrderInputs& inputs) {
 
 std::vector<rc::Gen<InvalidCase>> order_create_invalid_cases(const OrderInputs& inputs) {
     auto base = gen_realistic_order(inputs);
-    auto any = TextReading::AnyReading;
-    auto cp = TextReading::CodePoints;
-    auto prefix = inputs.reference_prefix;
-    return {
-        make_case(base, case_meta("ORD-GIFT-500", "gift_message of 501 ASCII characters", "ORD-GIFT-500"),
-                  set_text("gift_message", 501, any)),
-        // 501 code points are over the limit under every reading; the case still uses multi-byte
-        // text so a target that counts something else is caught on the other side of the limit.
-        make_case(base, case_meta("ORD-GIFT-500", "gift_message of 501 multi-byte characters", "ORD-GIFT-500"),
-                  set_text("gift_message", 501, cp)),
-        make_case(base, case_meta("ORD-GIFT-500", "gift_message not a string", "ORD-GIFT-500"), set_field("gift_message", 500)),
-        make_case(base, case_meta("ORD-NUMBER-400", "order_number of 401 characters", "ORD-NUMBER-400"),
-                  set_text("order_number", 401, any)),
-        make_case(base, case_meta("ORD-REF-1-300", "reference_id of 0 characters", "ORD-REF-1-300"),
-                  set_field("reference_id", "")),
-        make_case(base, case_meta("ORD-REF-1-300", "reference_id of 301 characters", "ORD-REF-1-300"),
-                  [prefix](json& body) { body["reference_id"] = prefixed_exactly(prefix, 301, TextReading::AnyReading); }),
-        make_case(base, case_meta("ORD-ORIGIN-100", "origin_platform_program of 101 characters", "ORD-ORIGIN-100"),
-                  set_text("origin_platform_program", 101, any)),
-        make_case(base, case_meta("ORD-SALES-100", "sales_channel of 101 characters", "ORD-SALES-100"),
-                  set_text("sales_channel", 101, any)),
-        make_case(base, case_meta("ORD-REQ", "products empty", "ORD-REQ"), set_field("products", json::array())),
-        make_case(base, case_meta("ORD-REQ", "products missing", "ORD-REQ"), [](json& body) { body.erase("products"); }),
-        make_case(base, case_meta("ORD-REQ", "recipient missing", "ORD-REQ"), [](json& body) { body.erase("recipient"); }),
-        make_case(base, case_meta("ORD-REQ", "products not an array", "ORD-REQ"),
-                  [](json& body) { body["products"] = body["products"][0]; }),
-        make_case(base, case_meta("ORD-TYPE", "type outside DTC, DropShip, B2B", "ORD-TYPE"), set_field("type", "Retail")),
-        make_case(base, case_meta("ORD-SHIPMETHOD", "shipping_method of 0 characters", "ORD-SHIPMETHOD"),
-                  set_field("shipping_method", "")),
+    std::vector<rc::Gen<InvalidCase>> cases;
+    // max+1 code points are over the limit under every reading; the multi-byte case still catches a
+    // target that counts something else on the other side of the limit.
+    add_length_cases(cases, base, "gift_message", 1, true);
+    add_length_cases(cases, base, "order_number", 1, false);
+    add_length_cases(cases, base, "reference_id", 1, false, inputs.reference_prefix);
+    add_length_cases(cases, base, "origin_platform_program", 1, false);
+    add_length_cases(cases, base, "sales_channel", 1, false);
+    add_length_cases(cases, base, "shipping_method", 1, false);
+    const std::string gift_rule = rule_of(field("gift_message"));
+    const std::string req = rule_of(field("products"));
+    const auto min_products = static_cast<std::size_t>(min_items_of(field("products")));
+    const std::string type_rule = rule_of(field("type"));
+    const std::string location = field("location_id");
+    const auto past_location = format_maximum_of(location) + 1;
+    auto with = [&](std::vector<rc::Gen<InvalidCase>> more) { cases.insert(cases.end(), more.begin(), more.end()); };
+    with({
+        make_case(base, case_meta(gift_rule, "gift_message not a string", gift_rule), set_field("gift_message", 7)),
+        make_case(base, case_meta(req, "products with " + std::to_string(min_products - 1) + " items (below minItems)", req),
+                  [min_products](json& body) {
+                      auto& lines = body["products"];
+                      lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(std::min(lines.size(), min_products - 1)), lines.end());
+                  }),
+        make_case(base, case_meta(req, "products missing", req), [](json& body) { body.erase("products"); }),
+        make_case(base, case_meta(req, "recipient missing", req), [](json& body) { body.erase("recipient"); }),
+        make_case(base, case_meta(req, "products not an array", req), [](json& body) { body["products"] = body["products"][0]; }),
+        make_case(base, case_meta(type_rule, "type outside the enum", type_rule),
+                  set_field("type", outside_enum_of(field("type"), "Retail"))),
         make_case(base, case_meta("ORD-PRODUCT-NAME", "line by unknown reference_id without name"),
                   [](json& body) {
                       body["products"] = json::array(
                           {{{"reference_id", *gen_identifier("DS-MISSING-")}, {"quantity", *gen_int_in(1, 3)}}});
                   }),
-        make_case(base, case_meta("CONV-TYPES", "location_id 2147483648 (past int32)", "ORD-REQ"),
-                  set_field("location_id", kMaxInt32 + 1)),
-        make_case(base, case_meta("CONV-TYPES", "purchase_date not a date-time", "ORD-REQ"),
-                  set_field("purchase_date", "yesterday")),
-    };
+        make_case(base, case_meta("CONV-TYPES", "location_id " + std::to_string(past_location) + " (past its format)", req),
+                  set_field("location_id", past_location)),
+        make_case(base, case_meta("CONV-TYPES", "purchase_date not a date-time", req), set_field("purchase_date", "yesterday")),
+    });
+    return cases;
 }
 
 rc::Gen<InvalidCase> gen_order_create_invalid(const OrderInputs& inputs) {

@@ -29,14 +29,13 @@ rc::Gen<nlohmann::json> gen_order_line(const OrderInputs& inputs);
 
 /// A valid create body: mostly realistic, sometimes with every optional field and arbitrary text.
 rc::Gen<nlohmann::json> gen_order_create(const OrderInputs& inputs);
-/// gift_message 500 (ASCII, and multi-byte: CodePoints), order_number 400 (both), reference_id 1 and
-/// 300 (and 300 multi-byte), origin_platform_program and sales_channel 100, one product,
-/// shipping_method of 1 character.
+/// Every documented length limit of the create body at its end (gift_message and order_number also
+/// in multi-byte text: CodePoints), reference_id at both ends, the minimum number of products, the
+/// shortest shipping_method. Limits are read from the run's spec.
 std::vector<rc::Gen<BoundaryCase>> order_create_boundary_cases(const OrderInputs& inputs);
 rc::Gen<BoundaryCase> gen_order_create_boundary(const OrderInputs& inputs);
-/// One step past each limit (501, 401, 0 and 301, 101), empty and missing products, missing
-/// recipient, wrong types, an unknown type, an empty shipping_method, a reference line without name,
-/// a location_id past int32.
+/// One step past each length limit, too few and missing products, missing recipient, wrong types, a
+/// type outside its enum, a reference line without name, a location_id past its integer format.
 std::vector<rc::Gen<InvalidCase>> order_create_invalid_cases(const OrderInputs& inputs);
 rc::Gen<InvalidCase> gen_order_create_invalid(const OrderInputs& inputs);
 

@@ -1,8 +1,9 @@
 #pragma once
 /// Paging parameters of the list operations, as JSON query objects (see query.h): the documented
-/// ranges (Limit 1..250 and Page 1..2147483647 on GET /order, Cursor 1..2147483647 on GET /return),
-/// their boundaries, and the values one step past them.
+/// ranges (GET /order Limit and Page, GET /return Cursor — read from the run's spec), their boundaries,
+/// and the values one step past them.
 
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -12,26 +13,29 @@
 
 namespace dockside::generators {
 
-inline constexpr std::int64_t kMaxInt32 = 2147483647;
-
 /// {Page?, Limit?} for GET /order: realistic small pages, sometimes the extremes.
 rc::Gen<nlohmann::json> gen_order_page_query();
-/// Limit 1 and 250, Page 1 and 2147483647 (ORD-LIST-LIMIT).
+/// Limit and Page at their documented minimum and maximum (ORD-LIST-LIMIT).
 std::vector<BoundaryCase> order_page_boundaries();
-/// Limit 0, 251 and a word; Page 0, 2147483648 and -1 (ORD-LIST-LIMIT).
+/// Limit and Page one below and one above their range, Limit not an integer, a negative Page.
 std::vector<InvalidCase> order_page_invalid_cases();
 rc::Gen<InvalidCase> gen_order_page_query_invalid();
 
 /// {Cursor?, Limit?} for GET /return (RET-LIST; no Page in this version, VER-CURSOR).
 rc::Gen<nlohmann::json> gen_return_page_query();
-/// Cursor 1 and 2147483647.
+/// Cursor at its documented minimum and maximum.
 std::vector<BoundaryCase> return_page_boundaries();
-/// Cursor 0, 2147483648 and a word.
+/// Cursor one below and one above its range, and a word.
 std::vector<InvalidCase> return_page_invalid_cases();
 rc::Gen<InvalidCase> gen_return_page_query_invalid();
 
-/// {RecordsPerPage?, Cursor?} for GET /channel (CH-LIST) and GET /webhook (WH-LIST); no documented
-/// range beyond "default 50", so only positive counts are generated.
+/// {RecordsPerPage?} for GET /channel (CH-LIST) and GET /webhook (WH-LIST); no documented range beyond
+/// a default, so only small positive counts are generated. No Cursor: only the server issues one.
 rc::Gen<nlohmann::json> gen_records_page_query();
+
+/// For any integer parameter with a documented range ("listOrders.Limit"): the value at each end, and
+/// one past each end, as single-parameter query cases whose rule is the range's rule.
+std::vector<BoundaryCase> int_param_boundaries(const std::string& reference);
+std::vector<InvalidCase> int_param_invalid_cases(const std::string& reference);
 
 }  // namespace dockside::generators

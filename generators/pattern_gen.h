@@ -8,7 +8,7 @@
 
 #include <rapidcheck.h>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::generators {
 

@@ -1,5 +1,8 @@
 #include "generators/products_gen.h"
 
+#include <algorithm>
+
+#include "generators/run_spec.h"
 #include "generators/text_gen.h"
 
 namespace dockside::generators {
@@ -7,6 +10,20 @@ namespace dockside::generators {
 namespace {
 
 using nlohmann::json;
+
+// VariantBatchUpdateRequest's integer enums (PRD-VARIANTS-UPDATE), read from the run's spec.
+const char* kStatus = "VariantBatchUpdateRequest.status";
+const char* kReviews = "VariantBatchUpdateRequest.reviews_pending";
+
+std::int64_t lowest(const char* reference) {
+    const auto values = enum_integers_of(reference);
+    return *std::min_element(values.begin(), values.end());
+}
+
+std::int64_t highest(const char* reference) {
+    const auto values = enum_integers_of(reference);
+    return *std::max_element(values.begin(), values.end());
+}
 
 double cents(std::int64_t low, std::int64_t high) { return static_cast<double>(*gen_int_in(low, high)) / 100.0; }
 
@@ -36,7 +53,7 @@ rc::Gen<json> gen_product_patch(const ProductInputs& inputs) {
     return rc::gen::exec([inputs] {
         json body = json::object();
         if (*rc::gen::element(false, true)) body["name"] = *gen_words(1, 4);
-        if (*rc::gen::weightedElement<bool>({{3, false}, {1, true}})) body["taxonomy_id"] = *gen_int_in(1, 500);
+        // No taxonomy_id: it names a taxonomy of the target, and none is read from it (a made-up id is refused).
         if (!inputs.variant_ids.empty() && (body.empty() || *rc::gen::element(false, true))) {
             json variant = {{"id", *rc::gen::elementOf(inputs.variant_ids)}};
             if (*rc::gen::element(false, true)) variant["name"] = *gen_words(1, 3);
@@ -61,8 +78,8 @@ rc::Gen<json> gen_variant_batch_update(const ProductInputs& inputs) {
         if (inputs.variant_ids.empty()) throw rc::GenerationFailure("ProductInputs.variant_ids is empty");
         json v = draw_variant();
         v["id"] = *rc::gen::elementOf(inputs.variant_ids);
-        if (*rc::gen::element(false, true)) v["status"] = *gen_int_in(1, 3);
-        if (*rc::gen::element(false, true)) v["reviews_pending"] = json::array({*gen_int_in(0, 4)});
+        if (*rc::gen::element(false, true)) v["status"] = *rc::gen::elementOf(enum_integers_of(kStatus));
+        if (*rc::gen::element(false, true)) v["reviews_pending"] = json::array({*rc::gen::elementOf(enum_integers_of(kReviews))});
         return v;
     });
 }
@@ -70,10 +87,14 @@ rc::Gen<json> gen_variant_batch_update(const ProductInputs& inputs) {
 std::vector<rc::Gen<BoundaryCase>> variant_batch_update_boundary_cases(const ProductInputs& inputs) {
     auto base = gen_variant_batch_update(inputs);
     auto set = [](const char* name, json value) -> Change { return [name, value](json& v) { v[name] = value; }; };
-    return {make_case(base, case_meta("PRD-VARIANTS-UPDATE", "status 1 (lowest)"), set("status", 1)),
-            make_case(base, case_meta("PRD-VARIANTS-UPDATE", "status 3 (highest)"), set("status", 3)),
-            make_case(base, case_meta("PRD-VARIANTS-UPDATE", "reviews_pending [0] (lowest)"), set("reviews_pending", json::array({0}))),
-            make_case(base, case_meta("PRD-VARIANTS-UPDATE", "reviews_pending [4] (highest)"), set("reviews_pending", json::array({4})))};
+    const std::string rule = rule_of(kStatus);
+    const auto s_low = lowest(kStatus), s_high = highest(kStatus), r_low = lowest(kReviews), r_high = highest(kReviews);
+    return {make_case(base, case_meta(rule, "status " + std::to_string(s_low) + " (lowest)"), set("status", s_low)),
+            make_case(base, case_meta(rule, "status " + std::to_string(s_high) + " (highest)"), set("status", s_high)),
+            make_case(base, case_meta(rule, "reviews_pending [" + std::to_string(r_low) + "] (lowest)"),
+                      set("reviews_pending", json::array({r_low}))),
+            make_case(base, case_meta(rule, "reviews_pending [" + std::to_string(r_high) + "] (highest)"),
+                      set("reviews_pending", json::array({r_high})))};
 }
 
 rc::Gen<json> gen_merge_targets(const ProductInputs& inputs) {
@@ -112,15 +133,17 @@ std::vector<rc::Gen<InvalidCase>> variant_create_invalid_cases() {
 std::vector<rc::Gen<InvalidCase>> variant_batch_update_invalid_cases(const ProductInputs& inputs) {
     auto update = gen_variant_batch_update(inputs);
     auto set = [](const char* name, json value) -> Change { return [name, value](json& v) { v[name] = value; }; };
+    const std::string rule = rule_of(kStatus);
+    const auto s_low = lowest(kStatus) - 1, s_high = highest(kStatus) + 1;
+    const auto r_low = lowest(kReviews) - 1, r_high = highest(kReviews) + 1;
     return {
-        make_case(update, case_meta("PRD-VARIANTS-UPDATE", "status 0 (below 1)", "PRD-VARIANTS-UPDATE"), set("status", 0)),
-        make_case(update, case_meta("PRD-VARIANTS-UPDATE", "status 4 (above 3)", "PRD-VARIANTS-UPDATE"), set("status", 4)),
-        make_case(update, case_meta("PRD-VARIANTS-UPDATE", "reviews_pending 5 (above 4)", "PRD-VARIANTS-UPDATE"),
-                  set("reviews_pending", json::array({5}))),
-        make_case(update, case_meta("PRD-VARIANTS-UPDATE", "reviews_pending -1 (below 0)", "PRD-VARIANTS-UPDATE"),
-                  set("reviews_pending", json::array({-1}))),
-        make_case(update, case_meta("PRD-VARIANTS-UPDATE", "update without id", "PRD-VARIANTS-UPDATE"),
-                  [](json& v) { v.erase("id"); }),
+        make_case(update, case_meta(rule, "status " + std::to_string(s_low) + " (below the enum)", rule), set("status", s_low)),
+        make_case(update, case_meta(rule, "status " + std::to_string(s_high) + " (above the enum)", rule), set("status", s_high)),
+        make_case(update, case_meta(rule, "reviews_pending " + std::to_string(r_high) + " (above the enum)", rule),
+                  set("reviews_pending", json::array({r_high}))),
+        make_case(update, case_meta(rule, "reviews_pending " + std::to_string(r_low) + " (below the enum)", rule),
+                  set("reviews_pending", json::array({r_low}))),
+        make_case(update, case_meta(rule, "update without id", rule), [](json& v) { v.erase("id"); }),
     };
 }
 

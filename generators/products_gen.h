@@ -21,13 +21,14 @@ struct ProductInputs {
 
 /// One variant request shape without id: sku, name, weight, dimension, customs, barcodes, …
 rc::Gen<nlohmann::json> gen_variant_request();
-/// A merge patch: some of name, taxonomy_id, type_id, and variants that each carry an existing id.
+/// A merge patch: a name and/or variants that each carry an existing id (never taxonomy_id, which would
+/// have to name a taxonomy of the target).
 rc::Gen<nlohmann::json> gen_product_patch(const ProductInputs& inputs);
 /// 1 to 3 new variants, none with an id (PRD-VARIANTS-CREATE).
 rc::Gen<nlohmann::json> gen_variant_create();
-/// One existing variant with id, sometimes status 1..3 and reviews_pending 0..4 (PRD-VARIANTS-UPDATE).
+/// One existing variant with id, sometimes status and reviews_pending from their enums (PRD-VARIANTS-UPDATE).
 rc::Gen<nlohmann::json> gen_variant_batch_update(const ProductInputs& inputs);
-/// status 1 and 3, reviews_pending [0] and [4].
+/// status and reviews_pending at the lowest and highest value of their enums.
 std::vector<rc::Gen<BoundaryCase>> variant_batch_update_boundary_cases(const ProductInputs& inputs);
 /// [{id}, …] of existing variants to merge into a target.
 rc::Gen<nlohmann::json> gen_merge_targets(const ProductInputs& inputs);
@@ -36,7 +37,7 @@ rc::Gen<nlohmann::json> gen_channel_metadata(const ProductInputs& inputs);
 
 /// createVariants: a new variant with an id, weight as the response's object.
 std::vector<rc::Gen<InvalidCase>> variant_create_invalid_cases();
-/// updateVariants: status 0 and 4, reviews_pending 5 and -1, no id.
+/// updateVariants: status and reviews_pending one past each end of their enums, no id.
 std::vector<rc::Gen<InvalidCase>> variant_batch_update_invalid_cases(const ProductInputs& inputs);
 /// patchProduct: a body that is not an object, a variant that is not an object.
 std::vector<rc::Gen<InvalidCase>> product_patch_invalid_cases(const ProductInputs& inputs);

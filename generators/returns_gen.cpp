@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "generators/paging_gen.h"
+#include "generators/run_spec.h"
 #include "generators/text_gen.h"
 
 namespace dockside::generators {
@@ -11,11 +12,11 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string> kStatuses = {"AwaitingArrival", "Arrived", "Processing", "Completed", "Cancelled"};
-
-json line(std::int64_t id) {
+json line(std::int64_t id, const std::vector<std::int64_t>& accepted_actions) {
     json out = {{"id", id}, {"quantity", *gen_int_in(1, 5)}};
-    if (*rc::gen::element(false, true)) out["requested_action"] = *gen_int_in(1, 4);
+    // The allowed values are not shown (NS-RET-REQUESTED-ACTION-VALUES): only values the target accepted.
+    if (!accepted_actions.empty() && *rc::gen::element(false, true))
+        out["requested_action"] = *rc::gen::elementOf(accepted_actions);
     if (*rc::gen::weightedElement<bool>({{4, false}, {1, true}})) {
         out["lot_number"] = *gen_identifier("LOT-");
         out["lot_date"] = *gen_date_time();
@@ -41,7 +42,7 @@ rc::Gen<json> gen_return_create(const ReturnInputs& inputs) {
     return rc::gen::exec([inputs] {
         if (inputs.inventory_ids.empty()) throw rc::GenerationFailure("ReturnInputs.inventory_ids is empty");
         json body = {{"inventory", json::array()}};
-        for (auto id : draw_distinct(inputs.inventory_ids, 4)) body["inventory"].push_back(line(id));
+        for (auto id : draw_distinct(inputs.inventory_ids, 4)) body["inventory"].push_back(line(id, inputs.accepted_actions));
         if (inputs.fulfillment_center_id != 0)
             body["fulfillment_center"] = {{"id", inputs.fulfillment_center_id}, {"name", inputs.fulfillment_center_name}};
         if (*rc::gen::weightedElement<bool>({{3, true}, {1, false}}))
@@ -94,10 +95,11 @@ rc::Gen<json> gen_list_returns_query() {
     return rc::gen::exec([] {
         json query = *gen_return_page_query();
         if (*rc::gen::element(false, true)) {
+            const auto statuses = states_of("return");
             std::vector<std::string> picked;
-            for (const auto& s : kStatuses)
+            for (const auto& s : statuses)
                 if (*rc::gen::element(false, true)) picked.push_back(s);
-            if (picked.empty()) picked.push_back(*rc::gen::elementOf(kStatuses));
+            if (picked.empty()) picked.push_back(*rc::gen::elementOf(statuses));
             std::string joined;
             for (const auto& s : picked) joined += (joined.empty() ? "" : ",") + s;
             query["Status"] = joined;
@@ -107,16 +109,16 @@ rc::Gen<json> gen_list_returns_query() {
             query["StartDate"] = day + "T00:00:00Z";
             query["EndDate"] = day + "T23:59:59Z";
         }
-        if (*rc::gen::element(false, true)) query["ReturnTypes"] = *rc::gen::element<std::string>("Regular", "ReturnToSender");
+        if (*rc::gen::element(false, true)) query["ReturnTypes"] = *rc::gen::elementOf(filter_values_of("listReturns", "ReturnTypes"));
         if (*rc::gen::element(false, true))
-            query["ReturnActions"] = *rc::gen::element<std::string>("Restock", "Quarantine", "Dispose");
+            query["ReturnActions"] = *rc::gen::elementOf(filter_values_of("listReturns", "ReturnActions"));
         return query;
     });
 }
 
 rc::Gen<InvalidCase> gen_list_returns_query_invalid() {
     auto filters = std::vector<InvalidCase>{
-        Case{{{"Status", "Lost"}}, "RET-STATUS", "Status outside the five states", TextReading::AnyReading, "RET-STATUS"},
+        Case{{{"Status", "Lost"}}, "RET-STATUS", "Status outside the return states", TextReading::AnyReading, "RET-STATUS"},
         Case{{{"Status", "Arrived,"}}, "RET-STATUS", "Status list with an empty member", TextReading::AnyReading,
              "RET-STATUS"},
         Case{{{"StartDate", "2025-13-01T00:00:00Z"}}, "RET-LIST", "StartDate in month 13", TextReading::AnyReading,

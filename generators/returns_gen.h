@@ -4,6 +4,7 @@
 /// items the target really knows.
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -19,6 +20,9 @@ struct ReturnInputs {
     std::vector<std::int64_t> bundle_ids;     ///< bundle inventory items, for RET-NO-DIGITAL-BUNDLE
     std::int64_t fulfillment_center_id = 0;   ///< 0: the body names no fulfillment center
     std::string fulfillment_center_name;
+    /// requested_action values the target accepted before; empty: lines carry none, since the allowed
+    /// values are not shown (NS-RET-REQUESTED-ACTION-VALUES).
+    std::vector<std::int64_t> accepted_actions;
 };
 
 /// A valid create body: distinct returnable ids (one line each), tracking and reference ids.

@@ -61,6 +61,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     conform::set_current_session(session->get());
+    suites::attach_test_context(std::chrono::seconds(120));
     const int status = RUN_ALL_TESTS();
     conform::set_current_session(nullptr);
     (*server)->stop();

@@ -28,17 +28,6 @@ namespace dockside::suites::orders_support {
 using json = nlohmann::json;
 using TimePoint = std::chrono::system_clock::time_point;
 
-/// A reference_id no earlier run against the same target used: a per-process random tag plus a counter.
-inline std::string unique_ref(const std::string& tag) {
-    static const std::string run = [] {
-        std::random_device rd;
-        char buf[16];
-        std::snprintf(buf, sizeof buf, "%08x", static_cast<unsigned>(rd()));
-        return std::string(buf);
-    }();
-    static std::atomic<int> counter{0};
-    return "DS-" + tag + "-" + run + "-" + std::to_string(++counter);
-}
 
 /// A recipient with every documented field (Recipient: name, email, phone_number, address).
 inline json valid_recipient() {
@@ -68,20 +57,32 @@ inline json valid_order_body(const std::string& reference_id) {
 /// POST /order with `body` (write channel, full token).
 inline Exchange send_create(const json& body) { return send({.operation = "createOrder", .body = body}); }
 
+/// The Order a create answered, when it is one: an integer id (CONV-TYPES) and the reference_id sent
+/// (ORD-CREATED: the answer is the created order). nullopt otherwise (recorded): nothing downstream reads
+/// fields from an answer that is not the order.
+inline std::optional<json> created_order(const Exchange& ex, const json& body) {
+    json order = ex.json();
+    if (!expect_that(order.is_object() && order.contains("id") && order["id"].is_number_integer(), ex, "CONV-TYPES",
+                     "the created Order carries an integer id"))
+        return std::nullopt;
+    if (body.contains("reference_id") &&
+        !expect_that(order.value("reference_id", json()) == body["reference_id"], ex, "ORD-CREATED",
+                     "the 201 answer is the created Order, with the reference_id sent"))
+        return std::nullopt;
+    return order;
+}
+
 /// Creates an order from `body` and expects 201 (ORD-CREATED); the created Order, or nullopt (the
 /// failure is already recorded).
 inline std::optional<json> create_order(const json& body) {
     Exchange ex = send_create(body);
     if (!expect_status(ex, 201, "ORD-CREATED")) return std::nullopt;
-    json order = ex.json();
-    if (!expect_that(order.is_object() && order.contains("id") && order["id"].is_number_integer(), ex, "ORD-CREATED",
-                     "the created Order carries an integer id"))
-        return std::nullopt;
-    return order;
+    return created_order(ex, body);
 }
 
-/// Creates a fresh valid order with a unique reference_id.
+/// Creates a fresh valid order with a unique reference_id, as the test's setup (a failure blocks the test).
 inline std::optional<json> create_probe_order(const std::string& tag) {
+    SetupStep setup("creating an order of the test's own");
     return create_order(valid_order_body(unique_ref(tag)));
 }
 
@@ -159,6 +160,30 @@ inline std::optional<TimePoint> parse_time(const json& value) {
     return TimePoint(day) + hours{h} + minutes{mi} + seconds{sec} + milliseconds{millis} - minutes{offset_minutes};
 }
 
+/// Whether a value read back is the value sent: date-time strings compare as instants ("…Z",
+/// "….000+00:00" and "…+00:00" name one moment), numbers by value (2 and 2.0), objects and arrays
+/// member by member with the same rule; anything else exactly.
+inline bool same_value(const json& got, const json& sent) {
+    if (sent.is_string() && got.is_string()) {
+        if (got == sent) return true;
+        auto a = parse_time(got), b = parse_time(sent);
+        return a && b && *a == *b;
+    }
+    if (sent.is_number() && got.is_number()) return got.get<double>() == sent.get<double>();
+    if (sent.is_array() && got.is_array()) {
+        if (sent.size() != got.size()) return false;
+        for (std::size_t i = 0; i < sent.size(); ++i)
+            if (!same_value(got[i], sent[i])) return false;
+        return true;
+    }
+    if (sent.is_object() && got.is_object()) {
+        for (const auto& [k, v] : sent.items())
+            if (!got.contains(k) || !same_value(got[k], v)) return false;
+        return true;
+    }
+    return got == sent;
+}
+
 /// A time point as RFC 3339 UTC with milliseconds, for date filters.
 inline std::string format_time(TimePoint t) {
     using namespace std::chrono;
@@ -166,7 +191,7 @@ inline std::string format_time(TimePoint t) {
     const std::time_t secs = static_cast<std::time_t>(ms / 1000 - (ms % 1000 < 0 ? 1 : 0));
     std::tm tm{};
     gmtime_r(&secs, &tm);
-    char buf[40];
+    char buf[80];
     std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
                   tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(((ms % 1000) + 1000) % 1000));
     return buf;

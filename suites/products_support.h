@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,12 +24,10 @@ namespace dockside::suites::products {
 
 using json = nlohmann::json;
 
-/// A text unique to this run and call, for names and SKUs.
+/// A text unique to this run and call, for names and SKUs ("DS-NEW-A" → "DS-NEW-A-<run>-<n>").
 inline std::string unique(const std::string& prefix) {
-    static std::atomic<int> counter{0};
-    const auto stamp = std::chrono::duration_cast<std::chrono::milliseconds>(
-                           std::chrono::system_clock::now().time_since_epoch()).count() % 100000000;
-    return prefix + "-" + std::to_string(stamp) + "-" + std::to_string(++counter);
+    const std::string tag = prefix.rfind("DS-", 0) == 0 ? prefix.substr(3) : prefix;
+    return suites::unique_ref(tag);
 }
 
 /// Objects that look like products ({id, variants[]}) anywhere in the top two levels of a list answer.
@@ -75,17 +74,24 @@ inline json variant_with_sku(const json& product, const std::string& sku) {
     return nullptr;
 }
 
-/// Every product of GET /product, following next links (at most `max_pages` pages).
-inline std::optional<std::vector<json>> list_products(int max_pages = 50) {
+/// Products of GET /product, following next links for at most `max_pages` pages and 20 s; `whole` tells
+/// whether the list ended within them (a next link already followed ends it too).
+inline std::optional<std::vector<json>> list_products(int max_pages = 50, bool* whole = nullptr) {
     std::vector<json> out;
     http::QueryParams query = {{"PageSize", "1000"}};
-    for (int page = 0; page < max_pages; ++page) {
+    std::set<std::string> followed;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    if (whole) *whole = false;
+    for (int page = 0; page < max_pages && std::chrono::steady_clock::now() < deadline; ++page) {
         Exchange ex = send(Call{.operation = "listProducts", .query = query});
         if (!expect_status(ex, 200, "ERR-CODES")) return std::nullopt;
         expect_conforms(ex);
         for (auto& p : products_in(ex.json())) out.push_back(p);
         const json next = ex.json().is_object() ? ex.json().value("next", json()) : json();
-        if (!next.is_string()) return out;
+        if (!next.is_string() || !followed.insert(next.get<std::string>()).second) {
+            if (whole) *whole = !next.is_string();
+            return out;
+        }
         const std::string link = next.get<std::string>();
         const auto q = link.find('?');
         auto parsed = http::parse_query(q == std::string::npos ? "" : std::string_view(link).substr(q + 1));
@@ -95,12 +101,15 @@ inline std::optional<std::vector<json>> list_products(int max_pages = 50) {
     return out;
 }
 
-/// The product with this id in GET /product, or null when it is not listed.
+/// The product with this id in GET /product, null when the whole list lacks it; nullopt when the list
+/// could not be read or did not end within the walk's bounds (not observed).
 inline std::optional<json> listed_product(const json& id) {
-    auto all = list_products();
+    bool whole = false;
+    auto all = list_products(50, &whole);
     if (!all) return std::nullopt;
     for (const auto& p : *all)
         if (p.value("id", json()) == id) return p;
+    if (!whole) return std::nullopt;
     return json(nullptr);
 }
 
@@ -131,7 +140,8 @@ struct Scratch {
 };
 
 inline Scratch make_scratch_product() {
-    auto all = list_products();
+    SetupStep setup("making a scratch product of the test's own");
+    auto all = list_products(1);  // any product will do as a host: the first page is enough
     if (!all || all->empty()) return {nullptr, nullptr, "GET /product lists no product to create a variant on"};
     const json host = all->front().value("id", json());
     const std::string sku = unique("DS-SCRATCH");
@@ -148,5 +158,14 @@ inline Scratch make_scratch_product() {
                                       "; its shapes are not shown, so no product of the test's own can be made"};
     return {moved.json()["id"], variant["id"], ""};
 }
+
+/// Deletes the test's scratch product when the test ends, so the catalog does not grow run after run.
+struct ScratchCleanup {
+    const Scratch& scratch;
+    ~ScratchCleanup() {
+        if (scratch.reason.empty() && !scratch.id.is_null())
+            send(Call{.operation = "deleteProduct", .path = {{"productId", scratch.id.dump()}}});
+    }
+};
 
 }  // namespace dockside::suites::products

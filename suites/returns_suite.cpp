@@ -25,16 +25,16 @@ std::string id_text(const json& r) { return std::to_string(r.value("id", std::in
 void expect_no_return_with_ref(const std::string& reference_id) {
     auto found = list_all_returns({{"ReferenceIds", reference_id}});
     if (found && !found->empty())
-        record_failure("ERR-NOSIDE", "createReturn",
+        expect_no_side_effect(false, "createReturn",
                        "a rejected create left return " + (*found)[0].value("id", json()).dump() +
                            " behind (reference_id " + reference_id + ")");
 }
 
-/// Sends an invalid create body and expects a 4xx and no return with its reference_id.
+/// Sends an invalid create body and expects a 4xx and no return with its reference_id. A create the target
+/// accepted is that rule's finding alone: whether it stored something follows from it, so it is not asked.
 void expect_create_refused(const json& body, const std::string& rule) {
     Exchange ex = send_create(body);
-    expect_rejected(ex, rule);
-    expect_no_5xx(ex);
+    if (!expect_rejected(ex, rule)) return;
     if (body.contains("reference_id") && body["reference_id"].is_string())
         expect_no_return_with_ref(body["reference_id"].get<std::string>());
 }
@@ -82,8 +82,10 @@ TEST(Returns, RET_TRACKING_CreateWithoutTrackingNumberAccepted) {
     json body = return_body({ids[0]}, "RET-NOTRK");
     body.erase("tracking_number");
     Exchange ex = send_create(body);
-    expect_status(ex, 200, "RET-TRACKING");
-    expect_no_5xx(ex);
+    // Accepted at all is RET-TRACKING's; the documented 200 is RET-CREATED's.
+    if (expect_that(ex.status() >= 200 && ex.status() < 300, ex, "RET-TRACKING",
+                    "a return without tracking_number is accepted"))
+        expect_status(ex, 200, "RET-CREATED");
 }
 
 TEST(Returns, RET_DUP_ID_RepeatedInventoryIdRejected) {
@@ -134,8 +136,7 @@ TEST(Returns, RET_REQ_ChannelHeaderRequired) {
     if (ids.empty()) DOCKSIDE_SKIP("the target lists no returnable inventory item");
     json body = return_body({ids[0]}, "RET-NOCH");
     Exchange ex = send_create(body, std::string());
-    expect_rejected(ex, "RET-REQ", 400);
-    expect_no_return_with_ref(body["reference_id"].get<std::string>());
+    if (expect_rejected(ex, "RET-REQ", 400)) expect_no_return_with_ref(body["reference_id"].get<std::string>());
 }
 
 TEST(Returns, ERR_4XX_MalformedCreateBodiesRejected) {
@@ -265,12 +266,26 @@ std::set<std::string> id_set(const std::vector<json>& items) {
     return {keys.begin(), keys.end()};
 }
 
-/// The whole list, read afresh for every property case (other tests move returns between states), after
-/// one fresh return per process so the filters have something recent to tell apart.
+/// The run's own returns, read afresh for every property case: a plain one, one with two lines, one
+/// cancelled and, with the simulation control, one Arrived and one Completed, so the filters have states
+/// and dates to tell apart. Whatever else the target holds is never looked at.
 std::vector<json> universe() {
-    static const bool seeded = create_probe_return("RET-UNIV").has_value();
-    (void)seeded;
-    return list_all_returns({}).value_or(std::vector<json>{});
+    static const std::vector<json> made = [] {
+        std::vector<json> out = returns_support::own_returns(3);
+        if (out.size() < 3) return std::vector<json>{};
+        SetupStep setup("moving the run's own returns through their states");
+        const auto id_of = [](const json& r) { return r.value("id", std::int64_t{0}); };
+        expect_status(send_cancel(id_of(out[2])), 200, "RET-CANCEL");
+        if (sim_available())
+            for (const std::string target : {"Arrived", "Completed"})
+                if (auto r = create_probe_return("RET-UNIV")) {
+                    advance_to(id_of(*r), target);
+                    out.push_back(*r);
+                }
+        return out;
+    }();
+    if (made.empty()) return {};
+    return list_all_returns({{"Ids", ids_csv(made)}}).value_or(std::vector<json>{});
 }
 
 // Property: a random combination of filters, each valued from a random return of the list, selects
@@ -295,6 +310,9 @@ RC_GTEST_PROP(Returns, RET_LIST_RandomFilterCombinationsSelectExactly, ()) {
         applied.emplace_back(&f, *value);
     }
     RC_PRE(!applied.empty());
+    // Only the run's own returns are judged: Ids= keeps the answer to them (unless Ids is the filter tried).
+    const bool by_ids = std::any_of(applied.begin(), applied.end(), [](const auto& a) { return a.first->param == "Ids"; });
+    if (!by_ids) query.emplace_back("Ids", ids_csv(all));
     std::set<std::string> expected;
     for (const auto& r : all) {
         bool ok = true;
@@ -316,7 +334,7 @@ RC_GTEST_PROP(Returns, RET_LIST_RandomFilterCombinationsSelectExactly, ()) {
         if (universe_ids.count(id)) got_ids.insert(id);
     if (got_ids != expected)
         record_failure("RET-LIST", "listReturns",
-                       "GET /return?" + q + " selected {" + paging::show(got_ids) + "}; matching returns are {" +
+                       "GET /return?" + q + " selected {" + paging::show(got_ids) + "} of the run's returns; matching are {" +
                            paging::show(expected) + "}");
     RC_ASSERT(got_ids == expected);
 }
@@ -331,9 +349,9 @@ RC_GTEST_PROP(Returns, RET_LIST_CursorPagesDisjointAndComplete, ()) {
     for (const auto& r : all) ids += (ids.empty() ? "" : ",") + r["id"].dump();
     Exchange first = send({.operation = "listReturns", .query = {{"Ids", ids}, {"Limit", std::to_string(limit)}}});
     expect_conforms(first);
-    auto walk = paging::walk_next(first, "listReturns", "RET-LIST", 400);
+    auto walk = paging::walk_next(first, "listReturns", "RET-LIST");
     RC_ASSERT(!walk.failed);
-    paging::expect_disjoint_complete(walk, id_set(all), static_cast<std::size_t>(limit), "RET-LIST", "listReturns");
+    RC_ASSERT(paging::expect_disjoint_complete(walk, id_set(all), static_cast<std::size_t>(limit), "RET-LIST", "listReturns"));
     RC_ASSERT(paging::duplicates(paging::keys_of(walk.items)).empty());
     RC_ASSERT(id_set(walk.items) == id_set(all));
     json body = first.json();
@@ -361,13 +379,15 @@ TEST(Returns, RET_CANCEL_AwaitingArrivalBecomesCancelled) {
     expect_status(ex, 200, "ERR-CODES");
     expect_conforms(ex);
     json after = read_return(id);
-    expect_that(after.value("status", "") == "Cancelled", ex, "RET-CANCEL",
-                "after cancel in AwaitingArrival the return reads back Cancelled (it reads " + after.value("status", json()).dump() + ")");
+    if (!expect_that(after.value("status", "") == "Cancelled", ex, "RET-CANCEL",
+                     "after cancel in AwaitingArrival the return reads back Cancelled (it reads " +
+                         after.value("status", json()).dump() + ")"))
+        return;  // what a second cancel does to a return that is not Cancelled says nothing more
     // A cancelled return is no longer in AwaitingArrival: cancelling again is rejected and changes nothing.
     Exchange again = send_cancel(id);
     expect_rejected(again, "RET-NOT-AWAITING", 409);
     expect_no_5xx(again);
-    expect_that(read_return(id).value("status", "") == "Cancelled", again, "ERR-NOSIDE", "the return stays Cancelled");
+    expect_no_side_effect(read_return(id).value("status", "") == "Cancelled", again, "the return stays Cancelled");
 }
 
 TEST(Returns, RET_CANCEL_UnknownReturnRejected) {
@@ -389,7 +409,10 @@ void expect_cancel_refused(std::int64_t id, const std::string& state, const std:
 TEST(Returns, RET_FROZEN_ProcessingAndCompletedCannotBeCancelled) {
     if (sim_available()) {
         auto created = create_probe_return("RET-FRZ");
-        ASSERT_TRUE(created.has_value());
+        if (!created) {
+            if (returnable_ids().size() < 2) DOCKSIDE_SKIP("the target lists too few returnable inventory items");
+            return;  // the create failed: recorded as the test's setup
+        }
         const std::int64_t id = created->value("id", std::int64_t{0});
         ASSERT_TRUE(advance_to(id, "Arrived")) << "the simulation could not move return " << id << " to Arrived";
         expect_cancel_refused(id, "Arrived", "RET-NOT-AWAITING");
@@ -401,9 +424,11 @@ TEST(Returns, RET_FROZEN_ProcessingAndCompletedCannotBeCancelled) {
     }
     int tried = 0;
     for (const std::string state : {"Processing", "Completed"}) {
-        auto found = list_all_returns({{"Status", state}});
-        if (found && !found->empty()) {
-            expect_cancel_refused((*found)[0].value("id", std::int64_t{0}), state, "RET-FROZEN");
+        // One return in that state is enough: a single short page, whatever the target holds.
+        Exchange found = send({.operation = "listReturns", .query = {{"Status", state}, {"Limit", "1"}}});
+        const json items = found.json().is_object() ? found.json().value("items", json::array()) : json::array();
+        if (found.status() == 200 && items.is_array() && !items.empty() && items[0].is_object()) {
+            expect_cancel_refused(items[0].value("id", std::int64_t{0}), state, "RET-FROZEN");
             ++tried;
         }
     }
@@ -413,7 +438,10 @@ TEST(Returns, RET_FROZEN_ProcessingAndCompletedCannotBeCancelled) {
 TEST(Returns, RET_STATUS_WarehouseStepsStayInTheDocumentedStates) {
     if (!sim_available()) DOCKSIDE_SKIP("warehouse-side return transitions need the simulation control");
     auto created = create_probe_return("RET-SM", 2);
-    ASSERT_TRUE(created.has_value());
+    if (!created) {
+        if (returnable_ids().size() < 2) DOCKSIDE_SKIP("the target lists too few returnable inventory items");
+        return;  // the create failed: recorded as the test's setup
+    }
     const std::int64_t id = created->value("id", std::int64_t{0});
     std::vector<std::string> seen{read_return(id).value("status", "")};
     for (int step = 0; step < 3 && sim_advance(id); ++step) seen.push_back(read_return(id).value("status", ""));

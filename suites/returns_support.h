@@ -93,7 +93,7 @@ inline json return_body(const std::vector<std::int64_t>& ids, const std::string&
     json lines = json::array();
     int n = 0;
     for (auto id : ids) lines.push_back({{"id", id}, {"quantity", 1 + n++}});
-    const std::string ref = orders_support::unique_ref(tag);
+    const std::string ref = unique_ref(tag);
     json body{{"reference_id", ref}, {"tracking_number", "TRK-" + ref}, {"inventory", lines}};
     if (!fulfillment_center().is_null()) body["fulfillment_center"] = fulfillment_center();
     return body;
@@ -116,27 +116,54 @@ inline std::optional<json> create_return(const json& body) {
     return r;
 }
 
-/// A fresh return of `count` returnable items (DOCKSIDE callers skip when the target has none).
+/// A fresh return of `count` returnable items, created as the test's setup (a failure blocks the test);
+/// nullopt when the target lists too few returnable items or the create failed (recorded).
 inline std::optional<json> create_probe_return(const std::string& tag, std::size_t count = 1) {
     auto ids = returnable_ids();
     if (ids.size() < count) return std::nullopt;
     ids.resize(count);
+    SetupStep setup("creating a return of the test's own");
     return create_return(return_body(ids, tag));
 }
 
 /// Every return `query` selects, following next links from a Limit 250 first page; nullopt when a page
-/// failed (already recorded on `rule`).
+/// failed (already recorded on `rule`) or the walk's end was not observed within its bounds. Callers
+/// narrow `query` to records of their own (Ids=, ReferenceIds=) so the walk is short on any target.
 inline std::optional<std::vector<json>> list_all_returns(http::QueryParams query, const std::string& rule = "RET-LIST") {
     query.emplace_back("Limit", "250");
     Exchange first = send({.operation = "listReturns", .query = std::move(query)});
     expect_conforms(first);
-    auto walk = paging::walk_next(first, "listReturns", rule, 200);
-    if (walk.failed) return std::nullopt;
-    if (!walk.complete) {
-        record_failure(rule, "listReturns", "GET /return did not end on next null within 200 pages");
-        return std::nullopt;
-    }
+    auto walk = paging::walk_next(first, "listReturns", rule);
+    if (walk.failed || !walk.complete) return std::nullopt;
     return walk.items;
+}
+
+/// Comma list of the records' ids (for Ids= / IDs= filters).
+inline std::string ids_csv(const std::vector<json>& records) {
+    std::string out;
+    for (const auto& r : records)
+        if (r.is_object() && r.contains("id")) out += (out.empty() ? "" : ",") + r["id"].dump();
+    return out;
+}
+
+/// `n` returns this run created for read-only checks (paging walks, filters), made the first time a test
+/// asks (as its setup) and kept for the run; empty when the target lists no returnable item or a create
+/// failed (recorded, the asking test is blocked). Nobody changes them afterwards.
+inline std::vector<json> own_returns(std::size_t n = 5) {
+    static std::vector<json> made;
+    if (made.size() >= n) return std::vector<json>(made.begin(), made.begin() + static_cast<std::ptrdiff_t>(n));
+    auto ids = returnable_ids();
+    if (ids.empty()) return {};
+    SetupStep setup("creating the run's own returns");
+    while (made.size() < n) {
+        // Varied lines (one or two items) so the inventory filters have something to tell apart.
+        std::vector<std::int64_t> lines{ids[made.size() % ids.size()]};
+        if (made.size() % 2 == 1 && ids.size() > 1) lines.push_back(ids[(made.size() + 1) % ids.size()]);
+        auto r = create_return(return_body(lines, "OWN"));
+        if (!r) return {};
+        made.push_back(*r);
+    }
+    return made;
 }
 
 /// The one return with this id as GET /return?Ids= shows it; null when absent (or the read failed).

@@ -8,6 +8,9 @@
 // (ORD-CANCEL) and the status stays in the documented set (NS-ORD-TRANSITIONS: membership only).
 // Subscriptions are listed until deleted and gone after (WH-LIST, WH-DELETE).
 // Handles: the model numbers records in creation order; the SUT maps each handle to the target's id.
+// Preconditions hold for any model state shrinking can produce (they never index past what the model
+// holds), and the SUT is read with bounds checks: a target that answers nonsense fails the property, it
+// never takes the harness down while RapidCheck shrinks.
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -78,11 +81,11 @@ struct ReadReturn : Cmd {
     void checkPreconditions(const Model& m) const override { RC_PRE(h < m.returns.size()); }
     void apply(Model&) const override {}
     void run(const Model& m, Sut& sut) const override {
-        Exchange ex = send({.operation = "listReturns", .query = {{"Ids", std::to_string(sut.return_ids[h])}}});
+        Exchange ex = send({.operation = "listReturns", .query = {{"Ids", std::to_string(sut.return_ids.at(h))}}});
         expect_conforms(ex);
-        json r = returns_support::read_return(sut.return_ids[h]);
+        json r = returns_support::read_return(sut.return_ids.at(h));
         check(r.value("status", "") == m.returns[h], ex, "RET-STATUS",
-              "return " + std::to_string(sut.return_ids[h]) + " reads " + r.value("status", json()).dump() + "; the model says " + m.returns[h]);
+              "return " + std::to_string(sut.return_ids.at(h)) + " reads " + r.value("status", json()).dump() + "; the model says " + m.returns[h]);
     }
     void show(std::ostream& os) const override { os << "ReadReturn(" << h << ")"; }
 };
@@ -95,7 +98,7 @@ struct CancelReturn : Cmd {
         if (m.returns[h] == "AwaitingArrival") m.returns[h] = "Cancelled";
     }
     void run(const Model& m, Sut& sut) const override {
-        Exchange ex = returns_support::send_cancel(sut.return_ids[h]);
+        Exchange ex = returns_support::send_cancel(sut.return_ids.at(h));
         const std::string& before = m.returns[h];
         if (before == "AwaitingArrival") {
             check(ex.status() == 200, ex, "RET-CANCEL", "cancel of an AwaitingArrival return answers 200");
@@ -104,7 +107,7 @@ struct CancelReturn : Cmd {
             check(ex.status() >= 400 && ex.status() < 500, ex, rule, "cancel of a return in " + before + " is rejected with a 4xx");
         }
         const std::string expected = before == "AwaitingArrival" ? "Cancelled" : before;
-        json r = returns_support::read_return(sut.return_ids[h]);
+        json r = returns_support::read_return(sut.return_ids.at(h));
         check(r.value("status", "") == expected, ex, before == "AwaitingArrival" ? "RET-CANCEL" : "RET-FROZEN",
               "after cancel in " + before + " the return reads " + r.value("status", json()).dump() + ", expected " + expected);
     }
@@ -126,7 +129,7 @@ struct AdvanceReturn : Cmd {
         if (auto next = warehouse_next(m.returns[h])) m.returns[h] = *next;
     }
     void run(const Model& m, Sut& sut) const override {
-        Exchange ex = sim("/_sim/return/" + std::to_string(sut.return_ids[h]) + ":advance", json::object());
+        Exchange ex = sim("/_sim/return/" + std::to_string(sut.return_ids.at(h)) + ":advance", json::object());
         const bool can = warehouse_next(m.returns[h]).has_value();
         check(can ? ex.status() == 200 : ex.status() >= 400, ex, "RET-STATUS",
               "the warehouse step from " + m.returns[h] + (can ? " succeeds" : " is refused"));
@@ -152,7 +155,7 @@ struct GetOrder : Cmd {
     void checkPreconditions(const Model& m) const override { RC_PRE(h < m.orders); }
     void apply(Model&) const override {}
     void run(const Model&, Sut& sut) const override {
-        const json& created = sut.orders[h];
+        const json& created = sut.orders.at(h);
         Exchange ex = send({.operation = "getOrder", .path = {{"orderId", created["id"].dump()}}});
         // The order's shape is the orders suites' concern; here only identity and state are followed.
         check(ex.status() == 200, ex, "ORD-ROUNDTRIP", "a created order is readable");
@@ -170,7 +173,7 @@ struct ListOrder : Cmd {
     void checkPreconditions(const Model& m) const override { RC_PRE(h < m.orders); }
     void apply(Model&) const override {}
     void run(const Model&, Sut& sut) const override {
-        const json& created = sut.orders[h];
+        const json& created = sut.orders.at(h);
         Exchange ex = send({.operation = "listOrders", .query = {{"ReferenceIds", created["reference_id"].get<std::string>()}}});
         json items = ex.json();
         check(items.is_array() && items.size() == 1 && items[0].value("id", json()) == created["id"], ex, "ORD-ROUNDTRIP",
@@ -185,7 +188,7 @@ struct CancelOrder : Cmd {
     void checkPreconditions(const Model& m) const override { RC_PRE(h < m.orders); }
     void apply(Model&) const override {}
     void run(const Model&, Sut& sut) const override {
-        const json& created = sut.orders[h];
+        const json& created = sut.orders.at(h);
         Exchange ex = send({.operation = "cancelOrder", .path = {{"orderId", created["id"].dump()}}});
         check(ex.status() == 200, ex, "ORD-CANCEL", "cancel of an order answers 200");
         json body = ex.json();
@@ -229,9 +232,9 @@ struct DeleteWebhook : Cmd {
     void checkPreconditions(const Model& m) const override { RC_PRE(h < m.webhooks.size() && m.webhooks[h]); }
     void apply(Model& m) const override { m.webhooks[h] = false; }
     void run(const Model&, Sut& sut) const override {
-        Exchange ex = send({.operation = "deleteWebhook", .path = {{"id", sut.webhook_ids[h]}}});
+        Exchange ex = send({.operation = "deleteWebhook", .path = {{"id", sut.webhook_ids.at(h)}}});
         check(ex.status() == 204, ex, "WH-DELETE", "delete answers 204");
-        sut.webhook_alive[h] = false;
+        sut.webhook_alive.at(h) = false;
     }
     void show(std::ostream& os) const override { os << "DeleteWebhook(" << h << ")"; }
 };
@@ -245,8 +248,8 @@ struct ListWebhooks : Cmd {
         for (const auto& s : ex.json().value("items", json::array()))
             listed.insert(s.value("id", json()).is_string() ? s["id"].get<std::string>() : s.value("id", json()).dump());
         for (std::size_t i = 0; i < m.webhooks.size(); ++i)
-            check(listed.count(sut.webhook_ids[i]) == (m.webhooks[i] ? 1u : 0u), ex, m.webhooks[i] ? "WH-LIST" : "WH-DELETE",
-                  "subscription " + sut.webhook_ids[i] + (m.webhooks[i] ? " is listed until deleted" : " is gone after delete"));
+            check(listed.count(sut.webhook_ids.at(i)) == (m.webhooks[i] ? 1u : 0u), ex, m.webhooks[i] ? "WH-LIST" : "WH-DELETE",
+                  "subscription " + sut.webhook_ids.at(i) + (m.webhooks[i] ? " is listed until deleted" : " is gone after delete"));
     }
     void show(std::ostream& os) const override { os << "ListWebhooks"; }
 };

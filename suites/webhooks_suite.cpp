@@ -28,7 +28,7 @@ const std::vector<std::string>& topics() {
 }
 
 json subscription_body(const std::string& url, std::vector<std::string> t, std::optional<std::string> secret = std::nullopt) {
-    json body{{"url", url}, {"topics", t}, {"description", "dockside " + orders_support::unique_ref("WH")}};
+    json body{{"url", url}, {"topics", t}, {"description", "dockside " + unique_ref("WH")}};
     if (secret) body["secret"] = *secret;
     return body;
 }
@@ -71,7 +71,7 @@ std::optional<json> create(const json& body, Cleanup& cleanup) {
 std::optional<std::vector<json>> list_all(int per_page = 250) {
     Exchange first = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", std::to_string(per_page)}}});
     expect_conforms(first);
-    auto walk = paging::walk_next(first, "listWebhooks", "WH-LIST", 200);
+    auto walk = paging::walk_next(first, "listWebhooks", "WH-LIST");
     if (walk.failed || !walk.complete) return std::nullopt;
     return walk.items;
 }
@@ -91,16 +91,15 @@ std::size_t count_listed() {
 
 TEST(Webhooks, WH_CREATE_SubscriptionReadsBackAndDeletes) {
     Cleanup cleanup;
-    json body = subscription_body("https://hooks.dockside.invalid/orders", topics(), "s3cr3t-" + orders_support::unique_ref("S"));
+    // One topic: whether every topic is accepted is WH-TOPICS' question, not this test's.
+    json body = subscription_body("https://hooks.dockside.invalid/orders", {"order.shipped"}, "s3cr3t-" + unique_ref("S"));
     auto s = create(body, cleanup);
-    ASSERT_TRUE(s.has_value());
+    if (!s) return;
     Exchange probe = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", "1"}}});
     expect_that(s->value("url", json()) == body["url"], probe, "WH-CREATE", "the subscription answers the url sent");
     std::vector<std::string> got = s->value("topics", std::vector<std::string>{});
     std::sort(got.begin(), got.end());
-    std::vector<std::string> want = topics();
-    std::sort(want.begin(), want.end());
-    expect_that(got == want, probe, "WH-CREATE", "the subscription answers the topics sent");
+    expect_that(got == std::vector<std::string>{"order.shipped"}, probe, "WH-CREATE", "the subscription answers the topics sent");
     expect_that(s->value("description", json()) == body["description"], probe, "VER-WEBHOOK-SHAPE",
                 "the subscription answers the description sent");
     expect_that(s->contains("secret"), probe, "VER-WEBHOOK-SHAPE", "the subscription carries secret");
@@ -124,7 +123,13 @@ TEST(Webhooks, WH_CREATE_ChannelHeaderNotNeeded) {
 
 TEST(Webhooks, WH_TOPICS_EachDocumentedTopicAccepted) {
     Cleanup cleanup;
+    {
+        // A subscription to the first topic is the setup: when even that is refused, creating is broken.
+        SetupStep setup("creating a subscription to order.shipped");
+        if (!create(subscription_body("https://hooks.dockside.invalid/order.shipped", {"order.shipped"}), cleanup)) return;
+    }
     for (const auto& t : topics()) {
+        if (t == "order.shipped") continue;
         SCOPED_TRACE(t);
         Exchange ex = send_create(subscription_body("https://hooks.dockside.invalid/" + t, {t}));
         expect_status(ex, 200, "WH-TOPICS");
@@ -138,9 +143,8 @@ TEST(Webhooks, WH_HTTPS_PlainHttpUrlRefused) {
     Exchange ex = send_create(subscription_body("http://hooks.dockside.invalid/plain", {"order.shipped"}));
     Cleanup cleanup;
     if (ex.status() / 100 == 2 && !id_of(ex.json()).empty()) cleanup.ids.push_back(id_of(ex.json()));
-    expect_rejected(ex, "WH-HTTPS");
-    expect_no_5xx(ex);
-    expect_that(count_listed() == before, ex, "ERR-NOSIDE", "a refused create adds no subscription");
+    if (!expect_rejected(ex, "WH-HTTPS")) return;  // accepted: the finding is WH-HTTPS alone
+    expect_no_side_effect(count_listed() == before, ex, "a refused create adds no subscription");
 }
 
 TEST(Webhooks, ERR_4XX_InvalidCreateBodiesRefused) {
@@ -157,15 +161,17 @@ TEST(Webhooks, ERR_4XX_InvalidCreateBodiesRefused) {
         // The 2.0 request shape (VER-WEBHOOK-SHAPE): subscription_url and a single topic.
         {"2.0 shape", json{{"subscription_url", url}, {"topic", "order_shipped"}}},
     };
+    bool all_refused = true;
     for (const auto& [what, body] : cases) {
         SCOPED_TRACE(what);
         Exchange ex = send_create(body);
         if (ex.status() / 100 == 2 && !id_of(ex.json()).empty()) cleanup.ids.push_back(id_of(ex.json()));
-        expect_rejected(ex, what == "2.0 shape" ? "VER-WEBHOOK-SHAPE" : "WH-CREATE");
+        all_refused = expect_rejected(ex, what == "2.0 shape" ? "VER-WEBHOOK-SHAPE" : "WH-CREATE") && all_refused;
         expect_no_5xx(ex);
     }
-    expect_that(count_listed() == before, send({.operation = "listWebhooks"}), "ERR-NOSIDE",
-                "refused creates add no subscription");
+    // A create that was accepted is its rule's finding; whether it added a subscription follows from it.
+    if (all_refused)
+        expect_no_side_effect(count_listed() == before, send({.operation = "listWebhooks"}), "refused creates add no subscription");
 }
 
 TEST(Webhooks, WH_DELETE_MissingSubscriptionIsNot404) {
@@ -179,30 +185,41 @@ TEST(Webhooks, WH_DELETE_MissingSubscriptionIsNot404) {
 
 TEST(Webhooks, WH_DELETE_AuthenticationAndPermission) {
     Cleanup cleanup;
-    auto s = create(subscription_body("https://hooks.dockside.invalid/auth", {"order.shipped"}), cleanup);
-    ASSERT_TRUE(s.has_value());
+    std::optional<json> s;
+    {
+        SetupStep setup("creating a subscription of the test's own");
+        s = create(subscription_body("https://hooks.dockside.invalid/auth", {"order.shipped"}), cleanup);
+    }
+    if (!s) return;
     const std::string id = id_of(*s);
     expect_status(send_delete(id, Auth::None), 401, "WH-DELETE");
     expect_status(send_delete(id, Auth::Bad), 401, "WH-DELETE");
     if (has_read_only_token()) expect_status(send_delete(id, Auth::ReadOnly), 403, "WH-DELETE");
     Exchange probe = send({.operation = "listWebhooks"});
-    expect_that(listed(id).has_value(), probe, "ERR-NOSIDE", "a refused delete leaves the subscription in place");
+    expect_no_side_effect(listed(id).has_value(), probe, "a refused delete leaves the subscription in place");
 }
 
 TEST(Webhooks, WH_LIST_RecordsPerPagePagesDisjointAndComplete) {
     Cleanup cleanup;
-    for (int i = 0; i < 3; ++i)
-        ASSERT_TRUE(create(subscription_body("https://hooks.dockside.invalid/page" + std::to_string(i), {"order.shipped"}), cleanup));
+    {
+        SetupStep setup("creating three subscriptions of the test's own");
+        for (int i = 0; i < 3; ++i)
+            if (!create(subscription_body("https://hooks.dockside.invalid/page" + std::to_string(i), {"order.shipped"}), cleanup))
+                return;
+    }
     auto all = list_all();
-    ASSERT_TRUE(all.has_value());
+    if (!all) DOCKSIDE_SKIP("not observed: the subscription list could not be read to its end");
     auto keys = paging::keys_of(*all);
     const std::set<std::string> reference(keys.begin(), keys.end());
-    for (int per : {1, 2}) {
+    // Small pages, unless the account holds so many subscriptions that they would make a long walk.
+    const int smallest = paging::page_size_for(reference.size());
+    for (int per : {smallest, smallest + 1}) {
         SCOPED_TRACE(per);
         Exchange first = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", std::to_string(per)}}});
         expect_conforms(first);
-        auto walk = paging::walk_next(first, "listWebhooks", "WH-LIST", 400);
-        if (!walk.failed) paging::expect_disjoint_complete(walk, reference, static_cast<std::size_t>(per), "WH-LIST", "listWebhooks");
+        auto walk = paging::walk_next(first, "listWebhooks", "WH-LIST");
+        if (!walk.failed && !paging::expect_disjoint_complete(walk, reference, static_cast<std::size_t>(per), "WH-LIST", "listWebhooks"))
+            DOCKSIDE_SKIP("not observed: the walk did not end within " + walk.stopped);
     }
 }
 
@@ -222,8 +239,8 @@ TEST(Webhooks, WH_SIGNED_DeliveryArrivesSignedOverHttps) {
     auto receiver = webhooks::Receiver::start();
     ASSERT_TRUE(receiver.ok()) << receiver.error();
     Cleanup cleanup;
-    const std::string secret = "whsec-" + orders_support::unique_ref("K");
-    const std::string tag = orders_support::unique_ref("P");
+    const std::string secret = "whsec-" + unique_ref("K");
+    const std::string tag = unique_ref("P");
     auto signed_sub = create(subscription_body((*receiver)->url("/signed/" + tag), {"order.shipped"}, secret), cleanup);
     auto plain_sub = create(subscription_body((*receiver)->url("/plain/" + tag), {"order.shipped"}), cleanup);
     ASSERT_TRUE(signed_sub && plain_sub);

@@ -23,8 +23,8 @@ TEST(BillingGen, BoundaryAndInvalidCasesHold) {
     testing::expect_body_cases("queryTransactions", transaction_query_invalid_cases(), false);
     EXPECT_EQ(case_named(transaction_query_boundary_cases(), "page_size 1 (minimum)").value["page_size"], 1);
     EXPECT_EQ(case_named(transaction_query_boundary_cases(), "page_size 1000 (maximum)").value["page_size"], 1000);
-    EXPECT_EQ(case_named(transaction_query_invalid_cases(), "page_size 0 (below 1)").value["page_size"], 0);
-    EXPECT_EQ(case_named(transaction_query_invalid_cases(), "page_size 1001 (above 1000)").value["page_size"], 1001);
+    EXPECT_EQ(case_named(transaction_query_invalid_cases(), "page_size 0 (below the minimum)").value["page_size"], 0);
+    EXPECT_EQ(case_named(transaction_query_invalid_cases(), "page_size 1001 (above the maximum)").value["page_size"], 1001);
 }
 
 RC_GTEST_PROP(BillingGen, InvoiceQueriesValidate, ()) {

@@ -41,6 +41,7 @@ TEST(OrdersGen, InvalidCasesViolateTheirRule) {
     testing::expect_body_cases("createOrder", order_create_invalid_cases(kWithProducts), false);
 }
 
+// The documented values of the real contract, literally: this test proves they are what the generators read.
 TEST(OrdersGen, BoundariesSitExactlyAtTheLimits) {
     auto cases = order_create_boundary_cases(kWithProducts);
     auto text_of = [&](const char* what, const char* field) {
@@ -49,17 +50,20 @@ TEST(OrdersGen, BoundariesSitExactlyAtTheLimits) {
     EXPECT_EQ(text_of("gift_message of 500 ASCII characters", "gift_message").size(), 500u);
     auto wide = case_named(cases, "gift_message of 500 multi-byte characters");
     EXPECT_EQ(wide.reading, TextReading::CodePoints);
+    EXPECT_EQ(wide.rule_id, "ORD-GIFT-500");
     EXPECT_EQ(code_points(wide.value["gift_message"].get<std::string>()), 500u);
     EXPECT_GT(wide.value["gift_message"].get<std::string>().size(), 500u);
     EXPECT_EQ(code_points(text_of("order_number of 400 ASCII characters", "order_number")), 400u);
     EXPECT_EQ(code_points(text_of("order_number of 400 multi-byte characters", "order_number")), 400u);
-    EXPECT_EQ(code_points(text_of("reference_id of 1 character", "reference_id")), 1u);
-    EXPECT_EQ(text_of("reference_id of 300 ASCII characters", "reference_id").size(), 300u);
-    EXPECT_EQ(code_points(text_of("reference_id of 300 characters, multi-byte after the prefix", "reference_id")), 300u);
-    EXPECT_EQ(code_points(text_of("origin_platform_program of 100 characters", "origin_platform_program")), 100u);
-    EXPECT_EQ(code_points(text_of("sales_channel of 100 characters", "sales_channel")), 100u);
-    EXPECT_EQ(code_points(text_of("shipping_method of 1 character", "shipping_method")), 1u);
-    EXPECT_EQ(case_named(cases, "exactly one product").value["products"].size(), 1u);
+    EXPECT_EQ(code_points(text_of("reference_id of 1 ASCII character", "reference_id")), 1u);
+    const auto longest = text_of("reference_id of 300 ASCII characters (run prefix included)", "reference_id");
+    EXPECT_EQ(longest.size(), 300u);
+    EXPECT_EQ(longest.rfind(kWithProducts.reference_prefix, 0), 0u);
+    EXPECT_EQ(code_points(text_of("reference_id of 300 multi-byte characters (run prefix included)", "reference_id")), 300u);
+    EXPECT_EQ(code_points(text_of("origin_platform_program of 100 ASCII characters", "origin_platform_program")), 100u);
+    EXPECT_EQ(code_points(text_of("sales_channel of 100 ASCII characters", "sales_channel")), 100u);
+    EXPECT_EQ(code_points(text_of("shipping_method of 1 ASCII character", "shipping_method")), 1u);
+    EXPECT_EQ(case_named(cases, "exactly 1 product(s)").value["products"].size(), 1u);
 }
 
 TEST(OrdersGen, InvalidCasesAreOneStepPast) {
@@ -69,18 +73,20 @@ TEST(OrdersGen, InvalidCasesAreOneStepPast) {
     };
     EXPECT_EQ(length("gift_message of 501 ASCII characters", "gift_message"), 501u);
     EXPECT_EQ(length("gift_message of 501 multi-byte characters", "gift_message"), 501u);
-    EXPECT_EQ(length("order_number of 401 characters", "order_number"), 401u);
+    EXPECT_EQ(length("order_number of 401 ASCII characters", "order_number"), 401u);
     EXPECT_EQ(length("reference_id of 0 characters", "reference_id"), 0u);
-    EXPECT_EQ(length("reference_id of 301 characters", "reference_id"), 301u);
-    EXPECT_EQ(length("origin_platform_program of 101 characters", "origin_platform_program"), 101u);
-    EXPECT_EQ(length("sales_channel of 101 characters", "sales_channel"), 101u);
-    EXPECT_TRUE(case_named(cases, "products empty").value["products"].empty());
+    EXPECT_EQ(length("reference_id of 301 ASCII characters (run prefix included)", "reference_id"), 301u);
+    EXPECT_EQ(length("origin_platform_program of 101 ASCII characters", "origin_platform_program"), 101u);
+    EXPECT_EQ(length("sales_channel of 101 ASCII characters", "sales_channel"), 101u);
+    EXPECT_EQ(length("shipping_method of 0 characters", "shipping_method"), 0u);
+    EXPECT_TRUE(case_named(cases, "products with 0 items (below minItems)").value["products"].empty());
     EXPECT_FALSE(case_named(cases, "products missing").value.contains("products"));
     EXPECT_FALSE(case_named(cases, "recipient missing").value.contains("recipient"));
     auto nameless = case_named(cases, "line by unknown reference_id without name").value["products"][0];
     EXPECT_TRUE(nameless.contains("reference_id"));
     EXPECT_FALSE(nameless.contains("name"));
-    EXPECT_EQ(case_named(cases, "location_id 2147483648 (past int32)").value["location_id"], 2147483648LL);
+    EXPECT_EQ(case_named(cases, "location_id 2147483648 (past its format)").value["location_id"], 2147483648LL);
+    EXPECT_EQ(case_named(cases, "type outside the enum").value["type"], "Retail");
 }
 
 RC_GTEST_PROP(OrdersGen, InvalidGeneratorAlwaysViolates, ()) {

@@ -12,7 +12,7 @@ namespace {
 using nlohmann::json;
 using testing::case_named;
 
-const ReturnInputs kInputs{{11, 12, 13, 14, 15}, {91}, {81, 82}, 3, "Chicago (IL)"};
+const ReturnInputs kInputs{{11, 12, 13, 14, 15}, {91}, {81, 82}, 3, "Chicago (IL)", {1, 2}};
 
 std::vector<std::int64_t> ids_of(const json& body) {
     std::vector<std::int64_t> out;
@@ -28,6 +28,11 @@ RC_GTEST_PROP(ReturnsGen, CreateBodiesValidateWithDistinctReturnableIds, ()) {
     std::set<std::int64_t> distinct(ids.begin(), ids.end());
     RC_ASSERT(distinct.size() == ids.size());
     for (auto id : ids) RC_ASSERT(std::find(kInputs.inventory_ids.begin(), kInputs.inventory_ids.end(), id) != kInputs.inventory_ids.end());
+    // requested_action only from values the target accepted (NS-RET-REQUESTED-ACTION-VALUES).
+    for (const auto& line : body["inventory"])
+        if (line.contains("requested_action"))
+            RC_ASSERT(std::find(kInputs.accepted_actions.begin(), kInputs.accepted_actions.end(),
+                                line["requested_action"].get<std::int64_t>()) != kInputs.accepted_actions.end());
     RC_ASSERT(body["fulfillment_center"]["id"] == 3);
 }
 
@@ -55,7 +60,7 @@ TEST(ReturnsGen, DigitalAndBundleCasesNameThoseItems) {
 }
 
 TEST(ReturnsGen, NoDigitalOrBundleIdsMeansNoSuchCases) {
-    ReturnInputs plain{{1, 2}, {}, {}, 0, ""};
+    ReturnInputs plain{{1, 2}, {}, {}, 0, "", {}};
     for (const auto& gen : return_create_invalid_cases(plain))
         EXPECT_NE(testing::sample(gen, 1).rule_id, "RET-NO-DIGITAL-BUNDLE");
 }

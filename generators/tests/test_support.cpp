@@ -107,7 +107,9 @@ void expect_body_cases(const std::string& operation_id, const std::vector<rc::Ge
     for (const auto& gen : cases) {
         for (int seed = 1; seed <= seeds; ++seed) {
             Case c = sample(gen, static_cast<std::uint64_t>(seed));
-            if (seed == 1) EXPECT_TRUE(names.insert(c.what).second) << "duplicate case name " << c.what;
+            if (seed == 1) {
+                EXPECT_TRUE(names.insert(c.what).second) << "duplicate case name " << c.what;
+            }
             auto found = body_violations(operation_id, c.value);
             if (valid || c.schema_rule.empty()) {
                 EXPECT_TRUE(found.empty()) << c << describe(found);

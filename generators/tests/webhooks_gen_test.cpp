@@ -28,14 +28,16 @@ TEST(WebhooksGen, BoundaryAndInvalidCasesHold) {
 TEST(WebhooksGen, CasesSayWhatTheyDo) {
     auto cases = webhook_create_invalid_cases();
     EXPECT_EQ(case_named(cases, "http:// url").value["url"].get<std::string>().rfind("http://", 0), 0u);
-    auto unknown = case_named(cases, "unknown topic").value["topics"];
-    bool has_unknown = false;
-    for (const auto& t : unknown)
-        has_unknown |= std::find(webhook_topics().begin(), webhook_topics().end(), t.get<std::string>()) == webhook_topics().end();
-    EXPECT_TRUE(has_unknown);
+    // The topic list is open (NS-WH-TOPIC-LIST): an unknown topic is not an invalid case.
+    for (const auto& gen : cases) {
+        const Case c = testing::sample(gen, 1);
+        EXPECT_EQ(c.what.find("unknown topic"), std::string::npos) << c.what;
+    }
+    const auto topics = webhook_topics();
+    EXPECT_EQ(topics.size(), 5u);  // the documented list, read from the spec
     auto old = case_named(cases, "2.0 shape: subscription_url and topic").value;
     EXPECT_TRUE(old.contains("subscription_url") && old.contains("topic") && !old.contains("url"));
-    EXPECT_EQ(case_named(webhook_create_boundary_cases(), "all five topics").value["topics"].size(), 5u);
+    EXPECT_EQ(case_named(webhook_create_boundary_cases(), "every documented topic").value["topics"].size(), 5u);
 }
 
 }  // namespace

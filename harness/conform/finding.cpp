@@ -49,6 +49,28 @@ std::string area_of_test(std::string_view test_name) {
     return area;
 }
 
+std::string rule_of_test(std::string_view test_name) {
+    const auto dot = test_name.find('.');
+    if (dot == std::string_view::npos) return {};
+    std::string_view name = test_name.substr(dot + 1);
+    if (const auto slash = name.find('/'); slash != std::string_view::npos) name = name.substr(0, slash);
+    std::string rule;
+    std::size_t start = 0;
+    while (start < name.size()) {
+        const auto end = std::min(name.find('_', start), name.size());
+        const std::string_view word = name.substr(start, end - start);
+        const bool upper = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+            return std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c));
+        });
+        if (!upper || end == name.size()) break;  // the last word is the description, never part of the id
+        rule += (rule.empty() ? "" : "-") + std::string(word);
+        start = end + 1;
+    }
+    return rule;
+}
+
+std::string cause_key(const Finding& f) { return f.rule + "|" + f.title; }
+
 namespace {
 std::string trim(std::string_view text) {
     const auto first = text.find_first_not_of(" \t\r\n");

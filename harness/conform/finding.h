@@ -23,7 +23,9 @@ struct Finding {
     std::string section;       ///< heading path of the API document (x-section of the operation)
     std::string title;         ///< one line: what was expected
     std::string message;       ///< "Received: 500 / Documented: 200, 4XX"
-    std::string curl;          ///< runnable curl line, token redacted ("" when no request was sent)
+    /// The request that shows it as a runnable shell snippet: credentials as variables, earlier writes of the
+    /// same test that it depends on first, unique values made fresh on every run ("" when nothing was sent).
+    std::string curl;
     int status = 0;            ///< HTTP status received; 0 when there was no response
     std::string body_excerpt;  ///< at most kBodyExcerptChars characters of the response body
     std::vector<validate::Violation> violations;
@@ -31,6 +33,10 @@ struct Finding {
     std::string shrunk_input;  ///< RapidCheck's minimal counterexample, when the test is a property
     bool accepted = false;     ///< matched by the accept file: shown, but does not fail the run
     int occurrences = 1;       ///< how often the same key was recorded in this test (properties repeat)
+    /// Recorded while the test was still preparing (creating the records it needs): a test whose findings
+    /// are all setup findings is blocked by them, not failed by a rule of its own.
+    bool setup = false;
+    std::string setup_step;    ///< what the setup was doing ("creating an order"), when `setup`
 
     /// Stable identity across runs, for accept files: "rule|operation|test".
     std::string key() const;
@@ -44,6 +50,13 @@ std::string excerpt(std::string_view body, std::size_t max_chars = kBodyExcerptC
 
 /// The area a GoogleTest name belongs to: "Returns.X" / "P/Returns.X/0" / "Returns/X" → "returns".
 std::string area_of_test(std::string_view test_name);
+
+/// The rule a test is named for: "Returns.RET_DUP_ID_RepeatedInventoryIdRejected" → "RET-DUP-ID" (the
+/// upper-case words before the first word with a lower-case letter); "" when the name starts otherwise.
+std::string rule_of_test(std::string_view test_name);
+
+/// "rule|title" for counting distinct findings across tests: the same expectation broken the same way.
+std::string cause_key(const Finding& finding);
 
 /// Keys of an accept file: one per line, blank lines and `#` comments (whole line or trailing) ignored,
 /// surrounding white space trimmed.

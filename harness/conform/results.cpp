@@ -4,9 +4,8 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <iomanip>
 #include <map>
-#include <sstream>
+#include <regex>
 
 #include "harness/conform/areas.h"
 
@@ -18,11 +17,48 @@ std::string_view to_string(TestStatus status) {
         case TestStatus::Failed: return "failed";
         case TestStatus::Skipped: return "skipped";
         case TestStatus::Accepted: return "accepted";
+        case TestStatus::Blocked: return "blocked";
+        case TestStatus::TimedOut: return "timed_out";
+        case TestStatus::Interrupted: return "interrupted";
     }
     return "failed";
 }
 
+bool fails_run(TestStatus status) {
+    return status == TestStatus::Failed || status == TestStatus::Blocked || status == TestStatus::TimedOut ||
+           status == TestStatus::Interrupted;
+}
+
 std::string finding_marker(const std::string& key) { return "[dockside-finding " + key + "]"; }
+
+std::string strip_source_locations(const std::string& text) {
+    // "suites/orders_suite.cpp:123: ", "/abs/path/x.h:9:" and MSVC-style "x.cpp(12): " — where the harness
+    // asserted is no business of a report about the target.
+    static const std::regex location(R"(([A-Za-z0-9_./\\-]*\.(cpp|cc|h|hpp))(:\d+:?|\(\d+\):?)\s?)");
+    return std::regex_replace(text, location, "");
+}
+
+namespace {
+
+bool explained_by(const std::string& message, const std::vector<Finding>& findings) {
+    return std::any_of(findings.begin(), findings.end(),
+                       [&](const Finding& f) { return message.find(finding_marker(f.key())) != std::string::npos; });
+}
+
+/// Blocked: the test failed, and every finding not accepted is a setup finding (at least one).
+std::optional<std::string> blocked_reason(const std::vector<Finding>& findings) {
+    const Finding* first = nullptr;
+    for (const auto& f : findings) {
+        if (f.accepted) continue;
+        if (!f.setup) return std::nullopt;
+        if (!first) first = &f;
+    }
+    if (!first) return std::nullopt;
+    return "blocked: " + (first->setup_step.empty() ? std::string("setup") : first->setup_step) + " failed (" +
+           first->rule + ": " + first->title + ")";
+}
+
+}  // namespace
 
 TestOutcome classify(const RawTestResult& raw, std::vector<Finding> findings, const std::string& recorded_skip_reason) {
     TestOutcome out;
@@ -30,23 +66,27 @@ TestOutcome classify(const RawTestResult& raw, std::vector<Finding> findings, co
     out.area = area_of_test(raw.name);
     out.seconds = raw.seconds;
     out.findings = std::move(findings);
-    if (raw.failed) {
-        // Accepted only when nothing but accepted findings explains the failure.
-        const bool all_accepted = !out.findings.empty() &&
+    for (const auto& message : raw.failure_messages)
+        if (!explained_by(message, out.findings)) out.failure_messages.push_back(strip_source_locations(message));
+    if (raw.timed_out_after) {
+        char budget[32];
+        std::snprintf(budget, sizeof budget, "%.0f", *raw.timed_out_after);
+        out.status = TestStatus::TimedOut;
+        out.reason = std::string("timed out: still running after its budget of ") + budget +
+                     " s; its outstanding requests were cut off and the run went on";
+    } else if (raw.failed) {
+        const bool all_accepted = !out.findings.empty() && out.failure_messages.empty() &&
                                   std::all_of(out.findings.begin(), out.findings.end(),
                                               [](const Finding& f) { return f.accepted; });
-        const bool all_explained = std::all_of(
-            raw.failure_messages.begin(), raw.failure_messages.end(), [&](const std::string& message) {
-                return std::any_of(out.findings.begin(), out.findings.end(), [&](const Finding& f) {
-                    return message.find(finding_marker(f.key())) != std::string::npos;
-                });
-            });
-        out.status = all_accepted && all_explained ? TestStatus::Accepted : TestStatus::Failed;
-        for (const auto& message : raw.failure_messages) {
-            const bool explained = std::any_of(out.findings.begin(), out.findings.end(), [&](const Finding& f) {
-                return message.find(finding_marker(f.key())) != std::string::npos;
-            });
-            if (!explained) out.failure_messages.push_back(message);
+        if (all_accepted) {
+            out.status = TestStatus::Accepted;
+        } else if (auto blocked = blocked_reason(out.findings)) {
+            // Assertions that stop a test after its setup broke ("ASSERT_TRUE(created)") follow from the
+            // setup; the cause is the setup finding.
+            out.status = TestStatus::Blocked;
+            out.reason = *blocked;
+        } else {
+            out.status = TestStatus::Failed;
         }
     } else if (raw.skipped) {
         out.status = TestStatus::Skipped;
@@ -67,9 +107,12 @@ std::vector<AreaSummary> summarize(const std::vector<TestOutcome>& tests) {
         s.seconds += t.seconds;
         switch (t.status) {
             case TestStatus::Passed: ++s.passed; break;
-            case TestStatus::Failed: ++s.failed; break;
+            case TestStatus::Failed:
+            case TestStatus::Interrupted: ++s.failed; break;
             case TestStatus::Skipped: ++s.skipped; break;
             case TestStatus::Accepted: ++s.accepted; break;
+            case TestStatus::Blocked: ++s.blocked; break;
+            case TestStatus::TimedOut: ++s.timed_out; break;
         }
     }
     std::vector<AreaSummary> out;
@@ -82,6 +125,28 @@ std::vector<AreaSummary> summarize(const std::vector<TestOutcome>& tests) {
     return out;
 }
 
+Totals totals(const RunResults& results) {
+    Totals t;
+    for (const auto& s : summarize(results.tests)) {
+        t.counts.passed += s.passed;
+        t.counts.failed += s.failed;
+        t.counts.skipped += s.skipped;
+        t.counts.accepted += s.accepted;
+        t.counts.blocked += s.blocked;
+        t.counts.timed_out += s.timed_out;
+        t.counts.seconds += s.seconds;
+    }
+    std::set<std::string> causes;
+    for (const auto& test : results.tests) {
+        t.interrupted += test.status == TestStatus::Interrupted;
+        if (!fails_run(test.status)) continue;
+        for (const auto& f : test.findings)
+            if (!f.accepted) causes.insert(cause_key(f));
+    }
+    t.distinct_findings = static_cast<int>(causes.size());
+    return t;
+}
+
 nlohmann::json to_json(const validate::Violation& v) {
     return {{"rule", v.rule}, {"pointer", v.pointer}, {"expected", v.expected}, {"actual", v.actual},
             {"spec_location", v.spec_location}};
@@ -90,20 +155,22 @@ nlohmann::json to_json(const validate::Violation& v) {
 nlohmann::json to_json(const Finding& f) {
     nlohmann::json violations = nlohmann::json::array();
     for (const auto& v : f.violations) violations.push_back(to_json(v));
-    return {{"key", f.key()},          {"test", f.test},
-            {"area", f.area},          {"operation", f.operation},
-            {"rule", f.rule},          {"section", f.section},
-            {"title", f.title},        {"message", f.message},
-            {"curl", f.curl},          {"status", f.status},
-            {"body_excerpt", f.body_excerpt}, {"violations", violations},
-            {"seed", f.seed},          {"shrunk_input", f.shrunk_input},
-            {"accepted", f.accepted},  {"occurrences", f.occurrences}};
+    nlohmann::json out{{"key", f.key()},          {"test", f.test},
+                       {"area", f.area},          {"operation", f.operation},
+                       {"rule", f.rule},          {"section", f.section},
+                       {"title", f.title},        {"message", f.message},
+                       {"curl", f.curl},          {"status", f.status},
+                       {"body_excerpt", f.body_excerpt}, {"violations", violations},
+                       {"seed", f.seed},          {"shrunk_input", f.shrunk_input},
+                       {"accepted", f.accepted},  {"occurrences", f.occurrences},
+                       {"setup", f.setup}};
+    if (f.setup) out["setup_step"] = f.setup_step;
+    return out;
 }
 
 nlohmann::json to_json(const RunResults& results) {
     const auto& m = results.meta;
     nlohmann::json tests = nlohmann::json::array();
-    int passed = 0, failed = 0, skipped = 0, accepted = 0;
     for (const auto& t : results.tests) {
         nlohmann::json findings = nlohmann::json::array();
         for (const auto& f : t.findings) findings.push_back(to_json(f));
@@ -113,17 +180,16 @@ nlohmann::json to_json(const RunResults& results) {
                             {"seconds", t.seconds},
                             {"failure_messages", t.failure_messages},
                             {"findings", findings}};
-        if (t.status == TestStatus::Skipped) test["reason"] = t.reason;
+        if (!t.reason.empty()) test["reason"] = t.reason;
         tests.push_back(std::move(test));
-        passed += t.status == TestStatus::Passed;
-        failed += t.status == TestStatus::Failed;
-        skipped += t.status == TestStatus::Skipped;
-        accepted += t.status == TestStatus::Accepted;
     }
     nlohmann::json areas = nlohmann::json::array();
     for (const auto& s : summarize(results.tests))
         areas.push_back({{"area", s.area}, {"passed", s.passed}, {"failed", s.failed}, {"skipped", s.skipped},
-                         {"accepted", s.accepted}, {"seconds", s.seconds}});
+                         {"accepted", s.accepted}, {"blocked", s.blocked}, {"timed_out", s.timed_out},
+                         {"seconds", s.seconds}});
+    const Totals t = totals(results);
+    const int total = static_cast<int>(results.tests.size());
     return {{"dockside_version", m.dockside_version},
             {"target", m.target},
             {"embedded", m.embedded},
@@ -134,103 +200,27 @@ nlohmann::json to_json(const RunResults& results) {
             {"faults", m.faults},
             {"started_at", m.started_at},
             {"duration_seconds", m.duration_seconds},
+            {"test_budget_seconds", m.test_budget_seconds},
+            {"interrupted", m.interrupted.empty() ? nlohmann::json(false) : nlohmann::json(m.interrupted)},
             {"summary",
-             {{"passed", passed}, {"failed", failed}, {"skipped", skipped}, {"accepted", accepted},
-              {"total", static_cast<int>(results.tests.size())}}},
+             {{"passed", t.counts.passed},
+              {"failed", t.counts.failed - t.interrupted},
+              {"skipped", t.counts.skipped},
+              {"accepted", t.counts.accepted},
+              {"blocked", t.counts.blocked},
+              {"timed_out", t.counts.timed_out},
+              {"interrupted", t.interrupted},
+              {"not_run", std::max(0, m.selected - total)},
+              {"total", total},
+              {"distinct_findings", t.distinct_findings}}},
             {"areas_summary", areas},
             {"tests", tests}};
 }
 
 int exit_code(const RunResults& results) {
     const bool any_failed = std::any_of(results.tests.begin(), results.tests.end(),
-                                        [](const TestOutcome& t) { return t.status == TestStatus::Failed; });
-    return any_failed ? 1 : 0;
-}
-
-std::string render_progress_line(const AreaSummary& s) {
-    std::ostringstream out;
-    out << std::left << std::setw(12) << s.area << std::right << " passed " << std::setw(3) << s.passed
-        << "  failed " << std::setw(3) << s.failed << "  skipped " << std::setw(3) << s.skipped;
-    if (s.accepted) out << "  accepted " << std::setw(3) << s.accepted;
-    out << "  " << std::fixed << std::setprecision(1) << std::setw(6) << s.seconds << " s";
-    return out.str();
-}
-
-std::string render_summary(const RunResults& results) {
-    std::ostringstream out;
-    out << std::left << std::setw(12) << "area" << std::right << std::setw(8) << "passed" << std::setw(8) << "failed"
-        << std::setw(9) << "skipped" << std::setw(10) << "accepted" << std::setw(10) << "seconds" << "\n";
-    AreaSummary total{"total"};
-    for (const auto& s : summarize(results.tests)) {
-        out << std::left << std::setw(12) << s.area << std::right << std::setw(8) << s.passed << std::setw(8)
-            << s.failed << std::setw(9) << s.skipped << std::setw(10) << s.accepted << std::setw(10) << std::fixed
-            << std::setprecision(1) << s.seconds << "\n";
-        total.passed += s.passed;
-        total.failed += s.failed;
-        total.skipped += s.skipped;
-        total.accepted += s.accepted;
-        total.seconds += s.seconds;
-    }
-    out << std::left << std::setw(12) << total.area << std::right << std::setw(8) << total.passed << std::setw(8)
-        << total.failed << std::setw(9) << total.skipped << std::setw(10) << total.accepted << std::setw(10)
-        << std::fixed << std::setprecision(1) << total.seconds << "\n";
-    return out.str();
-}
-
-namespace {
-void line(std::ostringstream& out, std::string_view label, const std::string& value) {
-    if (value.empty()) return;
-    out << "  " << std::left << std::setw(11) << label;
-    // Continuation lines of multi-line values stay aligned under the value column.
-    for (char c : value) {
-        out << c;
-        if (c == '\n') out << std::string(13, ' ');
-    }
-    out << "\n";
-}
-}  // namespace
-
-std::string render_finding(const Finding& f) {
-    std::ostringstream out;
-    out << (f.accepted ? "ACCEPTED " : "FINDING ") << f.rule << (f.operation.empty() ? "" : " on " + f.operation)
-        << (f.occurrences > 1 ? " (" + std::to_string(f.occurrences) + " times)" : "") << "\n";
-    line(out, "test:", f.test);
-    line(out, "title:", f.title);
-    line(out, "operation:", f.operation);
-    line(out, "rule:", f.rule);
-    line(out, "section:", f.section);
-    line(out, "result:", f.message);
-    line(out, "curl:", f.curl);
-    if (f.status) line(out, "status:", std::to_string(f.status));
-    line(out, "body:", f.body_excerpt);
-    if (!f.violations.empty()) {
-        out << "  violations:\n";
-        for (const auto& v : f.violations) {
-            out << "    - " << v.rule << " at " << (v.pointer.empty() ? "(status/headers)" : v.pointer) << "\n"
-                << "        expected: " << v.expected << "\n"
-                << "        actual:   " << v.actual << "\n";
-            if (!v.spec_location.empty()) out << "        spec:     " << v.spec_location << "\n";
-        }
-    }
-    line(out, "replay:", f.seed);
-    line(out, "shrunk:", f.shrunk_input);
-    return out.str();
-}
-
-std::string render_failures(const RunResults& results) {
-    std::ostringstream out;
-    for (const auto& t : results.tests) {
-        if (t.status != TestStatus::Failed && t.status != TestStatus::Accepted) continue;
-        out << (t.status == TestStatus::Failed ? "FAILED " : "ACCEPTED ") << t.name << "  [" << t.area << "]\n";
-        for (const auto& f : t.findings) out << render_finding(f);
-        for (const auto& message : t.failure_messages) {
-            out << "  GoogleTest failure:\n";
-            std::istringstream lines(message);
-            for (std::string text; std::getline(lines, text);) out << "    " << text << "\n";
-        }
-        out << "\n";
-    }
-    return out.str();
+                                        [](const TestOutcome& t) { return fails_run(t.status); });
+    return any_failed || !results.meta.interrupted.empty() ? 1 : 0;
 }
 
 std::string utc_timestamp(bool compact) {

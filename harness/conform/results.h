@@ -1,8 +1,9 @@
 #pragma once
-/// The outcome of one conformance run: per test its status and findings, per area a summary, and the
-/// renderings the runner prints and writes (results.json, the summary table, the failure reports).
+/// The outcome of one conformance run: per test its status and findings, per area a summary, results.json
+/// and the exit code. The console report is in report.h, the JUnit file in junit.h.
 
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -14,10 +15,17 @@
 
 namespace dockside::conform {
 
-enum class TestStatus { Passed, Failed, Skipped, Accepted };
+/// Passed; Failed (a finding of its own, or an assertion); Skipped (with a reason); Accepted (only
+/// accepted findings); Blocked (its setup failed: every finding is a setup finding, shown once as the
+/// cause); TimedOut (past its time budget; the others went on); Interrupted (the run was stopped, by a
+/// signal or a crash, while this test ran).
+enum class TestStatus { Passed, Failed, Skipped, Accepted, Blocked, TimedOut, Interrupted };
 
-/// "passed", "failed", "skipped", "accepted".
+/// "passed", "failed", "skipped", "accepted", "blocked", "timed_out", "interrupted".
 std::string_view to_string(TestStatus status);
+
+/// Whether a test with this status makes the run fail (exit 1).
+bool fails_run(TestStatus status);
 
 /// Marker that ties a GoogleTest failure message to a recorded finding: "[dockside-finding KEY]".
 std::string finding_marker(const std::string& key);
@@ -30,21 +38,28 @@ struct RawTestResult {
     std::string skip_message;                   ///< GoogleTest's skip message
     std::vector<std::string> failure_messages;  ///< one per failed assertion
     double seconds = 0;
+    std::optional<double> timed_out_after;      ///< the budget it ran past, in seconds
 };
 
 struct TestOutcome {
     std::string name;
     std::string area;
     TestStatus status = TestStatus::Passed;
-    std::string reason;                         ///< the skip reason; empty otherwise
+    /// Skipped: why. Blocked: the setup step and its failure. TimedOut / Interrupted: what stopped it.
+    std::string reason;
     double seconds = 0;
     std::vector<std::string> failure_messages;  ///< GoogleTest's, for failures no finding explains
     std::vector<Finding> findings;
 };
 
 /// Status of a test from GoogleTest's verdict and its findings: a failed test whose findings are all
-/// accepted, and whose every failure message carries the marker of one of them, is Accepted.
+/// accepted, and whose every failure message carries the marker of one of them, is Accepted; a failed
+/// test whose unaccepted findings are all setup findings is Blocked; a test past its budget is TimedOut.
+/// Failure messages lose source locations ("suites/x.cpp:12:"): reports name rules, not harness lines.
 TestOutcome classify(const RawTestResult& raw, std::vector<Finding> findings, const std::string& recorded_skip_reason);
+
+/// `text` without source locations of the harness ("…/orders_suite.cpp:123: " and "file.cpp(12)").
+std::string strip_source_locations(const std::string& text);
 
 struct RunMetadata {
     std::string target;     ///< base URL ("embedded: http://127.0.0.1:PORT" for the reference server)
@@ -56,6 +71,9 @@ struct RunMetadata {
     std::vector<std::string> faults;  ///< faults switched on in the embedded server
     std::string started_at;           ///< RFC 3339 UTC
     double duration_seconds = 0;
+    double test_budget_seconds = 0;   ///< each test's time budget
+    int selected = 0;                 ///< tests the selection named (those not run are selected - tests.size())
+    std::string interrupted;          ///< empty when the run finished; else what stopped it ("SIGINT")
     std::string dockside_version = "0.1.0";
 };
 
@@ -66,31 +84,32 @@ struct RunResults {
 
 struct AreaSummary {
     std::string area;
-    int passed = 0, failed = 0, skipped = 0, accepted = 0;
+    int passed = 0, failed = 0, skipped = 0, accepted = 0, blocked = 0, timed_out = 0;
     double seconds = 0;
 };
 
 /// One row per area that ran, in known_areas() order (unknown suite names last, alphabetically).
+/// Interrupted tests count as failed.
 std::vector<AreaSummary> summarize(const std::vector<TestOutcome>& tests);
+
+/// The run's totals: tests per status and how many distinct findings (rule and title) fail it.
+struct Totals {
+    AreaSummary counts{"total"};
+    int distinct_findings = 0;
+    int interrupted = 0;
+};
+Totals totals(const RunResults& results);
 
 nlohmann::json to_json(const validate::Violation& violation);
 nlohmann::json to_json(const Finding& finding);
 /// {"dockside_version","target","embedded","profile","seed","cases","areas","faults","started_at",
-///  "duration_seconds","summary":{passed,failed,skipped,accepted,total},"areas_summary":[…],
+///  "duration_seconds","test_budget_seconds","interrupted","summary":{passed,failed,skipped,accepted,blocked,
+///  timed_out,interrupted,not_run,total,distinct_findings},"areas_summary":[…],
 ///  "tests":[{name,area,status,reason?,seconds,failure_messages,findings:[…]}]}.
 nlohmann::json to_json(const RunResults& results);
 
-/// 0 when no test failed (accepted findings do not fail a run), 1 otherwise.
+/// 0 when no test failed, was blocked or timed out (accepted findings do not fail a run), 1 otherwise.
 int exit_code(const RunResults& results);
-
-/// "returns      passed 12  failed 1  skipped 2  accepted 0   3.4 s".
-std::string render_progress_line(const AreaSummary& summary);
-/// The per-area table with a total row.
-std::string render_summary(const RunResults& results);
-/// One finding in full: operation, rule, section, curl, status, body excerpt, violations, seed, shrunk input.
-std::string render_finding(const Finding& finding);
-/// Every failed (and accepted) test with its findings, or its GoogleTest messages when it has none.
-std::string render_failures(const RunResults& results);
 
 /// "2025-07-14T09:03:11Z" / "20250714T090311Z" for now.
 std::string utc_timestamp(bool compact);

@@ -34,6 +34,9 @@ struct SessionInfo {
     int cases = 25;                ///< RapidCheck cases per property
     std::uint64_t seed = 0;        ///< RapidCheck seed of the run (0 = RapidCheck chooses)
     std::string only;              ///< the run's --only list as given ("returns,auth"), for replay commands (added)
+    /// What a replay command adds to reach this target the same way ("--fault X", "--base-url … --channel 101
+    /// --read-only-token \"$DOCKSIDE_READ_ONLY_TOKEN\""); credentials only as variables.
+    std::string replay_args;
 };
 
 /// One run's target plus the shared spec, validator and finding log.

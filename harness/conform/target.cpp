@@ -158,29 +158,97 @@ Result<ChannelChoice, std::string> choose_channels(const nlohmann::json& channel
     if (!write)
         return fail("no channel with a _write scope among the " + std::to_string(channels.size()) +
                     " channels of GET /2025-07/channel: pass --channel (DOCKSIDE_CHANNEL)");
-    return ChannelChoice{*write, read_only};
+    return ChannelChoice{*write, read_only, channels};
 }
 
-Result<ChannelChoice, std::string> discover_channels(const std::string& base_url, const std::string& token,
-                                                     const http::ClientOptions& options) {
+Result<bool, std::string> check_write_channel(const ChannelChoice& choice, std::int64_t channel) {
+    for (const auto& c : choice.channels) {
+        if (!c.is_object() || c.value("id", nlohmann::json()) != channel) continue;
+        if (has_write_scope(c)) return true;
+        return fail("--channel " + std::to_string(channel) + " is listed without a _write scope for this token");
+    }
+    return fail("--channel " + std::to_string(channel) + " is not among the " + std::to_string(choice.channels.size()) +
+                " channels GET /2025-07/channel lists for this token");
+}
+
+Result<int, PreflightFailure> check_token(const std::string& base_url, const std::string& token,
+                                          const std::string& which, const http::ClientOptions& options) {
+    PreflightFailure failure;
     auto url = http::parse_url(base_url);
-    if (!url) return fail("base URL " + url.error());
+    if (!url) {
+        failure.message = "base URL " + url.error();
+        return fail(std::move(failure));
+    }
+    http::HttpClient client(*url, options);
+    failure.request = get(kChannelPath, token);
+    auto response = client.send(failure.request);
+    if (!response) {
+        failure.message = "cannot reach the target: GET " + http::absolute_url(*url, kChannelPath) + " failed (" +
+                          http::to_string(response.error()) + ")";
+        return fail(std::move(failure));
+    }
+    if (response->status == 401 || response->status == 403) {
+        failure.kind = PreflightFailure::Kind::Refused;
+        failure.message = "the " + which + " was refused: GET " + http::absolute_url(*url, kChannelPath) + " answered " +
+                          std::to_string(response->status) + " " + response->body.substr(0, 200);
+        failure.response = std::move(response.value());
+        return fail(std::move(failure));
+    }
+    return response->status;
+}
+
+bool detect_simulation(const std::string& base_url, const std::string& token, const http::ClientOptions& options) {
+    auto url = http::parse_url(base_url);
+    if (!url) return false;
+    http::HttpClient client(*url, options);
+    auto response = client.send(get("/_sim/status", token));
+    if (!response || response->status != 200) return false;
+    const auto body = nlohmann::json::parse(response->body, nullptr, false);
+    return body.is_object() && body.value("simulation", nlohmann::json()) == "on";
+}
+
+Result<ChannelChoice, PreflightFailure> discover_channels(const std::string& base_url, const std::string& token,
+                                                          const http::ClientOptions& options) {
+    PreflightFailure failure;
+    auto url = http::parse_url(base_url);
+    if (!url) {
+        failure.message = "base URL " + url.error();
+        return fail(std::move(failure));
+    }
     http::HttpClient client(*url, options);
     nlohmann::json all = nlohmann::json::array();
+    std::set<std::string> visited;
     std::string target = std::string(kChannelPath) + "?RecordsPerPage=250";
-    for (int page = 0; page < kMaxChannelPages && !target.empty(); ++page) {
-        auto response = client.send(get(target, token));
-        if (!response) return fail("channel discovery: GET " + target + " failed (" + http::to_string(response.error()) + ")");
+    for (int page = 0; page < kMaxChannelPages && !target.empty() && visited.insert(target).second; ++page) {
+        failure.request = get(target, token);
+        auto response = client.send(failure.request);
+        if (!response) {
+            failure.message = "channel discovery: GET " + target + " failed (" + http::to_string(response.error()) + ")";
+            return fail(std::move(failure));
+        }
         auto body = nlohmann::json::parse(response->body, nullptr, false);
-        if (response->status != 200 || !body.is_object())
-            return fail("channel discovery: GET " + target + " answered " + std::to_string(response->status) +
-                        ": " + response->body.substr(0, 300) + " (pass --channel to skip discovery)");
-        if (body.contains("items") && body["items"].is_array())
-            for (const auto& item : body["items"]) all.push_back(item);
+        const bool refused = response->status == 401 || response->status == 403;
+        const bool page_shape = response->status == 200 && body.is_object() && body.contains("items") &&
+                                body["items"].is_array();
+        if (!page_shape) {
+            failure.kind = refused ? PreflightFailure::Kind::Refused : PreflightFailure::Kind::Malformed;
+            failure.message = "GET " + target + " answered " + std::to_string(response->status) +
+                              (refused ? "" : " without the documented channel page {items, next, prev}") + ": " +
+                              response->body.substr(0, 300);
+            failure.response = std::move(response.value());
+            return fail(std::move(failure));
+        }
+        for (const auto& item : body["items"]) all.push_back(item);
         target = body.contains("next") && body["next"].is_string() ? target_of_link(*url, body["next"].get<std::string>())
                                                                      : std::string();
     }
-    return choose_channels(all);
+    auto choice = choose_channels(all);
+    if (!choice) {
+        failure.kind = PreflightFailure::Kind::NoWriteChannel;
+        failure.message = choice.error();
+        return fail(std::move(failure));
+    }
+    return choice.value();
 }
 
 }  // namespace dockside::conform

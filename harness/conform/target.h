@@ -4,8 +4,11 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "harness/core/result.h"
 #include "harness/http/client.h"
@@ -17,6 +20,29 @@ namespace dockside::conform {
 /// the URL and the transport error ("cannot reach http://…/2025-07/channel: connect: Connection refused").
 Result<int, std::string> probe_target(const std::string& base_url, const std::string& token,
                                       const http::ClientOptions& options);
+
+/// Why a precondition of the whole run does not hold, and the exchange that shows it.
+struct PreflightFailure {
+    enum class Kind {
+        Unreachable,     ///< no HTTP answer at all: the run cannot be done (exit 2)
+        Refused,         ///< 401/403 to a credential: the run cannot be done (exit 2)
+        Malformed,       ///< an answer that breaks the contract: a finding (exit 1)
+        NoWriteChannel,  ///< nothing to write to: the run cannot be done (exit 2)
+    };
+    Kind kind = Kind::Unreachable;
+    std::string message;
+    http::Request request;                  ///< relative to the base URL
+    std::optional<http::Response> response;
+};
+
+/// GET /2025-07/channel with `token`: accepted (2xx), or Refused with the status, or Unreachable. Checked
+/// once before anything runs, so a wrong token is one clear error instead of a failure in every test.
+Result<int, PreflightFailure> check_token(const std::string& base_url, const std::string& token,
+                                          const std::string& which, const http::ClientOptions& options);
+
+/// Whether the target answers the simulation control (`dockside serve --sim`): GET /_sim/status with the
+/// token answers 200 {"simulation": "on"}.
+bool detect_simulation(const std::string& base_url, const std::string& token, const http::ClientOptions& options);
 
 /// The OAuth authorization-code flow for a client that consents automatically.
 struct OAuthRequest {
@@ -48,15 +74,21 @@ Result<std::string, std::string> code_from_location(const std::string& location,
 struct ChannelChoice {
     std::int64_t write_channel = 0;
     std::optional<std::int64_t> read_only_channel;
+    nlohmann::json channels = nlohmann::json::array();  ///< every channel listed
 };
+
+/// Whether `channel` is listed in `choice.channels` with a `_write` scope; the error says what is wrong.
+Result<bool, std::string> check_write_channel(const ChannelChoice& choice, std::int64_t channel);
 
 /// Picks channels from ChannelPage items (a JSON array): the first channel with a `_write` scope is the
 /// write channel; the first without any `_write` scope is the read-only channel. Error when no channel
 /// can be written to.
 Result<ChannelChoice, std::string> choose_channels(const nlohmann::json& channels);
 
-/// GET /2025-07/channel (following `next`, at most 20 pages) and choose_channels over every item.
-Result<ChannelChoice, std::string> discover_channels(const std::string& base_url, const std::string& token,
-                                                     const http::ClientOptions& options);
+/// GET /2025-07/channel (following `next`, at most 20 pages, never the same link twice) and
+/// choose_channels over every item. A page that is not the documented {items, next, prev} object is
+/// Malformed; no writable channel is NoWriteChannel.
+Result<ChannelChoice, PreflightFailure> discover_channels(const std::string& base_url, const std::string& token,
+                                                          const http::ClientOptions& options);
 
 }  // namespace dockside::conform

@@ -1,16 +1,23 @@
 // Simulation control under /_sim/ (Dockside's own shapes, documented in refserver/README.md): moves
 // warehouse-side state that the API cannot (the stance transitions of rules.yaml state_machines).
-// Answered only when Options.simulation_enabled is set, otherwise every /_sim/ path is a 404.
-// No bearer token is needed: the control plane is for test setups, never for a production-like run.
+// Answered only when Options.simulation_enabled is set (off unless `dockside serve --sim`), otherwise
+// every /_sim/ path is a 404; and only to the server's full-access PAT (Authorization: Bearer <PAT>,
+// compared in constant time), otherwise 401: the control moves time and state for everyone.
+//   GET  /_sim/status                     {"simulation": "on", "now", "endpoints"}: how a harness detects it
+//   POST /_sim/reset                      the store back to its seed (tokens and the OAuth client kept)
+//   POST /_sim/wro {fulfillment_center_id?, purchase_order_number?}   a new WRO in Awaiting; 201 Wro
 //   POST /_sim/return/{id}:advance        AwaitingArrival -> Arrived -> Processing -> Completed; 200 list-shape return
 //   POST /_sim/shipment/{id}:ship         Processing | LabeledCreated -> Completed (order.shipped)
 //   POST /_sim/shipment/{id}:deliver      Completed without delivery_date -> delivery_date set (order.shipment.delivered)
 //   POST /_sim/shipment/{id}:hold         Processing -> OnHold (order.shipment.on_hold)
 //   POST /_sim/shipment/{id}:fail         Processing | OnHold -> Exception (order.shipment.exception)
 //   POST /_sim/wro/{id}:advance           Awaiting -> Arrived -> Processing -> Completed; 200 Wro
-//   POST /_sim/clock:advance {"seconds"}  moves the server clock forward; 200 {"now"}
+//   POST /_sim/clock:advance {"seconds"}  moves the server clock forward; 200 {"now"}; never past
+//                                         2262-01-01T00:00:00Z (where the clock's range ends): 400 instead
 //   GET  /_sim/webhook-deliveries         the delivery log {"deliveries": [...]}
 // A move the state does not allow is 409 invalid_state; an unknown id 404.
+
+#include <string_view>
 
 #include "refserver/api/order_model.h"
 #include "refserver/api/receiving_model.h"
@@ -20,6 +27,7 @@
 #include "refserver/core/context.h"
 #include "refserver/core/datetime.h"
 #include "refserver/core/json_body.h"
+#include "refserver/seed/seed.h"
 #include "refserver/store/webhooks_store.h"
 #include "refserver/webhooks/dispatcher.h"
 
@@ -32,10 +40,32 @@ ApiError invalid_state(const std::string& field, const std::string& message) {
     return {409, "invalid_state", message, field, "SIM", {}};
 }
 
-/// Wraps a handler so that it exists only on simulation-enabled servers.
+/// Equal without an early exit, so the time taken says nothing about how much of a guess was right.
+bool same_secret(std::string_view given, std::string_view secret) {
+    unsigned char diff = given.size() == secret.size() ? 0 : 1;
+    const std::size_t n = std::max(given.size(), secret.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        const unsigned char a = i < given.size() ? static_cast<unsigned char>(given[i]) : 0;
+        const unsigned char b = i < secret.size() ? static_cast<unsigned char>(secret[i]) : 0;
+        diff |= static_cast<unsigned char>(a ^ b);
+    }
+    return diff == 0 && !secret.empty();
+}
+
+bool presents_pat(const RequestContext& ctx) {
+    const auto header = ctx.request.headers.get("Authorization");
+    constexpr std::string_view kScheme = "Bearer ";
+    if (!header || header->size() <= kScheme.size() || header->substr(0, kScheme.size()) != kScheme) return false;
+    return same_secret(header->substr(kScheme.size()), ctx.store.auth.primary_pat);
+}
+
+/// Wraps a handler so that it exists only on simulation-enabled servers, for the holder of the PAT.
 Handler gated(Reply (*fn)(RequestContext&)) {
     return [fn](RequestContext& ctx) -> Reply {
         if (!ctx.store.simulation_enabled) return fail(not_found("no such path (simulation control is off)"));
+        if (!presents_pat(ctx))
+            return fail(unauthorized("the simulation control needs the server's personal access token "
+                                     "(Authorization: Bearer <PAT>)"));
         return fn(ctx);
     };
 }
@@ -134,6 +164,73 @@ Reply advance_wro(RequestContext& ctx) {
     return json_response(200, wro_json(w, ctx.store, ctx.faults));
 }
 
+/// A new WRO in Awaiting, as a merchant's portal would create one (the API has no create): warehouse-side
+/// tests get fresh WROs however many earlier runs cancelled.
+Reply create_wro(RequestContext& ctx) {
+    nlohmann::json body = nlohmann::json::object();
+    if (!ctx.request.body.empty()) {
+        auto parsed = parse_json_body(ctx.request);
+        if (!parsed) return fail(parsed.error());
+        body = std::move(parsed.value());
+    }
+    if (!body.is_object()) return fail(validation_error("", "the body must be a JSON object", "SIM"));
+    BodyReader r(body, "", "SIM");
+    const auto& centers = ctx.store.catalog.fulfillment_centers;
+    std::int32_t center = centers.empty() ? 0 : centers[0].value("id", 0);
+    if (auto given = r.int32("fulfillment_center_id", Need::Optional)) center = *given;
+    auto po = r.string("purchase_order_number", Need::Optional, {1, 100, "SIM"});
+    if (r.error()) return fail(*r.error());
+    if (!ctx.store.catalog.fulfillment_center(center))
+        return fail(validation_error("fulfillment_center_id", "no fulfillment center with id " + std::to_string(center), "SIM"));
+    auto& state = ctx.store.areas.get<ReceivingState>();
+    WroRecord w;
+    w.id = state.wros.empty() ? 1 : state.wros.rbegin()->first + 1;
+    w.fulfillment_center_id = center;
+    w.purchase_order_number = po ? *po : "SIM-" + std::to_string(w.id);
+    const TimePoint now = ctx.clock.now();
+    w.insert_date = now;
+    w.expected_arrival_date = now + std::chrono::hours(24 * 7);
+    w.last_updated_date = now;
+    w.status_history.push_back({state.next_history_id++, "Awaiting", now});
+    const auto& inventory = ctx.store.catalog.inventory;
+    if (!inventory.empty())
+        w.inventory_quantities.push_back({{"expected_quantity", 10}, {"inventory_id", inventory[0].value("inventory_id", 0)},
+                                          {"received_quantity", 0}, {"sku", inventory[0].value("sku", "")},
+                                          {"stowed_quantity", 0}});
+    const auto id = w.id;
+    state.wros.emplace(id, std::move(w));
+    return json_response(201, wro_json(state.wros.at(id), ctx.store, ctx.faults));
+}
+
+/// The store as the seed made it: orders, returns, WROs, subscriptions and the rest start over. What
+/// belongs to the server itself stays: its tokens, its OAuth client and its webhook delivery worker.
+Reply reset(RequestContext& ctx) {
+    Store& store = ctx.store;
+    Store fresh;
+    std::vector<std::string> problems = load_core_seed(store.seed, fresh);
+    for (const auto& area : all_areas())
+        if (area.load_seed)
+            for (auto& p : area.load_seed(store.seed, fresh)) problems.push_back(std::string(area.name) + ": " + p);
+    if (!problems.empty()) return fail(internal_error("the seed no longer loads: " + problems.front()));
+    WebhookDispatcher* dispatcher = store.areas.get<WebhookState>().dispatcher;
+    store.channels = std::move(fresh.channels);
+    store.catalog = std::move(fresh.catalog);
+    store.orders = std::move(fresh.orders);
+    store.areas.swap(fresh.areas);
+    store.areas.get<WebhookState>().dispatcher = dispatcher;
+    return json_response(200, {{"reset", true}, {"now", format_iso8601(ctx.clock.now())}});
+}
+
+Reply status(RequestContext& ctx) {
+    nlohmann::json endpoints = nlohmann::json::array();
+    for (const char* e : {"GET /_sim/status", "POST /_sim/reset", "POST /_sim/wro", "POST /_sim/return/{id}:advance",
+                          "POST /_sim/shipment/{id}:ship", "POST /_sim/shipment/{id}:deliver",
+                          "POST /_sim/shipment/{id}:hold", "POST /_sim/shipment/{id}:fail",
+                          "POST /_sim/wro/{id}:advance", "POST /_sim/clock:advance", "GET /_sim/webhook-deliveries"})
+        endpoints.push_back(e);
+    return json_response(200, {{"simulation", "on"}, {"now", format_iso8601(ctx.clock.now())}, {"endpoints", endpoints}});
+}
+
 Reply advance_clock(RequestContext& ctx) {
     auto* clock = dynamic_cast<const SimulatedClock*>(&ctx.clock);
     if (!clock) return fail(internal_error("the simulation clock is not installed"));
@@ -145,6 +242,12 @@ Reply advance_clock(RequestContext& ctx) {
     if (!r.error() && (*seconds < 1 || *seconds > kMaxClockStepSeconds))
         r.fail(validation_error("seconds", "seconds must be 1.." + std::to_string(kMaxClockStepSeconds), "SIM"));
     if (r.error()) return fail(*r.error());
+    // Compared as the room left, in seconds: now + step itself would overflow the nanosecond time point.
+    const auto room = std::chrono::duration_cast<std::chrono::seconds>(SimulatedClock::latest() - ctx.clock.now()).count();
+    if (*seconds > room)
+        return fail(validation_error("seconds", "the simulated clock cannot move past " +
+                                                    format_iso8601(SimulatedClock::latest()) + "; it is now " +
+                                                    format_iso8601(ctx.clock.now()), "SIM"));
     clock->advance(std::chrono::seconds(*seconds));
     return json_response(200, {{"now", format_iso8601(ctx.clock.now())}});
 }
@@ -167,6 +270,9 @@ Reply webhook_deliveries(RequestContext& ctx) {
 }
 
 void add_routes(Router& router, const FaultSet&) {
+    router.add("GET", "/_sim/status", "simStatus", gated(status));
+    router.add("POST", "/_sim/reset", "simReset", gated(reset));
+    router.add("POST", "/_sim/wro", "simCreateWro", gated(create_wro));
     router.add("POST", "/_sim/return/{id:int32}:advance", "simAdvanceReturn", gated(advance_return));
     router.add("POST", "/_sim/shipment/{shipmentId:int32}:ship", "simShipShipment", gated(ship));
     router.add("POST", "/_sim/shipment/{shipmentId:int32}:deliver", "simDeliverShipment", gated(deliver));

@@ -62,7 +62,11 @@ const std::vector<OperationAccess>& operation_access_table() {
         {"token", "", C::NotUsed, true},
         // Served only under the VER-REMOVED.serves-statushistory fault.
         {"getReturnStatusHistory", "returns_read", C::Optional, false},
-        // Simulation control (/_sim/, only on simulation-enabled servers): outside the API, no token.
+        // Simulation control (/_sim/, only on simulation-enabled servers): outside the API; the handlers
+        // themselves require the server's PAT (refserver/api/simulation.cpp).
+        {"simStatus", "", C::NotUsed, false},
+        {"simReset", "", C::NotUsed, true},
+        {"simCreateWro", "", C::NotUsed, true},
         {"simAdvanceReturn", "", C::NotUsed, true},
         {"simShipShipment", "", C::NotUsed, true},
         {"simDeliverShipment", "", C::NotUsed, true},

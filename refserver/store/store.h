@@ -61,6 +61,12 @@ public:
         return *static_cast<T*>(slot.get());
     }
 
+    /// Exchanges every area's state with `other`'s (the simulation control's reset to the seed).
+    void swap(AreaStates& other) {
+        std::scoped_lock lock(mutex_, other.mutex_);
+        states_.swap(other.states_);
+    }
+
 private:
     std::mutex mutex_;
     std::unordered_map<std::type_index, std::shared_ptr<void>> states_;

@@ -42,10 +42,13 @@ struct FlowHarness : Harness {
         }
         server = std::move(created.value());
     }
-    /// A simulation-control call (no token, no channel).
-    http::Response sim(const std::string& method, const std::string& target, const std::string& body = "") {
+    /// A simulation-control call with the server's PAT (the control requires it), or with `token` ("" = none).
+    http::Response sim(const std::string& method, const std::string& target, const std::string& body = "",
+                       std::optional<std::string> token = std::nullopt) {
         http::Request r{method, target, {}, body};
         if (!body.empty()) r.headers.set("Content-Type", "application/json");
+        const std::string credential = token.value_or(server ? server->pat() : std::string());
+        if (!credential.empty()) r.headers.set("Authorization", "Bearer " + credential);
         return server->handle(r);
     }
 };

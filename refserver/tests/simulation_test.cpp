@@ -1,6 +1,9 @@
 // Simulation control under /_sim/: off unless Options.simulation_enabled; return, shipment and WRO
 // moves with their dates, history and webhook topics; the clock.
 
+#include "refserver/api/simulation_clock.h"
+#include "refserver/auth/scopes.h"
+#include "refserver/webhooks/events.h"
 #include "refserver/core/datetime.h"
 #include "refserver/seed/seed.h"
 #include "refserver/tests/flow_support.h"
@@ -133,6 +136,92 @@ TEST(Simulation, ClockMovesForward) {
     EXPECT_EQ(created["insert_date"], "2025-07-01T14:00:00Z");
     EXPECT_EQ(h.sim("POST", "/_sim/clock:advance", R"({"seconds":0})").status, 400);
     EXPECT_EQ(h.sim("POST", "/_sim/clock:advance", R"({})").status, 400);
+}
+
+TEST(Simulation, ShipmentWritersAreOperationsTheServerHas) {
+    // Event detection runs only after these writes; a name that is no operation would silently drop events.
+    for (const char* id : {"createOrder", "cancelOrder", "cancelOrderShipment", "cancelShipment", "batchCancelShipments",
+                           "batchUpdateTrackingUpload", "simShipShipment", "simDeliverShipment", "simHoldShipment",
+                           "simFailShipment", "simReset"}) {
+        EXPECT_TRUE(may_change_shipments(id)) << id;
+        EXPECT_NE(find_access(id), nullptr) << id;
+    }
+    for (const char* id : {"createReturn", "patchProduct", "createWebhook", "cancelReceiving", "listOrders"})
+        EXPECT_FALSE(may_change_shipments(id)) << id;
+}
+
+TEST(Simulation, OnlyTheServersPatMayUseIt) {
+    FlowHarness h;
+    for (const auto& token : std::vector<std::string>{"", "not-the-pat", h.server->read_only_token(),
+                                                      h.server->pat() + "x", h.server->pat().substr(1)}) {
+        SCOPED_TRACE(token);
+        EXPECT_EQ(h.sim("POST", "/_sim/shipment/7003:ship", "", token).status, 401);
+        EXPECT_EQ(h.sim("GET", "/_sim/status", "", token).status, 401);
+        EXPECT_EQ(h.sim("POST", "/_sim/reset", "", token).status, 401);
+    }
+    EXPECT_EQ(body_of(h.get("/2025-07/order/5003"))["shipments"][0]["status"], "Processing");
+    auto status = h.sim("GET", "/_sim/status");
+    ASSERT_EQ(status.status, 200) << status.body;
+    EXPECT_EQ(body_of(status)["simulation"], "on");
+    EXPECT_EQ(body_of(status)["now"], "2025-07-01T12:00:00Z");
+}
+
+TEST(Simulation, ClockSaturatesInsteadOfWrappingPast2262) {
+    FlowHarness h;
+    const std::string step = R"({"seconds":315360000})";  // the largest step: ten years
+    int moved = 0;
+    for (int i = 0; i < 40; ++i) moved += h.sim("POST", "/_sim/clock:advance", step).status == 200;
+    EXPECT_EQ(moved, 23);  // 2025 + 23 × 10 years = 2255; one more would pass 2262
+    auto refused = h.sim("POST", "/_sim/clock:advance", step);
+    EXPECT_EQ(refused.status, 400);
+    EXPECT_NE(refused.body.find("2262-01-01T00:00:00Z"), std::string::npos) << refused.body;
+    const auto now = body_of(h.sim("GET", "/_sim/status"))["now"].get<std::string>();
+    EXPECT_EQ(now.substr(0, 4), "2255") << now;
+    // The clock itself saturates too, whatever asks it to move.
+    SimulatedClock clock(std::make_shared<ManualClock>(h.clock->now()));
+    for (int i = 0; i < 1000; ++i) clock.advance(std::chrono::seconds(315360000));
+    EXPECT_EQ(clock.now(), SimulatedClock::latest());
+    EXPECT_GT(clock.now(), h.clock->now());
+}
+
+TEST(Simulation, CreatesWrosInAwaiting) {
+    FlowHarness h;
+    auto created = h.sim("POST", "/_sim/wro", R"({"purchase_order_number":"PO-SIM-1"})");
+    ASSERT_EQ(created.status, 201) << created.body;
+    auto wro = body_of(created);
+    EXPECT_EQ(wro["status"], "Awaiting");
+    EXPECT_EQ(wro["purchase_order_number"], "PO-SIM-1");
+    const std::string id = wro["id"].dump();
+    EXPECT_EQ(body_of(h.get("/2025-07/receiving/" + id))["status"], "Awaiting");
+    auto second = body_of(h.sim("POST", "/_sim/wro"));
+    EXPECT_NE(second["id"], wro["id"]);
+    EXPECT_EQ(h.sim("POST", "/_sim/wro", R"({"fulfillment_center_id":424242})").status, 400);
+    EXPECT_EQ(h.sim("POST", "/_sim/wro", R"([1])").status, 400);
+}
+
+TEST(Simulation, ResetReturnsTheStoreToItsSeed) {
+    FlowHarness h;
+    const auto seeded_orders = body_of(h.get("/2025-07/order?Limit=250&Page=1")).size();
+    const auto seeded_returns = body_of(h.get("/2025-07/return?Limit=250"))["items"].size();
+    ASSERT_EQ(h.post("/2025-07/order", {{"reference_id", "RESET-1"},
+                                        {"products", {{{"reference_id", "X"}, {"name", "x"}, {"quantity", 1}}}},
+                                        {"recipient", {{"name", "n"}, {"address", {{"address1", "a"}, {"city", "c"}, {"country", "US"}}}}}})
+                  .status,
+              201);
+    ASSERT_EQ(h.post("/2025-07/return", {{"inventory", {{{"id", 4001}}}}}).status, 200);
+    ASSERT_EQ(h.sim("POST", "/_sim/shipment/7003:ship").status, 200);
+    ASSERT_EQ(h.sim("POST", "/_sim/wro").status, 201);
+    const auto pat = h.server->pat();
+    auto reset = h.sim("POST", "/_sim/reset");
+    ASSERT_EQ(reset.status, 200) << reset.body;
+    EXPECT_EQ(body_of(h.get("/2025-07/order?Limit=250&Page=1")).size(), seeded_orders);
+    EXPECT_EQ(body_of(h.get("/2025-07/return?Limit=250"))["items"].size(), seeded_returns);
+    EXPECT_EQ(body_of(h.get("/2025-07/order/5003"))["shipments"][0]["status"], "Processing");
+    EXPECT_EQ(h.get("/2025-07/order?ReferenceIds=RESET-1").body, "[]");
+    // The server's own credentials survive, and the reset store takes writes again.
+    EXPECT_EQ(h.server->pat(), pat);
+    EXPECT_EQ(h.get("/2025-07/channel").status, 200);
+    EXPECT_EQ(h.post("/2025-07/return", {{"inventory", {{{"id", 4001}}}}}).status, 200);
 }
 
 }  // namespace

@@ -63,6 +63,14 @@ void unwatch_shipments(Store& store) {
     state.seen.clear();
 }
 
+bool may_change_shipments(std::string_view operation_id) {
+    static constexpr std::string_view kShipmentWriters[] = {
+        "createOrder",          "cancelOrder",          "cancelOrderShipment", "cancelShipment",
+        "batchCancelShipments", "batchUpdateTrackingUpload", "simShipShipment", "simDeliverShipment",
+        "simHoldShipment",      "simFailShipment",      "simReset"};
+    return std::find(std::begin(kShipmentWriters), std::end(kShipmentWriters), operation_id) != std::end(kShipmentWriters);
+}
+
 void emit_webhook_events(Store& store, const FaultSet& faults, TimePoint now) {
     auto& state = store.areas.get<WebhookState>();
     if (!state.watching) return;

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <memory>
+#include <string_view>
 
 #include "refserver/core/clock.h"
 #include "refserver/faults/fault.h"
@@ -27,5 +28,10 @@ void unwatch_shipments(Store& store);
 
 /// Queues deliveries for shipment changes since the previous call. Runs under the store's write lock.
 void emit_webhook_events(Store& store, const FaultSet& faults, TimePoint now);
+
+/// Whether a write of this operation can create a shipment or change one's status or delivery: only those
+/// need emit_webhook_events, which compares every shipment. Other writes (products, returns, receiving,
+/// subscriptions…) skip it, so their cost does not grow with the orders a server holds.
+bool may_change_shipments(std::string_view operation_id);
 
 }  // namespace dockside::refserver

@@ -10,15 +10,6 @@ namespace dockside::spec {
 
 using namespace detail;
 
-std::string_view to_string(ChannelHeader value) {
-    switch (value) {
-        case ChannelHeader::Required: return "required";
-        case ChannelHeader::Optional: return "optional";
-        case ChannelHeader::NotUsed: return "not-used";
-    }
-    return "optional";
-}
-
 bool ResponseSpec::declares_json() const {
     return std::any_of(content_types.begin(), content_types.end(),
                        [](const std::string& type) { return is_json_media_type(type); });

@@ -13,18 +13,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/core/result.h"
+#include "core/result.h"
+#include "specs/loader/limits.h"
+#include "specs/loader/lookup.h"
+#include "specs/loader/operation_policies.h"
 #include "specs/loader/path_template.h"
+#include "specs/loader/state_machine.h"
 #include "specs/loader/yaml_json.h"
 
 namespace dockside::spec {
 
 using json = nlohmann::json;
-
-/// Whether an operation needs the `service_channel_id` header (x-channel-header).
-enum class ChannelHeader { Required, Optional, NotUsed };
-
-std::string_view to_string(ChannelHeader value);
 
 /// One parameter after merging path-level and operation-level lists and resolving `$ref`.
 struct Parameter {
@@ -87,6 +86,23 @@ struct Rule {
     std::string location;             ///< "file:line:column" of the rule entry
 };
 
+/// One check of the rules data with `all_of` lists flattened: the unit the check registry runs.
+struct CheckEntry {
+    std::string rule_id;
+    std::string type;      ///< the check's `type` ("max_length", …)
+    json params;           ///< the check object as written (`type` included)
+    std::string pointer;   ///< JSON pointer in the rules document ("/rules/12/check/checks/3")
+    std::string location;  ///< "specs/rules.yaml:41:9" when positions are known, else the rules origin
+};
+
+/// Where a schema field appears inside an operation's request body.
+struct BodyLocation {
+    const Operation* operation = nullptr;
+    /// Member names from the body root to the field; "[]" steps into every item of an array
+    /// (["products", "[]", "id"]). Empty when the field is the body itself.
+    std::vector<std::string> path;
+};
+
 /// Why the spec could not be loaded. Structural problems are gathered so one run shows all of them.
 struct SpecError {
     std::string file;
@@ -136,16 +152,46 @@ public:
     /// Follows `$ref` chains from `node` (bounded); returns `node` itself when it has none.
     const json* deref(const json* node, std::string* pointer = nullptr) const;
 
+    /// The operation of that id; an unknown id is an error with the nearest known ids.
+    Result<const Operation*, LookupError> operation(std::string_view operation_id) const;
+
     const std::vector<Rule>& rules() const { return rules_; }
     const Rule* rule(std::string_view id) const;
+    /// Every check of the rules data, `all_of` lists flattened, in document order.
+    const std::vector<CheckEntry>& checks() const { return checks_; }
+
+    // ---- typed views of the contract (each name lookup fails as a value, never a silent default)
+
+    /// Limits of fields and parameters (specs/loader/limits.h).
+    Limits limits() const { return Limits(*this); }
+    /// A state machine of the rules data ("return", "order", "shipment", "wro").
+    Result<StateMachine, LookupError> state_machine(std::string_view name) const;
+    std::vector<std::string> state_machine_names() const;
+    /// Bearer requirement, scopes and channel-header use of an operation.
+    Result<Security, LookupError> security(std::string_view operation_id) const;
+    /// How a list operation pages; an operation no paging check names is an error.
+    Result<Paging, LookupError> paging(std::string_view operation_id) const;
+    /// Operations some paging check names, in operation-table order.
+    std::vector<std::string> paged_operations() const;
+    /// The x-area values of the operations, in the order they first appear.
+    std::vector<std::string> areas() const;
+    /// The operations of one x-area; an unknown area is an error listing the known ones.
+    Result<std::vector<const Operation*>, LookupError> operations_in_area(std::string_view area) const;
+    /// The unit a limit's `unit:` word counts, from the rules data's `units:` map ("characters" →
+    /// code points); an unknown word is an error.
+    Result<LengthUnit, LookupError> length_unit(std::string_view unit_word) const;
+    /// Every place a "Schema.field" reference appears in a request body, over all operations.
+    std::vector<BodyLocation> body_locations(std::string_view field_reference) const;
     /// The rules document as loaded (state machines, not_shown, versioning … for those who need them).
     const json& rules_document() const { return rules_document_; }
 
     /// Whether "Schema.field.sub" names a field, stepping through $ref, array items and
     /// allOf/oneOf/anyOf. "operationId.Param" names a parameter of that operation.
     bool field_exists(std::string_view reference) const;
-    /// Every rule whose operations, fields or check reference something unknown, and every x-rule /
-    /// x-rules id in the OpenAPI file that the rules data lacks (when rules are loaded).
+    /// Every rule whose operations, fields or check reference something unknown, every x-rule / x-rules
+    /// id in the OpenAPI file that the rules data lacks (when rules are loaded), and every disagreement
+    /// between the two files: a limit stated differently, a channel-header use, a paging style, a state
+    /// machine naming an unknown state or transition, a limit unit the `units:` map lacks.
     std::vector<SpecProblem> check() const;
 
 private:
@@ -153,6 +199,8 @@ private:
     /// Each returns the problems found; empty means the table was built.
     std::vector<std::string> build_operations();
     std::vector<std::string> build_rules(const PositionMap& positions);
+    void build_checks();
+    void check_consistency(std::vector<SpecProblem>& problems) const;
     void check_references(const Rule& rule, const json& check, const std::string& pointer,
                           const std::string& label, std::vector<SpecProblem>& problems) const;
     bool field_in_schema(const json* schema, const std::vector<std::string>& path, size_t index,
@@ -165,6 +213,7 @@ private:
     std::vector<PathTemplate> templates_;  ///< parallel to operations_
     std::vector<Rule> rules_;
     std::unordered_map<std::string, size_t> rule_by_id_;
+    std::vector<CheckEntry> checks_;
     PositionMap positions_;  ///< of the rules document, for problem locations
     std::string openapi_origin_;
     std::string rules_origin_;

@@ -43,4 +43,28 @@ inline bool is_json_media_type(std::string_view type) {
     return type == "application/json" || (type.size() > 5 && type.substr(type.size() - 5) == "+json");
 }
 
+/// "Schema.a.b" → {"Schema", "a", "b"}; "products[]" and "products[0]" both become "products".
+inline std::vector<std::string> split_reference(std::string_view reference) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start <= reference.size()) {
+        size_t dot = reference.find('.', start);
+        std::string token(reference.substr(start, dot == std::string_view::npos ? std::string_view::npos
+                                                                                : dot - start));
+        // "products[]" and "products[0]" both mean "step into the items".
+        if (auto bracket = token.find('['); bracket != std::string::npos) token.erase(bracket);
+        out.push_back(std::move(token));
+        if (dot == std::string_view::npos) break;
+        start = dot + 1;
+    }
+    return out;
+}
+
+/// "origin:line:column" of a pointer of the rules document, or the origin alone when unknown.
+inline std::string position_text(const std::string& origin, const PositionMap& positions, const std::string& pointer) {
+    auto it = positions.find(pointer);
+    if (it == positions.end()) return origin;
+    return origin + ":" + std::to_string(it->second.line) + ":" + std::to_string(it->second.column);
+}
+
 }  // namespace dockside::spec::detail

@@ -3,7 +3,12 @@
 
 #include <functional>
 
+#include "specs/loader/spec_internal.h"
+
 namespace dockside::spec {
+
+using detail::position_text;
+using detail::split_reference;
 
 namespace {
 
@@ -23,28 +28,6 @@ std::vector<std::string> strings_of(const json& object, const char* key) {
         for (const auto& item : *it)
             if (item.is_string()) out.push_back(item.get<std::string>());
     return out;
-}
-
-std::vector<std::string> split_reference(std::string_view reference) {
-    std::vector<std::string> out;
-    size_t start = 0;
-    while (start <= reference.size()) {
-        size_t dot = reference.find('.', start);
-        std::string token(reference.substr(start, dot == std::string_view::npos ? std::string_view::npos
-                                                                                : dot - start));
-        // "products[]" and "products[0]" both mean "step into the items".
-        if (auto bracket = token.find('['); bracket != std::string::npos) token.erase(bracket);
-        out.push_back(std::move(token));
-        if (dot == std::string_view::npos) break;
-        start = dot + 1;
-    }
-    return out;
-}
-
-std::string position_text(const std::string& origin, const PositionMap& positions, const std::string& pointer) {
-    auto it = positions.find(pointer);
-    if (it == positions.end()) return origin;
-    return origin + ":" + std::to_string(it->second.line) + ":" + std::to_string(it->second.column);
 }
 
 /// Calls `visit(id, pointer)` for every x-rule / x-rules id in the document.
@@ -112,7 +95,27 @@ std::vector<std::string> Spec::build_rules(const PositionMap& positions) {
         rule_by_id_.emplace(rule.id, rules_.size());
         rules_.push_back(std::move(rule));
     }
+    if (problems.empty()) build_checks();
     return problems;
+}
+
+void Spec::build_checks() {
+    std::function<void(const std::string&, const json&, const std::string&)> flatten =
+        [&](const std::string& rule_id, const json& check, const std::string& pointer) {
+            if (check.is_array()) {
+                for (size_t i = 0; i < check.size(); ++i) flatten(rule_id, check[i], pointer + "/" + std::to_string(i));
+                return;
+            }
+            if (!check.is_object()) return;
+            const std::string type = text_of(check, "type");
+            if (type == "all_of") {
+                if (auto list = check.find("checks"); list != check.end()) flatten(rule_id, *list, pointer + "/checks");
+                return;
+            }
+            checks_.push_back({rule_id, type, check, pointer, position_text(rules_origin_, positions_, pointer)});
+        };
+    for (size_t i = 0; i < rules_.size(); ++i)
+        flatten(rules_[i].id, rules_[i].check, "/rules/" + std::to_string(i) + "/check");
 }
 
 bool Spec::field_in_schema(const json* schema, const std::vector<std::string>& path, size_t index,
@@ -209,6 +212,7 @@ std::vector<SpecProblem> Spec::check() const {
                                     "names a field the OpenAPI schemas lack"});
         check_references(rule, rule.check, base + "/check", rule.id + ".check", problems);
     }
+    check_consistency(problems);
     if (!rules_.empty()) {
         each_x_rule(*document_, "", [&](const std::string& id, const std::string& pointer) {
             if (!rule(id))

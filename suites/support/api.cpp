@@ -9,13 +9,11 @@
 
 #include "harness/conform/results.h"
 #include "harness/http/client.h"
-#include "harness/http/curl.h"
+#include "suites/support/reproduction.h"
+#include "suites/support/test_context.h"
 
 namespace dockside::suites {
 namespace {
-
-/// A token no server issued: well-formed, so a server that only checks the shape is caught.
-constexpr const char* kBadToken = "dockside-never-issued-0000000000000000000000000000";
 
 /// One keep-alive client per thread and session; a new session (another run) gets a new client.
 http::HttpClient& thread_client(const Session& session) {
@@ -28,25 +26,43 @@ http::HttpClient& thread_client(const Session& session) {
     return *client;
 }
 
-std::string current_test_name() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    if (!info) return "(outside a test)";
-    return std::string(info->test_suite_name()) + "." + info->name();
-}
-
-Exchange exchange_with_error(const std::string& operation, const spec::Operation* op, http::Request request,
-                             std::string error) {
+Exchange not_sent(const std::string& operation, const spec::Operation* op, http::Request request, std::string why) {
     Exchange ex;
     ex.operation = op;
     ex.operation_id = operation;
     ex.request = std::move(request);
-    ex.transport_error = std::move(error);
+    ex.transport_error = std::move(why);
+    ex.not_sent = true;
     return ex;
 }
 
+std::string budget_text() {
+    std::ostringstream out;
+    out << test_context::budget_seconds();
+    return out.str();
+}
+
+/// Sends with the keep-alive client, or, when less of the test's budget is left than a request may take,
+/// with a client whose timeout is what is left: a target that hangs costs the test its budget, not the run.
 void deliver(Exchange& ex) {
     Session& session = current_session();
-    auto response = thread_client(session).send(ex.request);
+    const auto left = test_context::remaining();
+    if (test_context::timed_out() || (left && left->count() <= 0)) {
+        test_context::mark_timed_out();
+        ex.not_sent = true;
+        ex.transport_error = "harness: not sent, the test's time budget of " + budget_text() + " s is used up";
+        return;
+    }
+    ex.sequence = test_context::remember(ex.request);
+    auto response = [&]() -> Result<http::Response, http::TransportError> {
+        if (!left || *left >= session.client_options().request_timeout) return thread_client(session).send(ex.request);
+        http::ClientOptions options = session.client_options();
+        options.request_timeout = *left;
+        http::HttpClient bounded(session.base_url(), options);
+        auto answer = bounded.send(ex.request);
+        if (!answer && answer.error().kind == http::TransportError::Kind::timeout) test_context::mark_timed_out();
+        return answer;
+    }();
     if (!response) {
         ex.transport_error = http::to_string(response.error());
         return;
@@ -69,14 +85,21 @@ std::string received(const Exchange& ex) {
 conform::Finding make_finding(const Exchange* ex, const std::string& rule, std::string title, std::string message) {
     Session& session = current_session();
     conform::Finding f;
-    f.test = current_test_name();
+    f.test = test_context::test_name();
     f.area = conform::area_of_test(f.test);
     f.rule = rule;
     f.title = std::move(title);
     f.message = std::move(message);
+    f.setup_step = test_context::setup_step();
+    f.setup = !f.setup_step.empty();
+    if (ex && ex->status() >= 500) {
+        // Whatever was expected, a 5xx breaks ERR-NO5XX first: that is the rule the finding names.
+        f.rule = "ERR-NO5XX";
+        f.title = ex->operation_id + " never answers 5xx";
+    }
     if (ex) {
         f.operation = ex->operation_id;
-        f.curl = ex->request.method.empty() ? std::string() : curl_of(*ex);
+        f.curl = curl_of(*ex);
         f.status = ex->status();
         if (ex->response) f.body_excerpt = conform::excerpt(ex->response->body);
         f.violations = ex->violations;
@@ -87,18 +110,29 @@ conform::Finding make_finding(const Exchange* ex, const std::string& rule, std::
     return f;
 }
 
-/// Records the finding and fails: the RapidCheck case when inside a property (so it shrinks), else the test.
-void record(conform::Finding finding) {
-    std::ostringstream message;
-    message << conform::finding_marker(finding.key()) << "\n" << conform::render_finding(finding);
-    current_session().findings().add(std::move(finding));
+/// Fails the RapidCheck case when inside a property (so it shrinks), else the test.
+void fail_current(const std::string& message) {
     using rc::detail::ImplicitParam;
     using rc::detail::param::CurrentPropertyContext;
     rc::detail::PropertyContext* context = ImplicitParam<CurrentPropertyContext>::value();
     if (context != CurrentPropertyContext::defaultValue() &&
-        context->reportResult(rc::detail::CaseResult(rc::detail::CaseResult::Type::Failure, message.str())))
+        context->reportResult(rc::detail::CaseResult(rc::detail::CaseResult::Type::Failure, message)))
         return;
-    ADD_FAILURE() << message.str();
+    ADD_FAILURE() << message;
+}
+
+/// Records the finding and fails. Nothing is recorded for an exchange the harness did not send (the test
+/// is timed out or skipped for it): that would blame the target for the harness's own stop.
+void record(conform::Finding finding, const Exchange* ex) {
+    if ((ex && ex->not_sent) || test_context::timed_out()) {
+        fail_current("not judged: " + (ex ? ex->transport_error : std::string("the test's time budget is used up")));
+        return;
+    }
+    std::ostringstream message;
+    message << conform::finding_marker(finding.key()) << "\n" << finding.rule << ": " << finding.title << "\n"
+            << finding.message;
+    current_session().findings().add(std::move(finding));
+    fail_current(message.str());
 }
 
 /// The operation's path with every {name} filled from `values`, percent-encoded.
@@ -120,38 +154,54 @@ Result<std::string, std::string> expand_path(const spec::Operation& op, const st
     return path;
 }
 
+/// Sets Authorization for `auth`; false when the target configuration lacks that credential.
+bool authorize(http::Request& request, Auth auth) {
+    const Session& session = current_session();
+    switch (auth) {
+        case Auth::Token: request.headers.set("Authorization", "Bearer " + session.info().token); return true;
+        case Auth::Bad: request.headers.set("Authorization", std::string("Bearer ") + kBadToken); return true;
+        case Auth::ReadOnly:
+            if (session.info().read_only_token.empty()) return false;
+            request.headers.set("Authorization", "Bearer " + session.info().read_only_token);
+            return true;
+        case Auth::None: return true;
+    }
+    return true;
+}
+
 }  // namespace
 
 int Exchange::status() const { return response ? response->status : 0; }
 
 nlohmann::json Exchange::json() const {
     if (!response) return nullptr;
-    auto parsed = nlohmann::json::parse(response->body, nullptr, false);
-    return parsed.is_discarded() ? nlohmann::json(nullptr) : parsed;
+    if (!parsed_) {
+        auto parsed = nlohmann::json::parse(response->body, nullptr, false);
+        parsed_ = std::make_shared<const nlohmann::json>(parsed.is_discarded() ? nlohmann::json(nullptr) : std::move(parsed));
+    }
+    return *parsed_;
 }
+
+SetupStep::SetupStep(std::string step) { test_context::push_setup(std::move(step)); }
+SetupStep::~SetupStep() { test_context::pop_setup(); }
 
 Exchange send(const Call& call) {
     Session& session = current_session();
     const spec::Operation* op = session.spec().find(call.operation);
-    if (!op) return exchange_with_error(call.operation, nullptr, {}, "harness: unknown operation " + call.operation);
+    if (!op) return not_sent(call.operation, nullptr, {}, "harness: unknown operation " + call.operation);
 
     auto path = expand_path(*op, call.path);
-    if (!path) return exchange_with_error(call.operation, op, {}, path.error());
+    if (!path) return not_sent(call.operation, op, {}, path.error());
 
     http::Request request;
     request.method = op->method;
     request.target = *path + (call.query.empty() ? "" : "?" + http::encode_query(call.query));
     request.headers.set("Accept", "application/json");
-    switch (call.auth) {
-        case Auth::Token: request.headers.set("Authorization", "Bearer " + session.info().token); break;
-        case Auth::Bad: request.headers.set("Authorization", std::string("Bearer ") + kBadToken); break;
-        case Auth::ReadOnly:
-            if (session.info().read_only_token.empty())
-                return exchange_with_error(call.operation, op, request,
-                                           "harness: the target has no read-only token (check has_read_only_token())");
-            request.headers.set("Authorization", "Bearer " + session.info().read_only_token);
-            break;
-        case Auth::None: break;
+    if (!authorize(request, call.auth)) {
+        const std::string reason = no_read_only_token();
+        record_skip(reason);
+        test_context::request_skip(reason);
+        return not_sent(call.operation, op, std::move(request), "harness: " + reason);
     }
     std::string channel;
     if (!call.channel) {
@@ -188,20 +238,14 @@ Exchange send_raw(http::Request request, const std::string& operation) {
     return ex;
 }
 
-std::string curl_of(const Exchange& ex) {
-    const Session& session = current_session();
-    http::CurlOptions options;
-    options.insecure = session.client_options().insecure;
-    return http::to_curl(session.base_url(), ex.request, options);
-}
-
 bool expect_conforms(const Exchange& ex) {
     if (ex.response && ex.violations.empty()) return true;
     const std::string rule = !ex.violations.empty() ? ex.violations.front().rule : std::string("TRANSPORT");
     std::string message = "Received: " + received(ex) + " / Documented: " + documented_statuses(ex.operation);
     if (!ex.violations.empty()) message += " / " + std::to_string(ex.violations.size()) + " violation(s)";
     record(make_finding(&ex, rule, "the response conforms to the documented shape of " + ex.operation_id,
-                        std::move(message)));
+                        std::move(message)),
+           &ex);
     return false;
 }
 
@@ -209,7 +253,8 @@ bool expect_status(const Exchange& ex, int code, const std::string& rule) {
     if (ex.status() == code) return true;
     record(make_finding(&ex, rule, ex.operation_id + " answers " + std::to_string(code),
                         "Received: " + received(ex) + " / Expected: " + std::to_string(code) +
-                            " / Documented: " + documented_statuses(ex.operation)));
+                            " / Documented: " + documented_statuses(ex.operation)),
+           &ex);
     return false;
 }
 
@@ -226,55 +271,89 @@ bool expect_rejected(const Exchange& ex, const std::string& rule, std::optional<
         if (ex.status() == code) return true;
         record(make_finding(&ex, rule, ex.operation_id + " rejects the request with " + std::to_string(code) + " (strict profile)",
                             "Received: " + received(ex) + " / Expected: " + std::to_string(code) +
-                                " (strict) / Documented: " + documented_statuses(ex.operation)));
+                                " (strict) / Documented: " + documented_statuses(ex.operation)),
+               &ex);
         return false;
     }
     if (ex.status() >= 400 && ex.status() < 500) return true;
     record(make_finding(&ex, rule, ex.operation_id + " rejects the request with a 4xx",
                         "Received: " + received(ex) + " / Expected: 4XX / Documented: " +
-                            documented_statuses(ex.operation)));
+                            documented_statuses(ex.operation)),
+           &ex);
     return false;
 }
 
 bool expect_that(bool condition, const Exchange& ex, const std::string& rule, const std::string& message) {
     if (condition) return true;
-    record(make_finding(&ex, rule, message, "Received: " + received(ex) + " / " + message));
+    record(make_finding(&ex, rule, message, "Received: " + received(ex) + " / " + message), &ex);
     return false;
 }
 
 bool expect_no_5xx(const Exchange& ex) {
     if (ex.response && ex.status() < 500) return true;
     record(make_finding(&ex, "ERR-NO5XX", ex.operation_id + " never answers 5xx",
-                        "Received: " + received(ex) + " / Documented: " + documented_statuses(ex.operation)));
+                        "Received: " + received(ex) + " / Documented: " + documented_statuses(ex.operation)),
+           &ex);
     return false;
+}
+
+void record_failure(const std::string& rule, const Exchange& ex, const std::string& message) {
+    auto finding = make_finding(&ex, rule, message, message);
+    record(std::move(finding), &ex);
 }
 
 void record_failure(const std::string& rule, const std::string& operation, const std::string& message) {
     auto finding = make_finding(nullptr, rule, message, message);
     finding.operation = operation;
     if (const spec::Operation* op = current_session().spec().find(operation)) finding.section = op->section;
-    record(std::move(finding));
+    // The request that showed it is, for a check across several calls, the last one the test sent.
+    const std::uint64_t last = test_context::last_sequence();
+    for (const auto& sent : test_context::sent_before(last + 1))
+        if (sent.sequence == last) finding.curl = reproduce(sent.request, sent.sequence);
+    record(std::move(finding), nullptr);
 }
 
-void record_skip(const std::string& reason) { current_session().findings().record_skip(current_test_name(), reason); }
+namespace {
+bool test_has_findings() { return !current_session().findings().for_test(test_context::test_name()).empty(); }
+}  // namespace
+
+bool expect_no_side_effect(bool unchanged, const Exchange& ex, const std::string& message) {
+    if (unchanged || test_has_findings()) return true;
+    return expect_that(false, ex, "ERR-NOSIDE", message);
+}
+
+bool expect_no_side_effect(bool unchanged, const std::string& operation, const std::string& message) {
+    if (unchanged || test_has_findings()) return true;
+    record_failure("ERR-NOSIDE", operation, message);
+    return false;
+}
+
+void record_skip(const std::string& reason) { current_session().findings().record_skip(test_context::test_name(), reason); }
 
 bool has_read_only_token() { return !current_session().info().read_only_token.empty(); }
 
-bool sim_available() { return current_session().info().simulation; }
-
-Exchange sim_get(const std::string& path) {
-    http::Request request;
-    request.method = "GET";
-    request.target = path;
-    request.headers.set("Accept", "application/json");
-    return send_raw(std::move(request), path);
+std::string no_read_only_token() {
+    return "the target configuration names no read-only token (pass --read-only-token or set "
+           "DOCKSIDE_READ_ONLY_TOKEN to run the checks that need one)";
 }
 
-Exchange sim(const std::string& path, const nlohmann::json& body) {
+bool sim_available() { return current_session().info().simulation; }
+
+namespace {
+http::Request sim_request(const std::string& method, const std::string& path) {
     http::Request request;
-    request.method = "POST";
+    request.method = method;
     request.target = path;
     request.headers.set("Accept", "application/json");
+    request.headers.set("Authorization", "Bearer " + current_session().info().token);
+    return request;
+}
+}  // namespace
+
+Exchange sim_get(const std::string& path) { return send_raw(sim_request("GET", path), path); }
+
+Exchange sim(const std::string& path, const nlohmann::json& body) {
+    http::Request request = sim_request("POST", path);
     if (!body.is_null()) {
         request.body = body.dump();
         request.headers.set("Content-Type", "application/json");

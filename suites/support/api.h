@@ -4,8 +4,14 @@
 /// FindingLog AND fails the current test (ADD_FAILURE; inside a RapidCheck property the case fails
 /// instead, so RapidCheck shrinks it). Each returns whether the expectation held, so a test can stop
 /// following a chain that already broke.
+///
+/// Every request counts against the running test's time budget: once it is used up nothing more is sent
+/// and the test is reported timed out. Findings recorded inside a `SetupStep` scope are setup findings: a
+/// test with nothing else is blocked by them rather than failed.
 
+#include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,7 +35,7 @@ enum class Auth {
     Token,     ///< the full-access token
     None,      ///< no Authorization header
     Bad,       ///< a syntactically fine token the server never issued
-    ReadOnly,  ///< the read-only token; without one the Exchange has no response (check has_read_only_token())
+    ReadOnly,  ///< the read-only token; without one the test is skipped (the target configuration lacks it)
 };
 
 /// One request, named by its operation.
@@ -53,11 +59,17 @@ struct Exchange {
     std::optional<http::Response> response;
     std::string transport_error;                 ///< why there is no response
     std::vector<validate::Violation> violations; ///< of the response, by the ResponseValidator
+    std::uint64_t sequence = 0;                  ///< order of sending within the test (0 = never sent)
+    bool not_sent = false;                       ///< skipped by the harness (budget used up, credential missing)
 
     /// The status received, 0 when there was no response.
     int status() const;
-    /// The body parsed as JSON; null when there is no response or it is not JSON.
+    /// The body parsed as JSON; null when there is no response or it is not JSON. Parsed once: tests ask for
+    /// it again and again, and a list page of a server holding much is large.
     nlohmann::json json() const;
+
+private:
+    mutable std::shared_ptr<const nlohmann::json> parsed_;  ///< shared by copies of the exchange
 };
 
 /// Builds the target from the operation's path template, adds Authorization, the channel header and the
@@ -70,8 +82,27 @@ Exchange send(const Call& call);
 /// Validation runs only when `operation` is an operationId of the spec.
 Exchange send_raw(http::Request request, const std::string& operation);
 
-/// The request as a runnable curl line (token redacted).
+/// The request as a runnable shell snippet: each credential as its own variable ($DOCKSIDE_TOKEN,
+/// $DOCKSIDE_READ_ONLY_TOKEN; a made-up bad token literally), the run's tag as $DS_RUN, made fresh on the
+/// first line, so re-running a create does not collide with the first run; earlier writes of the same test
+/// that share a unique value with it come first (the create a duplicate is tested against).
 std::string curl_of(const Exchange& exchange);
+
+/// A value no other run or call used: "DS-<tag>-<run tag>-<n>". Records a run creates carry it, so the
+/// checks can tell them from whatever the target already holds.
+std::string unique_ref(const std::string& tag);
+/// The 8 hex digits that tell this run's values apart (written $DS_RUN in curl lines).
+const std::string& run_tag();
+
+/// While it lives, the test is preparing ("creating an order"): findings recorded meanwhile are setup
+/// findings, and a test whose findings are all setup findings is reported blocked by them.
+class SetupStep {
+public:
+    explicit SetupStep(std::string step);
+    ~SetupStep();
+    SetupStep(const SetupStep&) = delete;
+    SetupStep& operator=(const SetupStep&) = delete;
+};
 
 /// No violations (and a response at all).
 bool expect_conforms(const Exchange& exchange);
@@ -85,19 +116,31 @@ bool expect_that(bool condition, const Exchange& exchange, const std::string& ru
 /// No 5xx (and a response at all): rule ERR-NO5XX.
 bool expect_no_5xx(const Exchange& exchange);
 
-/// Records a finding for this test without an exchange (setup checks across several calls) and fails it.
+/// ERR-NOSIDE: a refused request left nothing behind (`unchanged`). Judged only while the test has no
+/// finding yet: when a refusal already failed, the request was accepted and what it changed is that
+/// finding's consequence, not a second fault.
+bool expect_no_side_effect(bool unchanged, const Exchange& shown_by, const std::string& message);
+/// The same where no single exchange shows it (the finding shows the test's last request).
+bool expect_no_side_effect(bool unchanged, const std::string& operation, const std::string& message);
+
+/// Records a finding for this test that `exchange` shows (a check across several calls, judged on the last)
+/// and fails the test.
+void record_failure(const std::string& rule, const Exchange& exchange, const std::string& message);
+/// Records a finding without a particular exchange; its curl is the test's last request.
 void record_failure(const std::string& rule, const std::string& operation, const std::string& message);
 
 /// Records the skip and its reason in the FindingLog (skips are never passes). Use DOCKSIDE_SKIP.
 void record_skip(const std::string& reason);
 
-/// Whether the target has a read-only token (Auth::ReadOnly); DOCKSIDE_SKIP when not.
+/// Whether the target has a read-only token (Auth::ReadOnly); DOCKSIDE_SKIP(no_read_only_token()) when not.
 bool has_read_only_token();
+/// The skip reason of a check that needs a read-only token the configuration does not name.
+std::string no_read_only_token();
 
 /// The simulation control (/_sim/) is available on this target.
 bool sim_available();
 /// POSTs to the simulation control, e.g. sim("/_sim/shipment/12:ship") (no body when `body` is null) or
-/// sim("/_sim/clock:advance", {{"seconds", 3600}}). No credentials are sent: /_sim/ needs none.
+/// sim("/_sim/clock:advance", {{"seconds", 3600}}), with the full token (the control requires it).
 Exchange sim(const std::string& path, const nlohmann::json& body = nullptr);
 /// GETs from the simulation control, e.g. sim_get("/_sim/webhook-deliveries").
 Exchange sim_get(const std::string& path);

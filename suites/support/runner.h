@@ -1,14 +1,19 @@
 #pragma once
 /// Runs the compiled-in suites in this process against the session's target, collecting per-test
 /// outcomes and findings. Used by `dockside conform` and by `suites_test`'s main.
+///
+/// Each test has a time budget: the suite API stops sending once it is used up and the test is reported
+/// timed out while the others go on. GoogleTest's and RapidCheck's own output can be sent to a log file so
+/// the console shows Dockside's report only; progress lines still reach the console.
 
+#include <chrono>
 #include <cstdint>
-#include <iosfwd>
 #include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "harness/conform/record.h"
 #include "harness/conform/results.h"
 #include "harness/conform/session.h"
 #include "harness/core/result.h"
@@ -21,14 +26,20 @@ namespace dockside::suites {
 
 struct RunOptions {
     std::string filter = "*";              ///< --gtest_filter
-    std::string junit_path;                ///< GoogleTest's XML output; empty = none
     bool list_only = false;                ///< print the tests that would run and run none
     std::set<std::string> accept_keys;     ///< findings with these keys are accepted
-    std::ostream* progress = nullptr;      ///< one line per finished suite; nullptr = none
-    bool gtest_output = false;             ///< keep GoogleTest's own per-test printer
+    bool progress = false;                 ///< one line per finished area on the console
+    bool colour = false;                   ///< colour the progress lines
+    /// Where GoogleTest's and RapidCheck's own output goes while the tests run; empty = the console.
+    std::string capture_path;
+    /// Each test's budget; zero = none. The watchdog gives up on a test a minute past it.
+    std::chrono::seconds test_budget{120};
+    /// Kept up to date test by test so a signal or crash still leaves a valid record; may be null.
+    conform::RunRecord* record = nullptr;
 };
 
-/// RC_PARAMS for a run: the user's RC_PARAMS without max_success/seed, plus ours ("reproduce=…" is kept).
+/// RC_PARAMS for a run: the user's RC_PARAMS without max_success/seed/verbose keys, plus ours
+/// ("reproduce=…" is kept); progress and shrinking output of RapidCheck are off.
 std::string rapidcheck_params(const std::string& user_params, int cases, std::uint64_t seed);
 
 /// Sets RC_PARAMS in the environment before RapidCheck first reads its configuration.
@@ -38,12 +49,22 @@ void configure_rapidcheck(int cases, std::uint64_t seed);
 /// first blank line after the value); empty when the message is not RapidCheck's.
 std::string rapidcheck_counterexample(const std::string& failure_message);
 
-/// The command that replays one test: `dockside conform --only <area> --filter '<test>' --seed S --cases N …`.
+/// The command that replays one test: `dockside conform --only <area> --filter '<test>' --profile P
+/// --cases N --seed S` plus the target's own options (`info.replay_args`: --base-url, --channel,
+/// --read-only-token "$DOCKSIDE_READ_ONLY_TOKEN", --fault …).
 std::string replay_command(const conform::SessionInfo& info, const std::string& test);
 
-/// Initialises GoogleTest (once per process) with the filter and output, installs the collecting
-/// listener, sets the session and runs. Metadata other than duration is taken from `meta`.
+/// Initialises GoogleTest (once per process) with the filter, installs the collecting listener, sets
+/// the session and runs. Metadata other than duration and the selection size is taken from `meta`.
 conform::RunResults run_suites(conform::Session& session, const RunOptions& options, conform::RunMetadata meta);
+
+/// Sends what is still written to stderr after Dockside's report (RapidCheck prints its own reproduce hint
+/// when the process exits) to the log file; Dockside's replay command is the one way to replay.
+void keep_exit_output_in(const std::string& log_path);
+
+/// Adds a GoogleTest listener that begins and ends the suite API's test context (time budget, setup steps,
+/// the requests a reproduction names) around every test: for runs that call RUN_ALL_TESTS themselves.
+void attach_test_context(std::chrono::seconds budget);
 
 /// A session description of an embedded reference server: its URL, tokens and channels, simulation flag.
 conform::SessionInfo embedded_session_info(refserver::EmbeddedServer& server, bool simulation);

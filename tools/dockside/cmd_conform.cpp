@@ -1,17 +1,23 @@
 // `dockside conform`: the conformance suites, in process, against a target (the embedded reference server
-// unless --base-url names one). Writes junit.xml and results.json, prints progress, a summary per area and
-// every failure in full. Exit 0 all passed (accepted findings included), 1 violations, 2 could not run.
+// unless --base-url names one). Checks every configuration problem and the run's preconditions first, then
+// runs, writes junit.xml and results.json (kept valid even when the run is interrupted), and prints progress,
+// the summary and the failures. Exit 0 all passed (accepted findings included), 1 violations, 2 could not run.
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <filesystem>
-#include <optional>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <sstream>
 
 #include "harness/conform/areas.h"
 #include "harness/conform/finding.h"
 #include "harness/conform/profile.h"
+#include "harness/conform/record.h"
+#include "harness/conform/report.h"
 #include "harness/conform/results.h"
 #include "harness/validate/response_validator.h"
 #include "suites/support/runner.h"
@@ -29,18 +35,29 @@ struct ConformOptions {
     std::string only;
     std::string filter;
     int cases = 25;
-    std::uint64_t seed = 0;
+    std::string seed;  ///< text, so a negative or malformed seed is reported with the other problems
     std::string out;
     std::vector<std::string> faults;
     std::string accept_file;
     std::string write_accept_file;
+    int test_timeout = 120;
     bool list = false;
+    bool quiet = false;
+    bool verbose = false;
+    bool only_given = false;
+    bool filter_given = false;
 };
 
-int cannot_run(const std::string& message) {
-    std::cerr << "dockside conform: " << message << "\n";
-    return kExitCannotRun;
-}
+/// Everything checked before anything runs.
+struct Checked {
+    std::vector<std::string> areas;
+    std::uint64_t seed = 0;
+    std::set<std::string> accept_keys;
+    std::string out_dir;
+    std::optional<spec::Spec> spec;
+    std::optional<config::TargetConfig> target;
+    nlohmann::json profile;
+};
 
 Result<std::string, std::string> read_file(const std::string& path) {
     std::ifstream in(path);
@@ -77,30 +94,73 @@ std::string run_filter(const std::vector<std::string>& areas, const std::string&
     return filter.empty() ? "-*" : filter;
 }
 
-/// The target's session description: the embedded server (started here, kept alive in `embedded`) or a
-/// remote one (probed, token obtained, channels discovered). Problems are printed; nullopt means exit 2.
-std::optional<conform::SessionInfo> target_info(const config::TargetConfig& target, const ConformOptions& options,
-                                                const spec::Spec& spec,
-                                                std::unique_ptr<refserver::EmbeddedServer>& embedded) {
-    if (target.embedded()) {
-        auto started = start_embedded(options.faults);
-        if (!started) {
-            for (const auto& problem : started.error()) std::cerr << "dockside conform: " << problem << "\n";
-            return std::nullopt;
-        }
-        embedded = std::move(started.value());
-        return suites::embedded_session_info(*embedded, true);
+/// Whether `path`'s folder exists and can be written (a file to be written after the run).
+std::optional<std::string> unwritable(const std::string& path) {
+    const auto folder = std::filesystem::path(path).parent_path();
+    const std::string dir = folder.empty() ? "." : folder.string();
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec)) return "the folder " + dir + " does not exist";
+    if (::access(dir.c_str(), W_OK) != 0) return "the folder " + dir + " is not writable";
+    if (std::filesystem::is_directory(path, ec)) return path + " is a folder";
+    return std::nullopt;
+}
+
+/// Every configuration problem at once (k6's Validate): flags, the spec, the target, paths.
+std::vector<std::string> check(const GlobalOptions& global, const ConformOptions& o, Checked& c) {
+    std::vector<std::string> problems;
+    if (o.only_given && o.only.find_first_not_of(" ,") == std::string::npos)
+        problems.push_back("--only: empty; name at least one area (or leave --only out to run every area)");
+    else if (auto areas = conform::parse_areas(o.only)) c.areas = *areas;
+    else problems.push_back("--only: " + areas.error());
+    if (o.filter_given && o.filter.find_first_not_of(" :") == std::string::npos)
+        problems.push_back("--filter: empty; give a GoogleTest pattern such as 'Returns.RET_DUP_ID_*'");
+    else if (!o.filter.empty() && !c.areas.empty() && run_filter(c.areas, o.filter) == "-*")
+        problems.push_back("--filter '" + o.filter + "' names no test of the areas --only selects");
+    if (o.cases < 1) problems.push_back("--cases must be at least 1 (got " + std::to_string(o.cases) + ")");
+    if (o.test_timeout < 1) problems.push_back("--test-timeout must be at least 1 second");
+    if (o.quiet && o.verbose) problems.push_back("--quiet and --verbose contradict each other; pass one");
+    if (!o.seed.empty()) {
+        char* end = nullptr;
+        errno = 0;
+        const unsigned long long seed = std::strtoull(o.seed.c_str(), &end, 10);
+        if (o.seed[0] == '-' || *end != '\0' || errno == ERANGE || o.seed.find_first_not_of("0123456789") != std::string::npos)
+            problems.push_back("--seed must be a whole number from 0 to 18446744073709551615 (got '" + o.seed + "')");
+        else c.seed = seed;
     }
-    auto remote = remote_session_info(target, options.access, spec);
-    if (!remote) {
-        cannot_run(remote.error());
-        return std::nullopt;
+    if (auto spec = load_spec(global.spec_dir)) c.spec = std::move(spec.value());
+    else problems.push_back(spec.error().to_string());
+    if (auto target = config::resolve(o.target, profile_names(global.spec_dir))) {
+        c.target = std::move(target.value());
+        if (!o.faults.empty() && !c.target->embedded())
+            problems.push_back("--fault switches faults on in the embedded reference server; it cannot be combined with --base-url");
+        if (auto profile = conform::load_profile(spec_files(global.spec_dir).profiles_dir, c.target->profile))
+            c.profile = std::move(profile.value());
+        else problems.push_back(profile.error());
+    } else {
+        for (const auto& p : target.error()) problems.push_back(p.to_string());
     }
-    return std::move(remote.value());
+    if (!o.accept_file.empty()) {
+        if (auto text = read_file(o.accept_file)) c.accept_keys = conform::parse_accept_file(*text);
+        else problems.push_back("--accept: " + text.error());
+    }
+    if (!o.write_accept_file.empty())
+        if (auto why = unwritable(o.write_accept_file)) problems.push_back("--write-accept " + o.write_accept_file + ": " + *why);
+    if (!o.list) {
+        std::error_code ec;
+        std::filesystem::create_directories(c.out_dir, ec);
+        if (ec) problems.push_back("--out " + c.out_dir + ": " + ec.message());
+        else if (::access(c.out_dir.c_str(), W_OK) != 0) problems.push_back("--out " + c.out_dir + ": not writable");
+    }
+    return problems;
+}
+
+int cannot_run(const std::string& message) {
+    std::cerr << "dockside conform: " << message << "\n";
+    return kExitCannotRun;
 }
 
 conform::RunMetadata metadata(const conform::SessionInfo& info, const std::vector<std::string>& areas,
-                              const std::vector<std::string>& faults) {
+                              const std::vector<std::string>& faults, int budget) {
     conform::RunMetadata meta;
     meta.target = info.embedded ? "embedded: " + info.base_url : info.base_url;
     meta.embedded = info.embedded;
@@ -110,90 +170,149 @@ conform::RunMetadata metadata(const conform::SessionInfo& info, const std::vecto
     meta.areas = areas;
     meta.faults = faults;
     meta.started_at = conform::utc_timestamp(false);
+    meta.test_budget_seconds = budget;
     return meta;
 }
 
-/// Writes results.json (and the accept file when asked), prints the summary and every failure.
-int report(const conform::RunResults& results, const std::string& out_dir, const std::string& junit_path,
-           const std::string& write_accept_file) {
-    const std::string results_path = (std::filesystem::path(out_dir) / "results.json").string();
-    if (!write_file(results_path, conform::to_json(results).dump(2) + "\n"))
-        return cannot_run("cannot write " + results_path);
-    if (!write_accept_file.empty()) {
+bool colour_console() {
+    const char* term = std::getenv("TERM");
+    return ::isatty(1) && !std::getenv("NO_COLOR") && !(term && std::string(term) == "dumb");
+}
+
+/// Writes results.json, junit.xml (and the accept file when asked), prints the summary and the failures.
+int report(const conform::RunResults& results, const std::string& out_dir, const ConformOptions& options) {
+    const auto dir = std::filesystem::path(out_dir);
+    const std::string results_path = (dir / "results.json").string(), junit_path = (dir / "junit.xml").string();
+    if (!write_file(results_path, conform::RunRecord::results_text(results))) return cannot_run("cannot write " + results_path);
+    if (!write_file(junit_path, conform::RunRecord::junit_text(results))) return cannot_run("cannot write " + junit_path);
+    if (!options.write_accept_file.empty()) {
         std::vector<conform::Finding> findings;
         for (const auto& test : results.tests) findings.insert(findings.end(), test.findings.begin(), test.findings.end());
-        if (!write_file(write_accept_file, conform::render_accept_file(findings)))
-            return cannot_run("cannot write --write-accept " + write_accept_file);
+        if (!write_file(options.write_accept_file, conform::render_accept_file(findings)))
+            return cannot_run("cannot write --write-accept " + options.write_accept_file);
     }
-    std::cout << "\n" << conform::render_summary(results);
-    if (const auto failures = conform::render_failures(results); !failures.empty()) std::cout << "\n" << failures;
-    std::cout << "results: " << results_path << "\njunit:   " << junit_path << std::endl;
-    if (results.tests.empty()) std::cout << "dockside conform: no test matched the selection" << std::endl;
+    conform::ReportStyle style;
+    style.colour = colour_console();
+    style.detail = options.quiet ? conform::Detail::Quiet : options.verbose ? conform::Detail::Verbose : conform::Detail::Normal;
+    if (const auto failures = conform::render_failures(results, style); !failures.empty()) std::cout << "\n" << failures;
+    std::cout << "\n" << conform::render_summary(results, style.colour);
+    std::cout << "results: " << results_path << "\njunit:   " << junit_path << "\nlog:     "
+              << (dir / "conform.log").string() << std::endl;
+    suites::keep_exit_output_in((dir / "conform.log").string());
     return conform::exit_code(results) == 0 ? kExitOk : kExitViolations;
 }
 
-int run_conform(const GlobalOptions& global, ConformOptions options) {
-    auto areas = conform::parse_areas(options.only);
-    if (!areas) return cannot_run("--only: " + areas.error());
-    if (options.cases < 1) return cannot_run("--cases must be at least 1");
-    auto spec = load_spec(global.spec_dir);
-    if (!spec) return cannot_run(spec.error().to_string());
-    auto target = config::resolve(options.target, profile_names(global.spec_dir));
-    if (!target) {
-        for (const auto& problem : target.error()) std::cerr << "dockside conform: " << problem.to_string() << "\n";
-        return kExitCannotRun;
+/// The target's session description and the findings its preparation made; nullopt means exit 2 (said).
+std::optional<PreparedTarget> prepare(const config::TargetConfig& target, const ConformOptions& options,
+                                      const spec::Spec& spec, std::unique_ptr<refserver::EmbeddedServer>& embedded) {
+    if (target.embedded()) {
+        auto started = start_embedded(options.faults);
+        if (!started) {
+            for (const auto& problem : started.error()) std::cerr << "dockside conform: " << problem << "\n";
+            return std::nullopt;
+        }
+        embedded = std::move(started.value());
+        PreparedTarget prepared;
+        prepared.info = suites::embedded_session_info(*embedded, true);
+        prepared.info.replay_args = embedded_replay_args(options.faults);
+        return prepared;
     }
-    if (!options.faults.empty() && !target->embedded())
-        return cannot_run("--fault switches faults on in the embedded reference server; it cannot be combined with --base-url");
-    auto profile = conform::load_profile(spec_files(global.spec_dir).profiles_dir, target->profile);
-    if (!profile) return cannot_run(profile.error());
-    std::set<std::string> accept_keys;
-    if (!options.accept_file.empty()) {
-        auto text = read_file(options.accept_file);
-        if (!text) return cannot_run("--accept: " + text.error());
-        accept_keys = conform::parse_accept_file(*text);
+    auto remote = prepare_remote(target, options.access, spec);
+    if (!remote) {
+        cannot_run(remote.error());
+        return std::nullopt;
+    }
+    remote->info.replay_args = remote_replay_args(target, options.access, remote->info);
+    return std::move(remote.value());
+}
+
+int run_conform(const GlobalOptions& global, const ConformOptions& options) {
+    // The record is armed before anything slow happens, so a Ctrl-C at any moment leaves one that says so.
+    const auto dir = std::filesystem::path(options.out.empty() ? "results/conform-" + conform::utc_timestamp(true) : options.out);
+    conform::RunRecord record(options.list ? "" : (dir / "results.json").string(),
+                              options.list ? "" : (dir / "junit.xml").string());
+    if (!options.list) {
+        std::error_code ec;
+        std::filesystem::create_directories(dir, ec);  // a problem here is reported by check() with the others
+        conform::RunMetadata preparing;
+        preparing.target = "(preparing the run)";
+        preparing.started_at = conform::utc_timestamp(false);
+        if (!ec) record.arm(preparing);
+    }
+    Checked c;
+    c.out_dir = dir.string();
+    if (const auto problems = check(global, options, c); !problems.empty()) {
+        record.disarm();
+        for (const auto& p : problems) std::cerr << "dockside conform: " << p << "\n";
+        return kExitCannotRun;
     }
 
     std::unique_ptr<refserver::EmbeddedServer> embedded;
-    auto info = target_info(*target, options, *spec, embedded);
-    if (!info) return kExitCannotRun;
-    info->profile = target->profile;
-    info->profile_json = std::move(profile.value());
-    info->cases = options.cases;
-    info->seed = choose_seed(options.seed);
-    info->only = options.only;
-    suites::configure_rapidcheck(info->cases, info->seed);
+    auto prepared = prepare(*c.target, options, *c.spec, embedded);
+    if (!prepared) return kExitCannotRun;
+    conform::SessionInfo& info = prepared->info;
+    info.profile = c.target->profile;
+    info.profile_json = c.profile;
+    info.cases = options.cases;
+    info.seed = choose_seed(c.seed);
+    info.only = options.only;
+    suites::configure_rapidcheck(info.cases, info.seed);
 
-    const std::string out_dir = options.out.empty() ? "results/conform-" + conform::utc_timestamp(true) : options.out;
-    std::error_code ec;
-    if (!options.list && (std::filesystem::create_directories(out_dir, ec), ec))
-        return cannot_run("--out " + out_dir + ": " + ec.message());
-    validate::ResponseValidator validator(*spec);
+    validate::ResponseValidator validator(*c.spec);
     for (const auto& problem : validator.compile_all()) std::cerr << "dockside conform: warning: " << problem << "\n";
-    auto session = conform::Session::create(*spec, validator, *info, client_options_for(*target));
+    auto session = conform::Session::create(*c.spec, validator, info, client_options_for(*c.target));
     if (!session) return cannot_run(session.error());
 
-    suites::RunOptions run;
-    run.filter = run_filter(*areas, options.filter);
-    run.list_only = options.list;
-    run.accept_keys = accept_keys;
-    run.progress = &std::cout;
-    if (!options.list) {
-        run.junit_path = (std::filesystem::path(out_dir) / "junit.xml").string();
-        std::cout << "dockside conform: " << (info->embedded ? "embedded: " : "") << info->base_url << ", profile "
-                  << info->profile << ", seed " << info->seed << ", " << info->cases << " cases per property"
-                  << (options.faults.empty() ? "" : ", faults on") << std::endl;
+    auto meta = metadata(info, c.areas, options.faults, options.test_timeout);
+    conform::RunResults results{meta, prepared->preflight};
+    if (prepared->runnable) {
+        suites::RunOptions run;
+        run.filter = run_filter(c.areas, options.filter);
+        run.list_only = options.list;
+        run.accept_keys = c.accept_keys;
+        run.progress = !options.quiet;
+        run.colour = colour_console();
+        run.capture_path = options.list ? "" : (dir / "conform.log").string();
+        run.test_budget = std::chrono::seconds(options.test_timeout);
+        run.record = options.list ? nullptr : &record;
+        if (!options.list && !options.quiet)
+            std::cout << "dockside conform: " << (info.embedded ? "embedded: " : "") << info.base_url << ", profile "
+                      << info.profile << ", seed " << info.seed << ", " << info.cases << " cases per property"
+                      << (options.faults.empty() ? "" : ", faults on") << (info.simulation ? ", simulation control on" : "")
+                      << std::endl;
+        auto ran = suites::run_suites(**session, run, meta);
+        results.meta = ran.meta;
+        results.tests.insert(results.tests.end(), ran.tests.begin(), ran.tests.end());
+        if (ran.meta.selected == 0) {
+            record.disarm();
+            if (embedded) embedded->stop();
+            return cannot_run("no test matches the selection (--only '" + options.only + "', --filter '" + options.filter +
+                              "'); `dockside conform --list` shows the tests");
+        }
+    } else {
+        std::cerr << "dockside conform: channel discovery broke the contract and no --channel was given; the "
+                     "finding is recorded, pass --channel to run the rest\n";
     }
-    auto results = suites::run_suites(**session, run, metadata(*info, *areas, options.faults));
+    record.disarm();
     if (embedded) embedded->stop();
-    return options.list ? kExitOk : report(results, out_dir, run.junit_path, options.write_accept_file);
+    if (options.list) return kExitOk;
+    results.meta.selected += static_cast<int>(prepared->preflight.size());
+    return report(results, c.out_dir, options);
 }
+
+const char* kExitCodesHelp =
+    "Exit codes:\n"
+    "  0  every test ran and passed (accepted findings and skips do not fail a run)\n"
+    "  1  the run completed and found violations: a test failed, was blocked by a failed setup, or timed out\n"
+    "  2  the run could not be done: bad configuration, unreachable target, refused token, nothing selected\n"
+    "  130/143  interrupted by SIGINT/SIGTERM; results.json and junit.xml still hold what ran, marked interrupted\n";
 
 }  // namespace
 
 void register_conform_command(CLI::App& app, CommandContext& context) {
     auto options = std::make_shared<ConformOptions>();
     auto* conform = app.add_subcommand("conform", "Run the conformance suites against a target (default: the embedded reference server)");
+    conform->footer(kExitCodesHelp);
     add_target_options(*conform, options->target);
     conform->add_option("--redirect-uri", options->access.redirect_uri, "OAuth redirect URI registered for the client")
         ->envname("DOCKSIDE_REDIRECT_URI");
@@ -205,14 +324,20 @@ void register_conform_command(CLI::App& app, CommandContext& context) {
     conform->add_option("--only", options->only, "Comma list of areas to run (" + areas + ")");
     conform->add_option("--filter", options->filter, "GoogleTest pattern narrowing the tests (e.g. 'Returns.RET_DUP_ID_*')");
     conform->add_option("--cases", options->cases, "RapidCheck cases per property")->capture_default_str();
-    conform->add_option("--seed", options->seed, "RapidCheck seed (default: random, printed and recorded)");
+    conform->add_option("--seed", options->seed, "RapidCheck seed, 0 or more (default: random, printed and recorded)");
     conform->add_option("--out", options->out, "Results folder (default: results/conform-<UTC timestamp>/)");
     conform->add_option("--fault", options->faults, "Switch a fault on in the embedded server (repeatable)");
-    conform->add_option("--accept", options->accept_file, "File of finding keys that are accepted")
-        ->check(CLI::ExistingFile);
+    conform->add_option("--accept", options->accept_file, "File of finding keys that are accepted");
     conform->add_option("--write-accept", options->write_accept_file, "Write this run's finding keys to a file");
+    conform->add_option("--test-timeout", options->test_timeout,
+                        "Seconds each test may take; past it the test is reported timed out and the run goes on")
+        ->capture_default_str();
     conform->add_flag("--list", options->list, "Print the tests that would run, run none");
-    conform->callback([&context, options] {
+    conform->add_flag("--quiet,-q", options->quiet, "Print only the summary and the verdict");
+    conform->add_flag("--verbose,-v", options->verbose, "Print every finding in full, accepted tests and skip reasons");
+    conform->callback([&context, options, conform] {
+        options->only_given = conform->count("--only") > 0;
+        options->filter_given = conform->count("--filter") > 0;
         context.action = [&context, options] { return run_conform(context.global, *options); };
     });
 }

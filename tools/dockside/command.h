@@ -25,5 +25,7 @@ struct CommandContext {
 void register_spec_command(CLI::App& app, CommandContext& context);
 void register_serve_command(CLI::App& app, CommandContext& context);
 void register_conform_command(CLI::App& app, CommandContext& context);
+void register_load_command(CLI::App& app, CommandContext& context);
+void register_merge_command(CLI::App& app, CommandContext& context);
 
 }  // namespace dockside::cli

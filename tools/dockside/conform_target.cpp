@@ -1,8 +1,10 @@
 #include "tools/dockside/conform_target.h"
 
 #include <chrono>
+#include <sstream>
 
 #include "harness/conform/target.h"
+#include "harness/http/curl.h"
 #include "suites/support/runner.h"
 
 namespace dockside::cli {
@@ -10,6 +12,47 @@ namespace {
 
 CLI::Option* target_option(CLI::App& command, const std::string& flag, std::string& value, const std::string& help) {
     return command.add_option(flag, value, help)->envname(config::env_name_for(flag));
+}
+
+/// A contract violation of channel discovery as the failed test it is (area channels, rule CH-LIST).
+conform::TestOutcome discovery_finding(const conform::PreflightFailure& failure, const std::string& base_url,
+                                       const std::string& token, const spec::Spec& spec) {
+    conform::Finding f;
+    f.test = "Channels.CH_LIST_DiscoveryAnswersTheDocumentedPage";
+    f.area = "channels";
+    f.operation = "listChannels";
+    f.rule = "CH-LIST";
+    f.title = "GET /2025-07/channel answers the documented channel page {items, next, prev}";
+    f.message = failure.message;
+    if (const spec::Operation* op = spec.find("listChannels")) f.section = op->section;
+    if (auto url = http::parse_url(base_url)) {
+        http::CurlOptions options;
+        options.credentials.push_back({token, "DOCKSIDE_TOKEN"});
+        f.curl = http::to_curl(*url, failure.request, options);
+    }
+    if (failure.response) {
+        f.status = failure.response->status;
+        f.body_excerpt = conform::excerpt(failure.response->body);
+    }
+    conform::TestOutcome t;
+    t.name = f.test;
+    t.area = f.area;
+    t.status = conform::TestStatus::Failed;
+    t.findings.push_back(std::move(f));
+    return t;
+}
+
+std::string obtain_token(const config::TargetConfig& target, const RemoteAccess& access, const spec::Spec& spec,
+                         const http::ClientOptions& options, std::string& error) {
+    if (target.auth != config::AuthMethod::OAuthClient) return target.token;
+    conform::OAuthRequest request{target.auth_url, target.client_id, target.client_secret, access.redirect_uri,
+                                  conform::all_scopes(spec)};
+    auto tokens = conform::oauth_code_flow(request, options);
+    if (!tokens) {
+        error = tokens.error();
+        return {};
+    }
+    return tokens->access_token;
 }
 
 }  // namespace
@@ -38,37 +81,70 @@ http::ClientOptions client_options_for(const config::TargetConfig& target) {
     return options;
 }
 
-Result<conform::SessionInfo, std::string> remote_session_info(const config::TargetConfig& target,
-                                                              const RemoteAccess& access, const spec::Spec& spec) {
+Result<PreparedTarget, std::string> prepare_remote(const config::TargetConfig& target, const RemoteAccess& access,
+                                                   const spec::Spec& spec) {
     const auto options = client_options_for(target);
     if (auto probe = conform::probe_target(target.base_url, "", options); !probe) return fail(probe.error());
 
-    conform::SessionInfo info;
+    PreparedTarget prepared;
+    conform::SessionInfo& info = prepared.info;
     info.base_url = target.base_url;
     info.auth_url = target.auth_url;
     info.channel_header = target.channel_header;
     info.read_only_token = access.read_only_token;
-    if (target.auth == config::AuthMethod::OAuthClient) {
-        conform::OAuthRequest request{target.auth_url, target.client_id, target.client_secret, access.redirect_uri,
-                                      conform::all_scopes(spec)};
-        auto tokens = conform::oauth_code_flow(request, options);
-        if (!tokens) return fail(tokens.error());
-        info.token = tokens->access_token;
+    std::string error;
+    info.token = obtain_token(target, access, spec, options, error);
+    if (!error.empty()) return fail(error);
+    if (auto accepted = conform::check_token(target.base_url, info.token, "token", options); !accepted)
+        return fail(accepted.error().message);
+    if (!access.read_only_token.empty())
+        if (auto accepted = conform::check_token(target.base_url, access.read_only_token, "read-only token", options);
+            !accepted && accepted.error().response && accepted.error().response->status == 401)
+            return fail(accepted.error().message + " (--read-only-token)");
+
+    auto found = conform::discover_channels(target.base_url, info.token, options);
+    if (!found) {
+        const auto& failure = found.error();
+        if (failure.kind == conform::PreflightFailure::Kind::Malformed) {
+            prepared.preflight.push_back(discovery_finding(failure, target.base_url, info.token, spec));
+            prepared.runnable = target.channel.has_value();
+        } else if (!target.channel || failure.kind != conform::PreflightFailure::Kind::NoWriteChannel) {
+            return fail(failure.message + (target.channel ? "" : " (pass --channel to name the channel to write to)"));
+        }
     } else {
-        info.token = target.token;
-    }
-    if (target.channel) {
-        info.write_channel = *target.channel;
-        // The read-only channel is still worth knowing for 403 tests; its absence is not an error.
-        if (auto found = conform::discover_channels(target.base_url, info.token, options); found)
-            info.read_only_channel = found->read_only_channel;
-    } else {
-        auto found = conform::discover_channels(target.base_url, info.token, options);
-        if (!found) return fail(found.error());
-        info.write_channel = found->write_channel;
         info.read_only_channel = found->read_only_channel;
+        info.write_channel = found->write_channel;
+        if (target.channel)
+            if (auto usable = conform::check_write_channel(*found, *target.channel); !usable) return fail(usable.error());
     }
-    return info;
+    if (target.channel) info.write_channel = *target.channel;
+    info.simulation = conform::detect_simulation(target.base_url, info.token, options);
+    return prepared;
+}
+
+std::string remote_replay_args(const config::TargetConfig& target, const RemoteAccess& access,
+                               const conform::SessionInfo& info) {
+    std::ostringstream out;
+    out << "--base-url " << http::shell_quote(target.base_url);
+    if (!target.auth_url.empty() && target.auth_url != target.base_url)
+        out << " --auth-url " << http::shell_quote(target.auth_url);
+    if (target.auth == config::AuthMethod::OAuthClient)
+        out << " --client-id " << http::shell_quote(target.client_id) << " --client-secret \"$DOCKSIDE_CLIENT_SECRET\""
+            << " --redirect-uri " << http::shell_quote(access.redirect_uri);
+    else
+        out << " --token \"$DOCKSIDE_TOKEN\"";
+    if (!access.read_only_token.empty()) out << " --read-only-token \"$DOCKSIDE_READ_ONLY_TOKEN\"";
+    out << " --channel " << info.write_channel;
+    if (target.channel_header != "service_channel_id") out << " --channel-header " << http::shell_quote(target.channel_header);
+    if (target.timeout_seconds != 30) out << " --timeout " << target.timeout_seconds;
+    if (target.insecure) out << " --insecure";
+    return out.str();
+}
+
+std::string embedded_replay_args(const std::vector<std::string>& faults) {
+    std::string out;
+    for (const auto& f : faults) out += (out.empty() ? "" : " ") + std::string("--fault ") + http::shell_quote(f);
+    return out;
 }
 
 Result<std::unique_ptr<refserver::EmbeddedServer>, std::vector<std::string>> start_embedded(

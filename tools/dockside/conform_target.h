@@ -1,6 +1,8 @@
 #pragma once
 /// `dockside conform`'s target: the shared target options on the command line, and turning a resolved
-/// target into a SessionInfo (embedded reference server, or a remote server with PAT or OAuth).
+/// target into a SessionInfo (embedded reference server, or a remote server with PAT or OAuth) after the
+/// preconditions of the whole run are checked once: the target answers, the token is accepted, there is a
+/// channel to write to. A contract violation seen while checking them is a finding, not a refusal to run.
 
 #include <CLI/CLI.hpp>
 
@@ -8,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/conform/results.h"
 #include "harness/conform/session.h"
 #include "harness/config/target_config.h"
 #include "harness/core/result.h"
@@ -31,10 +34,29 @@ struct RemoteAccess {
     std::string read_only_token;  ///< optional token of a read-only channel
 };
 
-/// Probes the remote target, obtains the token (PAT or OAuth code flow) and the channels. The error is a
-/// message for the user (unreachable target, refused consent, no writable channel).
-Result<conform::SessionInfo, std::string> remote_session_info(const config::TargetConfig& target,
-                                                              const RemoteAccess& access, const spec::Spec& spec);
+/// A target ready to run against, and the findings its preparation already made.
+struct PreparedTarget {
+    conform::SessionInfo info;
+    /// Contract violations seen while preparing (a malformed channel list), each as a failed test.
+    std::vector<conform::TestOutcome> preflight;
+    /// False when a preflight finding leaves nothing to run (no --channel to fall back on).
+    bool runnable = true;
+};
+
+/// Probes the remote target, obtains the token (PAT or OAuth code flow) and checks it is accepted, checks
+/// the read-only token when given, discovers or checks the channels and whether /_sim/ answers. The error
+/// is a message for the user (unreachable target, refused token, nothing writable): exit 2.
+Result<PreparedTarget, std::string> prepare_remote(const config::TargetConfig& target, const RemoteAccess& access,
+                                                   const spec::Spec& spec);
+
+/// The options a replay command needs to reach the same target the same way: --base-url, --auth-url,
+/// --channel (the one used), --channel-header, --timeout, --insecure, the credentials as variables
+/// (--token "$DOCKSIDE_TOKEN", --read-only-token "$DOCKSIDE_READ_ONLY_TOKEN", --client-id, --redirect-uri).
+std::string remote_replay_args(const config::TargetConfig& target, const RemoteAccess& access,
+                               const conform::SessionInfo& info);
+
+/// The same for the embedded server: every --fault that was on.
+std::string embedded_replay_args(const std::vector<std::string>& faults);
 
 /// Starts the embedded reference server with simulation on and these faults switched on.
 Result<std::unique_ptr<refserver::EmbeddedServer>, std::vector<std::string>> start_embedded(

@@ -1,15 +1,77 @@
-// The `dockside` executable: parses the command line and runs one subcommand.
+// The `dockside` executable: parses the command line and runs one subcommand. Words it does not
+// understand are reported by name, with the nearest flag or the list of subcommands.
 
+#include <algorithm>
 #include <iostream>
+#include <vector>
 
 #include "tools/dockside/command.h"
 #include "tools/dockside/exit_codes.h"
 
+namespace {
+
+using namespace dockside::cli;
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+/// The flag of `command` nearest to `word` ("--cses" → "--cases"), empty when none is close.
+std::string nearest_flag(const CLI::App& command, const std::string& word) {
+    const std::string given = word.substr(0, word.find('='));
+    std::string best;
+    std::size_t best_distance = 4;  // further than 3 edits is not a typo
+    for (const CLI::Option* option : command.get_options()) {
+        for (const auto& name : option->get_lnames()) {
+            const std::string flag = "--" + name;
+            if (const auto d = edit_distance(given, flag); d < best_distance) {
+                best_distance = d;
+                best = flag;
+            }
+        }
+    }
+    return best;
+}
+
+/// Every word `command` did not understand, with a suggestion; empty when there is none.
+std::vector<std::string> extras_problems(const CLI::App& command, const std::string& where) {
+    std::vector<std::string> problems;
+    for (const auto& word : command.remaining()) {
+        if (word.size() > 1 && word[0] == '-') {
+            const std::string near = nearest_flag(command, word);
+            problems.push_back("unknown option " + word + " for `" + where + "`" +
+                               (near.empty() ? "; see `" + where + " --help`" : "; did you mean " + near + "?"));
+        } else {
+            problems.push_back("unexpected argument '" + word + "' for `" + where + "`; see `" + where + " --help`");
+        }
+    }
+    return problems;
+}
+
+const char* kExitCodes =
+    "Exit codes: 0 everything ran and passed; 1 the run completed and found violations; 2 the run could not be\n"
+    "done (bad configuration, unreachable target, refused token, nothing selected); 130/143 interrupted.\n"
+    "`dockside SUBCOMMAND --help` explains each subcommand.";
+
+}  // namespace
+
 int main(int argc, char** argv) {
-    using namespace dockside::cli;
     CLI::App app{"Dockside: contract conformance and load testing for the Fulfillment Service API 2025-07"};
     app.set_version_flag("--version", "dockside 0.1.0 (API 2025-07)");
-    app.require_subcommand(1);
+    app.footer(kExitCodes);
+    // Unknown words are reported here, by name and with a suggestion, instead of CLI11's generic message.
+    app.allow_extras();
 
     CommandContext context;
     context.global.spec_dir = DOCKSIDE_SPECS_DIR;
@@ -20,6 +82,8 @@ int main(int argc, char** argv) {
     register_spec_command(app, context);
     register_serve_command(app, context);
     register_conform_command(app, context);
+    register_load_command(app, context);
+    register_merge_command(app, context);
 
     try {
         app.parse(argc, argv);
@@ -27,6 +91,28 @@ int main(int argc, char** argv) {
         const int code = app.exit(e);
         // CLI11 answers --help with 0 and parse errors with its own codes; ours say "could not run".
         return code == 0 ? kExitOk : kExitCannotRun;
+    }
+    const auto chosen = app.get_subcommands();
+    std::vector<std::string> problems;
+    if (chosen.empty()) {
+        std::string names;
+        for (const CLI::App* sub : app.get_subcommands({})) names += (names.empty() ? "" : ", ") + sub->get_name();
+        const auto extras = app.remaining();
+        const auto word = std::find_if(extras.begin(), extras.end(), [](const std::string& w) { return w.empty() || w[0] != '-'; });
+        if (word != extras.end())
+            problems.push_back("unknown subcommand '" + *word + "'; the subcommands are: " + names);
+        else if (!extras.empty())
+            problems = extras_problems(app, "dockside");
+        else
+            problems.push_back("name a subcommand: " + names + " (dockside --help explains them)");
+    } else {
+        problems = extras_problems(app, "dockside");
+        for (const CLI::App* sub : chosen)
+            for (auto& p : extras_problems(*sub, "dockside " + sub->get_name())) problems.push_back(std::move(p));
+    }
+    if (!problems.empty()) {
+        for (const auto& p : problems) std::cerr << "dockside: " << p << "\n";
+        return kExitCannotRun;
     }
     return context.action ? context.action() : kExitCannotRun;
 }

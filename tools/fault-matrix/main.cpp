@@ -2,7 +2,10 @@
 // For each fault: `dockside conform --only <areas> --fault <name> --cases N --seed S --out DIR/<name>`, at most
 // --jobs at a time, judged against a fault-free baseline run of the same areas (a test that already fails
 // without the fault proves nothing). Prints fault, areas, caught by, seconds; exit 1 if any is not caught.
-// `--coverage` instead checks that every rule of kind S or I in rules.yaml has at least one fault.
+// With --spec-dir it also checks the blame: every finding of a fault run names the fault's rule or one of
+// its documented dependants (rules.yaml `dependants:`); the faults whose findings name other rules are
+// listed, and make the exit 1 too. `--coverage` instead checks that every rule of kind S or I in
+// rules.yaml has at least one fault.
 
 #include <CLI/CLI.hpp>
 
@@ -18,6 +21,8 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -159,6 +164,46 @@ int coverage(const Options& o, const std::vector<fm::FaultRow>& faults) {
     return 1;
 }
 
+/// Rule → dependants from rules.yaml, or an empty map (blame not checked) without --spec-dir.
+std::optional<std::map<std::string, std::set<std::string>>> load_dependants(const Options& o) {
+    if (o.spec_dir.empty()) return std::nullopt;
+    auto rules = dockside::spec::load_document(o.spec_dir + "/rules.yaml");
+    if (!rules) {
+        std::cerr << "fault_matrix: " << rules.error().to_string() << "\n";
+        return std::nullopt;
+    }
+    for (const auto& unknown : fm::unknown_dependants(*rules))
+        std::cerr << "fault_matrix: rules.yaml dependants name no rule: " << unknown << "\n";
+    return fm::rule_dependants(*rules);
+}
+
+/// Prints the faults whose findings name rules they did not break; returns how many such faults.
+int report_blame(const std::vector<fm::FaultRow>& faults, const std::vector<Job>& runs,
+                 const std::map<std::string, std::set<std::string>>& baseline_failures,
+                 const std::map<std::string, std::set<std::string>>& dependants) {
+    int blaming = 0;
+    std::ostringstream out;
+    for (std::size_t i = 0; i < faults.size(); ++i) {
+        const auto areas = join(fm::suite_areas_for(faults[i].area), ",");
+        const auto baseline = baseline_failures.find(areas);
+        const auto foreign = fm::foreign_findings(read_results(runs[i].dir), faults[i].rule_id, dependants,
+                                                  baseline == baseline_failures.end() ? std::set<std::string>{} : baseline->second);
+        if (foreign.empty()) continue;
+        ++blaming;
+        std::set<std::string> rules;
+        for (const auto& f : foreign) rules.insert(f.rule);
+        out << "  " << faults[i].name << " (" << faults[i].rule_id << ") also named: " << join({rules.begin(), rules.end()}, ", ")
+            << "\n";
+        for (std::size_t k = 0; k < std::min<std::size_t>(foreign.size(), 4); ++k)
+            out << "      " << foreign[k].rule << " in " << foreign[k].test << ": " << foreign[k].title << "\n";
+    }
+    std::cout << "\nblame: " << faults.size() - static_cast<std::size_t>(blaming) << " of " << faults.size()
+              << " faults name only their own rule or its documented dependants";
+    if (blaming) std::cout << "; " << blaming << " also name other rules:\n" << out.str();
+    else std::cout << "\n";
+    return blaming;
+}
+
 int matrix(const Options& o, std::vector<fm::FaultRow> faults) {
     if (!o.only_faults.empty())
         std::erase_if(faults, [&](const fm::FaultRow& f) {
@@ -215,7 +260,9 @@ int matrix(const Options& o, std::vector<fm::FaultRow> faults) {
     }
     std::cout << "\n" << faults.size() - missed << " of " << faults.size() << " faults caught in " << std::fixed
               << std::setprecision(0) << std::chrono::duration<double>(Clock::now() - started).count() << " s\n";
-    return missed == 0 ? 0 : 1;
+    int blaming = 0;
+    if (const auto dependants = load_dependants(o)) blaming = report_blame(faults, runs, baseline_failures, *dependants);
+    return missed == 0 && blaming == 0 ? 0 : 1;
 }
 
 }  // namespace
@@ -225,7 +272,7 @@ int main(int argc, char** argv) {
     CLI::App app{"Run every reference-server fault against the suites of its area"};
     app.add_option("--dockside", o.dockside, "Path of the dockside executable")->required()->check(CLI::ExistingFile);
     app.add_option("--out", o.out, "Folder for the runs' results")->capture_default_str();
-    app.add_option("--spec-dir", o.spec_dir, "Spec folder (rules.yaml), for --coverage");
+    app.add_option("--spec-dir", o.spec_dir, "Spec folder (rules.yaml): --coverage, and the blame check of a matrix run");
     app.add_option("--jobs", o.jobs, "Runs at a time")->check(CLI::Range(1, 16))->capture_default_str();
     app.add_option("--cases", o.cases, "RapidCheck cases per property")->capture_default_str();
     app.add_option("--seed", o.seed, "RapidCheck seed, the same for baseline and fault runs")->capture_default_str();

@@ -28,12 +28,62 @@ std::vector<std::string> suite_areas_for(const std::string& fault_area) {
     return {fault_area};
 }
 
+bool failing_status(const std::string& status) {
+    return status == "failed" || status == "blocked" || status == "timed_out" || status == "interrupted";
+}
+
 std::set<std::string> failed_tests(const nlohmann::json& results) {
     std::set<std::string> failed;
-    if (!results.contains("tests") || !results["tests"].is_array()) return failed;
+    if (!results.is_object() || !results.contains("tests") || !results["tests"].is_array()) return failed;
     for (const auto& test : results["tests"])
-        if (test.value("status", "") == "failed") failed.insert(test.value("name", ""));
+        if (failing_status(test.value("status", ""))) failed.insert(test.value("name", ""));
     return failed;
+}
+
+std::map<std::string, std::set<std::string>> rule_dependants(const nlohmann::json& rules_document) {
+    std::map<std::string, std::set<std::string>> out;
+    if (!rules_document.contains("rules") || !rules_document["rules"].is_array()) return out;
+    for (const auto& rule : rules_document["rules"]) {
+        const auto it = rule.find("dependants");
+        if (it == rule.end() || !it->is_array()) continue;
+        auto& set = out[rule.value("id", "")];
+        for (const auto& d : *it)
+            if (d.is_string()) set.insert(d.get<std::string>());
+    }
+    return out;
+}
+
+std::vector<std::string> unknown_dependants(const nlohmann::json& rules_document) {
+    std::set<std::string> known{"*"};
+    if (rules_document.contains("rules") && rules_document["rules"].is_array())
+        for (const auto& rule : rules_document["rules"]) known.insert(rule.value("id", ""));
+    std::set<std::string> unknown;
+    for (const auto& [rule, deps] : rule_dependants(rules_document))
+        for (const auto& d : deps)
+            if (!known.count(d)) unknown.insert(rule + " → " + d);
+    return {unknown.begin(), unknown.end()};
+}
+
+std::vector<ForeignFinding> foreign_findings(const nlohmann::json& results, const std::string& fault_rule,
+                                             const std::map<std::string, std::set<std::string>>& dependants,
+                                             const std::set<std::string>& baseline_failures) {
+    std::vector<ForeignFinding> out;
+    if (!results.is_object() || !results.contains("tests") || !results["tests"].is_array()) return out;
+    const auto allowed = dependants.find(fault_rule);
+    if (allowed != dependants.end() && allowed->second.count("*")) return out;
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const auto& test : results["tests"]) {
+        if (!failing_status(test.value("status", ""))) continue;
+        const std::string name = test.value("name", "");
+        if (baseline_failures.count(name)) continue;
+        for (const auto& f : test.value("findings", nlohmann::json::array())) {
+            if (f.value("accepted", false)) continue;
+            const std::string rule = f.value("rule", "");
+            if (rule == fault_rule || (allowed != dependants.end() && allowed->second.count(rule))) continue;
+            if (seen.insert({rule, name}).second) out.push_back({rule, name, f.value("title", "")});
+        }
+    }
+    return out;
 }
 
 Verdict judge(const nlohmann::json& results, const std::set<std::string>& baseline_failures,
@@ -48,7 +98,7 @@ Verdict judge(const nlohmann::json& results, const std::set<std::string>& baseli
         return verdict;
     }
     for (const auto& test : results["tests"]) {
-        if (test.value("status", "") != "failed") continue;
+        if (!failing_status(test.value("status", ""))) continue;
         const std::string name = test.value("name", "");
         const std::string area = test.value("area", "");
         if (baseline_failures.count(name)) continue;

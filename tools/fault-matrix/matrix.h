@@ -3,6 +3,7 @@
 /// fail. The pieces here are pure (parsing, area mapping, judging a run) so they are unit-tested; the
 /// process handling lives in main.cpp.
 
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -44,8 +45,32 @@ struct Verdict {
 Verdict judge(const nlohmann::json& results, const std::set<std::string>& baseline_failures,
               const std::vector<std::string>& areas);
 
-/// Names of the failed tests in a results.json.
+/// Names of the tests that failed a run (failed, blocked, timed out, interrupted) in a results.json.
 std::set<std::string> failed_tests(const nlohmann::json& results);
+
+/// Whether a results.json test status fails the run.
+bool failing_status(const std::string& status);
+
+/// Rule id → the rules a server that breaks it may also be found breaking, from the `dependants:` lists of
+/// the rules document ("*" = any rule: a fault that can hit any request, like a sporadic 500).
+std::map<std::string, std::set<std::string>> rule_dependants(const nlohmann::json& rules_document);
+
+/// Dependants that name no rule of the document (typos the blame check would silently accept), sorted.
+std::vector<std::string> unknown_dependants(const nlohmann::json& rules_document);
+
+/// A finding of a fault run that names a rule other than the fault's own or one of its documented
+/// dependants: the blame fell on a rule the fault did not break.
+struct ForeignFinding {
+    std::string rule;
+    std::string test;
+    std::string title;
+};
+
+/// The foreign findings of one fault run, one per (rule, test), skipping tests that already fail in the
+/// baseline (they would fail without the fault).
+std::vector<ForeignFinding> foreign_findings(const nlohmann::json& results, const std::string& fault_rule,
+                                             const std::map<std::string, std::set<std::string>>& dependants,
+                                             const std::set<std::string>& baseline_failures);
 
 /// Rules of kind S or I (from the rules document's `rules:` list) that no fault names, sorted.
 std::vector<std::string> uncovered_rules(const nlohmann::json& rules_document, const std::vector<FaultRow>& faults);

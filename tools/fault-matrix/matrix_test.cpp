@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "specs/loader/yaml_json.h"
+
 namespace dockside::faultmatrix {
 namespace {
 
@@ -56,9 +58,47 @@ TEST(Judge, EmptyOrMissingResultsAreProblemsNotCatches) {
     EXPECT_FALSE(judge(nullptr, {}, {"orders"}).problem.empty());
 }
 
-TEST(FailedTests, ListsOnlyFailed) {
-    EXPECT_EQ(failed_tests(results({{"Orders.A", "failed"}, {"Orders.B", "passed"}})),
-              std::set<std::string>{"Orders.A"});
+TEST(FailedTests, ListsEveryStatusThatFailsARun) {
+    EXPECT_EQ(failed_tests(results({{"Orders.A", "failed"}, {"Orders.B", "passed"}, {"Orders.C", "blocked"},
+                                    {"Orders.D", "timed_out"}, {"Orders.E", "skipped"}, {"Orders.F", "accepted"}})),
+              (std::set<std::string>{"Orders.A", "Orders.C", "Orders.D"}));
+}
+
+nlohmann::json with_findings(std::vector<std::tuple<std::string, std::string, std::vector<std::string>>> tests) {
+    nlohmann::json out{{"tests", nlohmann::json::array()}};
+    for (const auto& [name, status, rules] : tests) {
+        nlohmann::json findings = nlohmann::json::array();
+        for (const auto& r : rules) findings.push_back({{"rule", r}, {"title", "t " + r}});
+        out["tests"].push_back({{"name", name}, {"status", status}, {"findings", findings}});
+    }
+    return out;
+}
+
+TEST(Dependants, TheRealRulesNameOnlyKnownRules) {
+    auto rules = spec::load_document(std::string(DOCKSIDE_SPECS_DIR) + "/rules.yaml");
+    ASSERT_TRUE(rules.ok()) << rules.error().to_string();
+    EXPECT_TRUE(unknown_dependants(*rules).empty()) << unknown_dependants(*rules).front();
+    EXPECT_FALSE(rule_dependants(*rules).empty());
+    EXPECT_TRUE(unknown_dependants(nlohmann::json::parse(R"({"rules": [{"id": "A", "dependants": ["B"]}]})")) ==
+                std::vector<std::string>{"A → B"});
+}
+
+TEST(ForeignFindings, OnlyRulesNeitherBrokenNorDocumentedAsDependants) {
+    const auto rules = nlohmann::json::parse(R"({"rules": [
+        {"id": "CONV-TYPES", "dependants": ["ORD-ROUNDTRIP"]}, {"id": "ERR-NO5XX", "dependants": ["*"]},
+        {"id": "ORD-GIFT-500"}]})");
+    const auto deps = rule_dependants(rules);
+    EXPECT_EQ(deps.at("CONV-TYPES"), std::set<std::string>{"ORD-ROUNDTRIP"});
+    const auto run = with_findings({{"Orders.A", "failed", {"CONV-TYPES", "ORD-ROUNDTRIP"}},
+                                    {"Orders.B", "failed", {"ERR-NOSIDE"}},
+                                    {"Orders.C", "passed", {"WRO-LIST"}},
+                                    {"Orders.D", "failed", {"SHP-ENUMS"}}});
+    auto foreign = foreign_findings(run, "CONV-TYPES", deps, {"Orders.D"});
+    ASSERT_EQ(foreign.size(), 1u);
+    EXPECT_EQ(foreign[0].rule, "ERR-NOSIDE");
+    EXPECT_EQ(foreign[0].test, "Orders.B");
+    EXPECT_TRUE(foreign_findings(run, "ERR-NO5XX", deps, {}).empty());  // "*": may show anywhere
+    EXPECT_EQ(foreign_findings(run, "ORD-GIFT-500", deps, {}).size(), 4u);
 }
 
 TEST(UncoveredRules, KindsSAndIWithoutAFault) {

@@ -1,5 +1,10 @@
 #include "harness/conform/results.h"
 
+#include "harness/conform/report.h"
+#include "harness/tests/conform/outcomes.h"
+
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 namespace dockside::conform {
@@ -24,14 +29,8 @@ Finding sample_finding(bool accepted = false) {
     return f;
 }
 
-RawTestResult raw(std::string name, bool failed, std::vector<std::string> messages = {}) {
-    RawTestResult r;
-    r.name = std::move(name);
-    r.failed = failed;
-    r.failure_messages = std::move(messages);
-    r.seconds = 0.5;
-    return r;
-}
+using testing::as_setup;
+using testing::raw;
 
 TEST(Classify, PassedSkippedAndFailed) {
     EXPECT_EQ(classify(raw("Orders.A", false), {}, "").status, TestStatus::Passed);
@@ -116,27 +115,127 @@ TEST(ExitCode, OneOnFailureZeroWhenOnlyAcceptedOrSkipped) {
 
 TEST(Rendering, FailureReportCarriesEverythingNeededToReproduce) {
     const auto text = render_finding(sample_finding());
-    for (const char* part : {"RET-DUP-ID", "createReturn", "Endpoints > Returns > POST /2025-07/return",
+    for (const char* part : {"Endpoints > Returns > POST /2025-07/return",
                              "curl -sS -X 'POST'", "status:    201", "{\"id\":7}", "/id", "expected: integer",
                              "actual:   \"7\"", "dockside conform --only returns --seed 42",
                              "Falsifiable after 3 tests"})
         EXPECT_NE(text.find(part), std::string::npos) << part << "\n" << text;
     const auto failures = render_failures(sample_run());
     EXPECT_NE(failures.find("FAILED Returns.RET_DUP_ID_RepeatedInventoryIdRejected"), std::string::npos);
+    EXPECT_NE(failures.find("FINDING RET-DUP-ID on createReturn: createReturn rejects the request with a 4xx"),
+              std::string::npos) << failures;
     EXPECT_EQ(failures.find("Orders.A"), std::string::npos);
+}
+
+TEST(Rendering, RepeatedCausesPrintOnceWithCounts) {
+    // One broken rule seen by 40 tests on 45 operations each: a few dozen lines, not thousands.
+    RunResults run;
+    for (int t = 0; t < 40; ++t) {
+        std::vector<Finding> findings;
+        const std::string test = "Auth.AUTH_BEARER_Case" + std::to_string(t);
+        for (int op = 0; op < 45; ++op) {
+            Finding f = sample_finding();
+            f.test = test;
+            f.rule = "AUTH-BEARER";
+            f.operation = "op" + std::to_string(op % 3);
+            f.title = f.operation + " answers 401";
+            f.occurrences = 2;
+            findings.push_back(f);
+        }
+        run.tests.push_back(classify(raw(test, true, {}), findings, ""));
+    }
+    const auto text = render_failures(run);
+    const auto lines = std::count(text.begin(), text.end(), '\n');
+    EXPECT_LT(lines, 40 * 5 + 60) << text.substr(0, 3000);
+    EXPECT_NE(text.find("(30×)"), std::string::npos) << text.substr(0, 2000);  // 15 findings × 2 occurrences per cause
+    EXPECT_NE(text.find("as above"), std::string::npos);
+    ReportStyle quiet;
+    quiet.detail = Detail::Quiet;
+    EXPECT_TRUE(render_failures(run, quiet).empty());
+    ReportStyle verbose;
+    verbose.detail = Detail::Verbose;
+    EXPECT_GT(render_failures(run, verbose).size(), text.size());
+}
+
+TEST(Rendering, BlockedTestsAreListedUnderTheirOneCause) {
+    RunResults run;
+    Finding setup = as_setup(sample_finding());
+    for (int i = 0; i < 26; ++i) {
+        setup.test = "Orders.T" + std::to_string(i);
+        run.tests.push_back(classify(raw(setup.test, true, {}), {setup}, ""));
+    }
+    const auto text = render_failures(run);
+    EXPECT_NE(text.find("BLOCKED 26 tests by one setup failure (creating an order)"), std::string::npos) << text;
+    EXPECT_EQ(text.find("FAILED"), std::string::npos) << text;
+    EXPECT_NE(text.find("and 18 more"), std::string::npos) << text;
+    EXPECT_NE(render_summary(run).find("0 tests failed, 1 distinct finding, 26 blocked"), std::string::npos);
 }
 
 TEST(Rendering, SummaryAndProgressLinesCountPerArea) {
     const auto summary = render_summary(sample_run());
     EXPECT_NE(summary.find("orders"), std::string::npos);
     EXPECT_NE(summary.find("total"), std::string::npos);
-    AreaSummary s{"returns", 3, 1, 2, 0, 1.25};
+    AreaSummary s{"returns", 3, 1, 2, 0, 0, 0, 1.25};
     const auto line = render_progress_line(s);
     EXPECT_NE(line.find("returns"), std::string::npos);
     EXPECT_NE(line.find("passed   3"), std::string::npos) << line;
     EXPECT_NE(line.find("failed   1"), std::string::npos) << line;
     EXPECT_NE(line.find("skipped   2"), std::string::npos) << line;
     EXPECT_NE(line.find("1.2 s"), std::string::npos) << line;
+}
+
+TEST(Classify, BlockedWhenEveryFindingIsASetupFinding) {
+    Finding setup = as_setup(sample_finding());
+    // The ASSERT that stops the test after its setup broke is a consequence, not a second cause.
+    auto blocked = classify(raw(setup.test, true, {finding_marker(setup.key()), "Value of: created.has_value()"}), {setup}, "");
+    EXPECT_EQ(blocked.status, TestStatus::Blocked);
+    EXPECT_NE(blocked.reason.find("creating an order"), std::string::npos) << blocked.reason;
+    EXPECT_NE(blocked.reason.find("ORD-CREATED"), std::string::npos) << blocked.reason;
+    // A finding of the test's own next to it: the test failed.
+    auto own = sample_finding();
+    EXPECT_EQ(classify(raw(own.test, true, {}), {setup, own}, "").status, TestStatus::Failed);
+}
+
+TEST(Classify, TimedOutWinsAndMessagesLoseSourceLocations) {
+    RawTestResult r = raw("Paging.RET_LIST_Walk", true, {"suites/paging_suite.cpp:42: Failure\nValue of: ok"});
+    r.timed_out_after = 120;
+    auto t = classify(r, {}, "");
+    EXPECT_EQ(t.status, TestStatus::TimedOut);
+    EXPECT_NE(t.reason.find("120 s"), std::string::npos) << t.reason;
+    ASSERT_EQ(t.failure_messages.size(), 1u);
+    EXPECT_EQ(t.failure_messages[0].find("paging_suite.cpp"), std::string::npos) << t.failure_messages[0];
+    EXPECT_EQ(strip_source_locations("/work/x/suites/a_suite.cpp:12: Failure"), "Failure");
+    EXPECT_EQ(strip_source_locations("at harness/y.h(7): oops"), "at oops");
+}
+
+TEST(Totals, CountDistinctFindingsAndBlockedTests) {
+    auto run = sample_run();
+    Finding again = sample_finding();
+    again.test = "Returns.Other";
+    run.tests.push_back(classify(raw(again.test, true, {}), {again}, ""));
+    Finding setup = as_setup(sample_finding());
+    setup.test = "Orders.Blocked";
+    run.tests.push_back(classify(raw(setup.test, true, {}), {setup}, ""));
+    const auto t = totals(run);
+    EXPECT_EQ(t.counts.failed, 2);
+    EXPECT_EQ(t.counts.blocked, 1);
+    EXPECT_EQ(t.distinct_findings, 2);  // RET-DUP-ID twice (one cause) and ORD-CREATED
+    EXPECT_EQ(exit_code(run), 1);
+    const auto json = to_json(run);
+    EXPECT_EQ(json["summary"]["blocked"], 1);
+    EXPECT_EQ(json["summary"]["distinct_findings"], 2);
+    EXPECT_EQ(json["tests"][4]["status"], "blocked");
+    EXPECT_EQ(render_verdict(run).rfind("2 tests failed, 2 distinct findings, 1 blocked", 0), 0u) << render_verdict(run);
+}
+
+TEST(ExitCode, OnlyAcceptedFindingsPass) {
+    RunResults run;
+    Finding accepted = sample_finding(true);
+    run.tests.push_back(classify(raw(accepted.test, true, {finding_marker(accepted.key())}), {accepted}, ""));
+    EXPECT_EQ(run.tests[0].status, TestStatus::Accepted);
+    EXPECT_EQ(exit_code(run), 0);
+    run.meta.interrupted = "SIGINT (interrupted)";
+    EXPECT_EQ(exit_code(run), 1);
 }
 
 TEST(Timestamp, UtcFormats) {

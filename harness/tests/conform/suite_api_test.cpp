@@ -8,6 +8,9 @@
 
 #include "refserver/embedded/embedded_server.h"
 #include "suites/support/runner.h"
+#include "suites/support/test_context.h"
+
+#include <thread>
 
 namespace dockside::suites {
 namespace {
@@ -48,7 +51,12 @@ protected:
         delete g_world;
         g_world = nullptr;
     }
-    void SetUp() override { g_world->session->findings().clear(); }
+    void SetUp() override {
+        g_world->session->findings().clear();
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        test_context::begin(std::string(info->test_suite_name()) + "." + info->name(), std::chrono::milliseconds(0));
+    }
+    void TearDown() override { test_context::end(); }
     conform::FindingLog& log() { return g_world->session->findings(); }
 };
 
@@ -128,12 +136,23 @@ TEST_F(SuiteApi, RejectedMeansAny4xxUnlessStrict) {
     EXPECT_TRUE(expect_rejected(g_exchange, "AUTH-BEARER", 401));
 }
 
-TEST_F(SuiteApi, NoResponseFailsConformsAndNo5xx) {
-    g_exchange = send({.operation = "getOrder"});  // harness error: no response
-    EXPECT_NONFATAL_FAILURE(expect_conforms(g_exchange), "no response");
-    EXPECT_NONFATAL_FAILURE(expect_no_5xx(g_exchange), "ERR-NO5XX");
+TEST_F(SuiteApi, HarnessErrorsFailTheTestWithoutBlamingTheTarget) {
+    g_exchange = send({.operation = "getOrder"});  // harness error: nothing was sent
+    EXPECT_TRUE(g_exchange.not_sent);
+    EXPECT_NONFATAL_FAILURE(expect_conforms(g_exchange), "not judged: harness: path parameter orderId");
+    EXPECT_NONFATAL_FAILURE(expect_no_5xx(g_exchange), "not judged");
+    EXPECT_EQ(log().size(), 0u);
     EXPECT_NONFATAL_FAILURE(record_failure("ORD-GET", "getOrder", "setup broke"), "setup broke");
-    EXPECT_EQ(log().size(), 3u);
+    EXPECT_EQ(log().size(), 1u);
+}
+
+TEST_F(SuiteApi, NoResponseFromTheTargetIsAFinding) {
+    g_exchange = send_raw(http::Request{"GET", "/2025-07/order/1", {}, {}}, "getOrder");
+    g_exchange.response.reset();  // as if the connection had dropped
+    g_exchange.transport_error = "read: end of stream";
+    EXPECT_NONFATAL_FAILURE(expect_conforms(g_exchange), "no response (read: end of stream)");
+    EXPECT_NONFATAL_FAILURE(expect_no_5xx(g_exchange), "ERR-NO5XX");
+    EXPECT_EQ(log().size(), 2u);
 }
 
 TEST_F(SuiteApi, SimulationControlAndSkipsAreRecorded) {
@@ -147,16 +166,88 @@ TEST_F(SuiteApi, SimulationControlAndSkipsAreRecorded) {
     EXPECT_EQ(log().skips().at("SuiteApi.SimulationControlAndSkipsAreRecorded"), "needs something");
 }
 
+TEST_F(SuiteApi, EachCredentialHasItsOwnVariableAndTheBadTokenIsLiteral) {
+    Exchange full = send({.operation = "listChannels"});
+    EXPECT_NE(curl_of(full).find("\"Authorization: Bearer $DOCKSIDE_TOKEN\""), std::string::npos) << curl_of(full);
+    Exchange ro = send({.operation = "listChannels", .auth = Auth::ReadOnly});
+    EXPECT_NE(curl_of(ro).find("$DOCKSIDE_READ_ONLY_TOKEN"), std::string::npos) << curl_of(ro);
+    EXPECT_EQ(curl_of(ro).find(g_world->server->api().read_only_token()), std::string::npos);
+    Exchange bad = send({.operation = "listChannels", .auth = Auth::Bad});
+    EXPECT_NE(curl_of(bad).find("'Authorization: Bearer dockside-never-issued-"), std::string::npos) << curl_of(bad);
+    Exchange none = send({.operation = "listChannels", .auth = Auth::None});
+    EXPECT_EQ(curl_of(none).find("Authorization"), std::string::npos) << curl_of(none);
+}
+
+TEST_F(SuiteApi, UniqueValuesAreFreshOnEveryReplayAndWritesTheyDependOnComeFirst) {
+    const std::string ref = unique_ref("CURL");
+    EXPECT_NE(ref.find(run_tag()), std::string::npos);
+    const nlohmann::json body = {{"reference_id", ref},
+                                 {"products", {{{"reference_id", ref + "-ITEM"}, {"name", "x"}, {"quantity", 1}}}},
+                                 {"recipient", {{"name", "n"}, {"address", {{"address1", "a"}, {"city", "c"}, {"country", "US"}}}}}};
+    Exchange first = send({.operation = "createOrder", .body = body});
+    ASSERT_EQ(first.status(), 201) << first.response->body;
+    send({.operation = "listChannels"});  // unrelated, not part of the reproduction
+    Exchange second = send({.operation = "createOrder", .body = body});
+    EXPECT_EQ(second.status(), 409);
+    const std::string curl = curl_of(second);
+    // Line 1 makes a fresh tag; then the create the duplicate is checked against; then the duplicate.
+    EXPECT_EQ(curl.rfind("DS_RUN=$(od -An -N4 -tx1 /dev/urandom | tr -d ' \\n')\n", 0), 0u) << curl;
+    EXPECT_EQ(std::count(curl.begin(), curl.end(), '\n'), 2) << curl;
+    EXPECT_EQ(curl.find(run_tag()), std::string::npos) << curl;
+    EXPECT_NE(curl.find("'\"$DS_RUN\"'"), std::string::npos) << curl;
+    EXPECT_EQ(curl.find("/2025-07/channel"), std::string::npos) << curl;
+}
+
+TEST_F(SuiteApi, FindingsInsideASetupScopeAreSetupFindings) {
+    {
+        SetupStep setup("creating an order of the test's own");
+        g_exchange = send({.operation = "listChannels"});
+        EXPECT_NONFATAL_FAILURE(expect_status(g_exchange, 201, "ORD-CREATED"), "ORD-CREATED");
+    }
+    EXPECT_NONFATAL_FAILURE(expect_status(g_exchange, 202, "CH-LIST"), "CH-LIST");
+    const auto findings = log().all();
+    ASSERT_EQ(findings.size(), 2u);
+    EXPECT_TRUE(findings[0].setup);
+    EXPECT_EQ(findings[0].setup_step, "creating an order of the test's own");
+    EXPECT_FALSE(findings[1].setup);
+}
+
+TEST_F(SuiteApi, AUsedUpBudgetSendsNothingAndBlamesNobody) {
+    test_context::begin("SuiteApi.Budget", std::chrono::milliseconds(1));
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    g_exchange = send({.operation = "listChannels"});
+    EXPECT_TRUE(g_exchange.not_sent);
+    EXPECT_TRUE(test_context::timed_out());
+    EXPECT_NE(g_exchange.transport_error.find("time budget"), std::string::npos) << g_exchange.transport_error;
+    EXPECT_NONFATAL_FAILURE(expect_status(g_exchange, 200, "CH-LIST"), "not judged");
+    test_context::end();
+    EXPECT_EQ(log().size(), 0u);
+}
+
 TEST(RunnerHelpers, RapidCheckParamsKeepUserKeysAndSetOurs) {
-    EXPECT_EQ(rapidcheck_params("", 25, 7), "max_success=25 seed=7");
-    EXPECT_EQ(rapidcheck_params("reproduce=abc max_success=100 seed=1", 5, 0), "reproduce=abc max_success=5");
+    EXPECT_EQ(rapidcheck_params("", 25, 7), "max_success=25 seed=7 verbose_progress=0 verbose_shrinking=0");
+    EXPECT_EQ(rapidcheck_params("reproduce=abc max_success=100 seed=1 verbose_progress=1", 5, 0),
+              "reproduce=abc max_success=5 verbose_progress=0 verbose_shrinking=0");
 }
 
 TEST(RunnerHelpers, CounterexampleIsCutFromRapidChecksMessage) {
     const std::string message =
         "Falsifiable after 3 tests and 2 shrinks\n\nstd::tuple<int>:\n(501)\n\nfile.cpp:10:\nRC_ASSERT(x)\n";
-    EXPECT_EQ(rapidcheck_counterexample(message), "Falsifiable after 3 tests and 2 shrinks\n\nstd::tuple<int>:\n(501)");
+    EXPECT_EQ(rapidcheck_counterexample(message), "std::tuple<int>: (501)\n(found after 3 tests and 2 shrinks)");
+    const std::string two = "Falsifiable after 1 tests\n\nint:\n3\n\nstd::string:\n\"ab\"\n\n/x/y_suite.cpp:9:\nRC_ASSERT(ok)\n";
+    EXPECT_EQ(rapidcheck_counterexample(two), "int: 3\nstd::string: \"ab\"\n(found after 1 tests)");
     EXPECT_EQ(rapidcheck_counterexample("Value of: x"), "");
+}
+
+TEST(RunnerHelpers, ReplayCommandKeepsTheTargetsOptions) {
+    conform::SessionInfo info;
+    info.cases = 3;
+    info.seed = 5;
+    info.embedded = true;
+    info.replay_args = "--fault 'RET-DUP-ID.accepts-duplicates'";
+    EXPECT_EQ(replay_command(info, "Returns.RET_X"),
+              "dockside conform --only returns --filter 'Returns.RET_X' --profile default --cases 3 --seed 5 "
+              "--fault 'RET-DUP-ID.accepts-duplicates'");
 }
 
 TEST(RunnerHelpers, ReplayCommandNamesAreaTestSeedAndRemoteTarget) {

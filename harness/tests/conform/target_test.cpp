@@ -76,11 +76,43 @@ TEST(DiscoverChannels, FindsTheReferenceServersWriteAndReadOnlyChannels) {
     auto server = start_server();
     ASSERT_TRUE(server);
     auto choice = discover_channels(server->base_url(), server->api().pat(), {});
-    ASSERT_TRUE(choice.ok()) << choice.error();
+    ASSERT_TRUE(choice.ok()) << choice.error().message;
     EXPECT_EQ(choice->write_channel, server->api().write_channel_id());
     ASSERT_TRUE(choice->read_only_channel.has_value());
     EXPECT_EQ(*choice->read_only_channel, server->api().read_only_channel_id());
-    EXPECT_FALSE(discover_channels(server->base_url(), "not-a-token", {}).ok());
+    EXPECT_TRUE(check_write_channel(*choice, server->api().write_channel_id()).ok());
+    auto read_only = check_write_channel(*choice, server->api().read_only_channel_id());
+    ASSERT_FALSE(read_only.ok());
+    EXPECT_NE(read_only.error().find("without a _write scope"), std::string::npos) << read_only.error();
+    EXPECT_NE(check_write_channel(*choice, 999999).error().find("not among"), std::string::npos);
+    auto refused = discover_channels(server->base_url(), "not-a-token", {});
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.error().kind, PreflightFailure::Kind::Refused);
+}
+
+TEST(CheckToken, AcceptedRefusedAndUnreachableAreTold) {
+    auto server = start_server();
+    ASSERT_TRUE(server);
+    EXPECT_TRUE(check_token(server->base_url(), server->api().pat(), "token", {}).ok());
+    auto refused = check_token(server->base_url(), "wrong", "token", {});
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.error().kind, PreflightFailure::Kind::Refused);
+    EXPECT_NE(refused.error().message.find("the token was refused"), std::string::npos) << refused.error().message;
+    auto gone = check_token("http://127.0.0.1:1", "x", "token", {});
+    ASSERT_FALSE(gone.ok());
+    EXPECT_EQ(gone.error().kind, PreflightFailure::Kind::Unreachable);
+}
+
+TEST(DetectSimulation, OnlyWhenTheControlAnswersTheToken) {
+    refserver::EmbeddedOptions on;
+    on.api.simulation_enabled = true;
+    auto sim = refserver::EmbeddedServer::start(std::move(on));
+    ASSERT_TRUE(sim.ok());
+    EXPECT_TRUE(detect_simulation((*sim)->base_url(), (*sim)->api().pat(), {}));
+    EXPECT_FALSE(detect_simulation((*sim)->base_url(), "wrong", {}));
+    auto off = start_server();
+    ASSERT_TRUE(off);
+    EXPECT_FALSE(detect_simulation(off->base_url(), off->api().pat(), {}));
 }
 
 TEST(OAuthCodeFlow, AutomatedConsentYieldsAWorkingToken) {
@@ -101,7 +133,7 @@ TEST(OAuthCodeFlow, AutomatedConsentYieldsAWorkingToken) {
     EXPECT_FALSE(tokens->access_token.empty());
     EXPECT_FALSE(tokens->refresh_token.empty());
     auto channels = discover_channels(server->base_url(), tokens->access_token, {});
-    EXPECT_TRUE(channels.ok()) << channels.error();
+    EXPECT_TRUE(channels.ok()) << channels.error().message;
 }
 
 TEST(OAuthCodeFlow, RefusedConsentIsAConfigurationErrorSuggestingToken) {

@@ -1,0 +1,111 @@
+#include "generators/run_spec.h"
+
+#include <algorithm>
+#include <atomic>
+#include <limits>
+#include <mutex>
+#include <stdexcept>
+
+#include <rapidcheck.h>
+
+namespace dockside::generators {
+
+namespace {
+
+std::atomic<const spec::Spec*> g_current{nullptr};
+
+const spec::Spec& compiled_in() {
+    static std::once_flag once;
+    static std::unique_ptr<spec::Spec> spec;
+    static std::string problem;
+    std::call_once(once, [] {
+        const std::string dir = DOCKSIDE_SPECS_DIR;
+        auto loaded = spec::Spec::load(dir + "/fulfillment-2025-07.openapi.yaml", dir + "/rules.yaml");
+        if (loaded) spec = std::make_unique<spec::Spec>(std::move(loaded).value());
+        else problem = loaded.error().to_string();
+    });
+    if (!spec) throw std::runtime_error("generators: the compiled-in contract does not load: " + problem);
+    return *spec;
+}
+
+template <class T>
+T or_fail(Result<T, spec::LookupError> result) {
+    if (!result) throw rc::GenerationFailure("generators: " + result.error().to_string());
+    return std::move(result).value();
+}
+
+}  // namespace
+
+const spec::Spec& run_spec() {
+    const spec::Spec* current = g_current.load();
+    return current ? *current : compiled_in();
+}
+
+void use_spec(const spec::Spec* spec) { g_current.store(spec); }
+
+SpecScope::SpecScope(const spec::Spec& spec) : previous_(g_current.exchange(&spec)) {}
+
+SpecScope::~SpecScope() { g_current.store(previous_); }
+
+spec::FieldLimits limits_of(std::string_view reference) { return or_fail(run_spec().limits().field(reference)); }
+
+std::int64_t max_length_of(std::string_view reference) { return or_fail(limits_of(reference).max_length()); }
+std::int64_t min_length_of(std::string_view reference) { return or_fail(limits_of(reference).min_length()); }
+std::int64_t maximum_of(std::string_view reference) { return or_fail(limits_of(reference).maximum()); }
+std::int64_t minimum_of(std::string_view reference) { return or_fail(limits_of(reference).minimum()); }
+std::int64_t min_items_of(std::string_view reference) { return or_fail(limits_of(reference).min_items()); }
+
+std::vector<std::string> enum_strings_of(std::string_view reference) {
+    std::vector<std::string> out;
+    for (const auto& value : or_fail(limits_of(reference).enum_values()))
+        out.push_back(value.is_string() ? value.get<std::string>() : value.dump());
+    return out;
+}
+
+std::vector<std::int64_t> enum_integers_of(std::string_view reference) {
+    std::vector<std::int64_t> out;
+    for (const auto& value : or_fail(limits_of(reference).enum_values())) {
+        if (!value.is_number_integer())
+            throw rc::GenerationFailure("generators: the enum of " + std::string(reference) + " holds " + value.dump() +
+                                        ", not an integer");
+        out.push_back(value.get<std::int64_t>());
+    }
+    return out;
+}
+
+std::vector<std::string> filter_values_of(std::string_view operation, std::string_view param) {
+    for (const auto& check : run_spec().checks()) {
+        if (check.type != "filter" || check.params.value("operation", "") != operation) continue;
+        for (const auto& filter : check.params.value("filters", nlohmann::json::array()))
+            if (filter.is_object() && filter.value("param", "") == param && filter.contains("values"))
+                return filter["values"].get<std::vector<std::string>>();
+    }
+    throw rc::GenerationFailure("generators: no filter check lists values for " + std::string(operation) + "." +
+                                std::string(param));
+}
+
+std::vector<std::string> states_of(std::string_view machine) {
+    return or_fail(run_spec().state_machine(machine)).states;
+}
+
+std::string rule_of(std::string_view reference) {
+    const auto limits = limits_of(reference);
+    if (limits.rules.empty()) throw rc::GenerationFailure("generators: no rule states a limit of " + std::string(reference));
+    return limits.rules.front();
+}
+
+std::string outside_enum_of(std::string_view reference, std::string preferred) {
+    const auto values = enum_strings_of(reference);
+    while (std::find(values.begin(), values.end(), preferred) != values.end()) preferred += "X";
+    return preferred;
+}
+
+std::int64_t format_maximum_of(std::string_view reference) {
+    const auto limits = limits_of(reference);
+    if (limits.format == "int32") return std::numeric_limits<std::int32_t>::max();
+    if (limits.format == "int64") return std::numeric_limits<std::int64_t>::max();
+    throw rc::GenerationFailure("generators: " + std::string(reference) + " has no integer format (format '" +
+                                limits.format + "')");
+}
+
+}  // namespace dockside::generators

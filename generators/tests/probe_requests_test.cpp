@@ -1,0 +1,205 @@
+// The generators' RequestProvider: every probe the check registry plans for the real rules data becomes
+// requests that are what the probe says (valid where it expects acceptance, invalid under the schema
+// where it expects refusal), and everything follows the spec data: a limit changed in a copy of it is
+// what the generators and the planned probes use, with no code change.
+#include "generators/probe_requests.h"
+
+#include <set>
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "generators/orders_gen.h"
+#include "generators/run_spec.h"
+#include "generators/tests/test_support.h"
+#include "generators/text_gen.h"
+#include "harness/checks/registry.h"
+
+namespace dockside::generators {
+namespace {
+
+using nlohmann::json;
+
+TargetInputs full_inputs() {
+    TargetInputs in;
+    in.returns.inventory_ids = {11, 12, 13};
+    in.products.variant_ids = {501, 502};
+    in.products.channel_ids = {7};
+    in.product_id = 500;
+    in.invoice_id = 900;
+    in.receiving_id = 800;
+    in.run_tag = "DS-TEST-";
+    return in;
+}
+
+std::vector<checks::Probe> planned_probes(const spec::Spec& spec) {
+    std::vector<checks::Probe> out;
+    for (const auto& check : checks::registered_checks(spec)) {
+        auto plan = checks::plan_check(spec, check);
+        EXPECT_TRUE(plan.ok()) << (plan.ok() ? "" : plan.error());
+        if (plan) out.insert(out.end(), plan->probes.begin(), plan->probes.end());
+    }
+    return out;
+}
+
+TEST(ProbeRequests, EveryPlannedProbeOfTheRealRulesIsWhatItSays) {
+    const GeneratedRequests provider(full_inputs());
+    const auto& validator = testing::real_validator();
+    int checked = 0;
+    for (const auto& probe : planned_probes(testing::real_spec())) {
+        auto gen = provider.requests(probe);
+        if (!gen) continue;  // the unprovided operations are pinned below
+        for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+            const checks::ProbeRequest request = testing::sample(*gen, seed);
+            const spec::Operation* op = testing::real_spec().find(probe.operation);
+            if (!op) {
+                EXPECT_EQ(request.raw_target, probe.raw_path);
+                continue;
+            }
+            ++checked;
+            std::vector<validate::Violation> found;
+            if (probe.place == checks::Place::Query) found = testing::query_violations(probe.operation, request.query);
+            else if (request.body && op->request_schema && !op->request_unspecified)
+                found = validator.validate_request_body(*op, *request.body);
+            else continue;
+            const bool schema_blind = probe.value.kind == checks::ProbeValue::Kind::DuplicateItem;
+            if (probe.expect == checks::Expect::Rejected && !schema_blind) {
+                EXPECT_FALSE(found.empty()) << probe.what << ": the schema sees no problem in " << request;
+            }
+            if (probe.expect == checks::Expect::Accepted) {
+                EXPECT_TRUE(found.empty()) << probe.what << ": " << testing::describe(found) << " in " << request;
+            }
+        }
+    }
+    EXPECT_GT(checked, 400);
+}
+
+TEST(ProbeRequests, ValuesArePutWhereTheProbeSays) {
+    const GeneratedRequests provider(full_inputs());
+    checks::Probe gift;
+    gift.operation = "createOrder";
+    gift.place = checks::Place::Body;
+    gift.path = {"gift_message"};
+    gift.value.kind = checks::ProbeValue::Kind::Text;
+    gift.value.count = 37;
+    auto request = testing::sample(*provider.requests(gift), 3);
+    EXPECT_EQ(code_points(request.body->at("gift_message").get<std::string>()), 37u);
+
+    checks::Probe dup = gift;
+    dup.operation = "createReturn";
+    dup.path = {"inventory"};
+    dup.value.kind = checks::ProbeValue::Kind::DuplicateItem;
+    dup.value.key = "id";
+    auto returned = testing::sample(*provider.requests(dup), 5);
+    std::multiset<json> ids;
+    for (const auto& line : returned.body->at("inventory")) ids.insert(line["id"]);
+    EXPECT_LT(std::set<json>(ids.begin(), ids.end()).size(), ids.size());
+
+    checks::Probe absent = gift;
+    absent.operation = "updateVariants";
+    absent.path = {"id"};
+    absent.value.kind = checks::ProbeValue::Kind::Absent;
+    auto update = testing::sample(*provider.requests(absent), 2);
+    EXPECT_FALSE(update.body->contains("id"));
+    EXPECT_EQ(update.path.at("productId"), "500");
+
+    checks::Probe unique = gift;
+    unique.path = {"reference_id"};
+    unique.value.count = 300;
+    unique.value.unique = true;
+    auto ref = testing::sample(*provider.requests(unique), 4).body->at("reference_id").get<std::string>();
+    EXPECT_EQ(ref.size(), 300u);
+    EXPECT_EQ(ref.rfind("DS-TEST-", 0), 0u);
+}
+
+TEST(ProbeRequests, FreshResourcesComeFromSetupAndWebhooksAreUndone) {
+    const GeneratedRequests provider(full_inputs());
+    auto shipment = testing::sample(*provider.base("getOrderShipment"), 1);
+    ASSERT_EQ(shipment.setup.size(), 1u);
+    EXPECT_EQ(shipment.setup[0].operation, "createOrder");
+    EXPECT_EQ(shipment.setup[0].bind.at("shipmentId"), "/shipments/0/id");
+    auto hook = testing::sample(*provider.base("createWebhook"), 1);
+    ASSERT_TRUE(hook.undo.has_value());
+    EXPECT_EQ(hook.undo->operation, "deleteWebhook");
+}
+
+TEST(ProbeRequests, OperationsWithoutARequestSayWhy) {
+    const GeneratedRequests provider(full_inputs());
+    std::set<std::string> provided;
+    for (const auto& op : provider.operations()) provided.insert(op);
+    std::set<std::string> missing;
+    for (const auto& op : testing::real_spec().operations())
+        if (!provided.count(op.id)) {
+            missing.insert(op.id);
+            auto why = provider.base(op.id);
+            ASSERT_FALSE(why.ok());
+            EXPECT_NE(why.error().find(op.id), std::string::npos);
+        }
+    // What phase 2's stateful setup (and OAuth inputs) will close; changing it must be deliberate.
+    EXPECT_EQ(missing, (std::set<std::string>{"authorize", "cancelReceiving", "convertToBundle", "deleteChannelMetadata",
+                                              "deleteProduct", "mergeIntoProduct", "mergeVariants", "token"}));
+    // Without inputs from the target, every operation that needs one says so (and none crashes).
+    const GeneratedRequests bare(TargetInputs{});
+    auto none = bare.base("createReturn");
+    ASSERT_FALSE(none.ok());
+    EXPECT_NE(none.error().find("inventory"), std::string::npos);
+    for (const char* op : {"addChannelMetadata", "updateVariants", "createVariants", "patchProduct", "listVariants",
+                           "listInvoiceTransactions", "getReceiving", "cancelReturn"})
+        EXPECT_FALSE(bare.base(op).ok()) << op;
+}
+
+/// The real contract with gift_message's limit moved from 500 to 450 in both files, as a user editing
+/// specs/ would do.
+spec::Spec with_gift_limit(std::int64_t limit) {
+    json openapi = testing::real_spec().document();
+    json rules = testing::real_spec().rules_document();
+    openapi["components"]["schemas"]["OrderCreateRequest"]["properties"]["gift_message"]["maxLength"] = limit;
+    for (auto& rule : rules["rules"])
+        if (rule["id"] == "ORD-GIFT-500") rule["check"]["max"] = limit;
+    auto spec = spec::Spec::from_documents(openapi, rules, "gift-450");
+    EXPECT_TRUE(spec.ok());
+    for (const auto& problem : spec->check()) ADD_FAILURE() << problem.to_string();
+    return std::move(spec).value();
+}
+
+TEST(GeneratorsFollowSpec, GeneratorsAndRuleChecksFollowAChangedLimit) {
+    const spec::Spec edited = with_gift_limit(450);
+    SpecScope scope(edited);
+    const OrderInputs inputs{{}, "DS-F-"};
+    // The generators' boundary and invalid cases.
+    auto at = testing::case_named(order_create_boundary_cases(inputs), "gift_message of 450 ASCII characters");
+    EXPECT_EQ(at.value["gift_message"].get<std::string>().size(), 450u);
+    auto past = testing::case_named(order_create_invalid_cases(inputs), "gift_message of 451 ASCII characters");
+    EXPECT_EQ(code_points(past.value["gift_message"].get<std::string>()), 451u);
+    // Valid bodies stay inside the new limit.
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+        json body = testing::sample(gen_order_create(inputs), seed, 100);
+        if (body.contains("gift_message") && body["gift_message"].is_string()) {
+            EXPECT_LE(code_points(body["gift_message"].get<std::string>()), 450u);
+        }
+    }
+    // The rule check's probes, and the requests the provider makes for them.
+    std::set<std::int64_t> counts;
+    const GeneratedRequests provider(full_inputs());
+    for (const auto& probe : planned_probes(edited)) {
+        if (probe.rule_id != "ORD-GIFT-500" || !probe.stance.empty()) continue;
+        counts.insert(probe.value.count);
+        auto request = testing::sample(*provider.requests(probe), 1);
+        EXPECT_EQ(code_points(request.body->at("gift_message").get<std::string>()), static_cast<std::size_t>(probe.value.count));
+    }
+    EXPECT_EQ(counts, (std::set<std::int64_t>{450, 451}));
+}
+
+TEST(GeneratorsFollowSpec, WithoutAScopeTheCompiledInContractIsRead) {
+    EXPECT_EQ(max_length_of("OrderCreateRequest.gift_message"), 500);
+    {
+        const spec::Spec edited = with_gift_limit(450);
+        SpecScope scope(edited);
+        EXPECT_EQ(max_length_of("OrderCreateRequest.gift_message"), 450);
+    }
+    EXPECT_EQ(max_length_of("OrderCreateRequest.gift_message"), 500);
+    EXPECT_THROW(max_length_of("OrderCreate.gift_message"), rc::GenerationFailure);
+}
+
+}  // namespace
+}  // namespace dockside::generators

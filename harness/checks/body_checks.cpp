@@ -1,0 +1,90 @@
+// Planners for the shape rules of request bodies: unique_in_array, https_only, required_fields and
+// forbidden_field. Each refusal probe has an acceptance probe beside it, so a target that refuses
+// everything is not mistaken for one that enforces the rule.
+#include "harness/checks/plan_support.h"
+#include "harness/checks/planners.h"
+
+namespace dockside::checks::detail {
+
+using nlohmann::json;
+
+namespace {
+
+Probe valid_base(const spec::CheckEntry& check, const Target& t) {
+    return probe_at(check, {t.operation, Place::None, {}, "", ""}, of_kind(ProbeValue::Kind::Unchanged), Expect::Accepted,
+                    "the valid " + t.operation + " request is accepted");
+}
+
+}  // namespace
+
+Result<Plan, std::string> plan_unique_in_array(const spec::Spec& spec, const spec::CheckEntry& check) {
+    auto key = text_param(check, "key");
+    if (!key) return fail(key.error());
+    Plan plan;
+    auto targets = request_targets(spec, check, plan);
+    if (!targets) return fail(targets.error());
+    for (const auto& t : *targets) {
+        ProbeValue repeated = of_kind(ProbeValue::Kind::DuplicateItem);
+        repeated.key = *key;
+        plan.probes.push_back(valid_base(check, t));
+        plan.probes.push_back(probe_at(check, t, repeated, Expect::Rejected,
+                                       t.label + " with one " + *key + " listed twice is rejected"));
+    }
+    return plan;
+}
+
+Result<Plan, std::string> plan_https_only(const spec::Spec& spec, const spec::CheckEntry& check) {
+    Plan plan;
+    auto targets = request_targets(spec, check, plan);
+    if (!targets) return fail(targets.error());
+    for (const auto& t : *targets)
+        for (auto [scheme, expect] : {std::pair{"https", Expect::Accepted}, {"http", Expect::Rejected}}) {
+            ProbeValue url = of_kind(ProbeValue::Kind::UrlScheme);
+            url.literal = scheme;
+            plan.probes.push_back(probe_at(check, t, url, expect,
+                                           t.label + " with scheme " + scheme +
+                                               (expect == Expect::Accepted ? " is accepted" : " is rejected")));
+        }
+    return plan;
+}
+
+Result<Plan, std::string> plan_required_fields(const spec::Spec& spec, const spec::CheckEntry& check) {
+    auto schema = text_param(check, "schema");
+    if (!schema) return fail(schema.error());
+    if (!spec.resolve("/components/schemas/" + *schema))
+        return fail("rule " + check.rule_id + " (" + check.location + "): no schema " + *schema);
+    Plan plan;
+    const auto locations = spec.body_locations(*schema);
+    if (locations.empty())
+        plan.omitted.push_back(*schema + " is in no request body: a response shape, whose required fields the response "
+                                         "validator checks on every exchange");
+    for (const auto& location : locations)
+        for (auto [key, expect] : {std::pair{"required", Expect::Rejected}, {"optional", Expect::Accepted}})
+            for (const auto& name : list_param(check, key)) {
+                Target t{location.operation->id, Place::Body, location.path, name, *schema + "." + name};
+                t.path.push_back(name);
+                plan.probes.push_back(probe_at(check, t, of_kind(ProbeValue::Kind::Absent), expect,
+                                               std::string(key) + " " + name + " left out " +
+                                                   (expect == Expect::Accepted ? "is accepted" : "is rejected")));
+            }
+    return plan;
+}
+
+Result<Plan, std::string> plan_forbidden_field(const spec::Spec& spec, const spec::CheckEntry& check) {
+    Plan plan;
+    auto targets = request_targets(spec, check, plan);
+    if (!targets) return fail(targets.error());
+    for (const auto& t : *targets) {
+        // A plausible value of the field's own type, so only its presence can be the reason to refuse it.
+        auto limits = spec.limits().field(t.reference);
+        ProbeValue present = of_kind(ProbeValue::Kind::Present);
+        present.literal = limits && limits->is("integer") ? json(424242)
+                          : limits && limits->is("boolean") ? json(true)
+                                                            : json("dockside-present");
+        plan.probes.push_back(valid_base(check, t));
+        plan.probes.push_back(probe_at(check, t, present, Expect::Rejected, t.label + " present is rejected"));
+    }
+    return plan;
+}
+
+}  // namespace dockside::checks::detail

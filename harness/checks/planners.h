@@ -1,0 +1,28 @@
+#pragma once
+// The planners of registry.cpp, one per check type; each documented where it is defined.
+
+#include "harness/checks/registry.h"
+
+namespace dockside::checks::detail {
+
+Result<Plan, std::string> plan_max_length(const spec::Spec& spec, const spec::CheckEntry& check);
+Result<Plan, std::string> plan_length_range(const spec::Spec& spec, const spec::CheckEntry& check);
+Result<Plan, std::string> plan_min_length(const spec::Spec& spec, const spec::CheckEntry& check);
+Result<Plan, std::string> plan_int_range(const spec::Spec& spec, const spec::CheckEntry& check);
+Result<Plan, std::string> plan_min_items(const spec::Spec& spec, const spec::CheckEntry& check);
+Result<Plan, std::string> plan_enum(const spec::Spec& spec, const spec::CheckEntry& check);
+
+Result<Plan, std::string> plan_unique_in_array(const spec::Spec& spec, const spec::CheckEntry& check);
+Result<Plan, std::string> plan_https_only(const spec::Spec& spec, const spec::CheckEntry& check);
+Result<Plan, std::string> plan_required_fields(const spec::Spec& spec, const spec::CheckEntry& check);
+Result<Plan, std::string> plan_forbidden_field(const spec::Spec& spec, const spec::CheckEntry& check);
+
+Result<Plan, std::string> plan_status_code(const spec::Spec& spec, const spec::CheckEntry& check);
+Result<Plan, std::string> plan_declared_statuses(const spec::Spec& spec, const spec::CheckEntry& check);
+Result<Plan, std::string> plan_served(const spec::Spec& spec, const spec::CheckEntry& check);
+Result<Plan, std::string> plan_not_served(const spec::Spec& spec, const spec::CheckEntry& check);
+Result<Plan, std::string> plan_path_prefix(const spec::Spec& spec, const spec::CheckEntry& check);
+Result<Plan, std::string> plan_content_type(const spec::Spec& spec, const spec::CheckEntry& check);
+Result<Plan, std::string> plan_naming(const spec::Spec& spec, const spec::CheckEntry& check);
+
+}  // namespace dockside::checks::detail

@@ -1,0 +1,59 @@
+#pragma once
+/// Capacity search: the highest open-loop rate a target sustains within an SLO. Rates grow
+/// geometrically from a start until a step fails, then the interval between the last passing and the
+/// first failing rate is bisected until it is narrower than the precision. A step passes when every SLO
+/// threshold holds and the achieved rate is at least 99 % of the requested one (a target that cannot
+/// keep up does not "sustain" a rate however good the latency of what it did answer).
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/load/run_result.h"
+#include "harness/load/thresholds.h"
+
+namespace dockside::load {
+
+struct CapacityOptions {
+    double start_rate = 100;
+    double max_rate = 1e6;
+    double growth = 2;         ///< factor between steps until the first failure
+    double precision = 0.05;   ///< stop bisecting when (fail - pass) / pass is below this
+    int max_steps = 20;
+    double min_achieved = 0.99;
+};
+
+struct CapacityStep {
+    double rate = 0;              ///< requested
+    double achieved_rate = 0;     ///< requests with an outcome per second
+    double achieved_ratio = 0;
+    double p50_ms = 0, p99_ms = 0, p999_ms = 0;
+    double error_ratio = 0;
+    bool passed = false;
+    std::vector<std::string> crossed;  ///< thresholds that failed, and "achieved/requested" when short
+};
+
+struct CapacityResult {
+    std::vector<CapacityStep> curve;  ///< in the order run
+    std::optional<double> capacity;   ///< the highest passing rate; nullopt when none passed
+    std::string stopped_because;
+    bool interrupted = false;
+};
+
+/// Runs the search; `run_step(rate)` runs one step and returns its result, or nullopt when the run was
+/// interrupted (the search stops and says so). `on_step` is told about each finished step.
+CapacityResult find_capacity(const CapacityOptions& options, const std::vector<Threshold>& slo,
+                             const std::function<std::optional<RunResult>(double)>& run_step,
+                             const std::function<void(const CapacityStep&)>& on_step = {});
+
+/// Judges one step's result against the SLO.
+CapacityStep judge_step(double rate, const RunResult& result, const std::vector<Threshold>& slo, double min_achieved);
+
+nlohmann::json capacity_json(const CapacityResult& result, const std::vector<Threshold>& slo);
+/// rate,achieved_rate,achieved_ratio,p50_ms,p99_ms,p99.9_ms,error_ratio,passed — one line per step.
+std::string capacity_csv(const CapacityResult& result);
+
+}  // namespace dockside::load

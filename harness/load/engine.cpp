@@ -1,0 +1,238 @@
+#include "harness/load/engine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
+
+#include "harness/load/worker.h"
+
+namespace dockside::load {
+
+namespace net = boost::asio;
+namespace ssl = boost::asio::ssl;
+using detail::now_ns;
+
+namespace {
+
+constexpr std::int64_t kSecondNs = 1'000'000'000;
+/// The collector reads each second's figures this long after the boundary, when every worker's
+/// 10 ms tick has handed them over.
+constexpr std::int64_t kCollectDelayNs = 30'000'000;
+
+Result<net::ip::tcp::endpoint, std::string> resolve(const TargetAddress& target) {
+    net::io_context ioc;
+    net::ip::tcp::resolver resolver(ioc);
+    boost::system::error_code ec;
+    auto results = resolver.resolve(target.host, std::to_string(target.port), ec);
+    if (ec || results.empty())
+        return fail("cannot resolve " + target.host + ": " + (ec ? ec.message() : std::string("no address")));
+    return results.begin()->endpoint();
+}
+
+Result<std::unique_ptr<ssl::context>, std::string> make_tls(const TargetAddress& target) {
+    auto context = std::make_unique<ssl::context>(ssl::context::tls_client);
+    context->set_options(ssl::context::default_workarounds | ssl::context::no_sslv2 | ssl::context::no_sslv3 |
+                         ssl::context::no_tlsv1 | ssl::context::no_tlsv1_1);
+    if (target.insecure) {
+        context->set_verify_mode(ssl::verify_none);
+        return context;
+    }
+    context->set_verify_mode(ssl::verify_peer);
+    boost::system::error_code ec;
+    context->set_default_verify_paths(ec);
+    if (ec) return fail("cannot load the system CA store: " + ec.message());
+    if (!target.ca_file.empty()) {
+        context->load_verify_file(target.ca_file, ec);
+        if (ec) return fail("cannot load CA file " + target.ca_file + ": " + ec.message());
+    }
+    return context;
+}
+
+}  // namespace
+
+std::vector<std::string> check_options(const EngineOptions& o) {
+    std::vector<std::string> problems;
+    if (o.connections < 1) problems.push_back("--connections must be at least 1");
+    if (o.threads < 1) problems.push_back("--threads must be at least 1");
+    if (o.threads > o.connections && o.connections >= 1)
+        problems.push_back("--threads (" + std::to_string(o.threads) + ") may not exceed --connections (" +
+                           std::to_string(o.connections) + "): every thread needs a connection");
+    if (o.model == LoadModel::open_loop && !o.schedule) problems.push_back("an open-loop run needs a rate or stages");
+    if (o.model == LoadModel::closed_loop && o.duration.count() <= 0)
+        problems.push_back("a closed-loop run needs a duration above 0");
+    if (o.warmup.count() < 0) problems.push_back("--warmup may not be negative");
+    if (o.model == LoadModel::open_loop && o.warmup.count() > 0 && !(o.warmup_rate > 0))
+        problems.push_back("an open-loop warm-up needs a rate above 0");
+    if (o.request_timeout.count() <= 0) problems.push_back("the request timeout must be above 0");
+    if (o.connect_timeout.count() <= 0) problems.push_back("the connect timeout must be above 0");
+    if (o.drain_timeout.count() < 0) problems.push_back("the drain timeout may not be negative");
+    if (o.shard_count < 1 || o.shard_index >= o.shard_count)
+        problems.push_back("the shard must be i/N with 0 <= i < N");
+    if (!(o.sample_fraction >= 0 && o.sample_fraction <= 1)) problems.push_back("--validate must be between 0 and 1");
+    if (o.target.host.empty() || o.target.port == 0) problems.push_back("the target needs a host and a port");
+    return problems;
+}
+
+struct Engine::Impl {
+    EngineOptions options;
+    RequestPlan plan;
+    std::unique_ptr<ssl::context> tls;
+    std::unique_ptr<detail::EngineShared> shared;
+    std::vector<std::unique_ptr<detail::Worker>> workers;
+
+    std::uint64_t requested_before(std::int64_t measured_ns) const;
+    void collect(StatsSet& interval);
+    LiveStatus live(std::int64_t now, std::int64_t measured_start) const;
+    bool all_done() const {
+        return std::all_of(workers.begin(), workers.end(), [](const auto& w) { return w->done.load(); });
+    }
+};
+
+Engine::Engine(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Engine::~Engine() = default;
+
+const RequestPlan& Engine::plan() const { return impl_->plan; }
+const EngineOptions& Engine::options() const { return impl_->options; }
+
+std::size_t Engine::stats_memory_bytes() const {
+    std::size_t bytes = 0;
+    for (const auto& w : impl_->workers) bytes += w->exchange().memory_bytes();
+    // The run keeps a second's figures and the totals beside the workers' sets.
+    return bytes + 2 * StatsSet(impl_->plan.operations.size()).memory_bytes();
+}
+
+Result<std::unique_ptr<Engine>, std::vector<std::string>> Engine::create(EngineOptions options, RequestPlan plan,
+                                                                       SampleQueue* samples) {
+    auto problems = check_options(options);
+    auto plan_problems = plan.problems();
+    problems.insert(problems.end(), plan_problems.begin(), plan_problems.end());
+    if (!problems.empty()) return fail(std::move(problems));
+    auto endpoint = resolve(options.target);
+    if (!endpoint) return fail(std::vector<std::string>{endpoint.error()});
+
+    auto impl = std::make_unique<Impl>();
+    impl->options = std::move(options);
+    impl->plan = std::move(plan);
+    if (impl->options.target.tls) {
+        auto tls = make_tls(impl->options.target);
+        if (!tls) return fail(std::vector<std::string>{tls.error()});
+        impl->tls = std::move(tls.value());
+    }
+    impl->shared = std::make_unique<detail::EngineShared>(impl->options, impl->plan);
+    auto& shared = *impl->shared;
+    shared.endpoint = *endpoint;
+    shared.tls = impl->tls.get();
+    shared.samples = samples;
+    const auto& o = impl->options;
+    if (o.model == LoadModel::open_loop && o.warmup.count() > 0) {
+        auto warmup = Schedule::constant(o.warmup_rate, o.warmup);
+        if (!warmup) return fail(std::vector<std::string>{"warm-up: " + warmup.error()});
+        shared.warmup_schedule = std::move(warmup.value());
+    }
+    for (int t = 0; t < o.threads; ++t) {
+        const int connections = o.connections / o.threads + (t < o.connections % o.threads ? 1 : 0);
+        impl->workers.push_back(std::make_unique<detail::Worker>(shared, static_cast<unsigned>(t), connections));
+    }
+    return std::unique_ptr<Engine>(new Engine(std::move(impl)));
+}
+
+std::uint64_t Engine::Impl::requested_before(std::int64_t measured_ns) const {
+    if (options.model != LoadModel::open_loop) return 0;
+    const std::uint64_t all = options.schedule->requests_between(0, measured_ns);
+    const std::uint64_t n = options.shard_count;
+    return all / n + (options.shard_index < all % n ? 1 : 0);
+}
+
+void Engine::Impl::collect(StatsSet& interval) {
+    for (auto& worker : workers)
+        if (StatsSet* set = worker->exchange().take()) {
+            interval.add(*set);
+            worker->exchange().give_back(set);
+        }
+}
+
+LiveStatus Engine::Impl::live(std::int64_t now, std::int64_t measured_start) const {
+    LiveStatus status;
+    status.elapsed_ns = now - measured_start;
+    status.warming_up = now < measured_start;
+    for (const auto& w : workers) {
+        status.in_flight += w->live_in_flight.load(std::memory_order_relaxed);
+        status.waiting += w->live_waiting.load(std::memory_order_relaxed);
+    }
+    return status;
+}
+
+RunOutcome Engine::run(RunObserver& observer, const std::atomic<bool>* interrupt) {
+    auto& impl = *impl_;
+    auto& shared = *impl.shared;
+    std::vector<std::thread> threads;
+    for (auto& worker : impl.workers) threads.emplace_back([w = worker.get()] { w->run(); });
+    while (shared.connected_workers.load() < static_cast<int>(impl.workers.size()))
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+
+    const std::int64_t t0 = now_ns() + 20'000'000;  // every worker sees the start in the future
+    shared.t0 = t0;
+    const std::int64_t measured_start = shared.measured_start();
+    RunOutcome outcome;
+    outcome.totals = StatsSet(impl.plan.operations.size());
+    const double wall_now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    outcome.measured_start_epoch_s = wall_now + static_cast<double>(measured_start - now_ns()) / 1e9;
+    observer.on_start(outcome.measured_start_epoch_s);
+    StatsSet interval(impl.plan.operations.size());
+    std::int64_t interrupted_at = 0;
+    std::int64_t next_report = t0 + kSecondNs;
+    if (next_report > measured_start) next_report = measured_start + kSecondNs + kCollectDelayNs;
+    while (!impl.all_done()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        const std::int64_t now = now_ns();
+        if (interrupt && interrupt->load() && !shared.stop.load()) {
+            shared.stop = true;
+            interrupted_at = now;
+        }
+        if (now < next_report) continue;
+        if (now < measured_start) {
+            observer.on_warmup(impl.live(now, measured_start));
+            next_report += kSecondNs;
+            if (next_report > measured_start) next_report = measured_start + kSecondNs + kCollectDelayNs;
+            continue;
+        }
+        impl.collect(interval);
+        observer.on_interval(interval, impl.live(now, measured_start));
+        outcome.totals.add(interval);
+        interval.reset();
+        next_report += kSecondNs;
+    }
+    for (auto& t : threads) t.join();
+
+    impl.collect(interval);
+    std::int64_t send_end = 0;
+    std::int64_t last = 0;
+    outcome.examples.resize(impl.plan.operations.size());
+    for (auto& worker : impl.workers) {
+        for (std::size_t op = 0; op < outcome.examples.size(); ++op)
+            for (const auto& example : worker->examples()[op]) add_example(outcome.examples[op], example);
+        interval.add(worker->current());
+        outcome.aborted_in_flight += worker->aborted_in_flight();
+        outcome.connections_opened += worker->connections_opened();
+        outcome.max_waiting = std::max(outcome.max_waiting, worker->max_waiting());
+        send_end = std::max(send_end, worker->send_end());
+        last = std::max(last, worker->last_completion());
+    }
+    if (interval.total_counters().attempted() > 0 || interval.total_counters().sent > 0) {
+        observer.on_interval(interval, impl.live(now_ns(), measured_start));
+        outcome.totals.add(interval);
+    }
+    outcome.interrupted = interrupted_at != 0;
+    const std::int64_t end = outcome.interrupted ? std::min(send_end, interrupted_at) : send_end;
+    outcome.measured_ns = std::max<std::int64_t>(0, end - measured_start);
+    outcome.drain_ns = std::max<std::int64_t>(0, last - end);
+    outcome.requested = impl.requested_before(outcome.measured_ns);
+    outcome.totals.start_ns = 0;
+    outcome.totals.end_ns = outcome.measured_ns;
+    return outcome;
+}
+
+}  // namespace dockside::load

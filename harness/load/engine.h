@@ -1,0 +1,132 @@
+#pragma once
+/// The load engine: N keep-alive connections on T threads (one io_context per thread, each connection
+/// pinned to its thread), sending a RequestPlan either open-loop on a Schedule (every request has an
+/// intended send time; latency is measured from it, wrk2-style) or closed-loop (each connection sends
+/// its next request when the previous answer is in, wrk-style). Per-request work touches only the
+/// thread's own state: no lock, no allocation once buffers have grown, requests pre-serialized.
+///
+/// Errors never stop a run; they are counted by kind. Results arrive once a second through a
+/// RunObserver and in full when run() returns.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/core/result.h"
+#include "harness/load/request_plan.h"
+#include "harness/load/run_stats.h"
+#include "harness/load/sample_queue.h"
+#include "harness/load/schedule.h"
+
+namespace dockside::load {
+
+enum class LoadModel { open_loop, closed_loop };
+
+/// Where the connections go.
+struct TargetAddress {
+    std::string host;        ///< name or IP literal (resolved once, before the run)
+    std::uint16_t port = 0;
+    bool tls = false;
+    bool insecure = false;   ///< skip certificate verification
+    std::string ca_file;     ///< extra trusted CA certificates (PEM)
+};
+
+struct EngineOptions {
+    TargetAddress target;
+    LoadModel model = LoadModel::open_loop;
+    std::optional<Schedule> schedule;     ///< open loop: the measured schedule
+    Nanos duration{0};                    ///< closed loop: how long to send
+    Nanos warmup{0};                      ///< sent before the measured run, not recorded
+    double warmup_rate = 0;               ///< open loop: requests/s during the warm-up
+    int connections = 10;
+    int threads = 2;
+    Nanos request_timeout = std::chrono::seconds(30);
+    Nanos connect_timeout = std::chrono::seconds(5);
+    /// After the schedule (or duration) ends: how long requests in flight or still waiting for a
+    /// connection may take before the run stops; those left are counted as timeout or unsent.
+    Nanos drain_timeout = std::chrono::seconds(30);
+    /// After an interrupt: how long requests in flight may finish (they are dropped, not counted, after).
+    Nanos interrupt_grace = std::chrono::seconds(1);
+    std::size_t max_body_bytes = 64 * 1024 * 1024;
+    std::uint32_t max_header_bytes = 64 * 1024;
+    double sample_fraction = 0;  ///< share of responses handed to the sample queue
+    std::uint64_t seed = 1;      ///< chooses operations and variants per request index
+    unsigned shard_index = 0;    ///< this generator sends the request indexes ≡ shard_index (mod shard_count)
+    unsigned shard_count = 1;
+    /// Open loop: a send closer than this to its intended time is waited for by spinning rather than
+    /// by a timer, which wakes too late for sub-100 µs send lag. The starting value: each thread then
+    /// learns its timers' wake-up delay and adjusts (from 30 µs up to four times this).
+    Nanos spin_window = std::chrono::microseconds(150);
+    /// Called first thing on every worker thread (tests count allocations per thread with it).
+    std::function<void()> on_worker_start;
+    /// Tests: called on the worker thread with every recorded (operation, latency µs, service µs).
+    std::function<void(std::size_t, std::int64_t, std::int64_t)> on_record;
+};
+
+/// Figures of the moment, for progress lines.
+struct LiveStatus {
+    std::int64_t elapsed_ns = 0;  ///< since the measured start (negative during the warm-up)
+    std::int64_t in_flight = 0;   ///< requests written and not yet answered
+    std::int64_t waiting = 0;     ///< open loop: due requests waiting for a free connection
+    bool warming_up = false;
+};
+
+class RunObserver {
+public:
+    virtual ~RunObserver() = default;
+    /// Once, before the first request: when the measured run starts, in seconds since the epoch.
+    virtual void on_start(double /*measured_start_epoch_s*/) {}
+    /// Once per second of the measured run (and once for the last, partial second): the figures of that
+    /// interval, every worker's added together. Called on the thread that called run().
+    virtual void on_interval(const StatsSet& interval, const LiveStatus& live) = 0;
+    /// Once per second of the warm-up.
+    virtual void on_warmup(const LiveStatus&) {}
+};
+
+/// The whole run.
+struct RunOutcome {
+    StatsSet totals;
+    std::int64_t measured_ns = 0;  ///< measured start to the end of the schedule (or interrupt)
+    std::int64_t drain_ns = 0;     ///< after that, until the last answer
+    std::uint64_t requested = 0;   ///< open loop: requests the schedule asked for in the measured span
+    bool interrupted = false;
+    std::int64_t aborted_in_flight = 0;  ///< dropped at an interrupt, in no count
+    std::int64_t connections_opened = 0;
+    std::int64_t max_waiting = 0;   ///< the most due requests that waited for a connection at once
+    double measured_start_epoch_s = 0;
+    /// Per operation: the first answer of each error status and first failure of each kind.
+    std::vector<std::vector<ErrorExample>> examples;
+};
+
+class Engine {
+public:
+    /// Checks options and plan (every problem at once) and resolves the target's address.
+    static Result<std::unique_ptr<Engine>, std::vector<std::string>> create(EngineOptions options, RequestPlan plan,
+                                                                           SampleQueue* samples = nullptr);
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    /// Runs to the end (or until `interrupt` becomes true), calling `observer` once a second.
+    RunOutcome run(RunObserver& observer, const std::atomic<bool>* interrupt = nullptr);
+
+    const RequestPlan& plan() const;
+    const EngineOptions& options() const;
+    /// Bytes of the fixed statistics memory (histograms and counters of every thread and the totals).
+    std::size_t stats_memory_bytes() const;
+
+private:
+    struct Impl;
+    explicit Engine(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+/// Every problem of the options alone (no plan): counts, timeouts, the schedule for open loop.
+std::vector<std::string> check_options(const EngineOptions& options);
+
+}  // namespace dockside::load

@@ -1,0 +1,55 @@
+#include "harness/load/result_files.h"
+
+#include <fstream>
+
+#include "harness/histogram/percentiles_text.h"
+
+namespace dockside::load {
+
+std::string file_safe(const std::string& name) {
+    std::string out;
+    for (char c : name) {
+        const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
+        if (keep) out += c;
+        else if (!out.empty() && out.back() != '_') out += '_';
+    }
+    while (!out.empty() && out.back() == '_') out.pop_back();
+    return out.empty() ? "operation" : out;
+}
+
+Result<bool, std::string> write_text_file(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    out.close();
+    if (!out) return fail("cannot write " + path);
+    return true;
+}
+
+Result<nlohmann::json, std::string> write_histogram_files(const std::string& directory, const RunResult& result) {
+    nlohmann::json files = {{"latency_hgrm", "latency.hgrm"}, {"service_time_hgrm", "service-time.hgrm"}};
+    const auto write = [&](const std::string& name, const histogram::Histogram& h) -> Result<bool, std::string> {
+        return write_text_file(directory + "/" + name, histogram::to_hgrm(h));
+    };
+    if (auto ok = write("latency.hgrm", result.total_latency()); !ok) return fail(ok.error());
+    if (auto ok = write("service-time.hgrm", result.total_service()); !ok) return fail(ok.error());
+    if (result.open_loop) {
+        if (auto ok = write("send-lag.hgrm", result.send_lag); !ok) return fail(ok.error());
+        files["send_lag_hgrm"] = "send-lag.hgrm";
+    }
+    nlohmann::json per_operation = nlohmann::json::object();
+    for (const auto& op : result.operations) {
+        const std::string latency = "latency-" + file_safe(op.name) + ".hgrm";
+        const std::string service = "service-time-" + file_safe(op.name) + ".hgrm";
+        if (auto ok = write(latency, op.latency); !ok) return fail(ok.error());
+        if (auto ok = write(service, op.service); !ok) return fail(ok.error());
+        per_operation[op.name] = {{"latency_hgrm", latency}, {"service_time_hgrm", service}};
+    }
+    files["operations"] = per_operation;
+    return files;
+}
+
+Result<bool, std::string> write_summary(const std::string& directory, const RunSummary& summary) {
+    return write_text_file(directory + "/summary.json", to_json(summary).dump(2) + "\n");
+}
+
+}  // namespace dockside::load

@@ -1,0 +1,27 @@
+#pragma once
+/// The files of a load run's folder besides the interval logs: summary.json and the `.hgrm` percentile
+/// distributions (all operations together, and one per operation), as HdrHistogram's plotters read them.
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/core/result.h"
+#include "harness/load/summary_json.h"
+
+namespace dockside::load {
+
+/// "GET /2025-07/order/{id}" → "GET_2025-07_order_id": a name that is safe in a file name.
+std::string file_safe(const std::string& name);
+
+/// Writes latency.hgrm, service-time.hgrm, send-lag.hgrm (open loop) and latency-<operation>.hgrm /
+/// service-time-<operation>.hgrm; returns the names written (for summary.json's `files`).
+Result<nlohmann::json, std::string> write_histogram_files(const std::string& directory, const RunResult& result);
+
+/// Writes `text` to `path`; the error names the path.
+Result<bool, std::string> write_text_file(const std::string& path, const std::string& text);
+
+/// summary.json in `directory`.
+Result<bool, std::string> write_summary(const std::string& directory, const RunSummary& summary);
+
+}  // namespace dockside::load

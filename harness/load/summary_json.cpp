@@ -1,0 +1,221 @@
+#include "harness/load/summary_json.h"
+
+#include <cmath>
+
+#include "harness/histogram/codec.h"
+
+namespace dockside::load {
+
+using nlohmann::json;
+
+namespace {
+
+double ms(double micros) { return std::round(micros) / 1000.0; }
+
+json counters_json(const OperationCounters& c) {
+    json status = json::object();
+    json classes = {{"1xx", 0}, {"2xx", 0}, {"3xx", 0}, {"4xx", 0}, {"5xx", 0}, {"other", c.other_status}};
+    for (int code = kMinStatus; code <= kMaxStatus; ++code)
+        if (const auto n = c.status_count(code); n > 0) {
+            status[std::to_string(code)] = n;
+            classes[status_class(code)] = classes[status_class(code)].get<std::int64_t>() + n;
+        }
+    json kinds = json::object();
+    for (auto kind : all_error_kinds()) kinds[std::string(to_string(kind))] = c.errors[static_cast<std::size_t>(kind)];
+    return {{"requests", c.requests()}, {"sent", c.sent},       {"responses", c.responses()},
+            {"errors", c.errors_total()}, {"not_sent", c.not_sent()}, {"retried", c.retried},
+            {"status", status},         {"status_classes", classes}, {"error_kinds", kinds}};
+}
+
+json sampling_json(const OperationSampling& s) {
+    json violations = json::array();
+    for (const auto& v : s.violations)
+        violations.push_back({{"rule", v.rule},
+                              {"pointer", v.pointer},
+                              {"count", v.count},
+                              {"example", {{"message", v.message}, {"status", v.status}, {"body_excerpt", v.body_excerpt}}}});
+    return {{"sampled", s.sampled}, {"validated", s.validated}, {"failed", s.failed}, {"skipped", s.skipped},
+            {"violations", violations}};
+}
+
+json operation_json(const OperationResult& op, double duration_s) {
+    json out = {{"name", op.name}};
+    out.update(counters_json(op.counters));
+    out["requests_per_second"] = duration_s > 0 ? static_cast<double>(op.counters.requests()) / duration_s : 0.0;
+    out["latency_ms"] = percentiles_json(op.latency);
+    out["service_time_ms"] = percentiles_json(op.service);
+    out["validation"] = sampling_json(op.sampling);
+    out["error_examples"] = nlohmann::json::array();
+    for (const auto& e : op.error_examples) out["error_examples"].push_back({{"what", e.what}, {"detail", e.detail}});
+    out["histograms"] = {{"latency", histogram::encode_compressed_base64(op.latency)},
+                         {"service_time", histogram::encode_compressed_base64(op.service)}};
+    return out;
+}
+
+json thresholds_json(const std::vector<ThresholdOutcome>& outcomes) {
+    json out = json::array();
+    for (const auto& o : outcomes)
+        out.push_back({{"expression", o.threshold.expression},
+                       {"operation", o.threshold.operation},
+                       {"metric", o.threshold.metric_name()},
+                       {"limit", o.limit_text},
+                       {"actual", o.actual_text},
+                       {"actual_value", o.actual ? json(*o.actual) : json(nullptr)},
+                       {"margin", o.margin_text},
+                       {"passed", o.passed}});
+    return out;
+}
+
+Result<histogram::Histogram, std::string> decode_field(const json& parent, const char* key, const std::string& where) {
+    if (!parent.is_object() || !parent.contains(key) || !parent[key].is_string())
+        return fail(where + ": histogram \"" + key + "\" missing");
+    auto h = histogram::decode_compressed_base64(parent[key].get<std::string>());
+    if (!h) return fail(where + ": histogram \"" + key + "\": " + h.error());
+    return std::move(h.value());
+}
+
+std::int64_t int_at(const json& j, const char* key) {
+    return j.contains(key) && j[key].is_number_integer() ? j[key].get<std::int64_t>() : 0;
+}
+
+OperationCounters counters_from(const json& op) {
+    OperationCounters c;
+    if (op.contains("status") && op["status"].is_object())
+        for (const auto& [code, n] : op["status"].items())
+            if (n.is_number_integer()) {
+                const int value = std::atoi(code.c_str());
+                if (value >= kMinStatus && value <= kMaxStatus)
+                    c.status[static_cast<std::size_t>(value - kMinStatus)] += n.get<std::int64_t>();
+            }
+    if (op.contains("status_classes")) c.other_status = int_at(op["status_classes"], "other");
+    if (op.contains("error_kinds") && op["error_kinds"].is_object())
+        for (auto kind : all_error_kinds())
+            c.errors[static_cast<std::size_t>(kind)] = int_at(op["error_kinds"], std::string(to_string(kind)).c_str());
+    c.sent = int_at(op, "sent");
+    c.retried = int_at(op, "retried");
+    return c;
+}
+
+OperationSampling sampling_from(const json& v) {
+    OperationSampling s;
+    if (!v.is_object()) return s;
+    s.sampled = int_at(v, "sampled");
+    s.validated = int_at(v, "validated");
+    s.failed = int_at(v, "failed");
+    s.skipped = int_at(v, "skipped");
+    if (v.contains("violations") && v["violations"].is_array())
+        for (const auto& item : v["violations"]) {
+            ViolationSummary vs;
+            vs.rule = item.value("rule", "");
+            vs.pointer = item.value("pointer", "");
+            vs.count = int_at(item, "count");
+            if (item.contains("example") && item["example"].is_object()) {
+                vs.message = item["example"].value("message", "");
+                vs.status = item["example"].value("status", 0);
+                vs.body_excerpt = item["example"].value("body_excerpt", "");
+            }
+            s.violations.push_back(vs);
+        }
+    return s;
+}
+
+}  // namespace
+
+json percentiles_json(const histogram::Histogram& h) {
+    json out = {{"count", h.total_count()}};
+    if (h.total_count() == 0) return out;
+    for (double p : {50.0, 75.0, 90.0, 95.0, 99.0, 99.9, 99.99}) {
+        char key[16];
+        std::snprintf(key, sizeof key, "p%g", p);
+        out[key] = ms(static_cast<double>(h.value_at_percentile(p)));
+    }
+    out["min"] = ms(static_cast<double>(h.min()));
+    out["max"] = ms(static_cast<double>(h.max()));
+    out["mean"] = ms(h.mean());
+    out["stddev"] = ms(h.stddev());
+    return out;
+}
+
+json to_json(const RunSummary& s) {
+    const RunResult& r = s.result;
+    const auto totals = r.total_counters();
+    json out;
+    out["format"] = kSummaryFormat;
+    out["started_at"] = s.started_at;
+    out["finished_at"] = s.finished_at;
+    out["interrupted"] = r.interrupted;
+    out["target"] = {{"base_url", s.target}, {"embedded", s.embedded}};
+    out["seed"] = s.seed;
+    out["configuration"] = s.configuration;
+    out["requests_per_second"] = r.requests_per_second();
+    out["duration_s"] = r.duration_s;
+    out["requests"] = totals.requests();
+    out["errors"] = totals.errors_total();
+    out["drain_s"] = r.drain_s;
+    out["model"] = r.open_loop ? "open-loop" : "closed-loop";
+    out["requested"] = r.requested;
+    out["requested_rate"] = r.requested_rate();
+    out["achieved_ratio"] = r.achieved_ratio() ? json(*r.achieved_ratio()) : json(nullptr);
+    out["aborted_in_flight"] = r.aborted_in_flight;
+    out["totals"] = counters_json(totals);
+    out["latency_ms"] = percentiles_json(r.total_latency());
+    out["service_time_ms"] = percentiles_json(r.total_service());
+    out["send_lag_ms"] = percentiles_json(r.send_lag);
+    out["histograms"] = {{"send_lag", histogram::encode_compressed_base64(r.send_lag)}};
+    out["operations"] = json::array();
+    for (const auto& op : r.operations) out["operations"].push_back(operation_json(op, r.duration_s));
+    out["thresholds"] = thresholds_json(s.thresholds);
+    out["outcome"] = {{"passed", s.passed}, {"exit_code", s.exit_code}, {"reasons", s.reasons}};
+    out["files"] = s.files;
+    if (!s.merged_from.empty()) out["merged_from"] = s.merged_from;
+    return out;
+}
+
+Result<RunSummary, std::string> summary_from_json(const json& d) {
+    if (!d.is_object() || d.value("format", "") != kSummaryFormat)
+        return fail(std::string("not a Dockside load summary (format ") + kSummaryFormat + " expected)");
+    if (!d.contains("operations") || !d["operations"].is_array()) return fail(std::string("operations missing"));
+    RunSummary s;
+    s.started_at = d.value("started_at", "");
+    s.finished_at = d.value("finished_at", "");
+    s.seed = d.value("seed", std::uint64_t{0});
+    if (d.contains("configuration")) s.configuration = d["configuration"];
+    if (d.contains("target") && d["target"].is_object()) {
+        s.target = d["target"].value("base_url", "");
+        s.embedded = d["target"].value("embedded", false);
+    }
+    RunResult& r = s.result;
+    r.interrupted = d.value("interrupted", false);
+    r.duration_s = d.value("duration_s", 0.0);
+    r.drain_s = d.value("drain_s", 0.0);
+    r.open_loop = d.value("model", "open-loop") == "open-loop";
+    r.requested = d.value("requested", std::uint64_t{0});
+    r.aborted_in_flight = d.value("aborted_in_flight", std::int64_t{0});
+    auto lag = decode_field(d.value("histograms", json::object()), "send_lag", "histograms");
+    if (!lag) return fail(lag.error());
+    r.send_lag = std::move(lag.value());
+    for (const auto& item : d["operations"]) {
+        OperationResult op;
+        op.name = item.value("name", "");
+        const std::string where = "operation " + op.name;
+        if (op.name.empty()) return fail(std::string("an operation without a name"));
+        auto latency = decode_field(item.value("histograms", json::object()), "latency", where);
+        if (!latency) return fail(latency.error());
+        auto service = decode_field(item.value("histograms", json::object()), "service_time", where);
+        if (!service) return fail(service.error());
+        op.latency = std::move(latency.value());
+        op.service = std::move(service.value());
+        op.counters = counters_from(item);
+        op.sampling = sampling_from(item.value("validation", json::object()));
+        if (item.contains("error_examples") && item["error_examples"].is_array())
+            for (const auto& e : item["error_examples"])
+                op.error_examples.push_back({e.value("what", ""), e.value("detail", "")});
+        r.operations.push_back(std::move(op));
+    }
+    if (d.contains("thresholds") && d["thresholds"].is_array())
+        for (const auto& t : d["thresholds"]) s.threshold_expressions.push_back(t.value("expression", ""));
+    if (d.contains("files")) s.files = d["files"];
+    return s;
+}
+
+}  // namespace dockside::load

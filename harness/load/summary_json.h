@@ -1,0 +1,46 @@
+#pragma once
+/// summary.json of a load run: configuration, seed and target; the headline figures at the top
+/// (`requests_per_second`, `duration_s`, `requests`, `errors`); per operation the counts, status codes,
+/// error classes, latency and service-time percentiles and sampled-validation outcome; the thresholds
+/// and the run's outcome. Every histogram is also embedded in HdrHistogram's compressed V2 encoding, so
+/// `dockside merge` adds shards exactly from the files alone. The shape is specs/load-summary.schema.json.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/core/result.h"
+#include "harness/load/run_result.h"
+#include "harness/load/thresholds.h"
+
+namespace dockside::load {
+
+inline constexpr const char* kSummaryFormat = "dockside-load-summary/1";
+
+struct RunSummary {
+    RunResult result;
+    nlohmann::json configuration = nlohmann::json::object();  ///< model, rate/stages, connections, mix, …
+    std::string target;          ///< base URL (never a token)
+    bool embedded = false;       ///< the embedded reference server
+    std::uint64_t seed = 0;
+    std::string started_at;      ///< UTC, RFC 3339
+    std::string finished_at;
+    std::vector<std::string> threshold_expressions;
+    std::vector<ThresholdOutcome> thresholds;
+    bool passed = true;
+    int exit_code = 0;
+    std::vector<std::string> reasons;  ///< why the run did not pass (crossed thresholds, violations, …)
+    nlohmann::json files = nlohmann::json::object();  ///< names of the other result files
+    std::vector<std::string> merged_from;             ///< for merged results: the runs added
+};
+
+/// The percentiles a summary and a table print, milliseconds with µs precision.
+nlohmann::json percentiles_json(const histogram::Histogram& h);
+
+nlohmann::json to_json(const RunSummary& summary);
+/// Reads a summary back (histograms decoded); errors name the field that is missing or malformed.
+Result<RunSummary, std::string> summary_from_json(const nlohmann::json& document);
+
+}  // namespace dockside::load

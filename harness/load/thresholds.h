@@ -1,0 +1,67 @@
+#pragma once
+/// k6-style thresholds that gate CI: `p99<50ms`, `errors<0.1%`, `createOrder:p95<80ms`, `rate>=0.99`.
+/// Parsed once at start (every bad one reported together), evaluated on a run's result, rendered as a
+/// table that says which were crossed and by how much. The same language states a capacity SLO.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/core/result.h"
+#include "harness/load/run_result.h"
+
+namespace dockside::load {
+
+enum class Metric {
+    latency_percentile,  ///< pNN (latency from the intended send time)
+    service_percentile,  ///< service:pNN (from the actual send)
+    latency_mean,
+    latency_max,
+    error_ratio,         ///< errors<0.1% : errors ÷ requests asked for
+    error_count,         ///< errors<10
+    achieved_ratio,      ///< rate>=0.99 : achieved ÷ requested (open loop)
+    throughput,          ///< rps>=1000
+};
+
+enum class Comparison { less, less_equal, greater, greater_equal };
+
+struct Threshold {
+    std::string expression;  ///< as typed
+    std::string operation;   ///< empty = every operation together
+    Metric metric = Metric::latency_percentile;
+    double percentile = 0;   ///< for the percentile metrics
+    Comparison comparison = Comparison::less;
+    double limit = 0;        ///< microseconds for latencies, a ratio (0..1) for ratios, a count, or req/s
+
+    /// "p99 latency", "errors", "achieved/requested", …
+    std::string metric_name() const;
+};
+
+/// One threshold: `[operation:]metric OP value[unit]`. Metrics: pNN (p50, p99.9), service:pNN, mean,
+/// max, errors, rate, rps. Latency values need a unit (us, ms, s); errors take a percentage (0.1%) or a
+/// count; rate a ratio (0.99) or a percentage. Errors name the expression and what was expected.
+Result<Threshold, std::string> parse_threshold(std::string_view text);
+
+/// A comma-separated list ("p99<100ms,errors<0.1%"), every bad piece reported.
+Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_list(std::string_view text);
+
+struct ThresholdOutcome {
+    Threshold threshold;
+    std::optional<double> actual;  ///< nullopt: cannot be judged (no such operation's data, rate in closed loop)
+    bool passed = false;
+    std::string actual_text;       ///< "12.3ms", "0.25%"
+    std::string limit_text;
+    std::string margin_text;       ///< "+2.3ms over", "8.1ms to spare", "no data"
+};
+
+/// Judges every threshold on `result`. A threshold with nothing to judge (an operation that got no
+/// response) fails: a gate never passes on missing data.
+std::vector<ThresholdOutcome> evaluate(const std::vector<Threshold>& thresholds, const RunResult& result);
+
+bool all_passed(const std::vector<ThresholdOutcome>& outcomes);
+
+/// The table: threshold, actual, limit, margin, pass/FAIL.
+std::string render_thresholds(const std::vector<ThresholdOutcome>& outcomes);
+
+}  // namespace dockside::load

@@ -1,0 +1,198 @@
+#pragma once
+/// One engine thread: its io_context, its connections, its share of the schedule, its id pools and its
+/// statistics. Everything here is touched by this thread only, except the StatsExchange and the live
+/// figures (atomics), which the collecting thread reads. Internal to the engine.
+
+#include <atomic>
+#include <bitset>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "harness/load/engine.h"
+#include "harness/load/handler_arena.h"
+#include "harness/load/id_pool.h"
+#include "harness/load/response_parser.h"
+#include "harness/load/request_index.h"
+#include "harness/load/stats_exchange.h"
+#include "harness/load/wakeup_estimator.h"
+
+namespace dockside::load::detail {
+
+namespace net = boost::asio;
+
+inline std::int64_t now_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+inline constexpr std::int64_t kNever = INT64_MAX;
+
+/// Request indexes of the warm-up start here, so their sequence numbers never meet the measured ones.
+inline constexpr std::uint64_t kWarmupIndexBase = 500'000'000'000ULL;
+
+/// What every worker reads and nobody changes during the run (except the atomics).
+struct EngineShared {
+    EngineShared(const EngineOptions& o, const RequestPlan& p) : options(o), plan(p), picker(p.weights) {}
+
+    const EngineOptions& options;
+    const RequestPlan& plan;
+    MixPicker picker;
+    net::ip::tcp::endpoint endpoint;
+    net::ssl::context* tls = nullptr;  ///< null for plain HTTP
+    SampleQueue* samples = nullptr;
+    std::optional<Schedule> warmup_schedule;  ///< open loop with a warm-up
+    std::atomic<std::int64_t> t0{0};          ///< steady ns of the start (warm-up included); 0 until set
+    std::atomic<bool> stop{false};            ///< interrupt requested
+    std::atomic<int> connected_workers{0};
+
+    std::int64_t measured_start() const { return t0.load() + options.warmup.count(); }
+};
+
+/// One request from choice to outcome.
+struct InFlight {
+    std::uint32_t op = 0;
+    std::uint32_t variant = 0;
+    std::uint64_t index = 0;
+    std::int64_t intended = 0;  ///< steady ns
+    std::int64_t sent = 0;      ///< steady ns; set when the write starts
+    bool record = false;        ///< measured (not warm-up)
+    bool sample = false;
+    bool capture = false;       ///< keep the body (an id to capture, or a sample)
+    std::uint8_t attempt = 0;
+};
+
+class Connection;
+
+class Worker {
+public:
+    Worker(EngineShared& shared, unsigned index, int connections);
+    ~Worker();
+
+    /// The thread body: connect, wait for the start, run, drain, hand back.
+    void run();
+
+    StatsExchange& exchange() { return exchange_; }
+    /// The set being recorded into; read it only after the thread has ended.
+    StatsSet& current() { return *current_; }
+
+    // Live figures for progress lines (written by the worker at each tick).
+    std::atomic<std::int64_t> live_in_flight{0};
+    std::atomic<std::int64_t> live_waiting{0};
+    std::atomic<bool> done{false};
+
+    std::int64_t aborted_in_flight() const { return aborted_; }
+    std::int64_t connections_opened() const { return connections_opened_; }
+    std::int64_t max_waiting() const { return max_waiting_; }
+    std::int64_t last_completion() const { return last_completion_; }
+    std::int64_t send_end() const { return send_end_; }
+
+    // Called by connections.
+    net::io_context& io() { return ioc_; }
+    const EngineShared& shared() const { return shared_; }
+    void on_sent(InFlight& request);
+    void on_response(const InFlight& request, int status, const std::string& content_type, const std::string& body,
+                     std::int64_t now);
+    void on_error(const InFlight& request, ErrorKind kind, const boost::system::error_code& cause, const char* note,
+                  std::int64_t now);
+    /// Error statuses of this operation with an example kept; null once the operation has all it keeps.
+    const ResponseParser::SeenStatuses* seen_error_statuses(std::uint32_t op) const {
+        return examples_[op].size() < kMaxErrorExamples ? &seen_statuses_[op] : nullptr;
+    }
+    /// Per operation, after the thread has ended.
+    const std::vector<std::vector<ErrorExample>>& examples() const { return examples_; }
+    void on_retry(const InFlight& request);
+    void on_aborted(const InFlight& request);
+    void on_connected() { ++connections_opened_; }
+    /// A connection is free: send what is due on it, or keep it for later.
+    void on_idle(Connection& connection, std::int64_t now);
+    /// A connection may not reconnect before `until` (connect or TLS failure back-off).
+    void park(Connection& connection, std::int64_t until);
+    bool finishing() const { return finishing_; }
+
+private:
+    struct Cursor {
+        const Schedule* schedule = nullptr;
+        std::int64_t base = 0;        ///< steady ns of the schedule's time 0
+        std::uint64_t next = 0;       ///< next index in the schedule
+        std::uint64_t index_offset = 0;
+        bool record = false;
+    };
+
+    void start_phase();
+    void pre_connect();
+    void on_tick();
+    void arm_tick();
+    void release();
+    void schedule_release(std::int64_t now);
+    /// Moves to the next request index of this thread and computes when it is due.
+    void advance();
+    void advance_to_due();
+    /// Fills `connection`'s request for index and starts it; false when no request could be made (no id).
+    bool dispatch(Connection& connection, std::uint64_t index, std::int64_t intended, bool record, std::int64_t now);
+    /// Writes `variant` with its slots filled into `out`; false when a pool had no id.
+    bool assemble(std::string& out, const RequestVariant& variant, std::uint64_t index);
+    void send_due(Connection& connection, std::int64_t now);
+    void send_closed(Connection& connection, std::int64_t now);
+    void push_idle(Connection& connection);
+    Connection* pop_idle();
+    void sweep(std::int64_t now);
+    void hand_over(std::int64_t now);
+    /// Open loop: counts every request due up to `until` that was never sent, and skips past them.
+    void count_unsent(std::int64_t until);
+    void maybe_finish();
+    void finish();
+    void update_live(std::int64_t now);
+    std::int64_t busy() const;
+
+    EngineShared& shared_;
+    const EngineOptions& options_;
+    unsigned index_;
+    net::io_context ioc_;
+    HandlerArena<4> arena_;  ///< the tick wait, the send wait, a posted release
+    WakeupEstimator wakeups_;
+    net::steady_timer tick_timer_;
+    net::steady_timer send_timer_;
+    std::vector<std::unique_ptr<Connection>> connections_;
+    std::vector<Connection*> idle_;  ///< ring of connections ready to send
+    std::size_t idle_head_ = 0;
+    std::size_t idle_count_ = 0;
+    std::vector<std::pair<Connection*, std::int64_t>> parked_;  ///< backing off until
+    std::vector<IdPool> pools_;
+    std::vector<std::vector<ErrorExample>> examples_;
+    std::vector<ResponseParser::SeenStatuses> seen_statuses_;  ///< per operation
+    std::vector<std::bitset<kErrorKinds>> seen_kinds_;          ///< per operation
+    StatsExchange exchange_;
+    StatsSet* current_;
+
+    Cursor cursors_[2];
+    int cursor_ = 0;
+    std::int64_t next_due_ = kNever;  ///< open loop: intended time of the next request to send
+    std::uint64_t stride_ = 1;
+    std::uint64_t closed_next_ = 0;   ///< closed loop: next local request number
+    bool open_loop_ = true;
+    bool sending_ = false;            ///< new requests may start
+    bool release_armed_ = false;
+    std::int64_t send_timer_expiry_ = 0;  ///< when the send timer was asked to fire
+    bool interrupted_ = false;
+    bool finishing_ = false;
+    std::int64_t measured_start_ = 0;
+    std::int64_t send_end_ = 0;       ///< steady ns when sending stopped (schedule end or interrupt)
+    std::int64_t drain_deadline_ = kNever;
+    std::int64_t next_tick_ = 0;
+    std::int64_t next_boundary_ = 0;  ///< next interval boundary (steady ns)
+    std::int64_t interval_start_ = 0;
+    std::int64_t aborted_ = 0;
+    std::int64_t connections_opened_ = 0;
+    std::int64_t max_waiting_ = 0;
+    std::int64_t last_completion_ = 0;
+};
+
+}  // namespace dockside::load::detail

@@ -1,0 +1,162 @@
+// The engine against a real local HTTP server: open loop sends exactly what the schedule asks for,
+// closed loop keeps every connection busy, errors are classified, ids flow from responses to requests.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <mutex>
+#include <set>
+
+#include "harness/load/engine.h"
+#include "harness/tests/http/test_server.h"
+#include "harness/tests/load/load_test_support.h"
+
+namespace dockside::load {
+namespace {
+
+using namespace std::chrono_literals;
+using testing::KeepingObserver;
+using testing::get_request;
+using testing::simple_plan;
+
+http::Response ok_json(const http::Request&) {
+    http::Response r;
+    r.status = 200;
+    r.headers.add("Content-Type", "application/json");
+    r.body = R"({"id":1})";
+    return r;
+}
+
+TEST(Engine, OpenLoopSendsExactlyTheScheduledRequests) {
+    dockside::testing::TestServer server(ok_json);
+    auto options = testing::open_loop(testing::options_for(server.url()), 400, 1500ms);
+    auto engine = Engine::create(options, simple_plan({{"a", get_request("/a")}, {"b", get_request("/b")}}));
+    ASSERT_TRUE(engine) << engine.error().front();
+    KeepingObserver observer;
+    const auto outcome = (*engine)->run(observer);
+    const auto totals = outcome.totals.total_counters();
+    EXPECT_EQ(outcome.requested, 600u);
+    EXPECT_EQ(totals.requests(), 600);
+    EXPECT_EQ(totals.status_count(200), 600);
+    EXPECT_EQ(totals.sent, 600);
+    EXPECT_EQ(outcome.totals.total_latency().total_count(), 600);
+    EXPECT_EQ(outcome.totals.send_lag.total_count(), 600);
+    // Both operations of an equal-weight mix are chosen, roughly half each.
+    EXPECT_NEAR(static_cast<double>(outcome.totals.operations[0].counters.requests()), 300, 60);
+    EXPECT_GE(observer.intervals.size(), 1u);
+    EXPECT_NEAR(outcome.measured_ns / 1e9, 1.5, 0.05);
+}
+
+TEST(Engine, ClosedLoopKeepsConnectionsBusyAndStopsOnTime) {
+    dockside::testing::TestServer server(ok_json);
+    auto options = testing::closed_loop(testing::options_for(server.url(), 4, 2), 1000ms);
+    auto engine = Engine::create(options, simple_plan({{"a", get_request("/a")}}));
+    ASSERT_TRUE(engine);
+    KeepingObserver observer;
+    const auto started = std::chrono::steady_clock::now();
+    const auto outcome = (*engine)->run(observer);
+    const auto took = std::chrono::steady_clock::now() - started;
+    const auto totals = outcome.totals.total_counters();
+    EXPECT_GT(totals.status_count(200), 100);
+    EXPECT_EQ(totals.transport_errors(), 0);
+    EXPECT_EQ(outcome.connections_opened, 4);  // keep-alive: no reconnect
+    EXPECT_LT(took, 3s);
+}
+
+TEST(Engine, ConnectionRefusedIsCountedNotFatal) {
+    std::uint16_t port;
+    {
+        dockside::testing::TestServer server(ok_json);
+        port = server.port();
+    }  // closed: connections are refused
+    auto url = http::parse_url("http://127.0.0.1:" + std::to_string(port)).value();
+    auto options = testing::open_loop(testing::options_for(url, 2, 1), 100, 500ms);
+    options.drain_timeout = 200ms;
+    auto engine = Engine::create(options, simple_plan({{"a", get_request("/a")}}));
+    ASSERT_TRUE(engine);
+    KeepingObserver observer;
+    const auto outcome = (*engine)->run(observer);
+    const auto totals = outcome.totals.total_counters();
+    EXPECT_EQ(totals.responses(), 0);
+    // Every scheduled request has an outcome: refused, still connecting at the end (timeout), or never sent.
+    EXPECT_EQ(totals.transport_errors(), 50);
+    EXPECT_EQ(totals.errors[static_cast<std::size_t>(ErrorKind::connect)] +
+                  totals.errors[static_cast<std::size_t>(ErrorKind::timeout)] +
+                  totals.errors[static_cast<std::size_t>(ErrorKind::unsent)],
+              50);
+    EXPECT_GT(totals.errors[static_cast<std::size_t>(ErrorKind::connect)], 0);
+}
+
+TEST(Engine, CapturedIdsFillThePoolThatLaterRequestsRead) {
+    std::mutex mutex;
+    std::set<std::string> gets;
+    std::atomic<int> next_id{1000};
+    dockside::testing::TestServer server([&](const http::Request& request) {
+        http::Response r;
+        r.status = 201;
+        if (request.method == "POST") {
+            r.body = "{\"name\":\"x\",\"nested\":{\"id\":1},\"id\":" + std::to_string(next_id++) + "}";
+        } else {
+            std::lock_guard lock(mutex);
+            gets.insert(request.target);
+            r.status = 200;
+        }
+        return r;
+    });
+    RequestPlan plan;
+    plan.pools.push_back({"things", {}, 64});
+    OperationPlan create;
+    create.name = "create";
+    create.variants.push_back({"POST /thing HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}", {}});
+    create.capture_key = "id";
+    create.capture_pools = {0};
+    OperationPlan get;
+    get.name = "get";
+    const std::string head = "GET /thing/";
+    get.variants.push_back({head + " HTTP/1.1\r\nHost: x\r\n\r\n",
+                            {Slot{static_cast<std::uint32_t>(head.size()), SlotKind::take_pool, 0, 0}}});
+    get.fallback = 0;
+    plan.operations = {create, get};
+    plan.weights = {1, 1};
+    auto options = testing::open_loop(testing::options_for(server.url(), 2, 1), 200, 1000ms);
+    auto engine = Engine::create(options, plan);
+    ASSERT_TRUE(engine) << engine.error().front();
+    KeepingObserver observer;
+    const auto outcome = (*engine)->run(observer);
+    const auto& get_counts = outcome.totals.operations[1].counters;
+    EXPECT_GT(get_counts.status_count(200), 20);
+    EXPECT_EQ(get_counts.errors[static_cast<std::size_t>(ErrorKind::no_id)], 0);  // fell back to create
+    std::lock_guard lock(mutex);
+    for (const auto& target : gets) {
+        const int id = std::stoi(target.substr(7));
+        EXPECT_GE(id, 1000) << target;  // only ids the server handed out, never the nested one
+    }
+    // take_pool: each captured id is used at most once.
+    EXPECT_EQ(static_cast<std::int64_t>(gets.size()), get_counts.requests());
+}
+
+}  // namespace
+}  // namespace dockside::load
+
+#include "harness/tls/self_signed.h"
+
+namespace dockside::load {
+namespace {
+
+TEST(Engine, TlsTargetWithInsecureIsServedOverKeptAliveTlsConnections) {
+    auto pair = tls::make_self_signed().value();
+    server::ServerOptions server_options;
+    server_options.tls = server::TlsIdentity{pair.certificate_pem, pair.private_key_pem};
+    dockside::testing::TestServer server(ok_json, server_options);
+    auto options = testing::open_loop(testing::options_for(server.url(), 2, 1), 200, 1000ms);
+    ASSERT_TRUE(options.target.tls);
+    auto engine = Engine::create(options, simple_plan({{"a", get_request("/a")}}));
+    ASSERT_TRUE(engine);
+    KeepingObserver observer;
+    const auto outcome = (*engine)->run(observer);
+    EXPECT_EQ(outcome.totals.total_counters().status_count(200), 200);
+    EXPECT_EQ(outcome.connections_opened, 2);  // handshakes once per connection, then kept alive
+}
+
+}  // namespace
+}  // namespace dockside::load

@@ -1,0 +1,119 @@
+// The part of `Spec::check()` that holds the two contract files to each other: what both state must
+// agree, and what the rules data names (units, states, transitions, parameters) must exist.
+#include <algorithm>
+#include <set>
+
+#include "specs/loader/spec.h"
+#include "specs/loader/spec_internal.h"
+
+namespace dockside::spec {
+
+using detail::position_text;
+using detail::string_list;
+using detail::string_or;
+
+namespace {
+
+void check_units(const Spec& spec, std::vector<SpecProblem>& problems) {
+    for (const auto& check : spec.checks())
+        if (auto unit = check.params.find("unit"); unit != check.params.end() && unit->is_string())
+            if (auto counted = spec.length_unit(unit->get<std::string>()); !counted)
+                problems.push_back({check.rule_id, unit->get<std::string>(), check.location, counted.error().to_string()});
+}
+
+/// The channel-header use an auth check states for its operations must be the operations' x-channel-header.
+void check_channel_headers(const Spec& spec, std::vector<SpecProblem>& problems) {
+    const std::pair<const char*, ChannelHeader> stated[] = {
+        {"required_on", ChannelHeader::Required}, {"optional_on", ChannelHeader::Optional},
+        {"not_used_on", ChannelHeader::NotUsed}};
+    for (const auto& check : spec.checks()) {
+        if (check.type != "auth" || check.params.value("aspect", "") != "channel_header") continue;
+        for (const auto& [key, expected] : stated)
+            for (const auto& id : string_list(check.params.value(key, json()))) {
+                const Operation* op = spec.find(id);
+                if (op && op->channel_header != expected)
+                    problems.push_back({check.rule_id, id, check.location,
+                                        std::string("rules data lists it under ") + key + "; OpenAPI x-channel-header is " +
+                                            std::string(to_string(op->channel_header))});
+            }
+    }
+}
+
+/// Paging checks of one operation agree on the style, and name parameters the operation has.
+void check_paging(const Spec& spec, std::vector<SpecProblem>& problems) {
+    std::map<std::string, std::string> style_of;
+    for (const auto& check : spec.checks()) {
+        if (check.type != "paging") continue;
+        const std::string id = string_or(check.params, "operation");
+        const Operation* op = spec.find(id);
+        if (!op) continue;  // reported as an unknown operation
+        const std::string style = string_or(check.params, "style");
+        if (style != "page" && style != "cursor")
+            problems.push_back({check.rule_id, id, check.location, "paging style '" + style + "' is not page or cursor"});
+        auto [it, first] = style_of.emplace(id, style);
+        if (!first && it->second != style)
+            problems.push_back({check.rule_id, id, check.location,
+                                "paging style " + style + " disagrees with another paging check's " + it->second});
+        for (const char* key : {"page_param", "size_param", "cursor_param"}) {
+            const std::string name = string_or(check.params, key);
+            const bool declared = std::any_of(op->parameters.begin(), op->parameters.end(),
+                                              [&](const Parameter& p) { return p.name == name; });
+            if (!name.empty() && name != "none" && !declared)
+                problems.push_back({check.rule_id, id + "." + name, check.location,
+                                    std::string(key) + " names a parameter the operation lacks"});
+        }
+    }
+}
+
+void check_machine(const Spec& spec, const StateMachine& m, const std::string& where, std::vector<SpecProblem>& problems) {
+    auto unknown_state = [&](const std::string& state, const std::string& what) {
+        if (!state.empty() && !m.has_state(state))
+            problems.push_back({"state_machines." + m.name, state, where, what + " is not one of the machine's states"});
+    };
+    unknown_state(m.initial, "initial state");
+    for (const auto& list : {m.frozen, m.modifiable_in, m.terminal})
+        for (const auto& state : list) unknown_state(state, "listed state");
+    for (const auto& t : m.transitions) {
+        const std::string label = t.name.empty() ? t.from + " -> " + t.to : t.name;
+        unknown_state(t.from, "transition " + label + ": from");
+        unknown_state(t.to, "transition " + label + ": to");
+        if (!t.operation.empty() && !spec.find(t.operation))
+            problems.push_back({"state_machines." + m.name, t.operation, where,
+                                "transition " + label + " names an operation the OpenAPI file lacks"});
+        if (!t.rule.empty() && !spec.rule(t.rule))
+            problems.push_back({"state_machines." + m.name, t.rule, where,
+                                "transition " + label + " names a rule the rules data lacks"});
+    }
+}
+
+/// Every state machine is internally consistent, and every state_machine check names existing transitions.
+void check_state_machines(const Spec& spec, const std::string& origin, const PositionMap& positions,
+                          std::vector<SpecProblem>& problems) {
+    for (const auto& name : spec.state_machine_names())
+        if (auto m = spec.state_machine(name))
+            check_machine(spec, *m, position_text(origin, positions, pointer_append("/state_machines", name)), problems);
+    for (const auto& check : spec.checks()) {
+        if (check.type != "state_machine") continue;
+        auto m = spec.state_machine(string_or(check.params, "machine"));
+        if (!m) {
+            problems.push_back({check.rule_id, string_or(check.params, "machine"), check.location, m.error().to_string()});
+            continue;
+        }
+        for (const auto& name : string_list(check.params.value("transitions", json())))
+            if (auto t = m->transition(name); !t)
+                problems.push_back({check.rule_id, name, check.location, t.error().to_string()});
+    }
+}
+
+}  // namespace
+
+void Spec::check_consistency(std::vector<SpecProblem>& problems) const {
+    for (auto& d : limits().disagreements())
+        problems.push_back({d.rule_id, d.reference, d.location, "the two contract files disagree: " + d.message});
+    check_units(*this, problems);
+    check_channel_headers(*this, problems);
+    check_paging(*this, problems);
+    check_state_machines(*this, rules_origin_, positions_, problems);
+}
+
+}  // namespace dockside::spec

@@ -1,0 +1,142 @@
+// `dockside load`: open-loop (--rate, --stages) or closed-loop (--closed-loop) load with a mix of the
+// contract's operations, against a target (the embedded reference server unless --base-url names one).
+// Options and target are validated together before anything is sent; Ctrl-C ends the run early and still
+// writes its results, marked interrupted. Exit 0 passed, 1 thresholds crossed or contract violations
+// sampled, 2 could not run (bad options, unreachable target, no answer at all, interrupted).
+
+#include <unistd.h>
+
+#include <csignal>
+#include <iostream>
+
+#include "tools/dockside/command.h"
+#include "tools/dockside/conform_target.h"
+#include "tools/dockside/exit_codes.h"
+#include "tools/dockside/spec_files.h"
+#include "tools/load/load_run.h"
+
+namespace dockside::cli {
+namespace {
+
+struct LoadCommandOptions {
+    config::RawTargetOptions target;
+    RemoteAccess access;
+    loadtool::RawLoadOptions load;
+};
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_interrupt(int) {
+    g_interrupted.store(true);
+    // A second Ctrl-C ends the process at once.
+    std::signal(SIGINT, SIG_DFL);
+}
+
+int cannot_run(const std::string& message) {
+    std::cerr << "dockside load: " << message << "\n";
+    return kExitCannotRun;
+}
+
+/// The embedded server's or the remote target's access; nullopt (message printed) when it cannot be had.
+std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& target, const LoadCommandOptions& options,
+                                                   const spec::Spec& spec,
+                                                   std::unique_ptr<refserver::EmbeddedServer>& embedded) {
+    loadtool::LoadTarget out;
+    out.timeout_s = target.timeout_seconds;
+    out.insecure = target.insecure;
+    out.channel_header = target.channel_header;
+    if (target.embedded()) {
+        refserver::EmbeddedOptions embedded_options;
+        embedded_options.api.faults = {options.load.faults.begin(), options.load.faults.end()};
+        auto started = refserver::EmbeddedServer::start(embedded_options);
+        if (!started) {
+            for (const auto& problem : started.error()) std::cerr << "dockside load: " << problem << "\n";
+            return std::nullopt;
+        }
+        embedded = std::move(started.value());
+        out.base_url = embedded->base_url();
+        out.token = embedded->api().pat();
+        out.channel = embedded->api().write_channel_id();
+        out.embedded = true;
+        return out;
+    }
+    auto remote = prepare_remote(target, options.access, spec);
+    if (!remote) {
+        cannot_run(remote.error());
+        return std::nullopt;
+    }
+    // A contract violation seen while discovering the target is conform's to report; load only needs to know
+    // whether a channel to write to is left.
+    for (const auto& finding : remote->preflight)
+        std::cerr << "dockside load: while preparing: " << finding.name << " failed (run dockside conform for the details)\n";
+    if (!remote->runnable) {
+        cannot_run("the target's channels could not be read; pass --channel");
+        return std::nullopt;
+    }
+    out.base_url = remote->info.base_url;
+    out.token = remote->info.token;
+    out.channel = remote->info.write_channel;
+    return out;
+}
+
+int run_load_command(const GlobalOptions& global, const LoadCommandOptions& options) {
+    // From here on Ctrl-C ends the run early but cleanly: whatever was measured is written, marked interrupted.
+    std::signal(SIGINT, on_interrupt);
+    auto spec = load_spec(global.spec_dir);
+    if (!spec) return cannot_run(spec.error().to_string());
+    std::vector<std::string> problems;
+    auto settings = loadtool::validate_load_options(options.load, *spec, global.spec_dir + "/mixes");
+    if (!settings) problems = settings.error();
+    auto target = config::resolve(options.target, profile_names(global.spec_dir));
+    if (!target)
+        for (const auto& p : target.error()) problems.push_back(p.to_string());
+    if (target && !options.load.faults.empty() && !target->embedded())
+        problems.push_back("--fault switches faults on in the embedded reference server; it cannot be combined with --base-url");
+    if (!problems.empty()) {
+        for (const auto& p : problems) std::cerr << "dockside load: " << p << "\n";
+        return kExitCannotRun;
+    }
+    std::unique_ptr<refserver::EmbeddedServer> embedded;
+    auto load_target = resolve_target(*target, options, *spec, embedded);
+    if (!load_target) return kExitCannotRun;
+    loadtool::LoadIo io{std::cout, std::cerr, ::isatty(STDOUT_FILENO) == 1, &g_interrupted};
+    const int code = loadtool::run_load(*settings, *load_target, *spec, io);
+    if (embedded) embedded->stop();
+    return code;
+}
+
+}  // namespace
+
+void register_load_command(CLI::App& app, CommandContext& context) {
+    auto options = std::make_shared<LoadCommandOptions>();
+    auto& raw = options->load;
+    auto* load = app.add_subcommand("load", "Send load to a target (default: the embedded reference server) and record latency histograms");
+    add_target_options(*load, options->target);
+    load->add_option("--redirect-uri", options->access.redirect_uri, "OAuth redirect URI registered for the client")
+        ->envname("DOCKSIDE_REDIRECT_URI");
+    load->add_option("--rate", raw.rate, "Open loop: requests per second (all shards together)");
+    load->add_option("--stages", raw.stages, "Open loop: ramps DURATION:RATE,… from 0 (e.g. 30s:500,60s:2000,30s:0)");
+    load->add_flag("--closed-loop", raw.closed_loop, "Each connection sends its next request when the answer is in");
+    load->add_option("--duration", raw.duration, "How long to send (default 30s; not with --stages)");
+    load->add_option("--warmup", raw.warmup, "Send this long first, unrecorded (open loop: at the first rate)");
+    load->add_option("-c,--connections", raw.connections, "Keep-alive connections")->capture_default_str();
+    load->add_option("-t,--threads", raw.threads, "Threads, each with its own connections")->capture_default_str();
+    load->add_option("--mix", raw.mix, "Mix: a name in specs/mixes/, a YAML file, 'getOrder:5,createOrder:1' or 'GET /2025-07/location' (default merchant-day)");
+    load->add_option("--threshold", raw.thresholds, "Gate, repeatable: 'p99<50ms', 'errors<0.1%', 'createOrder:p95<80ms', 'rate>=0.99'");
+    load->add_option("--validate", raw.validate, "Share of responses validated against the contract (0.01 or 1%)");
+    load->add_option("--shard", raw.shard, "Send the i-th of N shares of the schedule (i/N); combine runs with dockside merge");
+    load->add_option("--out", raw.out, "Results folder (default: results/load-<UTC timestamp>/)");
+    load->add_option("--seed", raw.seed, "Seed of operation choice and generated bodies (default: random, recorded)");
+    load->add_flag("--find-capacity", raw.find_capacity, "Search the highest rate held within --slo (step, then bisect)");
+    load->add_option("--slo", raw.slo, "Capacity search: thresholds a step must hold ('p99<100ms,errors<0.1%')");
+    load->add_option("--step-duration", raw.step_duration, "Capacity search: length of each step (default 10s)");
+    load->add_option("--max-rate", raw.max_rate, "Capacity search: highest rate to try");
+    load->add_option("--precision", raw.precision, "Capacity search: stop when the bracket is narrower than this share (default 0.05)");
+    load->add_option("--variants", raw.variants, "Pre-generated requests per operation (default 64)");
+    load->add_option("--fault", raw.faults, "Switch a fault on in the embedded server (repeatable)");
+    load->callback([&context, options] {
+        context.action = [&context, options] { return run_load_command(context.global, *options); };
+    });
+}
+
+}  // namespace dockside::cli

@@ -1,0 +1,107 @@
+// `dockside conform` as a CI job sees it: exit codes that tell the truth (a refused token and an empty
+// selection are "could not run", accepted findings pass), configuration problems reported together, words
+// it does not understand named with a suggestion, and a console without RapidCheck's own output.
+
+#include <gtest/gtest.h>
+
+#include "tools/dockside/tests/cli_support.h"
+
+namespace dockside::clitest {
+namespace {
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(ConformExit, WrongTokenIsCouldNotRunOnceUpFront) {
+    auto serve = ServeProcess::start({});
+    ASSERT_TRUE(serve);
+    const std::string out = fresh_dir("wrong-token");
+    auto ran = dockside({"conform", "--base-url", serve->base_url(), "--token", "wrong", "--channel", "101", "--out", out});
+    EXPECT_EQ(ran.exit_code, 2) << ran.output;
+    EXPECT_TRUE(has(ran.output, "the token was refused")) << ran.output;
+    EXPECT_LT(ran.output.size(), 600u) << "one message, not a failure per test:\n" << ran.output;
+    auto ro = dockside({"conform", "--base-url", serve->base_url(), "--token", serve->pat(), "--read-only-token", "wrong",
+                        "--out", out});
+    EXPECT_EQ(ro.exit_code, 2) << ro.output;
+    EXPECT_TRUE(has(ro.output, "read-only token was refused")) << ro.output;
+}
+
+TEST(ConformExit, SelectionThatMatchesNothingIsCouldNotRun) {
+    const std::string out = fresh_dir("nothing");
+    auto ran = dockside({"conform", "--filter", "Nothing.*", "--out", out});
+    EXPECT_EQ(ran.exit_code, 2) << ran.output;
+    EXPECT_TRUE(has(ran.output, "no test matches the selection")) << ran.output;
+    auto narrowed = dockside({"conform", "--only", "returns", "--filter", "Orders.*", "--out", out});
+    EXPECT_EQ(narrowed.exit_code, 2) << narrowed.output;
+    EXPECT_TRUE(has(narrowed.output, "names no test of the areas")) << narrowed.output;
+    auto empty = dockside({"conform", "--only", "", "--out", out});
+    EXPECT_EQ(empty.exit_code, 2) << empty.output;
+    EXPECT_TRUE(has(empty.output, "--only: empty")) << empty.output;
+}
+
+TEST(ConformExit, AcceptedFindingsOnlyPassWithoutJunitFailures) {
+    const std::string first = fresh_dir("accept-first"), second = fresh_dir("accept-second");
+    const std::string accept = first + "/known.txt";
+    const std::vector<std::string> selection = {"conform", "--fault", "ORD-GIFT-500.accepts-501", "--only", "orders",
+                                                "--filter", "Orders.ORD_GIFT_500_*", "--seed", "3"};
+    auto args = selection;
+    args.insert(args.end(), {"--out", first, "--write-accept", accept});
+    auto failing = dockside(args);
+    ASSERT_EQ(failing.exit_code, 1) << failing.output;
+    EXPECT_TRUE(has(read_text(first + "/junit.xml"), "<failure")) << read_text(first + "/junit.xml");
+    args = selection;
+    args.insert(args.end(), {"--out", second, "--accept", accept});
+    auto accepted = dockside(args);
+    EXPECT_EQ(accepted.exit_code, 0) << accepted.output;
+    const std::string junit = read_text(second + "/junit.xml");
+    EXPECT_FALSE(has(junit, "<failure")) << junit;
+    EXPECT_FALSE(has(junit, "<error")) << junit;
+    EXPECT_TRUE(has(junit, "<skipped message=\"accepted")) << junit;
+    EXPECT_EQ(results_of(second)["summary"]["accepted"], 1);
+}
+
+TEST(ConformCli, EveryConfigurationProblemAtOnce) {
+    const std::string out = fresh_dir("problems");
+    auto ran = dockside({"conform", "--cases", "0", "--seed", "-5", "--only", "nosuch", "--write-accept",
+                         "/nonexistent-dockside-dir/known.txt", "--profile", "lenient", "--out", out});
+    EXPECT_EQ(ran.exit_code, 2) << ran.output;
+    for (const char* part : {"--cases must be at least 1", "--seed must be a whole number", "unknown area nosuch",
+                             "--write-accept /nonexistent-dockside-dir/known.txt: the folder", "lenient"})
+        EXPECT_TRUE(has(ran.output, part)) << part << "\n" << ran.output;
+    auto out_file = dockside({"conform", "--out", "/proc/version/sub"});
+    EXPECT_EQ(out_file.exit_code, 2) << out_file.output;
+    EXPECT_TRUE(has(out_file.output, "--out /proc/version/sub")) << out_file.output;
+}
+
+TEST(ConformCli, UnknownWordsAreNamedWithSuggestions) {
+    auto flag = dockside({"conform", "--cses", "3"});
+    EXPECT_EQ(flag.exit_code, 2) << flag.output;
+    EXPECT_TRUE(has(flag.output, "unknown option --cses")) << flag.output;
+    EXPECT_TRUE(has(flag.output, "did you mean --cases?")) << flag.output;
+    auto sub = dockside({"conformm"});
+    EXPECT_EQ(sub.exit_code, 2) << sub.output;
+    EXPECT_TRUE(has(sub.output, "unknown subcommand 'conformm'")) << sub.output;
+    EXPECT_TRUE(has(sub.output, "spec, serve, conform")) << sub.output;
+    auto help = dockside({"conform", "--help"});
+    EXPECT_EQ(help.exit_code, 0) << help.output;
+    EXPECT_TRUE(has(help.output, "Exit codes:")) << help.output;
+    EXPECT_TRUE(has(help.output, "the run could not be done")) << help.output;
+}
+
+TEST(ConformConsole, QuietAndNoRapidCheckChatter) {
+    const std::string out = fresh_dir("console");
+    auto ran = dockside({"conform", "--only", "paging", "--cases", "3", "--seed", "11", "--out", out,
+                         "--fault", "RET-LIST.cursor-overlap"});
+    EXPECT_EQ(ran.exit_code, 1) << ran.output;
+    for (const char* chatter : {"RC_PARAMS", "Using configuration", "OK, passed", "Falsifiable", "\x1b["})
+        EXPECT_FALSE(has(ran.output, chatter)) << chatter << "\n" << ran.output;
+    EXPECT_TRUE(has(ran.output, "replay:")) << ran.output;
+    EXPECT_TRUE(has(ran.output, "distinct finding")) << ran.output;
+    auto quiet = dockside({"conform", "--only", "paging", "--cases", "3", "--seed", "11", "--out", out, "--quiet",
+                           "--fault", "RET-LIST.cursor-overlap"});
+    EXPECT_EQ(quiet.exit_code, 1);
+    EXPECT_LT(std::count(quiet.output.begin(), quiet.output.end(), '\n'), 12) << quiet.output;
+    EXPECT_FALSE(has(quiet.output, "FINDING")) << quiet.output;
+}
+
+}  // namespace
+}  // namespace dockside::clitest

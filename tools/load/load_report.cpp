@@ -1,0 +1,98 @@
+#include "tools/load/load_report.h"
+
+#include <ctime>
+#include <ostream>
+
+#include "harness/load/report_text.h"
+#include "harness/load/result_files.h"
+#include "tools/dockside/exit_codes.h"
+
+namespace dockside::loadtool {
+
+std::string utc_now(bool compact) {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char buffer[32];
+    std::strftime(buffer, sizeof buffer, compact ? "%Y%m%d-%H%M%S" : "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buffer;
+}
+
+void judge_run(load::RunSummary& summary, const std::vector<load::Threshold>& thresholds) {
+    const auto& result = summary.result;
+    summary.thresholds = load::evaluate(thresholds, result);
+    summary.reasons.clear();
+    for (const auto& t : summary.thresholds)
+        if (!t.passed) summary.reasons.push_back("threshold " + t.threshold.expression + " crossed: " + t.actual_text +
+                                                 " (" + t.margin_text + ")");
+    std::int64_t violations = 0;
+    for (const auto& op : result.operations) violations += op.sampling.failed;
+    if (violations > 0)
+        summary.reasons.push_back(std::to_string(violations) + " sampled response" + (violations == 1 ? "" : "s") +
+                                  " violated the contract");
+    const auto totals = result.total_counters();
+    const bool no_answer = totals.responses() == 0 && totals.attempted() > 0;
+    if (no_answer) summary.reasons.push_back("the target answered no request at all");
+    if (result.interrupted) summary.reasons.push_back("interrupted before the end");
+    summary.passed = summary.reasons.empty();
+    // A run that was cut short, or whose target never answered, did not measure anything: "could not run".
+    if (result.interrupted || no_answer) summary.exit_code = cli::kExitCannotRun;
+    else summary.exit_code = summary.passed ? cli::kExitOk : cli::kExitViolations;
+}
+
+namespace {
+
+void replace_all(std::string& text, const std::string& secret) {
+    for (auto at = text.find(secret); at != std::string::npos; at = text.find(secret, at))
+        text.replace(at, secret.size(), "$DOCKSIDE_TOKEN");
+}
+
+}  // namespace
+
+void redact(load::RunSummary& summary, const std::string& secret) {
+    if (secret.empty()) return;
+    for (auto& op : summary.result.operations) {
+        for (auto& e : op.error_examples) replace_all(e.detail, secret);
+        for (auto& v : op.sampling.violations) {
+            replace_all(v.message, secret);
+            replace_all(v.body_excerpt, secret);
+        }
+    }
+}
+
+Result<bool, std::string> write_run_files(const std::string& directory, load::RunSummary& summary) {
+    auto files = load::write_histogram_files(directory, summary.result);
+    if (!files) return fail(files.error());
+    for (const auto& [key, value] : files->items()) summary.files[key] = value;
+    return load::write_summary(directory, summary);
+}
+
+void print_report(std::ostream& out, const load::RunSummary& summary, const std::string& directory) {
+    const auto& r = summary.result;
+    const auto totals = r.total_counters();
+    out << "\n" << load::percentile_table(r);
+    char line[256];
+    std::snprintf(line, sizeof line, "\n  %lld requests in %.2fs: %.1f req/s", static_cast<long long>(totals.requests()),
+                  r.duration_s, r.requests_per_second());
+    out << line;
+    if (const auto ratio = r.achieved_ratio()) {
+        std::snprintf(line, sizeof line, " (requested %.1f/s, achieved %.2f%%)", r.requested_rate(), *ratio * 100);
+        out << line;
+    }
+    out << "; errors " << totals.errors_total() << "\n";
+    if (r.open_loop && r.send_lag.total_count() > 0)
+        out << "  send lag: p50 " << load::format_micros(static_cast<double>(r.send_lag.value_at_percentile(50)))
+            << ", p99 " << load::format_micros(static_cast<double>(r.send_lag.value_at_percentile(99))) << ", max "
+            << load::format_micros(static_cast<double>(r.send_lag.max())) << "\n";
+    if (const auto errors = load::error_table(r); !errors.empty()) out << "\nerrors:\n" << errors;
+    if (const auto validation = load::validation_report(r); !validation.empty())
+        out << "\nsampled validation:\n" << validation;
+    if (!summary.thresholds.empty()) out << "\nthresholds:\n" << load::render_thresholds(summary.thresholds);
+    if (r.interrupted) out << "\ninterrupted: the figures cover the run up to the interrupt\n";
+    out << "\nresults: " << directory << "/summary.json\n";
+    if (!summary.passed)
+        for (const auto& reason : summary.reasons) out << "dockside load: " << reason << "\n";
+    out.flush();
+}
+
+}  // namespace dockside::loadtool

@@ -1,0 +1,31 @@
+#pragma once
+/// The end of a load run: judging it (thresholds, sampled validation, a target that never answered,
+/// an interrupt) into an exit code with reasons, and writing and printing what it found.
+
+#include <iosfwd>
+#include <string>
+
+#include "harness/core/result.h"
+#include "harness/load/summary_json.h"
+
+namespace dockside::loadtool {
+
+/// Fills thresholds, passed, exit_code and reasons of `summary` from its result.
+void judge_run(load::RunSummary& summary, const std::vector<load::Threshold>& thresholds);
+
+/// Replaces every occurrence of `secret` in what the target sent back (error examples, validation
+/// examples) with "$DOCKSIDE_TOKEN": a server that echoes the Authorization header must not leak it
+/// into the results.
+void redact(load::RunSummary& summary, const std::string& secret);
+
+/// Writes summary.json and the .hgrm files into `directory` (the .hlog files are written during the
+/// run); the error names what could not be written.
+Result<bool, std::string> write_run_files(const std::string& directory, load::RunSummary& summary);
+
+/// The percentile table, errors, validation findings, thresholds and where the results are.
+void print_report(std::ostream& out, const load::RunSummary& summary, const std::string& directory);
+
+/// "2025-07-01T12:00:00Z" (or "20250701-120000" for folder names when `compact`).
+std::string utc_now(bool compact);
+
+}  // namespace dockside::loadtool

@@ -1,0 +1,230 @@
+#include "tools/load/load_run.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <ostream>
+#include <random>
+
+#include "harness/http/url.h"
+#include "harness/load/engine.h"
+#include "harness/load/result_files.h"
+#include "harness/load/run_recorder.h"
+#include "harness/validate/response_validator.h"
+#include "tools/dockside/exit_codes.h"
+#include "tools/load/load_report.h"
+#include "tools/load/plan_builder.h"
+#include "tools/load/response_judge.h"
+
+namespace dockside::loadtool {
+namespace {
+
+using namespace std::chrono_literals;
+
+int cannot_run(LoadIo& io, const std::string& message) {
+    io.err << "dockside load: " << message << "\n";
+    return cli::kExitCannotRun;
+}
+
+/// A tag no earlier run used, so created orders' reference ids never collide (ORD-REF-UNIQUE).
+std::string run_tag(unsigned shard) {
+    std::random_device device;
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "DSL-%08x-%u-", static_cast<unsigned>(device()), shard);
+    return buffer;
+}
+
+/// Everything one engine run needs besides its schedule.
+struct Prepared {
+    BuiltPlan built;
+    http::Url url;
+    std::unique_ptr<validate::ResponseValidator> validator;
+    std::vector<std::string> names;
+};
+
+load::EngineOptions engine_options(const LoadSettings& s, const LoadTarget& target, const http::Url& url) {
+    load::EngineOptions o;
+    o.target = {url.host, url.port, url.tls(), target.insecure, {}};
+    o.model = s.model;
+    o.schedule = s.schedule;
+    o.duration = s.duration;
+    o.warmup = s.warmup;
+    o.warmup_rate = s.warmup_rate;
+    o.connections = s.connections;
+    o.threads = s.threads;
+    o.request_timeout = load::Nanos(static_cast<std::int64_t>(target.timeout_s * 1e9));
+    o.connect_timeout = std::min<load::Nanos>(o.request_timeout, 5s);
+    o.drain_timeout = o.request_timeout;
+    o.sample_fraction = s.validate;
+    o.seed = s.seed;
+    o.shard_index = s.shard_index;
+    o.shard_count = s.shard_count;
+    return o;
+}
+
+/// One engine run; the result carries its sampled validation. nullopt (message printed) when the
+/// engine could not start.
+std::optional<load::RunResult> run_engine(const load::EngineOptions& options, const Prepared& prepared,
+                                          load::IntervalLogs* logs, LoadIo& io, std::int64_t& aborted) {
+    std::unique_ptr<load::SampleQueue> samples;
+    if (options.sample_fraction > 0 && prepared.validator)
+        samples = std::make_unique<load::SampleQueue>(
+            prepared.built.plan.operations.size(),
+            make_response_judge(*prepared.validator, prepared.built.operations));
+    auto engine = load::Engine::create(options, prepared.built.plan, samples.get());
+    if (!engine) {
+        for (const auto& p : engine.error()) io.err << "dockside load: " << p << "\n";
+        return std::nullopt;
+    }
+    load::ProgressPrinter progress(io.out, io.terminal);
+    const double total_s = options.schedule ? static_cast<double>(options.schedule->duration_ns()) / 1e9
+                                            : static_cast<double>(options.duration.count()) / 1e9;
+    load::RunRecorder recorder(progress, logs, prepared.names, options.schedule ? &*options.schedule : nullptr, total_s);
+    const auto outcome = (*engine)->run(recorder, io.interrupt);
+    progress.finish();
+    auto result = load::RunResult::from_stats(outcome.totals, prepared.names, outcome.examples);
+    if (samples) {
+        samples->finish();
+        const auto sampling = samples->results();
+        for (std::size_t i = 0; i < result.operations.size() && i < sampling.size(); ++i)
+            result.operations[i].sampling = sampling[i];
+    }
+    result.open_loop = options.model == load::LoadModel::open_loop;
+    result.interrupted = outcome.interrupted;
+    result.duration_s = static_cast<double>(outcome.measured_ns) / 1e9;
+    result.drain_s = static_cast<double>(outcome.drain_ns) / 1e9;
+    result.requested = outcome.requested;
+    result.aborted_in_flight = outcome.aborted_in_flight;
+    aborted = outcome.aborted_in_flight;
+    return result;
+}
+
+load::RunSummary new_summary(const LoadSettings& s, const LoadTarget& target) {
+    load::RunSummary summary;
+    summary.configuration = configuration_json(s);
+    summary.target = target.base_url;
+    summary.embedded = target.embedded;
+    summary.seed = s.seed;
+    summary.started_at = utc_now(false);
+    for (const auto& t : s.thresholds) summary.threshold_expressions.push_back(t.expression);
+    return summary;
+}
+
+int finish(load::RunSummary& summary, const LoadSettings& s, const LoadTarget& target, const std::string& dir,
+           LoadIo& io) {
+    summary.finished_at = utc_now(false);
+    redact(summary, target.token);
+    judge_run(summary, s.thresholds);
+    if (auto written = write_run_files(dir, summary); !written) return cannot_run(io, written.error());
+    print_report(io.out, summary, dir);
+    return summary.exit_code;
+}
+
+int run_once(const LoadSettings& s, const LoadTarget& target, const Prepared& prepared, const std::string& dir,
+             LoadIo& io) {
+    auto logs = load::IntervalLogs::open(dir);
+    if (!logs) return cannot_run(io, logs.error());
+    auto summary = new_summary(s, target);
+    summary.files = {{"latency_hlog", load::IntervalLogs::kLatencyFile},
+                     {"service_time_hlog", load::IntervalLogs::kServiceFile},
+                     {"send_lag_hlog", load::IntervalLogs::kSendLagFile}};
+    std::int64_t aborted = 0;
+    auto result = run_engine(engine_options(s, target, prepared.url), prepared, logs->get(), io, aborted);
+    if (!(*logs)->close()) io.err << "dockside load: warning: the interval logs could not be written completely\n";
+    if (!result) return cli::kExitCannotRun;
+    summary.result = std::move(*result);
+    return finish(summary, s, target, dir, io);
+}
+
+int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared& prepared, const std::string& dir,
+                 LoadIo& io) {
+    std::optional<load::RunResult> best;
+    std::optional<load::RunResult> last;
+    bool engine_failed = false;
+    const auto step = [&](double rate) -> std::optional<load::RunResult> {
+        auto options = engine_options(s, target, prepared.url);
+        options.model = load::LoadModel::open_loop;
+        options.schedule = load::Schedule::constant(rate, s.step_duration).value();
+        options.warmup_rate = rate;
+        io.out << "capacity step: " << options.schedule->describe() << "\n";
+        std::int64_t aborted = 0;
+        auto result = run_engine(options, prepared, nullptr, io, aborted);
+        if (!result) engine_failed = true;
+        if (!result || result->interrupted) return std::nullopt;
+        last = result;
+        return result;
+    };
+    const auto on_step = [&](const load::CapacityStep& st) {
+        char line[256];
+        std::snprintf(line, sizeof line, "  %.6g/s: achieved %.1f/s, p99 %.3fms, errors %.3g%%: %s\n", st.rate,
+                      st.achieved_rate, st.p99_ms, st.error_ratio * 100, st.passed ? "within the SLO" : "outside");
+        io.out << line;
+        for (const auto& c : st.crossed) io.out << "    crossed: " << c << "\n";
+        if (st.passed && (!best || best->requested_rate() < last->requested_rate())) best = last;
+    };
+    const auto found = load::find_capacity(s.capacity, s.slo, step, on_step);
+    if (engine_failed) return cli::kExitCannotRun;
+    const auto curve = load::capacity_json(found, s.slo);
+    if (auto ok = load::write_text_file(dir + "/capacity.json", curve.dump(2) + "\n"); !ok) return cannot_run(io, ok.error());
+    if (auto ok = load::write_text_file(dir + "/capacity.csv", load::capacity_csv(found)); !ok)
+        return cannot_run(io, ok.error());
+    io.out << "\ncapacity: ";
+    if (found.capacity) io.out << *found.capacity << " requests/s within " << s.slo.size() << " SLO threshold(s)";
+    else io.out << "no rate tried was sustained within the SLO";
+    io.out << " (" << found.stopped_because << ")\ncurve: " << dir << "/capacity.csv\n";
+    auto summary = new_summary(s, target);
+    summary.files = {{"capacity_json", "capacity.json"}, {"capacity_csv", "capacity.csv"}};
+    summary.configuration["capacity"]["result"] = curve;
+    if (best) summary.result = *best;
+    else if (last) summary.result = *last;
+    summary.result.interrupted = found.interrupted;
+    const int code = finish(summary, s, target, dir, io);
+    if (code == cli::kExitOk && !found.capacity) return cli::kExitViolations;
+    return code;
+}
+
+}  // namespace
+
+int run_load(const LoadSettings& s, const LoadTarget& target, const spec::Spec& spec, LoadIo& io) {
+    auto url = http::parse_url(target.base_url);
+    if (!url) return cannot_run(io, "base URL " + url.error());
+    TargetAccess access{*url, target.token, target.channel_header, target.channel, {}};
+    access.client.request_timeout = std::chrono::milliseconds(static_cast<std::int64_t>(target.timeout_s * 1000));
+    access.client.insecure = target.insecure;
+    auto catalog = read_catalog(access, spec, catalog_needs(s.entries));
+    if (!catalog) return cannot_run(io, catalog.error());
+
+    Prepared prepared{{}, *url, nullptr, {}};
+    PlanInputs inputs{s.entries, access, *catalog, s.seed, run_tag(s.shard_index), s.variants};
+    auto built = build_plan(inputs, spec);
+    if (!built) {
+        for (const auto& p : built.error()) io.err << "dockside load: " << p << "\n";
+        return cli::kExitCannotRun;
+    }
+    prepared.built = std::move(built.value());
+    for (const auto& op : prepared.built.plan.operations) prepared.names.push_back(op.name);
+    if (s.validate > 0) {
+        prepared.validator = std::make_unique<validate::ResponseValidator>(spec);
+        for (const auto& p : prepared.validator->compile_all()) io.err << "dockside load: warning: " << p << "\n";
+    }
+    const std::string dir = s.out.empty() ? "results/load-" + utc_now(true) : s.out;
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return cannot_run(io, "--out " + dir + ": " + ec.message());
+
+    io.out << "dockside load: " << (target.embedded ? "embedded: " : "") << target.base_url << ", "
+           << (s.find_capacity ? "capacity search"
+               : s.schedule    ? s.schedule->describe()
+                               : "closed loop for " + load::format_duration(s.duration))
+           << ", mix " << s.mix.name << " (" << s.entries.size() << " operation" << (s.entries.size() == 1 ? "" : "s")
+           << "), " << s.connections << " connections on " << s.threads << " threads, seed " << s.seed;
+    if (s.shard_count > 1) io.out << ", shard " << s.shard_index << "/" << s.shard_count;
+    io.out << "\n";
+    for (const auto& w : s.mix_warnings) io.out << "dockside load: note: " << w << "\n";
+    for (const auto& n : prepared.built.notes) io.out << "dockside load: note: " << n << "\n";
+    return s.find_capacity ? run_capacity(s, target, prepared, dir, io) : run_once(s, target, prepared, dir, io);
+}
+
+}  // namespace dockside::loadtool

@@ -1,0 +1,36 @@
+#pragma once
+/// `dockside load` after its options are validated and its target is known: list what the mix needs,
+/// build the plan, run the engine (once, or step by step for --find-capacity), write the results folder
+/// and print the tables. Returns the exit code (tools/dockside/exit_codes.h).
+
+#include <atomic>
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+#include "specs/loader/spec.h"
+#include "tools/load/load_settings.h"
+
+namespace dockside::loadtool {
+
+/// The server and how to talk to it, already resolved (embedded server started, OAuth done).
+struct LoadTarget {
+    std::string base_url;
+    std::string token;  ///< never written anywhere
+    std::string channel_header = "service_channel_id";
+    std::int64_t channel = 0;
+    bool embedded = false;
+    double timeout_s = 30;
+    bool insecure = false;
+};
+
+struct LoadIo {
+    std::ostream& out;
+    std::ostream& err;
+    bool terminal = false;                          ///< rewrite the progress line in place
+    const std::atomic<bool>* interrupt = nullptr;   ///< set by SIGINT
+};
+
+int run_load(const LoadSettings& settings, const LoadTarget& target, const spec::Spec& spec, LoadIo& io);
+
+}  // namespace dockside::loadtool

@@ -1,0 +1,76 @@
+#pragma once
+/// `dockside load`'s own options: what the user typed (strings, so every bad value can be reported with
+/// the others) and the validated settings. Mix and thresholds are checked against the contract here, so
+/// nothing is sent before every problem has been shown.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/core/result.h"
+#include "harness/load/capacity.h"
+#include "harness/load/engine.h"
+#include "harness/load/thresholds.h"
+#include "specs/loader/spec.h"
+#include "tools/load/mix.h"
+
+namespace dockside::loadtool {
+
+struct RawLoadOptions {
+    std::string rate;          ///< --rate R (requests/s, the total across shards)
+    std::string stages;        ///< --stages 30s:500,60s:2000
+    bool closed_loop = false;  ///< --closed-loop
+    std::string duration;      ///< --duration (default 30s)
+    std::string warmup;        ///< --warmup (default none)
+    std::string connections = "10";
+    std::string threads = "2";
+    std::string mix;           ///< --mix (default merchant-day)
+    std::vector<std::string> thresholds;
+    std::string validate;      ///< --validate 0.01 or 1%
+    std::string shard;         ///< --shard i/N
+    std::string out;
+    std::string seed;
+    bool find_capacity = false;
+    std::string slo;
+    std::string step_duration;  ///< capacity: length of each step (default 10s)
+    std::string max_rate;       ///< capacity: highest rate tried
+    std::string precision;      ///< capacity: stop bisecting below this relative gap (default 0.05)
+    std::string variants;       ///< pre-generated requests per operation (default 64)
+    std::vector<std::string> faults;  ///< embedded server only
+};
+
+struct LoadSettings {
+    load::LoadModel model = load::LoadModel::open_loop;
+    std::optional<load::Schedule> schedule;  ///< open loop (the total schedule; a shard sends its share)
+    load::Nanos duration{0};                 ///< closed loop
+    load::Nanos warmup{0};
+    double warmup_rate = 0;
+    int connections = 10;
+    int threads = 2;
+    Mix mix;
+    std::vector<ResolvedEntry> entries;
+    std::vector<std::string> mix_warnings;
+    std::vector<load::Threshold> thresholds;
+    double validate = 0;
+    unsigned shard_index = 0;
+    unsigned shard_count = 1;
+    std::string out;
+    std::uint64_t seed = 0;
+    bool seed_given = false;
+    bool find_capacity = false;
+    std::vector<load::Threshold> slo;
+    load::Nanos step_duration{0};
+    load::CapacityOptions capacity;
+    int variants = 64;
+    std::vector<std::string> faults;
+};
+
+/// Validates everything at once; each problem names its flag and says what is accepted.
+Result<LoadSettings, std::vector<std::string>> validate_load_options(const RawLoadOptions& raw, const spec::Spec& spec,
+                                                                     const std::string& mixes_dir);
+
+/// The configuration block of summary.json (no secret can be in it: only load options).
+nlohmann::json configuration_json(const LoadSettings& settings);
+
+}  // namespace dockside::loadtool

@@ -1,0 +1,152 @@
+#include "tools/load/mix.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+
+#include "specs/loader/yaml_json.h"
+
+namespace dockside::loadtool {
+namespace {
+
+std::string trim(std::string_view s) {
+    const auto b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string_view::npos) return {};
+    const auto e = s.find_last_not_of(" \t\r\n");
+    return std::string(s.substr(b, e - b + 1));
+}
+
+bool is_method(const std::string& word) {
+    for (const char* m : {"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
+        if (word == m) return true;
+    return false;
+}
+
+/// A trailing ":<number>" is a weight; anything else after a colon is part of the text (paths such as
+/// /2025-07/order:estimate hold colons).
+void split_weight(const std::string& item, std::string& text, double& weight, bool& bad_weight) {
+    text = item;
+    weight = 1;
+    bad_weight = false;
+    const auto colon = item.rfind(':');
+    if (colon == std::string::npos) return;
+    const std::string tail = trim(std::string_view(item).substr(colon + 1));
+    char* end = nullptr;
+    const double w = std::strtod(tail.c_str(), &end);
+    if (tail.empty() || end != tail.c_str() + tail.size()) return;  // not a number: part of the text
+    text = trim(std::string_view(item).substr(0, colon));
+    weight = w;
+    bad_weight = !std::isfinite(w) || w < 0;
+}
+
+}  // namespace
+
+Result<Mix, std::vector<std::string>> parse_inline_mix(std::string_view text) {
+    Mix mix;
+    mix.name = "inline";
+    mix.source = std::string(text);
+    std::vector<std::string> problems;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t comma = text.find(',', start);
+        if (comma == std::string_view::npos) comma = text.size();
+        const std::string item = trim(text.substr(start, comma - start));
+        start = comma + 1;
+        if (item.empty()) continue;
+        MixEntry entry;
+        bool bad = false;
+        split_weight(item, entry.text, entry.weight, bad);
+        if (bad) problems.push_back("--mix: weight of \"" + item + "\" must be a number >= 0");
+        mix.entries.push_back(entry);
+    }
+    if (mix.entries.empty()) problems.push_back("--mix: no operation given");
+    if (!problems.empty()) return fail(std::move(problems));
+    return mix;
+}
+
+Result<Mix, std::vector<std::string>> load_mix_file(const std::string& path) {
+    auto doc = spec::load_document(path);
+    if (!doc) return fail(std::vector<std::string>{"mix " + doc.error().to_string()});
+    const auto& d = *doc;
+    std::vector<std::string> problems;
+    Mix mix;
+    mix.source = path;
+    mix.name = std::filesystem::path(path).stem().string();
+    if (!d.is_object()) return fail(std::vector<std::string>{"mix " + path + ": expected a mapping"});
+    if (d.contains("name") && d["name"].is_string()) mix.name = d["name"].get<std::string>();
+    if (!d.contains("operations") || !d["operations"].is_array() || d["operations"].empty())
+        return fail(std::vector<std::string>{"mix " + path + ": `operations` must be a non-empty list"});
+    std::size_t i = 0;
+    for (const auto& item : d["operations"]) {
+        const std::string where = "mix " + path + ": operations[" + std::to_string(i++) + "]";
+        if (!item.is_object() || !item.contains("operation") || !item["operation"].is_string()) {
+            problems.push_back(where + ": needs `operation` (an operation id or \"METHOD /path\")");
+            continue;
+        }
+        MixEntry entry{item["operation"].get<std::string>(), 1};
+        if (item.contains("weight")) {
+            if (!item["weight"].is_number() || !(item["weight"].get<double>() >= 0))
+                problems.push_back(where + ": `weight` must be a number >= 0");
+            else entry.weight = item["weight"].get<double>();
+        }
+        mix.entries.push_back(entry);
+    }
+    if (!problems.empty()) return fail(std::move(problems));
+    return mix;
+}
+
+Result<Mix, std::vector<std::string>> read_mix(std::string_view argument, const std::string& mixes_dir) {
+    const std::string arg = trim(argument);
+    const bool looks_like_file = arg.find('/') != std::string::npos && arg.find(' ') == std::string::npos &&
+                                 (arg.size() > 5 && (arg.ends_with(".yaml") || arg.ends_with(".yml") || arg.ends_with(".json")));
+    if (looks_like_file) return load_mix_file(arg);
+    const std::string named = mixes_dir + "/" + arg + ".yaml";
+    const bool simple_name = !arg.empty() && arg.find_first_of(" ,:/") == std::string::npos;
+    if (simple_name && std::filesystem::exists(named)) return load_mix_file(named);
+    return parse_inline_mix(arg);
+}
+
+Result<std::vector<ResolvedEntry>, std::vector<std::string>> resolve_mix(const Mix& mix, const spec::Spec& spec,
+                                                                        std::vector<std::string>& warnings) {
+    std::vector<ResolvedEntry> out;
+    std::vector<std::string> problems;
+    double total = 0;
+    for (const auto& entry : mix.entries) {
+        ResolvedEntry r;
+        r.weight = entry.weight;
+        total += entry.weight;
+        const auto space = entry.text.find(' ');
+        const std::string first = entry.text.substr(0, space);
+        if (space != std::string::npos && is_method(first)) {
+            r.method = first;
+            r.concrete_path = trim(std::string_view(entry.text).substr(space + 1));
+            r.name = r.method + " " + r.concrete_path;
+            if (r.concrete_path.empty() || r.concrete_path[0] != '/') {
+                problems.push_back("mix " + mix.name + ": \"" + entry.text + "\": the path must start with /");
+                continue;
+            }
+            if (const auto match = spec.match(r.method, r.concrete_path)) {
+                r.operation = match->operation;
+            } else {
+                warnings.push_back("\"" + r.name + "\" is no operation of the contract: sent as typed, never validated");
+            }
+            out.push_back(r);
+            continue;
+        }
+        const spec::Operation* op = spec.find(entry.text);
+        if (!op) {
+            problems.push_back("mix " + mix.name + ": unknown operation \"" + entry.text +
+                               "\" (an operationId of the contract, or \"METHOD /path\")");
+            continue;
+        }
+        r.operation = op;
+        r.method = op->method;
+        r.name = op->id;
+        out.push_back(r);
+    }
+    if (problems.empty() && !(total > 0)) problems.push_back("mix " + mix.name + ": every weight is 0");
+    if (!problems.empty()) return fail(std::move(problems));
+    return out;
+}
+
+}  // namespace dockside::loadtool

@@ -1,0 +1,106 @@
+// Ctrl-C during `dockside load` (the real executable, in its own process): the run stops at once, and
+// its results folder holds a summary that conforms to the schema and says it was interrupted.
+
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "tools/load/tests/load_tool_test_support.h"
+
+namespace dockside::loadtool {
+namespace {
+
+using namespace testing;
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+/// Starts `dockside load ARGS`, stdout and stderr into `log`.
+pid_t spawn_load(const std::vector<std::string>& args, const std::string& log) {
+    std::vector<std::string> argv_text = {DOCKSIDE_EXECUTABLE, "load"};
+    argv_text.insert(argv_text.end(), args.begin(), args.end());
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        ::dup2(fd, 1);
+        ::dup2(fd, 2);
+        std::vector<char*> argv;
+        for (auto& a : argv_text) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    return pid;
+}
+
+bool wait_for(const std::function<bool()>& condition, std::chrono::milliseconds limit) {
+    const auto end = Clock::now() + limit;
+    while (Clock::now() < end) {
+        if (condition()) return true;
+        std::this_thread::sleep_for(20ms);
+    }
+    return false;
+}
+
+/// Waits for the process (bounded); its exit code, or -1 when it did not exit in time (then killed).
+int wait_exit(pid_t pid, std::chrono::milliseconds limit) {
+    int status = 0;
+    const bool exited = wait_for([&] { return ::waitpid(pid, &status, WNOHANG) == pid; }, limit);
+    if (!exited) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+        return -1;
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+void expect_interrupted_record(const std::string& dir, const std::string& log) {
+    const auto summary = read_json(dir + "/summary.json");
+    ASSERT_FALSE(summary.is_discarded()) << read_text(log);
+    EXPECT_EQ(schema_violations(summary), "");
+    EXPECT_TRUE(summary["interrupted"].get<bool>());
+    EXPECT_EQ(summary["outcome"]["exit_code"], 2);
+    EXPECT_LT(summary["duration_s"].get<double>(), 20.0);
+}
+
+TEST(Interrupt, CtrlCMidRunLeavesAnInterruptedRecord) {
+    ScratchDir dir;
+    const std::string out = dir.sub("run");
+    const std::string log = dir.sub("log.txt");
+    const pid_t pid = spawn_load({"--rate", "100", "--duration", "30s", "--mix", "listLocations", "--out", out}, log);
+    ASSERT_GT(pid, 0);
+    // Mid-run: after the first second's interval is in the log.
+    const bool running = wait_for([&] { return read_text(out + "/latency.hlog").find("\n0.000,") != std::string::npos; }, 15s);
+    EXPECT_TRUE(running) << read_text(log);
+    const auto interrupted = Clock::now();
+    ::kill(pid, SIGINT);
+    EXPECT_EQ(wait_exit(pid, 10s), 2) << read_text(log);
+    EXPECT_LT(Clock::now() - interrupted, 3s);
+    expect_interrupted_record(out, log);
+    const auto summary = read_json(out + "/summary.json");
+    EXPECT_GT(summary["requests"].get<int>(), 50);
+    EXPECT_NE(read_text(log).find("interrupted"), std::string::npos);
+}
+
+TEST(Interrupt, CtrlCDuringTheWarmUpLeavesAnInterruptedRecord) {
+    ScratchDir dir;
+    const std::string out = dir.sub("run");
+    const std::string log = dir.sub("log.txt");
+    const pid_t pid = spawn_load(
+        {"--rate", "50", "--duration", "30s", "--warmup", "20s", "--mix", "listLocations", "--out", out}, log);
+    ASSERT_GT(pid, 0);
+    EXPECT_TRUE(wait_for([&] { return read_text(log).find("warming up") != std::string::npos; }, 15s)) << read_text(log);
+    ::kill(pid, SIGINT);
+    EXPECT_EQ(wait_exit(pid, 10s), 2) << read_text(log);
+    expect_interrupted_record(out, log);
+    EXPECT_EQ(read_json(out + "/summary.json")["requests"], 0);
+}
+
+}  // namespace
+}  // namespace dockside::loadtool

@@ -1,0 +1,197 @@
+// dockside load end to end against the embedded reference server: the merchant-day mix runs clean and
+// writes a summary that conforms to specs/load-summary.schema.json; thresholds gate the exit code;
+// sampled validation counts what a fault breaks; no output carries the token; shards merge exactly.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "harness/histogram/codec.h"
+#include "tools/load/load_report.h"
+#include "tools/load/merge_runs.h"
+#include "tools/load/tests/load_tool_test_support.h"
+
+namespace dockside::loadtool {
+namespace {
+
+using namespace testing;
+
+TEST(LoadRun, MerchantDayRunsCleanAndTheSummaryConformsToItsSchema) {
+    auto server = start_reference("pat-merchant-day");
+    ScratchDir dir;
+    RawLoadOptions raw;
+    raw.rate = "120";
+    raw.duration = "1500ms";
+    raw.validate = "0.25";
+    raw.thresholds = {"errors<1%", "p99<2s", "rate>=0.99"};
+    raw.out = dir.path();
+    const auto r = run(settings(raw), target_of(*server));
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    const auto summary = read_json(dir.sub("summary.json"));
+    ASSERT_FALSE(summary.is_discarded());
+    EXPECT_EQ(schema_violations(summary), "");
+    EXPECT_EQ(summary["requests"], 180);
+    EXPECT_EQ(summary["errors"], 0) << summary["operations"].dump(1);
+    EXPECT_NEAR(summary["duration_s"].get<double>(), 1.5, 0.05);
+    EXPECT_NEAR(summary["requests_per_second"].get<double>(), 120, 4);
+    EXPECT_EQ(summary["seed"], 42);
+    EXPECT_EQ(summary["outcome"]["exit_code"], 0);
+    std::int64_t validated = 0;
+    for (const auto& op : summary["operations"]) {
+        validated += op["validation"]["validated"].get<std::int64_t>();
+        EXPECT_EQ(op["validation"]["failed"], 0) << op["name"] << op["validation"].dump();
+    }
+    EXPECT_GT(validated, 20);
+    for (const char* file : {"latency.hgrm", "service-time.hgrm", "send-lag.hgrm", "latency.hlog", "service-time.hlog",
+                             "send-lag.hlog", "latency-getOrder.hgrm"})
+        EXPECT_TRUE(std::filesystem::exists(dir.sub(file))) << file;
+    EXPECT_NE(read_text(dir.sub("latency.hlog")).find("Tag=createOrder,"), std::string::npos);
+    EXPECT_NE(r.out.find("p99.9 ms"), std::string::npos);  // the percentile table
+}
+
+TEST(LoadRun, CrossedThresholdExitsOneWithTheTable) {
+    auto server = start_reference("pat-thresholds");
+    ScratchDir dir;
+    RawLoadOptions raw;
+    raw.rate = "50";
+    raw.duration = "500ms";
+    raw.mix = "listLocations";
+    raw.thresholds = {"p99<1us", "errors<50%"};
+    raw.out = dir.path();
+    const auto r = run(settings(raw), target_of(*server));
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find("FAIL"), std::string::npos);
+    EXPECT_NE(r.out.find("over"), std::string::npos);
+    const auto summary = read_json(dir.sub("summary.json"));
+    EXPECT_FALSE(summary["thresholds"][0]["passed"].get<bool>());
+    EXPECT_TRUE(summary["thresholds"][1]["passed"].get<bool>());
+}
+
+TEST(LoadRun, SampledValidationCountsTheViolationAFaultInjects) {
+    auto server = start_reference("pat-fault", {"CONV-FIELDS.order-missing-created-date"});
+    ScratchDir dir;
+    RawLoadOptions raw;
+    raw.rate = "100";
+    raw.duration = "1s";
+    raw.mix = "getOrder";
+    raw.validate = "1";
+    raw.out = dir.path();
+    const auto r = run(settings(raw), target_of(*server));
+    EXPECT_EQ(r.code, 1) << r.out << r.err;
+    const auto summary = read_json(dir.sub("summary.json"));
+    const auto& validation = summary["operations"][0]["validation"];
+    EXPECT_GT(validation["failed"].get<int>(), 50);
+    ASSERT_FALSE(validation["violations"].empty());
+    bool created_date = false;
+    for (const auto& v : validation["violations"])
+        created_date = created_date || (v["rule"] == "CONV-FIELDS" && v["example"]["message"].get<std::string>().find(
+                                                                          "created_date") != std::string::npos);
+    EXPECT_TRUE(created_date) << validation.dump(1);
+    EXPECT_NE(r.out.find("sampled validation"), std::string::npos);
+}
+
+TEST(LoadRun, NoOutputCarriesTheToken) {
+    const std::string token = "tok-9f8e7d6c5b4a-secret";
+    auto server = start_reference(token);
+    ScratchDir dir;
+    RawLoadOptions raw;
+    raw.rate = "80";
+    raw.duration = "700ms";
+    raw.validate = "1";
+    raw.out = dir.path();
+    const auto r = run(settings(raw), target_of(*server));
+    EXPECT_EQ(r.out.find(token), std::string::npos);
+    EXPECT_EQ(r.err.find(token), std::string::npos);
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+        ++files;
+        EXPECT_EQ(read_text(entry.path().string()).find(token), std::string::npos) << entry.path();
+    }
+    EXPECT_GT(files, 10);
+}
+
+TEST(LoadRun, ShardsMergeIntoOneRunExactly) {
+    auto server = start_reference("pat-shards");
+    ScratchDir dir;
+    std::vector<load::RunSummary> shards;
+    for (const char* shard : {"0/2", "1/2"}) {
+        RawLoadOptions raw;
+        raw.rate = "200";
+        raw.duration = "1s";
+        raw.mix = "getOrder:3,listLocations:1";
+        raw.shard = shard;
+        raw.out = dir.sub(std::string("shard-") + shard[0]);
+        const auto r = run(settings(raw), target_of(*server));
+        ASSERT_EQ(r.code, 0) << r.out << r.err;
+        shards.push_back(read_run(raw.out).value());
+        EXPECT_EQ(shards.back().result.requested, 100u);
+    }
+    std::ostringstream out, err;
+    const int code = run_merge({dir.sub("shard-0"), dir.sub("shard-1")}, dir.sub("merged"), {"rate>=0.99"}, out, err);
+    EXPECT_EQ(code, 0) << out.str() << err.str();
+    const auto merged = read_run(dir.sub("merged")).value();
+    EXPECT_EQ(schema_violations(read_json(dir.sub("merged/summary.json"))), "");
+    EXPECT_EQ(merged.result.requested, 200u);
+    EXPECT_EQ(merged.result.total_counters().requests(), 200);
+    for (const auto& op : merged.result.operations) {
+        auto expected = load::make_latency_histogram();
+        for (const auto& shard : shards)
+            if (const auto* mine = shard.result.find(op.name)) expected.add(mine->latency);
+        EXPECT_TRUE(op.latency == expected) << op.name;
+        EXPECT_EQ(op.latency.total_count(), op.counters.responses());
+    }
+    EXPECT_NE(read_text(dir.sub("merged/latency.hlog")).find("Tag=getOrder,"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dockside::loadtool
+
+namespace dockside::loadtool {
+namespace {
+
+TEST(LoadRun, CapacitySearchWritesItsCurve) {
+    auto server = testing::start_reference("pat-capacity");
+    testing::ScratchDir dir;
+    RawLoadOptions raw;
+    raw.find_capacity = true;
+    raw.slo = "p99<5s,errors<1%";
+    raw.rate = "100";
+    raw.max_rate = "400";
+    raw.step_duration = "500ms";
+    raw.mix = "listLocations";
+    raw.out = dir.path();
+    const auto r = testing::run(testing::settings(raw), testing::target_of(*server));
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    const auto curve = testing::read_json(dir.sub("capacity.json"));
+    EXPECT_EQ(curve["capacity_rate"], 400.0);
+    EXPECT_EQ(curve["stopped_because"], "every step up to --max-rate passed");
+    ASSERT_EQ(curve["curve"].size(), 3u);
+    EXPECT_EQ(curve["curve"][1]["rate"], 200.0);
+    const auto csv = testing::read_text(dir.sub("capacity.csv"));
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4);
+    const auto summary = testing::read_json(dir.sub("summary.json"));
+    EXPECT_EQ(testing::schema_violations(summary), "");
+    EXPECT_EQ(summary["requested"], 200);  // the summary holds the highest passing step: 400/s for 0.5 s
+}
+
+}  // namespace
+}  // namespace dockside::loadtool
+
+namespace dockside::loadtool {
+namespace {
+
+TEST(LoadRun, ATargetThatEchoesTheTokenDoesNotPutItInTheResults) {
+    load::RunSummary summary;
+    load::OperationResult op;
+    op.name = "getOrder";
+    op.error_examples.push_back({"HTTP 401", R"({"error":"bad token abc-123-secret"})"});
+    op.sampling.violations.push_back({"CONV-JSON", "", "got abc-123-secret", 200, "abc-123-secret", 1});
+    summary.result.operations.push_back(op);
+    redact(summary, "abc-123-secret");
+    const auto text = load::to_json(summary).dump();
+    EXPECT_EQ(text.find("abc-123-secret"), std::string::npos);
+    EXPECT_NE(text.find("$DOCKSIDE_TOKEN"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dockside::loadtool

@@ -1,0 +1,227 @@
+// dockside load's options and the plan it builds from the contract, without a server: every bad value
+// is reported at once; mixes resolve to the contract's operations; pre-serialized requests are exact.
+
+#include <gtest/gtest.h>
+
+#include "tools/load/operation_bindings.h"
+#include "tools/load/plan_builder.h"
+#include "tools/load/tests/load_tool_test_support.h"
+
+namespace dockside::loadtool {
+namespace {
+
+using testing::contract;
+using testing::mixes_dir;
+
+std::vector<std::string> problems_of(const RawLoadOptions& raw) {
+    auto s = validate_load_options(raw, contract(), mixes_dir());
+    return s ? std::vector<std::string>{} : s.error();
+}
+
+bool mentions(const std::vector<std::string>& problems, const std::string& text) {
+    for (const auto& p : problems)
+        if (p.find(text) != std::string::npos) return true;
+    return false;
+}
+
+TEST(LoadSettings, EveryBadValueIsReportedTogether) {
+    RawLoadOptions raw;
+    raw.rate = "fast";
+    raw.connections = "0";
+    raw.threads = "x";
+    raw.mix = "getOrder:5,bogusOperation:1";
+    raw.thresholds = {"p99<5"};
+    raw.validate = "2";
+    raw.shard = "3/2";
+    raw.warmup = "soon";
+    const auto problems = problems_of(raw);
+    EXPECT_GE(problems.size(), 8u);
+    for (const char* flag : {"--rate", "--connections", "--threads", "bogusOperation", "--threshold", "--validate",
+                             "--shard", "--warmup"})
+        EXPECT_TRUE(mentions(problems, flag)) << flag;
+}
+
+TEST(LoadSettings, ModelsExcludeEachOther) {
+    RawLoadOptions raw;
+    EXPECT_TRUE(mentions(problems_of(raw), "say how to send"));
+    raw.rate = "10";
+    raw.closed_loop = true;
+    EXPECT_TRUE(mentions(problems_of(raw), "exclude each other"));
+    RawLoadOptions staged;
+    staged.stages = "1s:10";
+    staged.duration = "5s";
+    EXPECT_TRUE(mentions(problems_of(staged), "--duration has no meaning with --stages"));
+    RawLoadOptions capacity;
+    capacity.find_capacity = true;
+    EXPECT_TRUE(mentions(problems_of(capacity), "--slo"));
+    RawLoadOptions closed;
+    closed.closed_loop = true;
+    closed.thresholds = {"rate>=0.99"};
+    EXPECT_TRUE(mentions(problems_of(closed), "closed-loop run has no requested rate"));
+    RawLoadOptions threads;
+    threads.rate = "5";
+    threads.connections = "2";
+    threads.threads = "4";
+    EXPECT_TRUE(mentions(problems_of(threads), "may not exceed --connections"));
+}
+
+TEST(LoadSettings, ValidOptionsGiveTheSchedule) {
+    RawLoadOptions raw;
+    raw.stages = "1s:100,2s:300";
+    raw.warmup = "2s";
+    raw.validate = "1%";
+    raw.shard = "1/3";
+    raw.thresholds = {"getOrder:p99<50ms"};
+    auto s = testing::settings(raw);
+    ASSERT_TRUE(s.schedule);
+    EXPECT_EQ(s.schedule->total_requests(), 450u);
+    EXPECT_DOUBLE_EQ(s.warmup_rate, 100);
+    EXPECT_DOUBLE_EQ(s.validate, 0.01);
+    EXPECT_EQ(s.shard_index, 1u);
+    EXPECT_EQ(s.shard_count, 3u);
+    EXPECT_EQ(s.mix.name, "merchant-day");
+    EXPECT_EQ(s.entries.size(), 12u);
+    RawLoadOptions unknown_op;
+    unknown_op.rate = "1";
+    unknown_op.mix = "getOrder";
+    unknown_op.thresholds = {"createOrder:p99<5ms"};
+    EXPECT_TRUE(mentions(problems_of(unknown_op), "the mix has no operation \"createOrder\""));
+}
+
+TEST(Mix, InlineFormsResolveToTheContract) {
+    std::vector<std::string> warnings;
+    auto mix = parse_inline_mix("getOrder:5, createOrder:1,GET /2025-07/location,POST /2025-07/order:estimate:2,GET /nope");
+    ASSERT_TRUE(mix);
+    auto entries = resolve_mix(*mix, contract(), warnings);
+    ASSERT_TRUE(entries);
+    ASSERT_EQ(entries->size(), 5u);
+    EXPECT_EQ((*entries)[0].name, "getOrder");
+    EXPECT_DOUBLE_EQ((*entries)[0].weight, 5);
+    EXPECT_EQ((*entries)[2].operation->id, "listLocations");
+    EXPECT_EQ((*entries)[3].operation->id, "estimateOrder");
+    EXPECT_DOUBLE_EQ((*entries)[3].weight, 2);
+    EXPECT_EQ((*entries)[4].operation, nullptr);
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("GET /nope"), std::string::npos);
+    EXPECT_FALSE(parse_inline_mix("getOrder:-1"));
+    EXPECT_FALSE(parse_inline_mix(" , "));
+}
+
+TEST(Mix, MerchantDayIsAFileOfWeightedOperations) {
+    auto mix = read_mix("merchant-day", mixes_dir());
+    ASSERT_TRUE(mix);
+    std::vector<std::string> warnings;
+    auto entries = resolve_mix(*mix, contract(), warnings);
+    ASSERT_TRUE(entries);
+    EXPECT_TRUE(warnings.empty());
+    double reads = 0, total = 0;
+    for (const auto& e : *entries) {
+        total += e.weight;
+        if (e.method == "GET") reads += e.weight;
+    }
+    EXPECT_GT(reads / total, 0.7);  // mostly reads
+    EXPECT_FALSE(read_mix(mixes_dir() + "/does-not-exist.yaml", mixes_dir()));
+}
+
+PlanInputs inputs_for(const std::string& mix_text) {
+    std::vector<std::string> warnings;
+    auto mix = read_mix(mix_text, mixes_dir());
+    PlanInputs in;
+    in.entries = resolve_mix(*mix, contract(), warnings).value();
+    in.access.base = http::parse_url("http://127.0.0.1:8080/api").value();
+    in.access.token = "secret-token";
+    in.access.channel = 77;
+    in.catalog.order_ids = {11, 12};
+    in.catalog.returnable_inventory_ids = {5, 6, 7};
+    in.catalog.fulfillment_center_id = 3;
+    in.variants = 8;
+    in.run_tag = "DSL-test-";
+    return in;
+}
+
+TEST(PlanBuilder, MerchantDayBecomesPreSerializedRequests) {
+    auto built = build_plan(inputs_for("merchant-day"), contract());
+    ASSERT_TRUE(built) << built.error().front();
+    const auto& plan = built->plan;
+    ASSERT_EQ(plan.operations.size(), 12u);
+    EXPECT_TRUE(plan.problems().empty());
+    for (const auto& op : plan.operations)
+        for (const auto& v : op.variants) {
+            EXPECT_NE(v.bytes.find("Authorization: Bearer secret-token\r\n"), std::string::npos) << op.name;
+            EXPECT_NE(v.bytes.find("Host: 127.0.0.1:8080\r\n"), std::string::npos);
+            EXPECT_EQ(v.bytes.find(" /2025-07"), std::string::npos) << "base path missing: " << op.name;
+        }
+    const auto find = [&](const std::string& name) -> const load::OperationPlan& {
+        for (const auto& op : plan.operations)
+            if (op.name == name) return op;
+        throw std::runtime_error(name);
+    };
+    const auto& create = find("createOrder");
+    EXPECT_EQ(create.variants.size(), 8u);
+    EXPECT_EQ(create.capture_key, "id");
+    EXPECT_NE(create.variants[0].bytes.find("service_channel_id: 77\r\n"), std::string::npos);
+    // The body's reference_id is the run tag plus a 12-digit sequence slot; Content-Length counts those digits.
+    const auto& v = create.variants[0];
+    ASSERT_EQ(v.slots.size(), 1u);
+    EXPECT_EQ(v.slots[0].kind, load::SlotKind::sequence);
+    const auto body_start = v.bytes.find("\r\n\r\n") + 4;
+    const auto length_at = v.bytes.find("Content-Length: ") + 16;
+    const auto declared = std::stoul(v.bytes.substr(length_at));
+    EXPECT_EQ(declared, v.bytes.size() - body_start + 12);
+    EXPECT_EQ(v.bytes.substr(v.slots[0].position - 9, 9), "DSL-test-");
+    const auto& cancel = find("cancelOrder");
+    EXPECT_EQ(plan.operations[static_cast<std::size_t>(cancel.fallback)].name, "createOrder");
+    EXPECT_EQ(cancel.variants[0].slots[0].kind, load::SlotKind::take_pool);
+    EXPECT_NE(cancel.variants[0].bytes.find("POST /api/2025-07/order/"), std::string::npos);
+    const auto& get = find("getOrder");
+    EXPECT_EQ(get.variants.size(), 1u);
+    EXPECT_TRUE(get.idempotent);
+    EXPECT_EQ(plan.pools[get.variants[0].slots[0].pool].initial, (std::vector<std::int64_t>{11, 12}));
+}
+
+TEST(PlanBuilder, SameSeedSameRequests) {
+    auto a = build_plan(inputs_for("createOrder,listOrders"), contract()).value();
+    auto b = build_plan(inputs_for("createOrder,listOrders"), contract()).value();
+    for (std::size_t i = 0; i < a.plan.operations.size(); ++i)
+        for (std::size_t j = 0; j < a.plan.operations[i].variants.size(); ++j)
+            EXPECT_EQ(a.plan.operations[i].variants[j].bytes, b.plan.operations[i].variants[j].bytes);
+}
+
+TEST(PlanBuilder, FallbackIsAddedWithWeightZeroAndIdsWithoutSourceAreProblems) {
+    auto cancel_only = build_plan(inputs_for("cancelOrder"), contract());
+    ASSERT_TRUE(cancel_only);
+    ASSERT_EQ(cancel_only->plan.operations.size(), 2u);
+    EXPECT_EQ(cancel_only->plan.weights[1], 0);
+    auto shipment = build_plan(inputs_for("getOrderShipment"), contract());
+    ASSERT_FALSE(shipment);
+    EXPECT_NE(shipment.error().front().find("concrete path"), std::string::npos);
+    auto concrete = build_plan(inputs_for("GET /2025-07/order/12/shipment/3"), contract());
+    ASSERT_TRUE(concrete);
+    EXPECT_NE(concrete->plan.operations[0].variants[0].bytes.find("GET /api/2025-07/order/12/shipment/3 HTTP/1.1"),
+              std::string::npos);
+}
+
+}  // namespace
+}  // namespace dockside::loadtool
+
+namespace dockside::loadtool {
+namespace {
+
+TEST(PlanBuilder, ListOrdersAlternatesPagesAndLookupsOfKnownOrders) {
+    std::vector<std::string> warnings;
+    PlanInputs in;
+    in.entries = resolve_mix(parse_inline_mix("listOrders").value(), testing::contract(), warnings).value();
+    in.access.base = http::parse_url("http://127.0.0.1:8080").value();
+    in.catalog.order_ids = {11};
+    in.variants = 4;
+    auto built = build_plan(in, testing::contract()).value();
+    const auto& list = built.plan.operations[0];
+    ASSERT_EQ(list.variants.size(), 4u);
+    EXPECT_TRUE(list.variants[0].slots.empty());
+    ASSERT_EQ(list.variants[1].slots.size(), 1u);
+    EXPECT_NE(list.variants[1].bytes.find("GET /2025-07/order?IDs= HTTP/1.1"), std::string::npos);
+    EXPECT_EQ(built.plan.operations[static_cast<std::size_t>(list.fallback)].name, "createOrder");
+}
+
+}  // namespace
+}  // namespace dockside::loadtool

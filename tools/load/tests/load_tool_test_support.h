@@ -1,0 +1,140 @@
+#pragma once
+/// Shared by the load driver's end-to-end tests: the real contract, an embedded reference server with a
+/// known token, validated settings from command-line-like options, a scratch folder, a run whose output
+/// is captured, and the summary's JSON Schema check.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validator.hpp>
+
+#include "refserver/embedded/embedded_server.h"
+#include "specs/loader/spec.h"
+#include "tools/load/load_run.h"
+
+namespace dockside::loadtool::testing {
+
+inline const spec::Spec& contract() {
+    static const spec::Spec spec = [] {
+        const std::string dir = DOCKSIDE_SPECS_DIR;
+        auto loaded = spec::Spec::load(dir + "/fulfillment-2025-07.openapi.yaml", dir + "/rules.yaml");
+        if (!loaded) throw std::runtime_error(loaded.error().to_string());
+        return std::move(loaded.value());
+    }();
+    return spec;
+}
+
+inline std::string mixes_dir() { return std::string(DOCKSIDE_SPECS_DIR) + "/mixes"; }
+
+/// A fresh folder under the system temp directory, removed when the object goes.
+class ScratchDir {
+public:
+    ScratchDir() {
+        std::random_device rd;
+        path_ = (std::filesystem::temp_directory_path() / ("dockside-load-" + std::to_string(rd()))).string();
+        std::filesystem::create_directories(path_);
+    }
+    ~ScratchDir() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+    }
+    const std::string& path() const { return path_; }
+    std::string sub(const std::string& name) const { return path_ + "/" + name; }
+
+private:
+    std::string path_;
+};
+
+/// The embedded reference server with a known token and the given faults.
+inline std::unique_ptr<refserver::EmbeddedServer> start_reference(const std::string& pat,
+                                                                   const std::vector<std::string>& faults = {}) {
+    refserver::EmbeddedOptions options;
+    options.api.pat = pat;
+    options.api.faults = {faults.begin(), faults.end()};
+    auto server = refserver::EmbeddedServer::start(options);
+    if (!server) throw std::runtime_error(server.error().front());
+    return std::move(server.value());
+}
+
+inline LoadTarget target_of(refserver::EmbeddedServer& server) {
+    LoadTarget t;
+    t.base_url = server.base_url();
+    t.token = server.api().pat();
+    t.channel = server.api().write_channel_id();
+    t.embedded = true;
+    t.timeout_s = 5;
+    return t;
+}
+
+inline LoadSettings settings(RawLoadOptions raw) {
+    if (raw.seed.empty()) raw.seed = "42";
+    auto s = validate_load_options(raw, contract(), mixes_dir());
+    if (!s) {
+        std::string all;
+        for (const auto& p : s.error()) all += p + "\n";
+        throw std::runtime_error("settings: " + all);
+    }
+    return std::move(s.value());
+}
+
+struct RunOutput {
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+inline RunOutput run(const LoadSettings& s, const LoadTarget& target, const std::atomic<bool>* interrupt = nullptr) {
+    std::ostringstream out, err;
+    LoadIo io{out, err, false, interrupt};
+    RunOutput r;
+    r.code = run_load(s, target, contract(), io);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+inline nlohmann::json read_json(const std::string& path) {
+    std::ifstream in(path);
+    return nlohmann::json::parse(in, nullptr, false);
+}
+
+inline std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+/// Every violation of specs/load-summary.schema.json, one line each; empty when the document conforms.
+inline std::string schema_violations(const nlohmann::json& document) {
+    static const nlohmann::json schema_json = read_json(std::string(DOCKSIDE_SPECS_DIR) + "/load-summary.schema.json");
+    valijson::Schema schema;
+    valijson::SchemaParser parser;
+    valijson::adapters::NlohmannJsonAdapter schema_adapter(schema_json);
+    parser.populateSchema(schema_adapter, schema);
+    valijson::Validator validator;
+    valijson::ValidationResults results;
+    valijson::adapters::NlohmannJsonAdapter adapter(document);
+    if (validator.validate(schema, adapter, &results)) return {};
+    std::string out;
+    valijson::ValidationResults::Error error;
+    while (results.popError(error)) {
+        std::string where;
+        for (const auto& c : error.context) where += c;
+        out += where + ": " + error.description + "\n";
+    }
+    return out;
+}
+
+}  // namespace dockside::loadtool::testing

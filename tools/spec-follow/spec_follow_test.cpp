@@ -1,0 +1,155 @@
+// `dockside` against edited copies of the spec folder, as a user editing specs/ would run it: a rule
+// added to rules.yaml with a registered check type is checked on the next run, and a limit moved in
+// both contract files (gift_message 500 → 450) is what the rule checks probe. The reference server does
+// not read the spec yet, so against the moved limit it is the server that now fails.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "specs/loader/yaml_json.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+/// A copy of specs/ (the two contract files and the profiles) that a test edits.
+struct SpecCopy {
+    fs::path dir;
+    json openapi;
+    json rules;
+
+    explicit SpecCopy(const std::string& name) : dir(fs::temp_directory_path() / ("dockside-spec-follow-" + name)) {
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        fs::copy(fs::path(DOCKSIDE_SPECS_DIR) / "profiles", dir / "profiles", fs::copy_options::recursive);
+        openapi = *dockside::spec::load_document(DOCKSIDE_SPECS_DIR "/fulfillment-2025-07.openapi.yaml");
+        rules = *dockside::spec::load_document(DOCKSIDE_SPECS_DIR "/rules.yaml");
+    }
+    ~SpecCopy() { fs::remove_all(dir); }
+
+    json& rule(const std::string& id) {
+        for (auto& r : rules["rules"])
+            if (r["id"] == id) return r;
+        throw std::runtime_error("no rule " + id);
+    }
+
+    /// Writes both files (JSON is YAML 1.2, which the loader reads).
+    void write() const {
+        std::ofstream(dir / "fulfillment-2025-07.openapi.yaml") << openapi.dump(1);
+        std::ofstream(dir / "rules.yaml") << rules.dump(1);
+    }
+};
+
+struct DocksideRun {
+    int exit_code = -1;
+    std::string output;
+    json results;
+
+    /// Every finding of results.json.
+    std::vector<json> findings() const {
+        std::vector<json> out;
+        for (const auto& test : results.value("tests", json::array()))
+            for (const auto& f : test.value("findings", json::array())) out.push_back(f);
+        return out;
+    }
+};
+
+std::string read(const fs::path& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+DocksideRun dockside(const SpecCopy& copy, const std::string& arguments) {
+    const fs::path out = copy.dir / "out";
+    const fs::path log = copy.dir / "dockside.log";
+    const std::string command = std::string("'") + DOCKSIDE_BINARY + "' --spec-dir '" + copy.dir.string() + "' " +
+                                arguments + " > '" + log.string() + "' 2>&1";
+    const int status = std::system(command.c_str());
+    DocksideRun run;
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    // The console is a summary; the suites' own lines (probe counts) are in the results folder's conform.log.
+    run.output = read(log) + read(out / "conform.log");
+    if (fs::exists(out / "results.json")) run.results = json::parse(read(out / "results.json"), nullptr, false);
+    return run;
+}
+
+DocksideRun conform(const SpecCopy& copy, const std::string& filter, const std::string& fault = "") {
+    fs::remove_all(copy.dir / "out");
+    return dockside(copy, "conform --seed 5 --cases 5 --filter '" + filter + "' --out '" + (copy.dir / "out").string() + "'" +
+                              (fault.empty() ? "" : " --fault " + fault));
+}
+
+std::vector<json> findings_of(const DocksideRun& run, const std::string& rule) {
+    std::vector<json> out;
+    for (const auto& f : run.findings())
+        if (f.value("rule", "") == rule) out.push_back(f);
+    return out;
+}
+
+TEST(SpecFollow, ARuleAddedToTheDataIsCheckedWithNoNewCode) {
+    SpecCopy copy("added-rule");
+    copy.rules["rules"].push_back({{"id", "TEST-ADDED-GIFT"},
+                                   {"kind", "S"},
+                                   {"added", true},
+                                   {"area", "orders"},
+                                   {"section", "Endpoints > Orders > POST /2025-07/order"},
+                                   {"text", "A test's own rule: gift_message is 0 to 500 characters."},
+                                   {"operations", {"createOrder"}},
+                                   {"fields", {"OrderCreateRequest.gift_message"}},
+                                   {"check", {{"type", "length_range"}, {"field", "OrderCreateRequest.gift_message"},
+                                              {"min", 0}, {"max", 500}, {"unit", "characters"}}}});
+    copy.write();
+    // A conforming server passes the new rule…
+    DocksideRun clean = conform(copy, "RuleChecks.length_range");
+    EXPECT_EQ(clean.exit_code, 0) << clean.output;
+    EXPECT_EQ(clean.output.find("RuleChecks.length_range: 0 probe"), std::string::npos) << clean.output;
+    EXPECT_NE(clean.output.find("RuleChecks.length_range: "), std::string::npos) << clean.output;
+    EXPECT_TRUE(findings_of(clean, "TEST-ADDED-GIFT").empty());
+    // …and one that accepts 501 characters fails it, under the new rule's id.
+    DocksideRun faulty = conform(copy, "RuleChecks.length_range", "ORD-GIFT-500.accepts-501");
+    EXPECT_EQ(faulty.exit_code, 1) << faulty.output;
+    auto found = findings_of(faulty, "TEST-ADDED-GIFT");
+    ASSERT_EQ(found.size(), 1u) << faulty.output;
+    EXPECT_NE(found[0].value("title", "").find("gift_message of 501 characters is rejected"), std::string::npos) << found[0].dump(1);
+    EXPECT_EQ(found[0].value("status", 0), 201);
+}
+
+TEST(SpecFollow, ALimitMovedInTheDataIsWhatTheRuleChecksProbe) {
+    SpecCopy copy("gift-450");
+    copy.openapi["components"]["schemas"]["OrderCreateRequest"]["properties"]["gift_message"]["maxLength"] = 450;
+    copy.rule("ORD-GIFT-500")["check"]["max"] = 450;
+    copy.write();
+    DocksideRun check = dockside(copy, "spec check");
+    EXPECT_EQ(check.exit_code, 0) << check.output;
+    // The reference server still enforces 500 (it reads the spec in a later change), so it accepts the
+    // 451 characters the copy forbids: exactly that probe fails, and the 450 one holds.
+    DocksideRun run = conform(copy, "RuleChecks.max_length");
+    EXPECT_EQ(run.exit_code, 1) << run.output;
+    auto found = findings_of(run, "ORD-GIFT-500");
+    ASSERT_EQ(found.size(), 1u) << run.output;
+    EXPECT_NE(found[0].value("title", "").find("gift_message of 451 characters is rejected"), std::string::npos) << found[0].dump(1);
+    EXPECT_EQ(run.findings().size(), 1u) << run.output;
+    EXPECT_NE(found[0].value("shrunk_input", "").find("gift_message"), std::string::npos) << found[0].dump(1);
+}
+
+TEST(SpecFollow, ALimitMovedInOneFileOnlyIsADisagreement) {
+    SpecCopy copy("gift-rules-only");
+    copy.rule("ORD-GIFT-500")["check"]["max"] = 450;
+    copy.write();
+    DocksideRun check = dockside(copy, "spec check");
+    EXPECT_EQ(check.exit_code, 1) << check.output;
+    EXPECT_NE(check.output.find("disagree"), std::string::npos) << check.output;
+    EXPECT_NE(check.output.find("OrderCreateRequest.gift_message"), std::string::npos) << check.output;
+}
+
+}  // namespace
