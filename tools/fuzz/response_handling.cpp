@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/conform/finding.h"
+#include "harness/conform/report.h"
 #include "harness/conform/results.h"
 #include "harness/conform/session.h"
 #include "harness/http/url.h"
