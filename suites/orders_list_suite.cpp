@@ -111,12 +111,18 @@ TEST(Orders, ORD_LIST_FILTERS_IDsSelectExactly) {
 TEST(Orders, ORD_LIST_FILTERS_ReferenceIdsSelectExactly) {
     const auto& orders = probe_orders();
     if (orders.size() < 5) return;
-    const std::string refs = orders[1]["reference_id"].get<std::string>() + "," + orders[2]["reference_id"].get<std::string>();
+    auto reference_of = [](const json& order) {
+        const json ref = order.value("reference_id", json());
+        return ref.is_string() ? ref.get<std::string>() : std::string();
+    };
+    if (reference_of(orders[1]).empty() || reference_of(orders[2]).empty())
+        DOCKSIDE_SKIP("the created orders read back without reference_id (ORD-CREATED judges that answer)");
+    const std::string refs = reference_of(orders[1]) + "," + reference_of(orders[2]);
     auto items = list_orders({{"ReferenceIds", refs}, {"Limit", "250"}});
     if (!items) return;
     auto got = ids_of(*items);
     std::sort(got.begin(), got.end());
-    std::vector<std::int64_t> want = {orders[1]["id"].get<std::int64_t>(), orders[2]["id"].get<std::int64_t>()};
+    std::vector<std::int64_t> want = {orders[1].value("id", std::int64_t{0}), orders[2].value("id", std::int64_t{0})};
     std::sort(want.begin(), want.end());
     if (got != want)
         record_failure("ORD-LIST-FILTERS", "listOrders",
