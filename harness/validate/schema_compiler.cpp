@@ -132,7 +132,9 @@ json to_draft7(const json& schema) {
     json out = json::object();
     bool nullable = false;
     for (const auto& [key, value] : schema.items()) {
-        if (kPlainKeywords.count(key)) {
+        if (key == "enum" && schema.value("x-open-enum", false)) {
+            continue;  // the document says its list is incomplete: values outside it are not judged
+        } else if (kPlainKeywords.count(key)) {
             out[key] = value;
         } else if (kSchemaMapKeywords.count(key) && value.is_object()) {
             json map = json::object();

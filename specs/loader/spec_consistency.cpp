@@ -105,6 +105,29 @@ void check_state_machines(const Spec& spec, const std::string& origin, const Pos
     }
 }
 
+/// rules.yaml webhook_topics: the OpenAPI schema that carries its rule (x-rule) must forbid exactly the
+/// former names (`not: {enum: …}`), since its enum is open and the validator judges nothing else there.
+void check_former_topics(const Spec& spec, std::vector<SpecProblem>& problems) {
+    const json& topics = spec.rules_document().value("webhook_topics", json::object());
+    if (!topics.is_object() || !topics.contains("rule")) return;
+    const std::string rule = string_or(topics, "rule");
+    std::set<std::string> former;
+    for (const auto& t : topics.value("topics", json::array()))
+        if (t.is_object() && t.value("former", json()).is_string()) former.insert(t["former"].get<std::string>());
+    const json schemas = spec.document().value("components", json::object()).value("schemas", json::object());
+    for (const auto& [name, schema] : schemas.items()) {
+        if (!schema.is_object() || schema.value("x-rule", "") != rule) continue;
+        std::set<std::string> forbidden;
+        const json not_enum = schema.value("not", json::object()).value("enum", json::array());
+        for (const auto& v : not_enum)
+            if (v.is_string()) forbidden.insert(v.get<std::string>());
+        if (forbidden != former)
+            problems.push_back({rule, name, "#/components/schemas/" + name,
+                                "the two contract files disagree: the schema's not.enum must list exactly the former "
+                                "topic names of rules.yaml webhook_topics"});
+    }
+}
+
 }  // namespace
 
 void Spec::check_consistency(std::vector<SpecProblem>& problems) const {
@@ -114,6 +137,7 @@ void Spec::check_consistency(std::vector<SpecProblem>& problems) const {
     check_channel_headers(*this, problems);
     check_paging(*this, problems);
     check_state_machines(*this, rules_origin_, positions_, problems);
+    check_former_topics(*this, problems);
 }
 
 }  // namespace dockside::spec

@@ -152,4 +152,14 @@ TEST(SpecFollow, ALimitMovedInOneFileOnlyIsADisagreement) {
     EXPECT_NE(check.output.find("OrderCreateRequest.gift_message"), std::string::npos) << check.output;
 }
 
+TEST(SpecFollow, AFormerTopicNamedInOneFileOnlyIsADisagreement) {
+    SpecCopy copy("former-topic");
+    copy.rules["webhook_topics"]["topics"].push_back({{"name", "order.returned"}, {"former", "order_returned"}});
+    copy.write();
+    DocksideRun check = dockside(copy, "spec check");
+    EXPECT_EQ(check.exit_code, 1) << check.output;
+    EXPECT_NE(check.output.find("former topic"), std::string::npos) << check.output;
+    EXPECT_NE(check.output.find("WebhookTopic"), std::string::npos) << check.output;
+}
+
 }  // namespace

@@ -135,5 +135,23 @@ TEST(RealSpecValidator, StatusRulesOnRealOperations) {
     EXPECT_TRUE(real_validator()->validate(*create, respond(400, json{{"anything", 1}})).empty());
 }
 
+
+TEST(RealSpecValidator, OpenEnumAcceptsUnlistedTopicsButNotFormerNames) {
+    // WebhookTopic is x-open-enum (the document says its list is incomplete): a topic it does not list is
+    // not judged, while a name the 2025-07 version renamed away still is (its `not: {enum: …}`).
+    ASSERT_NE(real_validator(), nullptr);
+    const spec::Operation* create = real_spec()->find("createWebhook");
+    ASSERT_NE(create, nullptr);
+    json subscription = case_for("WebhookSubscription")["valid"];
+    subscription["topics"] = json::array({"order.shipped", "order.return.received"});
+    auto vs = real_validator()->validate(*create, respond(201, subscription));
+    EXPECT_TRUE(vs.empty()) << all(vs);
+    subscription["topics"] = json::array({"order.shipped", "shipment_onhold"});
+    vs = real_validator()->validate(*create, respond(201, subscription));
+    ASSERT_EQ(vs.size(), 1u) << all(vs);
+    EXPECT_EQ(vs[0].rule, "WH-TOPICS");
+    EXPECT_EQ(vs[0].pointer, "/topics/1");
+}
+
 }  // namespace
 }  // namespace dockside::validate
