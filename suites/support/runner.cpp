@@ -14,6 +14,7 @@
 #include "harness/conform/areas.h"
 #include "harness/conform/report.h"
 #include "harness/http/curl.h"
+#include "generators/run_spec.h"
 #include "refserver/embedded/embedded_server.h"
 #include "suites/support/test_context.h"
 
@@ -228,6 +229,8 @@ std::string replay_command(const conform::SessionInfo& info, const std::string& 
 }
 
 conform::RunResults run_suites(conform::Session& session, const RunOptions& options, conform::RunMetadata meta) {
+    // Every generator the suites call reads the session's contract (--spec-dir), not the built-in one.
+    generators::SpecScope spec_scope(session.spec());
     std::vector<std::string> args = {"dockside", "--gtest_filter=" + options.filter};
     if (options.list_only) args.push_back("--gtest_list_tests");
     std::vector<char*> argv;

@@ -1,5 +1,6 @@
-// `dockside spec check`: load the contract, count what it holds, and list every rule that references
-// an operation or field the OpenAPI file does not have.
+// `dockside spec check`: load the contract, count what it holds, and list every problem of the two files:
+// references to operations, fields or parameters the OpenAPI file does not have, and every place the
+// OpenAPI file and rules.yaml disagree (limits, channel headers, paging, state machines, units, topics).
 
 #include <iostream>
 #include <map>
@@ -44,7 +45,7 @@ int run_spec_check(const GlobalOptions& global) {
     const auto problems = spec.check();
     for (const auto& problem : problems) std::cout << "problem: " << problem.to_string() << "\n";
     if (!problems.empty()) {
-        std::cout << problems.size() << " problem(s): rules reference unknown operations or fields\n";
+        std::cout << problems.size() << " problem(s) in the contract files\n";
         return kExitViolations;
     }
     std::cout << "no problems\n";

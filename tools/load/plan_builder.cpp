@@ -6,6 +6,7 @@
 #include <rapidcheck.h>
 
 #include "generators/query.h"
+#include "generators/run_spec.h"
 #include "generators/schema_gen.h"
 #include "harness/http/url.h"
 #include "harness/load/request_index.h"
@@ -155,6 +156,7 @@ std::set<CatalogNeed> catalog_needs(const std::vector<ResolvedEntry>& entries) {
 }
 
 Result<BuiltPlan, std::vector<std::string>> build_plan(const PlanInputs& inputs, const spec::Spec& spec) {
+    generators::SpecScope scope(spec);  // bodies and queries follow the run's contract (--spec-dir), not the built-in one
     Builder b{inputs, spec, {}, {}, {}};
     for (const auto& entry : inputs.entries) b.add(entry, entry.weight);
     // Fallbacks (create before there is anything to cancel) are part of the plan even when the mix does
