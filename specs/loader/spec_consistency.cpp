@@ -108,7 +108,8 @@ void check_state_machines(const Spec& spec, const std::string& origin, const Pos
 /// rules.yaml webhook_topics: the OpenAPI schema that carries its rule (x-rule) must forbid exactly the
 /// former names (`not: {enum: …}`), since its enum is open and the validator judges nothing else there.
 void check_former_topics(const Spec& spec, std::vector<SpecProblem>& problems) {
-    const json& topics = spec.rules_document().value("webhook_topics", json::object());
+    if (!spec.rules_document().is_object()) return;  // no rules file: nothing to hold the schema to
+    const json topics = spec.rules_document().value("webhook_topics", json::object());
     if (!topics.is_object() || !topics.contains("rule")) return;
     const std::string rule = string_or(topics, "rule");
     std::set<std::string> former;

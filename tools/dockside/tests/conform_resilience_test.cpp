@@ -186,9 +186,11 @@ TEST(Resilience, MissingReadOnlyTokenSkipsWithAReason) {
                          "--cases", "3", "--seed", "5", "--out", out});
     EXPECT_EQ(ran.exit_code, 0) << ran.output;
     const auto results = results_of(out);
-    for (const auto& t : results["tests"])
-        if (t.value("status", "") == "skipped" && has(t.value("name", ""), "FORBID"))
+    for (const auto& t : results["tests"]) {
+        if (t.value("status", "") == "skipped" && has(t.value("name", ""), "FORBID")) {
             EXPECT_TRUE(has(t.value("reason", ""), "--read-only-token")) << t.dump();
+        }
+    }
     EXPECT_FALSE(has(ran.output, "has_read_only_token")) << ran.output;
 }
 
