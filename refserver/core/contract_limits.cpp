@@ -12,7 +12,7 @@ namespace {
 /// Looks limits up by reference and keeps every miss, so one start names all of them.
 class LimitReader {
 public:
-    explicit LimitReader(const spec::Spec& spec) : limits_(spec.limits()) {}
+    explicit LimitReader(const spec::Spec& spec) : spec_(spec), limits_(spec.limits()) {}
 
     /// Text bounds: maxLength required, minLength when documented (no minLength means none, 0).
     Bounds text(std::string_view reference) {
@@ -44,6 +44,28 @@ public:
         return {take(field->minimum()), take(field->maximum())};
     }
 
+    /// The integer value of the rules data's `default` check on a field ("Schema.field") or, with
+    /// `operation`, on that operation's parameter.
+    std::int64_t integer_default(std::string_view name, std::string_view operation = "") {
+        for (const auto& check : spec_.checks()) {
+            if (check.type != "default") continue;
+            const auto& p = check.params;
+            const bool match = operation.empty() ? p.value("field", "") == name
+                                                 : p.value("operation", "") == operation && p.value("param", "") == name;
+            if (match && p.contains("value") && p["value"].is_number_integer()) return p["value"].get<std::int64_t>();
+        }
+        const std::string what = operation.empty() ? std::string(name) : std::string(operation) + "." + std::string(name);
+        problems.push_back("contract limits: " + what + ": the rules data states no integer default (a check " +
+                           "{type: default, value: N})");
+        return 0;
+    }
+    /// An integer field's minimum and maximum, both required.
+    Bounds value_range(std::string_view reference) {
+        auto field = lookup(limits_.field(reference));
+        if (!field) return {};
+        return {take(field->minimum()), take(field->maximum())};
+    }
+
     std::vector<std::string> problems;
 
 private:
@@ -58,6 +80,7 @@ private:
         return 0;
     }
 
+    const spec::Spec& spec_;
     spec::Limits limits_;
 };
 
@@ -75,6 +98,18 @@ OrderLimits read_orders(LimitReader& r) {
     return o;
 }
 
+BillingLimits read_billing(LimitReader& r) {
+    BillingLimits b;
+    b.query = {r.value_range("TransactionQuery.page_size"), r.integer_default("TransactionQuery.page_size")};
+    b.invoice_transactions = {r.param_range("listInvoiceTransactions", "PageSize"),
+                              r.integer_default("PageSize", "listInvoiceTransactions")};
+    return b;
+}
+
+ChannelLimits read_channels(LimitReader& r) {
+    return {r.integer_default("RecordsPerPage", "listChannels")};
+}
+
 }  // namespace
 
 TextLimit text_limit(const Bounds& bounds, std::string rule, bool looser) {
@@ -86,6 +121,8 @@ Result<ContractLimits, std::vector<std::string>> ContractLimits::read(const spec
     LimitReader reader(spec);
     ContractLimits out;
     out.orders = read_orders(reader);
+    out.billing = read_billing(reader);
+    out.channels = read_channels(reader);
     if (!reader.problems.empty()) return fail(std::move(reader.problems));
     return out;
 }

@@ -36,8 +36,27 @@ struct OrderLimits {
     Bounds list_limit;               ///< listOrders.Limit (ORD-LIST-LIMIT)
 };
 
+/// A page size: its documented bounds and the size used when the request names none.
+struct PageSize {
+    Bounds bounds;
+    std::int64_t default_size = 0;
+};
+
+/// Billing (POST /2025-07/transactions:query, GET /2025-07/invoices/{invoiceId}/transactions).
+struct BillingLimits {
+    PageSize query;                 ///< TransactionQuery.page_size (BIL-PAGE-SIZE)
+    PageSize invoice_transactions;  ///< listInvoiceTransactions.PageSize (BIL-PAGE-SIZE)
+};
+
+/// Channels (GET /2025-07/channel).
+struct ChannelLimits {
+    std::int64_t default_records_per_page = 0;  ///< listChannels.RecordsPerPage default (CH-LIST)
+};
+
 struct ContractLimits {
     OrderLimits orders;
+    BillingLimits billing;
+    ChannelLimits channels;
 
     /// Every limit read from `spec`; the problems name each reference and keyword the spec lacks.
     static Result<ContractLimits, std::vector<std::string>> read(const spec::Spec& spec);

@@ -26,6 +26,29 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> server_on(con
     return ReferenceServer::create(std::move(o));
 }
 
+/// Every problem a server on `contract` reports at start, one a line ("" when it starts).
+std::string start_problems(const spec::Spec& contract) {
+    auto server = server_on(contract);
+    std::string all;
+    if (!server)
+        for (const auto& p : server.error()) all += p + "\n";
+    return all;
+}
+
+http::Response send(ReferenceServer& server, const std::string& method, const std::string& target,
+                    const nlohmann::json& body = nullptr) {
+    http::Request r;
+    r.method = method;
+    r.target = target;
+    if (!body.is_null()) {
+        r.body = body.dump();
+        r.headers.set("Content-Type", "application/json");
+    }
+    r.headers.set("Authorization", "Bearer " + server.pat());
+    r.headers.set("service_channel_id", std::to_string(server.write_channel_id()));
+    return server.handle(r);
+}
+
 int create_with_gift(ReferenceServer& server, std::size_t length, const std::string& ref) {
     nlohmann::json body = valid_order(ref);
     body["gift_message"] = std::string(length, 'g');
@@ -67,16 +90,36 @@ TEST(ContractLimits, TheFaultLoosensTheSpecsLimitByOne) {
     EXPECT_EQ(create_with_gift(**server, 452, "CL-F452"), 400);
 }
 
+TEST(ContractLimits, BillingPageSizeBoundsComeFromTheSpec) {
+    Documents docs;
+    docs.openapi["components"]["schemas"]["TransactionQuery"]["properties"]["page_size"]["maximum"] = 900;
+    const spec::Spec contract = docs.load();
+    auto server = server_on(contract);
+    ASSERT_TRUE(server) << server.error().front();
+    EXPECT_EQ(send(**server, "POST", "/2025-07/transactions:query", {{"page_size", 900}}).status, 200);
+    EXPECT_EQ(send(**server, "POST", "/2025-07/transactions:query", {{"page_size", 901}}).status, 400);
+}
+
+TEST(ContractLimits, ADefaultTheRulesDataLacksIsAStartUpProblemNamingIt) {
+    Documents docs;
+    for (auto& rule : docs.rules["rules"]) {
+        if (rule["id"] != "CH-LIST" || !rule["check"].contains("checks")) continue;
+        auto& checks = rule["check"]["checks"];
+        for (auto it = checks.begin(); it != checks.end();)
+            it = (*it).value("type", "") == "default" ? checks.erase(it) : it + 1;
+    }
+    const std::string all = start_problems(docs.load());
+    ASSERT_FALSE(all.empty());
+    EXPECT_NE(all.find("listChannels.RecordsPerPage"), std::string::npos) << all;
+}
+
 TEST(ContractLimits, ALimitTheSpecLacksIsAStartUpProblemNamingIt) {
     Documents docs;
     docs.gift_message().erase("maxLength");
     for (auto& rule : docs.rules["rules"])  // the rules data would fill the limit in otherwise
         if (rule["id"] == "ORD-GIFT-500") rule.erase("check");
-    const spec::Spec contract = docs.load();
-    auto server = server_on(contract);
-    ASSERT_FALSE(server);
-    std::string all;
-    for (const auto& p : server.error()) all += p + "\n";
+    const std::string all = start_problems(docs.load());
+    ASSERT_FALSE(all.empty());
     EXPECT_NE(all.find("OrderCreateRequest.gift_message"), std::string::npos) << all;
     EXPECT_NE(all.find("contract limits"), std::string::npos) << all;
 }
