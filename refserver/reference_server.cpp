@@ -37,6 +37,11 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
     if (faults) s.faults_ = *faults;
     else problems.push_back(faults.error());
 
+    auto limits = s.options_.spec ? ContractLimits::read(*s.options_.spec) : ContractLimits::compiled_in();
+    if (limits) s.store_.limits = *limits;
+    else problems.insert(problems.end(), limits.error().begin(), limits.error().end());
+    s.options_.spec = nullptr;  // read once; the caller's spec may go away after create()
+
     nlohmann::json seed;
     if (s.options_.seed) {
         seed = *s.options_.seed;
@@ -46,7 +51,7 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
         if (parsed) seed = *parsed;
         else problems.push_back("built-in seed: " + parsed.error());
     }
-    if (seed.is_object()) {
+    if (seed.is_object() && limits) {
         for (auto& p : load_core_seed(seed, s.store_)) problems.push_back("seed: " + p);
         for (const auto& area : all_areas()) {
             area.add_routes(s.router_, s.faults_);

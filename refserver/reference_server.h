@@ -22,11 +22,18 @@
 #include "refserver/faults/fault.h"
 #include "refserver/store/store.h"
 
+namespace dockside::spec {
+class Spec;
+}
+
 namespace dockside::refserver {
 
 class WebhookDispatcher;  // refserver/webhooks/dispatcher.h
 
 struct Options {
+    /// The run's contract, whose documented limits the server enforces; read during create() only, so it
+    /// need not outlive the server. The contract compiled in at DOCKSIDE_SPECS_DIR when null.
+    const spec::Spec* spec = nullptr;
     /// The full-access personal access token; generated with OpenSSL RAND when empty.
     std::string pat;
     /// The seed document; the built-in default (seed/default_seed.json) when absent.

@@ -17,9 +17,6 @@
 namespace dockside::refserver {
 namespace {
 
-inline constexpr std::int32_t kDefaultPageSize = 100;
-inline constexpr std::int32_t kMaxPageSize = 1000;
-
 using Strings = std::optional<std::vector<std::string>>;
 
 /// Everything that selects one page; what a cursor carries.
@@ -27,7 +24,7 @@ struct TxQuery {
     std::int64_t from = 0, to = 0;  ///< Unix seconds, inclusive
     Strings invoice_ids, reference_ids, reference_types, fees, types;
     std::optional<bool> invoiced;
-    std::int64_t page_size = kDefaultPageSize;
+    std::int64_t page_size = 0;     ///< set from the request or the documented default
     bool ascending = true;
     std::int64_t offset = 0;
     std::int64_t invoice = 0;  ///< the invoice endpoint's invoiceId; 0 for transactions:query
@@ -140,8 +137,9 @@ Result<TxQuery, ApiError> read_body_query(const RequestContext& ctx) {
     q.to = seconds(r.datetime("to_date", Need::Optional).value_or(now));
     q.invoice_ids = read_strings(r, "invoice_ids", {}, "BIL-FILTERS");
     q.invoiced = r.boolean("invoiced_status", Need::Optional);
-    const std::int64_t max = ctx.faults.on(Fault::BillingPageSize1001) ? kMaxPageSize + 1 : kMaxPageSize;
-    q.page_size = r.int32("page_size", Need::Optional, 1, max, "BIL-PAGE-SIZE").value_or(kDefaultPageSize);
+    const PageSize& size = ctx.store.limits.billing.query;
+    const std::int64_t max = size.bounds.max + (ctx.faults.on(Fault::BillingPageSize1001) ? 1 : 0);
+    q.page_size = r.int32("page_size", Need::Optional, size.bounds.min, max, "BIL-PAGE-SIZE").value_or(size.default_size);
     q.reference_ids = read_strings(r, "reference_ids", {}, "BIL-FILTERS");
     q.reference_types = read_strings(r, "reference_types", kReferenceTypes, "BIL-REF-TYPES");
     q.ascending = r.enumeration("sort_order", Need::Optional, {"Ascending", "Descending"}, "BIL-ENUMS").value_or("Ascending") ==
@@ -216,10 +214,11 @@ Reply list_invoice_transactions(RequestContext& ctx) {
         return json_response(200, run_query(billing, **from_cursor, ctx.faults));
     }
     QueryReader r(ctx.query);
-    const std::int64_t max = ctx.faults.on(Fault::BillingPageSize1001) ? kMaxPageSize + 1 : kMaxPageSize;
+    const PageSize& size = ctx.store.limits.billing.invoice_transactions;
+    const std::int64_t max = size.bounds.max + (ctx.faults.on(Fault::BillingPageSize1001) ? 1 : 0);
     TxQuery q;
     q.invoice = *invoice_id;
-    q.page_size = r.int32("PageSize", 1, max, "BIL-PAGE-SIZE").value_or(kDefaultPageSize);
+    q.page_size = r.int32("PageSize", size.bounds.min, max, "BIL-PAGE-SIZE").value_or(size.default_size);
     q.ascending = r.one_of("SortOrder", {"Ascending", "Descending"}, "BIL-INVOICE-TX").value_or(ctx.faults.on(Fault::BillingInvoiceTxDefaultAscending) ? "Ascending" : "Descending") == "Ascending";
     if (r.error()) return fail(*r.error());
     return json_response(200, run_query(billing, q, ctx.faults));

@@ -1,5 +1,6 @@
-// GET /2025-07/channel (CH-LIST, VER-CURSOR): the caller's channels, RecordsPerPage (default 50)
-// per page, Cursor paging with next/prev URLs or null. Cursors are opaque "c<offset>" strings.
+// GET /2025-07/channel (CH-LIST, VER-CURSOR): the caller's channels, RecordsPerPage per page (the
+// contract's default when absent; 1..250 is the server's own bound, the spec states none), Cursor
+// paging with next/prev URLs or null. Cursors are opaque "c<offset>" strings.
 
 #include "refserver/core/area.h"
 #include "refserver/core/context.h"
@@ -7,7 +8,6 @@
 namespace dockside::refserver {
 namespace {
 
-inline constexpr std::int32_t kDefaultRecordsPerPage = 50;
 inline constexpr std::int32_t kMaxRecordsPerPage = 250;
 
 nlohmann::json page_url(const RequestContext& ctx, std::int32_t per_page, std::size_t offset) {
@@ -24,7 +24,8 @@ nlohmann::json scopes_json(const std::vector<std::string>& scopes, const FaultSe
 
 Reply list_channels(RequestContext& ctx) {
     QueryReader q(ctx.query);
-    std::int32_t per_page = q.int32("RecordsPerPage", 1, kMaxRecordsPerPage, "CH-LIST").value_or(kDefaultRecordsPerPage);
+    const auto documented_default = static_cast<std::int32_t>(ctx.store.limits.channels.default_records_per_page);
+    std::int32_t per_page = q.int32("RecordsPerPage", 1, kMaxRecordsPerPage, "CH-LIST").value_or(documented_default);
     auto cursor = q.string("Cursor");
     if (q.error()) return fail(*q.error());
     std::size_t offset = 0;

@@ -11,22 +11,24 @@ namespace {
 
 /// The limits, each one character looser while its fault is on.
 struct CreateLimits {
-    TextLimit gift, number, reference, origin, sales;
+    TextLimit gift, number, reference, origin, sales, shipping_method;
     std::size_t min_products;
-    std::size_t min_shipping_method;
     bool any_type;  ///< ORD-TYPE fault: type is read as free text
 };
 
-CreateLimits limits_for(const FaultSet& f) {
-    auto loose = [&](Fault fault) { return f.on(fault) ? 1u : 0u; };
-    return {{0, 500 + loose(Fault::OrderGiftMessage501), "ORD-GIFT-500"},
-            {0, 400 + loose(Fault::OrderNumber401), "ORD-NUMBER-400"},
-            {f.on(Fault::OrderReferenceEmpty) ? 0u : 1u, 300 + loose(Fault::OrderReference301), "ORD-REF-1-300"},
-            {0, 100 + loose(Fault::OrderOrigin101), "ORD-ORIGIN-100"},
-            {0, 100 + loose(Fault::OrderSalesChannel101), "ORD-SALES-100"},
-            f.on(Fault::OrderEmptyProducts) ? 0u : 1u,
-            f.on(Fault::OrderShipMethodEmptyAccepted) ? 0u : 1u,
-            f.on(Fault::OrderTypeOutsideSetAccepted)};
+CreateLimits limits_for(const FaultSet& f, const OrderLimits& o) {
+    CreateLimits lim{text_limit(o.gift_message, "ORD-GIFT-500", f.on(Fault::OrderGiftMessage501)),
+                     text_limit(o.order_number, "ORD-NUMBER-400", f.on(Fault::OrderNumber401)),
+                     text_limit(o.reference_id, "ORD-REF-1-300", f.on(Fault::OrderReference301)),
+                     text_limit(o.origin_platform_program, "ORD-ORIGIN-100", f.on(Fault::OrderOrigin101)),
+                     text_limit(o.sales_channel, "ORD-SALES-100", f.on(Fault::OrderSalesChannel101)),
+                     {static_cast<std::size_t>(o.shipping_method.min), SIZE_MAX, "ORD-SHIPMETHOD"},
+                     static_cast<std::size_t>(o.min_products),
+                     f.on(Fault::OrderTypeOutsideSetAccepted)};
+    if (f.on(Fault::OrderReferenceEmpty)) lim.reference.min = 0;
+    if (f.on(Fault::OrderEmptyProducts)) lim.min_products = 0;
+    if (f.on(Fault::OrderShipMethodEmptyAccepted)) lim.shipping_method.min = 0;
+    return lim;
 }
 
 nlohmann::json read_tags(BodyReader& r) {
@@ -64,7 +66,7 @@ void read_order_fields(BodyReader& r, const CreateLimits& lim, OrderRecord& orde
     order.reference_id = r.string("reference_id", Need::Optional, lim.reference);
     order.origin_platform_program = r.string("origin_platform_program", Need::Optional, lim.origin);
     order.sales_channel = r.string("sales_channel", Need::Optional, lim.sales);
-    order.shipping_method = r.string("shipping_method", Need::Optional, {lim.min_shipping_method, SIZE_MAX, "ORD-SHIPMETHOD"});
+    order.shipping_method = r.string("shipping_method", Need::Optional, lim.shipping_method);
     order.purchase_date = r.datetime("purchase_date", Need::Optional);
     order.type = (lim.any_type ? r.string("type", Need::Optional) : r.enumeration("type", Need::Optional, kOrderTypes, "ORD-TYPE"))
                      .value_or("DTC");
@@ -127,7 +129,7 @@ Reply create_order(RequestContext& ctx) {
             return fail(internal_error("could not read the order"));
         return fail(body.error());
     }
-    const CreateLimits lim = limits_for(ctx.faults);
+    const CreateLimits lim = limits_for(ctx.faults, ctx.store.limits.orders);
     Store& store = ctx.store;
     BodyReader r(*body, "", "ORD-REQ");
 

@@ -67,8 +67,11 @@ bool matches(const OrderRecord& o, const OrderBook& book, const OrderFilter& f, 
 Reply list_orders(RequestContext& ctx) {
     QueryReader q(ctx.query);
     const char* filters = "ORD-LIST-FILTERS";
-    const std::int32_t page = q.int32("Page", 1, INT32_MAX, "ORD-LIST-LIMIT").value_or(1);
-    std::int32_t limit = q.int32("Limit", 1, 250, "ORD-LIST-LIMIT").value_or(kDefaultLimit);
+    const OrderLimits& documented = ctx.store.limits.orders;
+    const std::int32_t page =
+        q.int32("Page", documented.list_page.min, documented.list_page.max, "ORD-LIST-LIMIT").value_or(1);
+    std::int32_t limit =
+        q.int32("Limit", documented.list_limit.min, documented.list_limit.max, "ORD-LIST-LIMIT").value_or(kDefaultLimit);
     OrderFilter f;
     f.ids = q.int_list("IDs", INT32_MIN, INT32_MAX, filters);
     f.reference_ids = q.string_list("ReferenceIds", filters);

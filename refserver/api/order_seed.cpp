@@ -50,10 +50,10 @@ std::vector<std::string> load_order_seed(const nlohmann::json& seed, Store& stor
         o.created = r.datetime("created_date", Need::Required).value_or(TimePoint{});
         o.last_update = r.datetime("last_update", Need::Optional).value_or(o.created);
         o.purchase_date = r.datetime("purchase_date", Need::Optional);
-        o.reference_id = r.string("reference_id", Need::Optional, {1, 300, "ORD-REF-1-300"});
+        o.reference_id = r.string("reference_id", Need::Optional, text_limit(store.limits.orders.reference_id, "ORD-REF-1-300"));
         o.order_number = r.string("order_number", Need::Optional);
         if (!o.order_number) o.order_number = o.reference_id;
-        o.gift_message = r.string("gift_message", Need::Optional, {0, 500, "ORD-GIFT-500"});
+        o.gift_message = r.string("gift_message", Need::Optional, text_limit(store.limits.orders.gift_message, "ORD-GIFT-500"));
         o.shipping_method = r.string("shipping_method", Need::Optional);
         o.status = r.enumeration("status", Need::Optional, kOrderStatuses, "ORD-STATUS").value_or("Processing");
         o.type = r.enumeration("type", Need::Optional, kOrderTypes, "ORD-TYPE").value_or("DTC");

@@ -207,6 +207,7 @@ Reply create_wro(RequestContext& ctx) {
 Reply reset(RequestContext& ctx) {
     Store& store = ctx.store;
     Store fresh;
+    fresh.limits = store.limits;
     std::vector<std::string> problems = load_core_seed(store.seed, fresh);
     for (const auto& area : all_areas())
         if (area.load_seed)

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "refserver/auth/token_store.h"
+#include "refserver/core/contract_limits.h"
 #include "refserver/store/order_book.h"
 #include "refserver/store/render_cache.h"
 
@@ -73,6 +74,8 @@ private:
 };
 
 struct Store {
+    /// The documented limits, read from the run's contract at start (never changed afterwards).
+    ContractLimits limits;
     std::vector<Channel> channels;
     Catalog catalog;
     OrderBook orders;

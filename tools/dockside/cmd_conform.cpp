@@ -206,7 +206,7 @@ int report(const conform::RunResults& results, const std::string& out_dir, const
 std::optional<PreparedTarget> prepare(const config::TargetConfig& target, const ConformOptions& options,
                                       const spec::Spec& spec, std::unique_ptr<refserver::EmbeddedServer>& embedded) {
     if (target.embedded()) {
-        auto started = start_embedded(options.faults);
+        auto started = start_embedded(options.faults, spec);
         if (!started) {
             for (const auto& problem : started.error()) std::cerr << "dockside conform: " << problem << "\n";
             return std::nullopt;

@@ -48,6 +48,7 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
     if (target.embedded()) {
         refserver::EmbeddedOptions embedded_options;
         embedded_options.api.faults = {options.load.faults.begin(), options.load.faults.end()};
+        embedded_options.api.spec = &spec;
         auto started = refserver::EmbeddedServer::start(embedded_options);
         if (!started) {
             for (const auto& problem : started.error()) std::cerr << "dockside load: " << problem << "\n";

@@ -19,6 +19,7 @@
 #include "refserver/seed/seed.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/exit_codes.h"
+#include "tools/dockside/spec_files.h"
 
 namespace dockside::cli {
 namespace {
@@ -103,13 +104,20 @@ sigset_t block_stop_signals() {
     return set;
 }
 
-int run_serve(const ServeOptions& options) {
+int run_serve(const GlobalOptions& global, const ServeOptions& options) {
     if (options.list_faults) return list_faults(std::cout);
+    // The documented limits the server enforces come from the contract in --spec-dir.
+    auto spec = load_spec(global.spec_dir);
+    if (!spec) {
+        std::cerr << "dockside serve: " << spec.error().to_string() << "\n";
+        return kExitCannotRun;
+    }
     refserver::EmbeddedOptions embedded;
     embedded.host = options.host;
     embedded.port = options.port;
     embedded.threads = options.threads;
     embedded.api.pat = options.pat;
+    embedded.api.spec = &spec.value();
     embedded.api.simulation_enabled = options.simulation;
     embedded.api.webhook_insecure = options.webhook_insecure;
     embedded.api.faults = {options.faults.begin(), options.faults.end()};
@@ -212,7 +220,7 @@ void register_serve_command(CLI::App& app, CommandContext& context) {
     serve->add_flag("--webhook-insecure", options->webhook_insecure,
                     "Deliver webhooks without verifying the receiver's TLS certificate (self-signed test receivers)");
     serve->add_flag("--list-faults", options->list_faults, "Print the fault catalog, one fault per line, and exit");
-    serve->callback([&context, options] { context.action = [options] { return run_serve(*options); }; });
+    serve->callback([&context, options] { context.action = [&context, options] { return run_serve(context.global, *options); }; });
 }
 
 }  // namespace dockside::cli

@@ -148,8 +148,10 @@ std::string embedded_replay_args(const std::vector<std::string>& faults) {
 }
 
 Result<std::unique_ptr<refserver::EmbeddedServer>, std::vector<std::string>> start_embedded(
-    const std::vector<std::string>& faults) {
-    return refserver::EmbeddedServer::start(refserver::conformance_options(faults));
+    const std::vector<std::string>& faults, const spec::Spec& spec) {
+    refserver::EmbeddedOptions options = refserver::conformance_options(faults);
+    options.api.spec = &spec;
+    return refserver::EmbeddedServer::start(std::move(options));
 }
 
 }  // namespace dockside::cli

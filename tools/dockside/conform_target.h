@@ -58,8 +58,9 @@ std::string remote_replay_args(const config::TargetConfig& target, const RemoteA
 /// The same for the embedded server: every --fault that was on.
 std::string embedded_replay_args(const std::vector<std::string>& faults);
 
-/// Starts the embedded reference server with simulation on and these faults switched on.
+/// Starts the embedded reference server with simulation on and these faults switched on, enforcing the
+/// documented limits of `spec` (the run's contract).
 Result<std::unique_ptr<refserver::EmbeddedServer>, std::vector<std::string>> start_embedded(
-    const std::vector<std::string>& faults);
+    const std::vector<std::string>& faults, const spec::Spec& spec);
 
 }  // namespace dockside::cli

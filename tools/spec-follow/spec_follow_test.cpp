@@ -1,7 +1,7 @@
 // `dockside` against edited copies of the spec folder, as a user editing specs/ would run it: a rule
 // added to rules.yaml with a registered check type is checked on the next run, and a limit moved in
-// both contract files (gift_message 500 → 450) is what the rule checks probe. The reference server does
-// not read the spec yet, so against the moved limit it is the server that now fails.
+// both contract files (gift_message 500 → 450) is what the rule checks probe and what the reference
+// server, which reads its documented limits from the same spec folder, enforces.
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -131,14 +131,18 @@ TEST(SpecFollow, ALimitMovedInTheDataIsWhatTheRuleChecksProbe) {
     copy.write();
     DocksideRun check = dockside(copy, "spec check");
     EXPECT_EQ(check.exit_code, 0) << check.output;
-    // The reference server still enforces 500 (it reads the spec in a later change), so it accepts the
-    // 451 characters the copy forbids: exactly that probe fails, and the 450 one holds.
+    // The embedded server reads the copy too: it enforces 450, so the probes at 450 and 451 both hold.
     DocksideRun run = conform(copy, "RuleChecks.max_length");
-    EXPECT_EQ(run.exit_code, 1) << run.output;
-    auto found = findings_of(run, "ORD-GIFT-500");
-    ASSERT_EQ(found.size(), 1u) << run.output;
+    EXPECT_EQ(run.exit_code, 0) << run.output;
+    EXPECT_TRUE(findings_of(run, "ORD-GIFT-500").empty()) << run.output;
+    EXPECT_EQ(run.output.find("RuleChecks.max_length: 0 probe"), std::string::npos) << run.output;
+    // The fault loosens the copy's limit by one: the server accepts 451 characters, and exactly that probe fails.
+    DocksideRun faulty = conform(copy, "RuleChecks.max_length", "ORD-GIFT-500.accepts-501");
+    EXPECT_EQ(faulty.exit_code, 1) << faulty.output;
+    auto found = findings_of(faulty, "ORD-GIFT-500");
+    ASSERT_EQ(found.size(), 1u) << faulty.output;
     EXPECT_NE(found[0].value("title", "").find("gift_message of 451 characters is rejected"), std::string::npos) << found[0].dump(1);
-    EXPECT_EQ(run.findings().size(), 1u) << run.output;
+    EXPECT_EQ(faulty.findings().size(), 1u) << faulty.output;
     EXPECT_NE(found[0].value("shrunk_input", "").find("gift_message"), std::string::npos) << found[0].dump(1);
 }
 
