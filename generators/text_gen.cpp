@@ -48,7 +48,8 @@ int days_in_month(int year, int month) {
 rc::Gen<std::string> gen_calendar_date() {
     return rc::gen::mapcat(
         rc::gen::tuple(rc::gen::inRange(2000, 2036), rc::gen::inRange(1, 13)), [](std::tuple<int, int> ym) {
-            auto [year, month] = ym;
+            // Named copies, not a structured binding: clang 14 (the fuzz preset) cannot capture bindings.
+            const int year = std::get<0>(ym), month = std::get<1>(ym);
             return rc::gen::map(gen_int_in(1, days_in_month(year, month)), [year, month](std::int64_t day) {
                 return std::to_string(year) + "-" + two_digits(month) + "-" + two_digits(static_cast<int>(day));
             });
