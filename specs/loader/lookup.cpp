@@ -1,5 +1,7 @@
 #include "specs/loader/lookup.h"
 
+#include "specs/loader/edit_distance.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -12,6 +14,8 @@ std::string lower(std::string_view text) {
     for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return out;
 }
+
+}  // namespace
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
     std::vector<std::size_t> row(b.size() + 1);
@@ -27,8 +31,6 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
     }
     return row[b.size()];
 }
-
-}  // namespace
 
 std::string LookupError::to_string() const {
     std::string out = kind + " " + key + ": " + message;

@@ -5,27 +5,13 @@
 #include <iostream>
 #include <vector>
 
+#include "specs/loader/edit_distance.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/exit_codes.h"
 
 namespace {
 
 using namespace dockside::cli;
-
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
 
 /// The flag of `command` nearest to `word` ("--cses" → "--cases"), empty when none is close.
 std::string nearest_flag(const CLI::App& command, const std::string& word) {
@@ -35,7 +21,7 @@ std::string nearest_flag(const CLI::App& command, const std::string& word) {
     for (const CLI::Option* option : command.get_options()) {
         for (const auto& name : option->get_lnames()) {
             const std::string flag = "--" + name;
-            if (const auto d = edit_distance(given, flag); d < best_distance) {
+            if (const auto d = dockside::spec::edit_distance(given, flag); d < best_distance) {
                 best_distance = d;
                 best = flag;
             }
