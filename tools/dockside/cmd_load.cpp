@@ -9,6 +9,7 @@
 #include <csignal>
 #include <iostream>
 
+#include "harness/conform/target.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_target.h"
 #include "tools/dockside/exit_codes.h"
@@ -38,8 +39,16 @@ int cannot_run(const std::string& message) {
 }
 
 /// The embedded server's or the remote target's access; nullopt (message printed) when it cannot be had.
+/// True when no entry of the mix is an operation of the contract (`--mix 'GET /order.json'` against any
+/// HTTP server, the way wrk is used): such a run needs neither an accepted token nor a channel.
+bool outside_contract(const std::vector<loadtool::ResolvedEntry>& entries) {
+    for (const auto& entry : entries)
+        if (entry.operation) return false;
+    return !entries.empty();
+}
+
 std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& target, const LoadCommandOptions& options,
-                                                   const spec::Spec& spec,
+                                                   const loadtool::LoadSettings& settings, const spec::Spec& spec,
                                                    std::unique_ptr<refserver::EmbeddedServer>& embedded) {
     loadtool::LoadTarget out;
     out.timeout_s = target.timeout_seconds;
@@ -59,6 +68,17 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
         out.token = embedded->api().pat();
         out.channel = embedded->api().write_channel_id();
         out.embedded = true;
+        return out;
+    }
+    if (outside_contract(settings.entries)) {
+        // Only reachability is checked: the token, if any, is sent as given and no channel is discovered.
+        if (auto probe = conform::probe_target(target.base_url, target.token, client_options_for(target)); !probe) {
+            cannot_run(probe.error());
+            return std::nullopt;
+        }
+        out.base_url = target.base_url;
+        out.token = target.token;
+        out.channel = target.channel.value_or(0);
         return out;
     }
     auto remote = prepare_remote(target, options.access, spec);
@@ -98,7 +118,7 @@ int run_load_command(const GlobalOptions& global, const LoadCommandOptions& opti
         return kExitCannotRun;
     }
     std::unique_ptr<refserver::EmbeddedServer> embedded;
-    auto load_target = resolve_target(*target, options, *spec, embedded);
+    auto load_target = resolve_target(*target, options, *settings, *spec, embedded);
     if (!load_target) return kExitCannotRun;
     loadtool::LoadIo io{std::cout, std::cerr, ::isatty(STDOUT_FILENO) == 1, &g_interrupted};
     const int code = loadtool::run_load(*settings, *load_target, *spec, io);
