@@ -147,7 +147,7 @@ http::Response ReferenceServer::dispatch(const http::Request& request) {
                        store_,   faults_,       *clock_, base_url()};
     Reply reply = match->route->handler(ctx);
     if (row->mutates) {
-        if (may_change_shipments(row->operation_id)) emit_webhook_events(store_, faults_, clock_->now());  // shipment changes -> deliveries
+        if (!store_.orders.touched.empty()) emit_webhook_events(store_, faults_, clock_->now());  // shipment changes -> deliveries
         ++store_.generation;                                  // renderings made before this are stale
     }
     if (adds && reply) store_.extra_record_units += extra_record_units(row->operation_id, request.body);

@@ -44,22 +44,31 @@ Reply list_inventory(RequestContext& ctx) {
     if (ctx.faults.on(Fault::InventoryIsDigitalIgnored)) is_digital.reset();
     const std::string needle = lower(search.value_or(""));
 
-    std::vector<const json*> selected;
+    // Each selected item with its sort key, computed once: the comparisons then cost no JSON copies, so a
+    // page costs a pass over the catalog, not a pass times log n allocations.
+    struct Keyed {
+        const json* item;
+        std::int64_t id;
+        std::string text;  ///< lower-cased name or sku when sorting by one
+    };
+    std::vector<Keyed> selected;
+    const bool by_id = sort == "inventory_id";
     for (const auto& item : ctx.store.catalog.inventory) {
         const json& v = item["variant"];
         if (is_active && v.value("is_active", false) != *is_active) continue;
         if (is_digital && v.value("is_digital", false) != *is_digital) continue;
-        if (ids && std::find(ids->begin(), ids->end(), item.value("inventory_id", std::int64_t{-1})) == ids->end()) continue;
+        const std::int64_t id = item.value("inventory_id", std::int64_t{-1});
+        if (ids && std::find(ids->begin(), ids->end(), id) == ids->end()) continue;
         if (!needle.empty() && !contains_text(item, needle)) continue;
-        selected.push_back(&item);
+        selected.push_back({&item, id, by_id ? std::string() : lower(item.value(sort, ""))});
     }
-    std::stable_sort(selected.begin(), selected.end(), [&](const json* a, const json* b) {
-        json ka = sort == "inventory_id" ? (*a)["inventory_id"] : json(lower((*a).value(sort, "")));
-        json kb = sort == "inventory_id" ? (*b)["inventory_id"] : json(lower((*b).value(sort, "")));
-        return descending ? kb < ka : ka < kb;
+    std::stable_sort(selected.begin(), selected.end(), [&](const Keyed& a, const Keyed& b) {
+        const bool less = by_id ? a.id < b.id : a.text < b.text;
+        const bool greater = by_id ? b.id < a.id : b.text < a.text;
+        return descending ? greater : less;
     });
     json items = json::array();
-    for (std::size_t i = page.offset; i < selected.size() && i < page.offset + page.size; ++i) items.push_back(*selected[i]);
+    for (std::size_t i = page.offset; i < selected.size() && i < page.offset + page.size; ++i) items.push_back(*selected[i].item);
     json out = page_links(ctx, "/2025-07/inventory", selected.size(), page);
     out["items"] = std::move(items);
     return json_response(200, out);

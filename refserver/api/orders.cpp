@@ -43,7 +43,7 @@ Reply cancel_order(RequestContext& ctx) {
     nlohmann::json results = nlohmann::json::array();
     std::size_t succeeded = 0;
     for (auto id : (*order)->shipment_ids) {
-        ShipmentRecord* s = ctx.store.orders.find_shipment(id);
+        ShipmentRecord* s = ctx.store.orders.change_shipment(id);
         if (!s) continue;
         auto result = cancel_shipment(ctx.store.orders, *s, now, ctx.faults);
         if (result["is_success"].get<bool>()) ++succeeded;

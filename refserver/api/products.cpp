@@ -93,17 +93,22 @@ Reply list_products(RequestContext& ctx) {
     const PageRequest page = read_page_request(q, "ERR-4XX");
     if (q.error()) return fail(*q.error());
 
-    std::vector<const json*> selected;
+    // Sort keys computed once per product, not twice per comparison: a page costs one pass over the catalog.
+    struct Keyed {
+        const json* product;
+        json key;
+        json id;
+    };
+    std::vector<Keyed> selected;
     for (const auto& p : ctx.store.catalog.products)
-        if (f.selects(p)) selected.push_back(&p);
-    std::stable_sort(selected.begin(), selected.end(), [&](const json* a, const json* b) {
-        json ka = sort_key(*a, by), kb = sort_key(*b, by);
-        if (ka == kb) return (*a)["id"] < (*b)["id"];
-        return descending ? kb < ka : ka < kb;
+        if (f.selects(p)) selected.push_back({&p, sort_key(p, by), p["id"]});
+    std::stable_sort(selected.begin(), selected.end(), [&](const Keyed& a, const Keyed& b) {
+        if (a.key == b.key) return a.id < b.id;
+        return descending ? b.key < a.key : a.key < b.key;
     });
     json items = json::array();
     for (std::size_t i = page.offset; i < selected.size() && i < page.offset + page.size; ++i)
-        items.push_back(product_response(*selected[i], ctx.faults));
+        items.push_back(product_response(*selected[i].product, ctx.faults));
     json links = page_links(ctx, "/2025-07/product", selected.size(), page);
     return json_response(200, {{"items", items}, {"next", links["next"]}, {"prev", links["prev"]}});
 }

@@ -18,7 +18,7 @@ Reply cancel_one(RequestContext& ctx, std::optional<std::int32_t> order_id) {
     auto sid = static_cast<std::int32_t>(ctx.path.integer("shipmentId"));
     if (order_id && !ctx.store.orders.find(*order_id))
         return fail(not_found("no order with id " + std::to_string(*order_id), "orderId"));
-    ShipmentRecord* s = ctx.store.orders.find_shipment(sid);
+    ShipmentRecord* s = ctx.store.orders.change_shipment(sid);
     if (!s || (order_id && s->order_id != *order_id))
         return fail(not_found("no shipment with id " + std::to_string(sid), "shipmentId"));
     return json_response(200, cancel_shipment(ctx.store.orders, *s, ctx.clock.now(), ctx.faults));
@@ -55,7 +55,7 @@ Reply batch_cancel(RequestContext& ctx) {
     if (!ids) return fail(ids.error());
     nlohmann::json results = nlohmann::json::array();
     for (auto id : *ids) {
-        if (ShipmentRecord* s = ctx.store.orders.find_shipment(id))
+        if (ShipmentRecord* s = ctx.store.orders.change_shipment(id))
             results.push_back(cancel_shipment(ctx.store.orders, *s, ctx.clock.now(), ctx.faults));
         else
             results.push_back({{"action", "Cancel"}, {"is_success", false}, {"reason", "no such shipment"}, {"shipment_id", id}});
@@ -74,7 +74,7 @@ Reply batch_tracking_upload(RequestContext& ctx) {
     nlohmann::json results = nlohmann::json::array();
     const TimePoint now = ctx.clock.now();
     for (auto id : *ids) {
-        ShipmentRecord* s = ctx.store.orders.find_shipment(id);
+        ShipmentRecord* s = ctx.store.orders.change_shipment(id);
         if (!s) {
             results.push_back({{"shipment_id", id}, {"is_success", false}, {"reason", "no such shipment"}});
             continue;

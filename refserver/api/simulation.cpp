@@ -102,7 +102,7 @@ enum class ShipmentMove { Ship, Deliver, Hold, Fail };
 
 Reply move_shipment(RequestContext& ctx, ShipmentMove move) {
     const auto id = static_cast<std::int32_t>(ctx.path.integer("shipmentId"));
-    ShipmentRecord* s = ctx.store.orders.find_shipment(id);
+    ShipmentRecord* s = ctx.store.orders.change_shipment(id);
     if (!s) return fail(not_found("no shipment with id " + std::to_string(id), "shipmentId"));
     const TimePoint now = ctx.clock.now();
     auto refuse = [&](const char* what) {

@@ -76,7 +76,6 @@ Reply create_webhook(RequestContext& ctx) {
     sub.url = *url;
     sub.created_at = ctx.clock.now();
     auto& stored = state.subscriptions[sub.id] = std::move(sub);
-    watch_shipments(ctx.store);
     return json_response(200, subscription_json(stored, ctx.faults));
 }
 
@@ -118,7 +117,6 @@ Reply delete_webhook(RequestContext& ctx) {
         if (ctx.faults.on(Fault::WebhookDelete404)) return fail(not_found("no webhook subscription " + ctx.path.text("id"), "id"));
     } else if (!ctx.faults.on(Fault::WebhookDeleteKept)) {
         state.subscriptions.erase(it);
-        if (state.subscriptions.empty()) unwatch_shipments(ctx.store);
     }
     return http::Response{204, {}, ""};
 }

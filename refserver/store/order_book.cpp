@@ -23,9 +23,11 @@ const OrderRecord* OrderBook::find(std::int32_t id) const {
     return it == orders.end() ? nullptr : &it->second;
 }
 
-ShipmentRecord* OrderBook::find_shipment(std::int32_t id) {
+ShipmentRecord* OrderBook::change_shipment(std::int32_t id) {
     auto it = shipments.find(id);
-    return it == shipments.end() ? nullptr : &it->second;
+    if (it == shipments.end()) return nullptr;
+    touched.push_back(id);
+    return &it->second;
 }
 
 const ShipmentRecord* OrderBook::find_shipment(std::int32_t id) const {
@@ -38,9 +40,11 @@ void OrderBook::insert(OrderRecord order, std::vector<ShipmentRecord> new_shipme
     for (auto& s : new_shipments) {
         next_shipment_id = std::max(next_shipment_id, s.id + 1);
         order.shipment_ids.push_back(s.id);
+        touched.push_back(s.id);
         shipments[s.id] = std::move(s);
     }
     if (order.reference_id) by_reference.emplace(*order.reference_id, order.id);
+    by_created.emplace(order.created, order.id);
     orders[order.id] = std::move(order);
 }
 

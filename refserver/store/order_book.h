@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -79,15 +80,22 @@ struct OrderBook {
     std::map<std::int32_t, OrderRecord> orders;
     std::map<std::int32_t, ShipmentRecord> shipments;
     std::unordered_map<std::string, std::int32_t> by_reference;
+    /// Orders by (created, id), the list's order: a page is read from here without sorting all held.
+    std::set<std::pair<TimePoint, std::int32_t>> by_created;
     std::int32_t next_order_id = 1;
     std::int32_t next_shipment_id = 1;
     /// Ids for products named by reference_id that the catalog does not know (ORD-PRODUCT-NAME).
     std::int64_t next_adhoc_product_id = 900001;
+    /// Shipments inserted or handed out for change since the last look (emit_webhook_events takes them), so
+    /// the work of noticing a change is proportional to the shipments a write touched, not to all held.
+    std::vector<std::int32_t> touched;
 
     OrderRecord* find(std::int32_t id);
     const OrderRecord* find(std::int32_t id) const;
-    ShipmentRecord* find_shipment(std::int32_t id);
     const ShipmentRecord* find_shipment(std::int32_t id) const;
+    /// The shipment, to change it (writes only, under the write lock): its id joins `touched`, so change
+    /// detection looks at it and at nothing else.
+    ShipmentRecord* change_shipment(std::int32_t id);
     /// Stores the order (and its shipments) and indexes it; ids must be unused.
     void insert(OrderRecord order, std::vector<ShipmentRecord> shipments);
 };

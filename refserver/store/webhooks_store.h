@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <map>
+#include <unordered_map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,13 +34,12 @@ struct WebhookState {
     /// Owned by the ReferenceServer, which outlives every request.
     WebhookDispatcher* dispatcher = nullptr;
 
-    /// Shipment status and whether it was delivered, as of the last write (only kept while someone subscribes).
+    /// Shipment status and whether it was delivered, as of the last write that touched it.
     struct Seen {
         std::string status;
         bool delivered = false;
     };
-    std::map<std::int32_t, Seen> seen;
-    bool watching = false;
+    std::unordered_map<std::int32_t, Seen> seen;
 };
 
 }  // namespace dockside::refserver

@@ -1,6 +1,7 @@
 #include "refserver/webhooks/events.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "refserver/api/order_model.h"
 #include "refserver/core/datetime.h"
@@ -21,6 +22,10 @@ const char* topic_for_status(const std::string& status) {
 void publish(Store& store, WebhookState& state, const FaultSet& faults, const std::string& topic,
              const ShipmentRecord& shipment, TimePoint now) {
     if (!state.dispatcher) return;
+    const bool wanted = std::any_of(state.subscriptions.begin(), state.subscriptions.end(), [&](const auto& entry) {
+        return std::find(entry.second.topics.begin(), entry.second.topics.end(), topic) != entry.second.topics.end();
+    });
+    if (!wanted) return;  // the payload renders the whole order: only for someone who will receive it
     const OrderRecord* order = store.orders.find(shipment.order_id);
     const nlohmann::json payload{{"type", topic},
                                  {"timestamp", format_iso8601(now)},
@@ -49,32 +54,16 @@ std::shared_ptr<WebhookDispatcher> start_webhook_delivery(Store& store, const Fa
     return dispatcher;
 }
 
-void watch_shipments(Store& store) {
-    auto& state = store.areas.get<WebhookState>();
-    if (state.watching) return;
-    state.seen.clear();
-    for (const auto& [id, s] : store.orders.shipments) state.seen[id] = {s.status, s.delivery_date.has_value()};
-    state.watching = true;
-}
-
-void unwatch_shipments(Store& store) {
-    auto& state = store.areas.get<WebhookState>();
-    state.watching = false;
-    state.seen.clear();
-}
-
-bool may_change_shipments(std::string_view operation_id) {
-    static constexpr std::string_view kShipmentWriters[] = {
-        "createOrder",          "cancelOrder",          "cancelOrderShipment", "cancelShipment",
-        "batchCancelShipments", "batchUpdateTrackingUpload", "simShipShipment", "simDeliverShipment",
-        "simHoldShipment",      "simFailShipment",      "simReset"};
-    return std::find(std::begin(kShipmentWriters), std::end(kShipmentWriters), operation_id) != std::end(kShipmentWriters);
-}
-
 void emit_webhook_events(Store& store, const FaultSet& faults, TimePoint now) {
     auto& state = store.areas.get<WebhookState>();
-    if (!state.watching) return;
-    for (const auto& [id, s] : store.orders.shipments) {
+    std::vector<std::int32_t> touched;
+    touched.swap(store.orders.touched);
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    for (const auto id : touched) {
+        const ShipmentRecord* found = store.orders.find_shipment(id);
+        if (!found) continue;
+        const ShipmentRecord& s = *found;
         auto [it, fresh] = state.seen.try_emplace(id, WebhookState::Seen{s.status, s.delivery_date.has_value()});
         if (fresh) continue;  // created by this write: nothing happened to it yet
         WebhookState::Seen& before = it->second;
