@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -24,6 +25,7 @@
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_target.h"
 #include "tools/dockside/exit_codes.h"
+#include "tools/dockside/held_interrupts.h"
 #include "tools/dockside/spec_files.h"
 
 namespace dockside::cli {
@@ -237,7 +239,11 @@ int run_conform(const GlobalOptions& global, const ConformOptions& options) {
         conform::RunMetadata preparing;
         preparing.target = "(preparing the run)";
         preparing.started_at = conform::utc_timestamp(false);
+        const int held = claim_interrupts();
         if (!ec) record.arm(preparing);
+        if (held) std::raise(held);  // interrupted while starting: the record just armed says so
+    } else if (const int held = claim_interrupts()) {
+        std::raise(held);
     }
     Checked c;
     c.out_dir = dir.string();
@@ -339,6 +345,7 @@ void register_conform_command(CLI::App& app, CommandContext& context) {
         options->only_given = conform->count("--only") > 0;
         options->filter_given = conform->count("--filter") > 0;
         context.action = [&context, options] { return run_conform(context.global, *options); };
+        context.claims_interrupts = true;
     });
 }
 

@@ -13,6 +13,7 @@
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_target.h"
 #include "tools/dockside/exit_codes.h"
+#include "tools/dockside/held_interrupts.h"
 #include "tools/dockside/spec_files.h"
 #include "tools/load/load_run.h"
 
@@ -102,7 +103,10 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
 
 int run_load_command(const GlobalOptions& global, const LoadCommandOptions& options) {
     // From here on Ctrl-C ends the run early but cleanly: whatever was measured is written, marked interrupted.
+    const int held = claim_interrupts();
+    if (held == SIGTERM) std::raise(held);
     std::signal(SIGINT, on_interrupt);
+    if (held == SIGINT) g_interrupted.store(true);  // Ctrl-C while starting: the run ends at once, recorded
     auto spec = load_spec(global.spec_dir);
     if (!spec) return cannot_run(spec.error().to_string());
     std::vector<std::string> problems;
@@ -157,6 +161,7 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("--fault", raw.faults, "Switch a fault on in the embedded server (repeatable)");
     load->callback([&context, options] {
         context.action = [&context, options] { return run_load_command(context.global, *options); };
+        context.claims_interrupts = true;
     });
 }
 

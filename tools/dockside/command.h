@@ -20,6 +20,9 @@ using Action = std::function<int()>;
 struct CommandContext {
     GlobalOptions global;
     Action action;
+    /// The chosen command takes over interrupts held during start-up (held_interrupts.h); otherwise main
+    /// hands them back with their default action before running it.
+    bool claims_interrupts = false;
 };
 
 void register_spec_command(CLI::App& app, CommandContext& context);

@@ -2,12 +2,14 @@
 // understand are reported by name, with the nearest flag or the list of subcommands.
 
 #include <algorithm>
+#include <csignal>
 #include <iostream>
 #include <vector>
 
 #include "specs/loader/edit_distance.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/exit_codes.h"
+#include "tools/dockside/held_interrupts.h"
 
 namespace {
 
@@ -53,6 +55,7 @@ const char* kExitCodes =
 }  // namespace
 
 int main(int argc, char** argv) {
+    hold_interrupts();  // a Ctrl-C during start-up still ends in a record that says so
     CLI::App app{"Dockside: contract conformance and load testing for the Fulfillment Service API 2025-07"};
     app.set_version_flag("--version", "dockside 0.1.0 (API 2025-07)");
     app.footer(kExitCodes);
@@ -100,5 +103,7 @@ int main(int argc, char** argv) {
         for (const auto& p : problems) std::cerr << "dockside: " << p << "\n";
         return kExitCannotRun;
     }
+    if (!context.claims_interrupts)
+        if (const int held = claim_interrupts()) std::raise(held);
     return context.action ? context.action() : kExitCannotRun;
 }
