@@ -19,6 +19,7 @@
 #include "suites/orders_support.h"
 #include "suites/returns_support.h"
 #include "suites/support/api.h"
+#include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites {
 namespace {
@@ -242,7 +243,7 @@ struct DeleteWebhook : Cmd {
 struct ListWebhooks : Cmd {
     void apply(Model&) const override {}
     void run(const Model& m, Sut& sut) const override {
-        Exchange ex = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", "250"}}});
+        Exchange ex = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", std::to_string(undocumented_page_sizes::kRecords)}}});
         expect_conforms(ex);
         std::set<std::string> listed;
         for (const auto& s : ex.json().value("items", json::array()))
