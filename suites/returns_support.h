@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "generators/run_spec.h"
 #include "suites/orders_support.h"
 #include "suites/paging_links.h"
 #include "suites/support/api.h"
@@ -24,15 +25,11 @@ namespace dockside::suites::returns_support {
 
 using json = nlohmann::json;
 
-/// The five return states of the document (States and transitions).
-inline const std::vector<std::string>& return_states() {
-    static const std::vector<std::string> states = {"AwaitingArrival", "Arrived", "Processing", "Completed",
-                                                    "Cancelled"};
-    return states;
-}
+/// The return states of the document (States and transitions), read from the session's spec.
+inline std::vector<std::string> return_states() { return generators::states_of("return"); }
 
 inline bool is_return_state(const json& status) {
-    const auto& s = return_states();
+    const auto s = return_states();
     return status.is_string() && std::find(s.begin(), s.end(), status.get<std::string>()) != s.end();
 }
 
