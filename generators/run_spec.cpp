@@ -100,6 +100,14 @@ std::string outside_enum_of(std::string_view reference, std::string preferred) {
     return preferred;
 }
 
+std::int64_t default_integer_of(std::string_view reference) {
+    const auto limits = limits_of(reference);
+    const nlohmann::json* schema = run_spec().deref(run_spec().resolve(limits.pointer));
+    if (!schema || !schema->is_object() || !schema->contains("default") || !(*schema)["default"].is_number_integer())
+        throw rc::GenerationFailure("generators: " + std::string(reference) + " documents no integer default");
+    return (*schema)["default"].get<std::int64_t>();
+}
+
 std::int64_t format_maximum_of(std::string_view reference) {
     const auto limits = limits_of(reference);
     if (limits.format == "int32") return std::numeric_limits<std::int32_t>::max();

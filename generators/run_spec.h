@@ -56,6 +56,8 @@ std::string rule_of(std::string_view reference);
 /// `preferred` when the enum of `reference` does not hold it, else `preferred` with a suffix that makes
 /// it a value outside the enum (for "one value past the enum" cases).
 std::string outside_enum_of(std::string_view reference, std::string preferred);
+/// The integer `default` of the field's or parameter's schema (RecordsPerPage 50, page_size 100).
+std::int64_t default_integer_of(std::string_view reference);
 /// The largest value the field's integer format holds (int32 → 2^31-1, int64 → 2^63-1).
 std::int64_t format_maximum_of(std::string_view reference);
 

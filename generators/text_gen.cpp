@@ -1,7 +1,10 @@
 #include "generators/text_gen.h"
 
+#include <algorithm>
 #include <array>
 #include <vector>
+
+#include <rapidcheck/detail/Configuration.h>
 
 namespace dockside::generators {
 
@@ -152,6 +155,18 @@ rc::Gen<std::int64_t> gen_int_in(std::int64_t min, std::int64_t max) {
     // inRange excludes its upper end, so the maximum comes from its own branch.
     return rc::gen::weightedOneOf<std::int64_t>(
         {{1, rc::gen::just(min)}, {1, rc::gen::just(max)}, {6, rc::gen::inRange<std::int64_t>(min, max)}});
+}
+
+rc::Gen<std::int64_t> gen_length_within(std::int64_t lowest, std::int64_t max) {
+    const std::int64_t max_size = std::max(1, rc::detail::configuration().testParams.maxSize);
+    return rc::gen::withSize([lowest, max, max_size](int size) {
+        const std::int64_t reach = (max - lowest) * std::min<std::int64_t>(size, max_size) / max_size;
+        return gen_int_in(max - reach, max);
+    });
+}
+
+rc::Gen<std::int64_t> gen_length_past(std::int64_t max) {
+    return rc::gen::withSize([max](int size) { return gen_int_in(max + 1, max + 1 + size); });
 }
 
 }  // namespace dockside::generators

@@ -45,4 +45,12 @@ rc::Gen<std::string> gen_https_url();
 /// An integer in [min, max], both inclusive, with the two ends drawn more often than chance.
 rc::Gen<std::int64_t> gen_int_in(std::int64_t min, std::int64_t max);
 
+/// Lengths for "anything within a limit is accepted" properties: in [lowest, max], exactly `max` at size
+/// 0 (a property's first case), reaching down to `lowest` at RapidCheck's largest size.
+rc::Gen<std::int64_t> gen_length_within(std::int64_t lowest, std::int64_t max);
+/// Lengths for "anything past a limit is rejected" properties: exactly max + 1 at size 0, up to
+/// max + 1 + size later. A failure shrinks towards max + 1, so a limit moved by one is reported as the
+/// one length it lets through.
+rc::Gen<std::int64_t> gen_length_past(std::int64_t max);
+
 }  // namespace dockside::generators

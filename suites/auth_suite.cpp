@@ -10,9 +10,11 @@
 
 #include <cstdlib>
 
+#include "generators/auth_gen.h"
 #include "suites/orders_support.h"
 #include "suites/returns_support.h"
 #include "suites/support/api.h"
+#include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites {
 namespace {
@@ -101,7 +103,7 @@ TEST(Auth, AUTH_CHANNEL_ValidWritesNeedAWriteChannel) {
     expect_valid_write_refused("", "no channel header", 400);
     if (auto ro = read_only_channel()) expect_valid_write_refused(*ro, "the read-only channel", 403);
     // A channel id that GET /channel does not list for this token.
-    Exchange channels = send({.operation = "listChannels", .query = {{"RecordsPerPage", "250"}}});
+    Exchange channels = send({.operation = "listChannels", .query = {{"RecordsPerPage", std::to_string(undocumented_page_sizes::kRecords)}}});
     std::int64_t foreign = 2147480000;
     for (const auto& c : channels.json().value("items", json::array()))
         if (c.value("id", std::int64_t{0}) == foreign) ++foreign;
@@ -109,12 +111,9 @@ TEST(Auth, AUTH_CHANNEL_ValidWritesNeedAWriteChannel) {
 }
 
 TEST(Auth, AUTH_SCOPES_ChannelScopesAreDocumentedNames) {
-    static const std::set<std::string> documented = {
-        "billing_read", "channels_read", "fulfillments_read", "fulfillments_write", "inventory_read", "inventory_write",
-        "locations_read", "locations_write", "orders_read", "orders_write", "pricing_read", "products_read",
-        "products_write", "receiving_read", "receiving_write", "returns_read", "returns_write", "webhooks_read",
-        "webhooks_write", "offline_access", "openid"};
-    Exchange ex = send({.operation = "listChannels", .query = {{"RecordsPerPage", "250"}}});
+    const auto names = generators::scope_names();
+    const std::set<std::string> documented(names.begin(), names.end());
+    Exchange ex = send({.operation = "listChannels", .query = {{"RecordsPerPage", std::to_string(undocumented_page_sizes::kRecords)}}});
     expect_status(ex, 200, "ERR-CODES");
     bool any_write = false;
     for (const auto& c : ex.json().value("items", json::array()))

@@ -2,7 +2,7 @@
 // BIL-FILTERS, BIL-ENUMS), GET /2025-07/invoices/{invoiceId}/transactions (BIL-INVOICE-TX) and the two
 // lists whose shapes are not shown (invoices, transaction fees: JSON and 200 only, NS-INVOICE-FIELDS,
 // NS-TRANSACTION-FEE-FIELDS). Filters are compared with a "wide" query (ten years back to tomorrow, one
-// page of 1000) of the same target: a filtered query answers exactly the wide items that match.
+// page of the largest documented page_size) of the same target: a filtered query answers exactly the wide items that match.
 
 #include <algorithm>
 #include <functional>
@@ -16,6 +16,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include "generators/run_spec.h"
 #include "generators/subset_gen.h"
 #include "suites/billing_times.h"
 #include "suites/support/api.h"
@@ -27,17 +28,38 @@ using json = nlohmann::json;
 using namespace std::chrono_literals;
 
 constexpr int kMaxPages = 200;  ///< bound on cursor walks
-const std::vector<std::string> kTransactionTypes = {"Charge", "Refund", "Credit", "Payment", "BalanceAdjustment"};
-const std::vector<std::string> kReferenceTypes = {"Shipment", "Return", "WRO", "URO"};
+/// The documented transaction types (BIL-ENUMS) and reference types (the reference_types filter's values),
+/// read from the session's spec.
+std::vector<std::string> transaction_types() { return generators::enum_strings_of("Transaction.transaction_type"); }
+std::vector<std::string> reference_types() { return generators::enum_strings_of("TransactionQuery.reference_types"); }
+
+/// The documented page sizes (BIL-PAGE-SIZE), read from the session's spec.
+struct PageSizes {
+    std::int64_t min = 0;
+    std::int64_t max = 0;
+    std::int64_t fallback = 0;  ///< the default when none is given
+};
+
+/// Of transactions:query's page_size ("TransactionQuery.page_size") or invoice transactions' PageSize
+/// ("listInvoiceTransactions.PageSize").
+PageSizes page_sizes(const char* reference) {
+    return {generators::minimum_of(reference), generators::maximum_of(reference), generators::default_integer_of(reference)};
+}
+
+/// How far out of range the out-of-range probes reach (a harness choice: far, but well inside int32).
+constexpr std::int64_t kFarPast = 99000;
+
+PageSizes query_sizes() { return page_sizes("TransactionQuery.page_size"); }
+PageSizes invoice_sizes() { return page_sizes("listInvoiceTransactions.PageSize"); }
 
 Exchange query_tx(std::optional<json> body, http::QueryParams query = {}) {
     return send(Call{.operation = "queryTransactions", .query = std::move(query), .body = std::move(body)});
 }
 
-/// A query body over ten years up to tomorrow, one page of 1000, plus `extra` fields.
+/// A query body over ten years up to tomorrow, one page of the largest documented size, plus `extra` fields.
 json wide_body(const json& extra = json::object()) {
     const auto now = times::now();
-    json body = {{"from_date", times::iso(now - 3650 * 24h)}, {"to_date", times::iso(now + 24h)}, {"page_size", 1000}};
+    json body = {{"from_date", times::iso(now - 3650 * 24h)}, {"to_date", times::iso(now + 24h)}, {"page_size", query_sizes().max}};
     for (const auto& [k, v] : extra.items()) body[k] = v;
     return body;
 }
@@ -149,7 +171,7 @@ TEST(Billing, BIL_CURSOR_OVERRIDES_CursorOverridesBody) {
     expect_that(ids_in_order(items_of(alone)) == expected, alone, "BIL-CURSOR-OVERRIDES",
                 "the next cursor answered " + show(ids_in_order(items_of(alone))) + "; the second page of two is " + show(expected));
     // The same cursor with a body asking for something else entirely: the body is ignored.
-    const json other = wide_body({{"page_size", 1000}, {"transaction_types", {"Payment"}}, {"sort_order", "Descending"}});
+    const json other = wide_body({{"page_size", query_sizes().max}, {"transaction_types", {"Payment"}}, {"sort_order", "Descending"}});
     Exchange with_body = query_tx(other, {{"Cursor", cursor}});
     if (!expect_status(with_body, 200, "BIL-CURSOR-OVERRIDES")) return;
     expect_that(ids_in_order(items_of(with_body)) == ids_in_order(items_of(alone)), with_body, "BIL-CURSOR-OVERRIDES",
@@ -194,12 +216,14 @@ TEST(Billing, BIL_PAGE_SIZE_FirstPrevAndLastCursorsLeadWhereTheySay) {
 }
 
 TEST(Billing, BIL_PAGE_SIZE_OutOfRangeRejected) {
-    for (const json& size : {json(0), json(-1), json(1001), json(100000), json("ten")})
+    const PageSizes sizes = query_sizes();
+    for (const json& size : {json(sizes.min - 1), json(sizes.min - 2), json(sizes.max + 1), json(sizes.max + kFarPast), json("ten")})
         expect_rejected(query_tx(wide_body({{"page_size", size}})), "BIL-PAGE-SIZE");
 }
 
 TEST(Billing, BIL_PAGE_SIZE_BoundsAndDefaultAccepted) {
-    for (int size : {1, 1000}) {
+    const PageSizes sizes = query_sizes();
+    for (std::int64_t size : {sizes.min, sizes.max}) {
         Exchange ex = query_tx(wide_body({{"page_size", size}}));
         if (!expect_status(ex, 200, "BIL-PAGE-SIZE")) continue;
         expect_that(items_of(ex).size() <= static_cast<std::size_t>(size), ex, "BIL-PAGE-SIZE",
@@ -209,12 +233,16 @@ TEST(Billing, BIL_PAGE_SIZE_BoundsAndDefaultAccepted) {
     body.erase("page_size");
     Exchange ex = query_tx(body);
     if (expect_status(ex, 200, "BIL-PAGE-SIZE"))
-        expect_that(items_of(ex).size() <= 100, ex, "BIL-PAGE-SIZE",
-                    "without page_size (default 100) the page has " + std::to_string(items_of(ex).size()) + " items");
+        expect_that(items_of(ex).size() <= static_cast<std::size_t>(sizes.fallback), ex, "BIL-PAGE-SIZE",
+                    "without page_size (default " + std::to_string(sizes.fallback) + ") the page has " +
+                        std::to_string(items_of(ex).size()) + " items");
 }
 
 RC_GTEST_PROP(Billing, BIL_PAGE_SIZE_AnySizeInRangeRespected, ()) {
-    const int size = *rc::gen::weightedOneOf<int>({{3, rc::gen::inRange(1, 12)}, {1, rc::gen::inRange(1, 1001)}});
+    const PageSizes sizes = query_sizes();
+    const std::int64_t size = *rc::gen::weightedOneOf<std::int64_t>(
+        {{3, rc::gen::inRange<std::int64_t>(sizes.min, std::min(sizes.min + 11, sizes.max + 1))},
+         {1, rc::gen::inRange<std::int64_t>(sizes.min, sizes.max + 1)}});
     Exchange ex = query_tx(wide_body({{"page_size", size}}));
     RC_ASSERT(expect_status(ex, 200, "BIL-PAGE-SIZE"));
     RC_ASSERT(expect_that(items_of(ex).size() <= static_cast<std::size_t>(size), ex, "BIL-PAGE-SIZE",
@@ -222,7 +250,9 @@ RC_GTEST_PROP(Billing, BIL_PAGE_SIZE_AnySizeInRangeRespected, ()) {
 }
 
 RC_GTEST_PROP(Billing, BIL_PAGE_SIZE_AnySizeOutOfRangeRejected, ()) {
-    const int size = *rc::gen::oneOf(rc::gen::inRange(-100000, 1), rc::gen::inRange(1001, 1000000));
+    const PageSizes sizes = query_sizes();
+    const std::int64_t size = *rc::gen::oneOf(rc::gen::inRange<std::int64_t>(sizes.min - kFarPast, sizes.min),
+                                              rc::gen::inRange<std::int64_t>(sizes.max + 1, sizes.max + 10 * kFarPast));
     RC_ASSERT(expect_rejected(query_tx(wide_body({{"page_size", size}})), "BIL-PAGE-SIZE"));
 }
 
@@ -239,7 +269,7 @@ TEST(Billing, BIL_DEFAULT_RANGE_OmittedDatesMeanLastSevenDays) {
     auto all = wide();
     if (!all) return;
     const auto now = server_now();
-    Exchange ex = query_tx(json{{"page_size", 1000}});
+    Exchange ex = query_tx(json{{"page_size", query_sizes().max}});
     if (!expect_status(ex, 200, "BIL-DEFAULT-RANGE")) return;
     expect_conforms(ex);
     std::set<std::string> got;
@@ -304,8 +334,8 @@ FilterCase gen_filter_case(const std::vector<json>& all) {
         std::vector<std::string> pool;
     };
     const std::vector<Source> sources = {
-        {"transaction_types", "transaction_type", kTransactionTypes},
-        {"reference_types", "reference_type", kReferenceTypes},
+        {"transaction_types", "transaction_type", transaction_types()},
+        {"reference_types", "reference_type", reference_types()},
         {"invoice_ids", "invoice_id", values_of("invoice_id", true)},
         {"reference_ids", "reference_id", values_of("reference_id", false)},
         {"transaction_fees", "transaction_fee", values_of("transaction_fee", false)},
@@ -354,9 +384,9 @@ TEST(Billing, BIL_ENUMS_TransactionTypesAndSortOrder) {
     auto all = wide();
     if (!all) return;
     Exchange ex = query_tx(wide_body());
+    const auto documented = transaction_types();
     for (const auto& t : *all)
-        expect_that(std::find(kTransactionTypes.begin(), kTransactionTypes.end(), t.value("transaction_type", "")) !=
-                        kTransactionTypes.end(),
+        expect_that(std::find(documented.begin(), documented.end(), t.value("transaction_type", "")) != documented.end(),
                     ex, "BIL-ENUMS", "transaction " + t.value("transaction_id", json()).dump() + " has transaction_type " +
                                          t.value("transaction_type", json()).dump());
     for (const char* order : {"Ascending", "Descending"}) {
@@ -370,15 +400,14 @@ TEST(Billing, BIL_ENUMS_TransactionTypesAndSortOrder) {
 }
 
 TEST(Billing, BIL_REF_TYPES_ReferenceTypeIsADocumentedValue) {
-    // The reference_types filter lists Shipment, Return, WRO and URO: every transaction names one of them.
-    static const std::vector<std::string> kReferenceTypes = {"Shipment", "Return", "WRO", "URO"};
+    // The reference_types filter lists the documented reference types: every transaction names one of them.
+    const auto documented = reference_types();
     auto all = wide();
     if (!all) return;
     if (all->empty()) DOCKSIDE_SKIP("the target has no transaction in the queried range");
     Exchange ex = query_tx(wide_body());
     for (const auto& t : *all)
-        expect_that(std::find(kReferenceTypes.begin(), kReferenceTypes.end(), t.value("reference_type", "")) !=
-                        kReferenceTypes.end(),
+        expect_that(std::find(documented.begin(), documented.end(), t.value("reference_type", "")) != documented.end(),
                     ex, "BIL-REF-TYPES", "transaction " + t.value("transaction_id", json()).dump() + " has reference_type " +
                                              t.value("reference_type", json()).dump());
 }
@@ -412,7 +441,7 @@ TEST(Billing, BIL_INVOICE_TX_ListsTheInvoicesTransactionsNewestFirst) {
     const auto invoices = invoice_ids(*all);
     if (invoices.empty()) DOCKSIDE_SKIP("no invoiced transactions, so no invoice id to list");
     for (const auto& invoice : invoices) {
-        Exchange ex = invoice_tx(invoice, {{"PageSize", "1000"}});
+        Exchange ex = invoice_tx(invoice, {{"PageSize", std::to_string(invoice_sizes().max)}});
         if (!expect_status(ex, 200, "ERR-CODES")) continue;
         expect_conforms(ex);
         std::set<std::string> got;
@@ -427,7 +456,7 @@ TEST(Billing, BIL_INVOICE_TX_ListsTheInvoicesTransactionsNewestFirst) {
                 expect_that(got.count(t.value("transaction_id", json()).dump()) == 1, ex, "BIL-INVOICE-TX",
                             "invoice " + invoice + " lacks its transaction " + t.value("transaction_id", json()).dump());
         expect_that(ordered(items_of(ex), false), ex, "BIL-INVOICE-TX", "without SortOrder the default is Descending");
-        Exchange asc = invoice_tx(invoice, {{"PageSize", "1000"}, {"SortOrder", "Ascending"}});
+        Exchange asc = invoice_tx(invoice, {{"PageSize", std::to_string(invoice_sizes().max)}, {"SortOrder", "Ascending"}});
         if (expect_status(asc, 200, "BIL-INVOICE-TX"))
             expect_that(ordered(items_of(asc), true), asc, "BIL-INVOICE-TX", "SortOrder=Ascending is not ascending by charge_date");
     }
@@ -446,7 +475,7 @@ TEST(Billing, BIL_INVOICE_TX_CursorOverridesOtherParameters) {
     const json next = first.json().value("next", json());
     if (!expect_that(next.is_string(), first, "BIL-PAGE-SIZE", "PageSize=1 on a two-transaction invoice gave no next cursor")) return;
     Exchange alone = invoice_tx(*invoice, {{"Cursor", next.get<std::string>()}});
-    Exchange with = invoice_tx(*invoice, {{"Cursor", next.get<std::string>()}, {"PageSize", "1000"}, {"SortOrder", "Ascending"}});
+    Exchange with = invoice_tx(*invoice, {{"Cursor", next.get<std::string>()}, {"PageSize", std::to_string(invoice_sizes().max)}, {"SortOrder", "Ascending"}});
     if (!expect_status(alone, 200, "BIL-INVOICE-TX") || !expect_status(with, 200, "BIL-INVOICE-TX")) return;
     expect_that(ids_in_order(items_of(alone)) == ids_in_order(items_of(with)), with, "BIL-INVOICE-TX",
                 "with a Cursor, PageSize and SortOrder must be ignored: " + show(ids_in_order(items_of(with))) + " vs " +
@@ -464,9 +493,13 @@ TEST(Billing, BIL_PAGE_SIZE_InvoicePageSizeOutOfRangeRejected) {
     if (!all) return;
     const auto invoices = invoice_ids(*all, 1);
     if (invoices.empty()) DOCKSIDE_SKIP("no invoiced transactions, so no invoice id to list");
-    for (const char* size : {"0", "1001", "-5", "many"}) expect_rejected(invoice_tx(invoices[0], {{"PageSize", size}}), "BIL-PAGE-SIZE");
+    const PageSizes sizes = invoice_sizes();
+    for (const std::string& size : {std::to_string(sizes.min - 1), std::to_string(sizes.max + 1), std::to_string(sizes.min - 6),
+                                    std::string("many")})
+        expect_rejected(invoice_tx(invoices[0], {{"PageSize", size}}), "BIL-PAGE-SIZE");
     expect_rejected(invoice_tx(invoices[0], {{"SortOrder", "Sideways"}}), "BIL-INVOICE-TX");
-    for (const char* size : {"1", "1000"}) expect_status(invoice_tx(invoices[0], {{"PageSize", size}}), 200, "BIL-PAGE-SIZE");
+    for (std::int64_t size : {sizes.min, sizes.max})
+        expect_status(invoice_tx(invoices[0], {{"PageSize", std::to_string(size)}}), 200, "BIL-PAGE-SIZE");
 }
 
 TEST(Billing, ERR_CODES_InvoicesAndFeesListsAnswer200Json) {

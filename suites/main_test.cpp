@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "generators/run_spec.h"
 #include "harness/conform/profile.h"
 #include "harness/conform/session.h"
 #include "harness/validate/response_validator.h"
@@ -61,6 +62,8 @@ int main(int argc, char** argv) {
         return 2;
     }
     conform::set_current_session(session->get());
+    // The suites and the generators they call read their documented values from the session's spec.
+    generators::SpecScope spec_scope(session->get()->spec());
     suites::attach_test_context(std::chrono::seconds(120));
     const int status = RUN_ALL_TESTS();
     conform::set_current_session(nullptr);

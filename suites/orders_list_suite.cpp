@@ -99,7 +99,7 @@ TEST(Orders, ORD_LIST_FILTERS_IDsSelectExactly) {
     auto ids = probe_ids();
     if (ids.size() < 5) return;
     std::vector<std::int64_t> two = {ids[0], ids[3]};
-    auto items = list_orders({{"IDs", csv(two)}, {"Limit", "250"}});
+    auto items = list_orders({{"IDs", csv(two)}, {"Limit", std::to_string(max_orders_per_page())}});
     if (!items) return;
     auto got = ids_of(*items);
     std::sort(got.begin(), got.end());
@@ -118,7 +118,7 @@ TEST(Orders, ORD_LIST_FILTERS_ReferenceIdsSelectExactly) {
     if (reference_of(orders[1]).empty() || reference_of(orders[2]).empty())
         DOCKSIDE_SKIP("the created orders read back without reference_id (ORD-CREATED judges that answer)");
     const std::string refs = reference_of(orders[1]) + "," + reference_of(orders[2]);
-    auto items = list_orders({{"ReferenceIds", refs}, {"Limit", "250"}});
+    auto items = list_orders({{"ReferenceIds", refs}, {"Limit", std::to_string(max_orders_per_page())}});
     if (!items) return;
     auto got = ids_of(*items);
     std::sort(got.begin(), got.end());
@@ -138,7 +138,7 @@ std::optional<std::vector<json>> sample(const std::vector<std::int64_t>& extra =
     for (auto id : extra) ids.push_back(id);
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-    return list_all_orders({{"IDs", csv(ids)}}, 250, 2);
+    return list_all_orders({{"IDs", csv(ids)}}, max_orders_per_page(), 2);
 }
 
 /// The ids of `orders`, as a comma list.
@@ -149,7 +149,7 @@ std::string sample_ids(const std::vector<json>& orders) { return csv(ids_of(json
 void expect_selects_within(const std::vector<json>& sample, http::QueryParams filter, const std::string& label,
                            const std::function<std::optional<bool>(const json&)>& matches) {
     filter.emplace_back("IDs", sample_ids(sample));
-    filter.emplace_back("Limit", "250");
+    filter.emplace_back("Limit", std::to_string(max_orders_per_page()));
     filter.emplace_back("Page", "1");
     Exchange ex = send({.operation = "listOrders", .query = filter});
     if (!expect_status(ex, 200, "ORD-LIST-SHAPE")) return;
@@ -243,7 +243,7 @@ TEST(Orders, ORD_LIST_FILTERS_IsTrackingUploadedMeansEveryShipmentUploaded) {
                               if (!all_uploaded(o)) return false;
                               return std::nullopt;
                           });
-    auto not_uploaded = list_all_orders({{"IsTrackingUploaded", "false"}, {"IDs", csv(probe_ids())}}, 250, 2);
+    auto not_uploaded = list_all_orders({{"IsTrackingUploaded", "false"}, {"IDs", csv(probe_ids())}}, max_orders_per_page(), 2);
     if (not_uploaded && not_uploaded->size() != probe_ids().size())
         record_failure("ORD-LIST-FILTERS", "listOrders",
                        "IsTrackingUploaded=false left out some of the new, untracked orders " + show_ids(probe_ids()));
@@ -284,7 +284,7 @@ TEST(Orders, ORD_LIST_FILTERS_LastUpdateRangesFollowShipmentUpdates) {
     auto bound_time = latest_shipment_update(orders[2]);
     if (!bound_time) DOCKSIDE_SKIP("the new orders have no shipment with last_update_at");
     const std::string bound = format_time(*bound_time);
-    auto after = list_all_orders({{"LastUpdateStartDate", bound}, {"IDs", csv(probe_ids())}}, 250, 2);
+    auto after = list_all_orders({{"LastUpdateStartDate", bound}, {"IDs", csv(probe_ids())}}, max_orders_per_page(), 2);
     if (after) {
         const auto got_ids = ids_of(json(*after));
         const std::set<std::int64_t> got(got_ids.begin(), got_ids.end());
@@ -296,7 +296,7 @@ TEST(Orders, ORD_LIST_FILTERS_LastUpdateRangesFollowShipmentUpdates) {
                                    ", whose shipment changed at " + format_time(*t));
         }
     }
-    auto before = list_all_orders({{"LastUpdateEndDate", bound}, {"IDs", csv(probe_ids())}}, 250, 2);
+    auto before = list_all_orders({{"LastUpdateEndDate", bound}, {"IDs", csv(probe_ids())}}, max_orders_per_page(), 2);
     if (before)
         for (const auto& o : *before)
             for (const auto& s : shipments_of(o)) {

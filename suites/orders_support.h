@@ -21,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "generators/run_spec.h"
 #include "suites/support/api.h"
 
 namespace dockside::suites::orders_support {
@@ -95,9 +96,13 @@ inline std::optional<json> list_orders(http::QueryParams query, std::optional<st
     return items;
 }
 
-/// Every order `query` selects, read page by page with Limit `limit` (bounded by `max_pages`); stops at
-/// the first short page. nullopt when a page could not be read.
-inline std::optional<std::vector<json>> list_all_orders(http::QueryParams query, int limit = 250, int max_pages = 40) {
+/// The largest Limit GET /order documents (ORD-LIST-LIMIT), read from the session's spec.
+inline int max_orders_per_page() { return static_cast<int>(generators::maximum_of("listOrders.Limit")); }
+
+/// Every order `query` selects, read page by page with Limit `limit` (0: the documented maximum; bounded
+/// by `max_pages`); stops at the first short page. nullopt when a page could not be read.
+inline std::optional<std::vector<json>> list_all_orders(http::QueryParams query, int limit = 0, int max_pages = 40) {
+    if (limit <= 0) limit = max_orders_per_page();
     std::vector<json> all;
     for (int page = 1; page <= max_pages; ++page) {
         http::QueryParams q = query;

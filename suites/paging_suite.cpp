@@ -5,6 +5,7 @@
 // Walks run over records this run created (Ids= of its own returns), so they are as short on a server
 // holding thousands of returns as on a fresh one; shapes are judged only on the run's own records.
 
+#include <algorithm>
 #include <cstdint>
 #include <set>
 #include <string>
@@ -13,10 +14,12 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include "generators/run_spec.h"
 #include "suites/orders_support.h"
 #include "suites/returns_support.h"
 #include "suites/paging_links.h"
 #include "suites/support/api.h"
+#include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites {
 namespace {
@@ -25,35 +28,57 @@ using nlohmann::json;
 
 Exchange list_orders_raw(http::QueryParams query) { return send({.operation = "listOrders", .query = std::move(query)}); }
 
+/// The documented range of a GET /order parameter, read from the session's spec (ORD-LIST-LIMIT).
+struct Range {
+    std::int64_t min = 0;
+    std::int64_t max = 0;
+};
+
+Range documented_range(const char* param) {
+    const std::string reference = std::string("listOrders.") + param;
+    return {generators::minimum_of(reference), generators::maximum_of(reference)};
+}
+
+std::string text(std::int64_t value) { return std::to_string(value); }
+
 TEST(Paging, ORD_LIST_LIMIT_DocumentedBoundsAcceptedOutsideRejected) {
+    const Range limit = documented_range("Limit");
+    const Range page = documented_range("Page");
     // Other records of the target are not this test's to judge: the bounds are asked of the run's own order.
     auto own = orders_support::create_probe_order("PG");
     if (!own) return;
-    for (const char* limit : {"1", "250"}) {
-        Exchange ex = list_orders_raw({{"IDs", (*own)["id"].dump()}, {"Limit", limit}, {"Page", "1"}});
+    for (std::int64_t size : {limit.min, limit.max}) {
+        Exchange ex = list_orders_raw({{"IDs", (*own)["id"].dump()}, {"Limit", text(size)}, {"Page", text(page.min)}});
         expect_status(ex, 200, "ORD-LIST-LIMIT");
         expect_conforms(ex);
     }
-    Exchange far = list_orders_raw({{"Limit", "1"}, {"Page", "2147483647"}});
+    Exchange far = list_orders_raw({{"Limit", text(limit.min)}, {"Page", text(page.max)}});
     expect_status(far, 200, "ORD-LIST-LIMIT");
-    for (const char* limit : {"0", "251", "-1", "ten"})
-        expect_rejected(list_orders_raw({{"Limit", limit}, {"Page", "1"}}), "ORD-LIST-LIMIT");
-    for (const char* page : {"0", "-1", "2147483648"})
-        expect_rejected(list_orders_raw({{"Limit", "10"}, {"Page", page}}), "ORD-LIST-LIMIT");
+    for (const std::string& size : {text(limit.min - 1), text(limit.max + 1), text(limit.min - 2), std::string("ten")})
+        expect_rejected(list_orders_raw({{"Limit", size}, {"Page", text(page.min)}}), "ORD-LIST-LIMIT");
+    // A Limit of ten or the documented maximum, whichever is smaller, so the page probes hold for any range.
+    const std::string some = text(std::min<std::int64_t>(10, limit.max));
+    for (std::int64_t number : {page.min - 1, page.min - 2, page.max + 1})
+        expect_rejected(list_orders_raw({{"Limit", some}, {"Page", text(number)}}), "ORD-LIST-LIMIT");
 }
 
-RC_GTEST_PROP(Paging, ORD_LIST_LIMIT_AnyLimitOutsideOneTo250Rejected, ()) {
-    const std::int64_t limit = *rc::gen::oneOf(rc::gen::inRange<std::int64_t>(-100000, 1),
-                                               rc::gen::inRange<std::int64_t>(251, 2147483648LL + 10));
-    RC_ASSERT(expect_rejected(list_orders_raw({{"Limit", std::to_string(limit)}, {"Page", "1"}}), "ORD-LIST-LIMIT"));
+RC_GTEST_PROP(Paging, ORD_LIST_LIMIT_AnyLimitOutsideTheDocumentedRangeRejected, ()) {
+    const Range limit = documented_range("Limit");
+    const std::int64_t page = generators::minimum_of("listOrders.Page");
+    // Below the range, or above it up to just past what the parameter's int32 format holds.
+    const std::int64_t beyond = generators::format_maximum_of("listOrders.Limit") + 10;
+    const std::int64_t size = *rc::gen::oneOf(rc::gen::inRange<std::int64_t>(limit.min - 100000, limit.min),
+                                              rc::gen::inRange<std::int64_t>(limit.max + 1, beyond));
+    RC_ASSERT(expect_rejected(list_orders_raw({{"Limit", text(size)}, {"Page", text(page)}}), "ORD-LIST-LIMIT"));
 }
 
 RC_GTEST_PROP(Paging, ORD_LIST_LIMIT_AnyLimitWithinBoundsHonoured, ()) {
-    const int limit = *rc::gen::inRange(1, 251);
-    Exchange ex = list_orders_raw({{"Limit", std::to_string(limit)}, {"Page", "1"}});
+    const Range limit = documented_range("Limit");
+    const std::int64_t size = *rc::gen::inRange<std::int64_t>(limit.min, limit.max + 1);
+    Exchange ex = list_orders_raw({{"Limit", text(size)}, {"Page", text(generators::minimum_of("listOrders.Page"))}});
     RC_ASSERT(expect_status(ex, 200, "ORD-LIST-LIMIT"));
-    RC_ASSERT(expect_that(ex.json().is_array() && static_cast<int>(ex.json().size()) <= limit, ex, "ORD-LIST-LIMIT",
-                          "at most Limit (" + std::to_string(limit) + ") orders on a page"));
+    RC_ASSERT(expect_that(ex.json().is_array() && static_cast<std::int64_t>(ex.json().size()) <= size, ex, "ORD-LIST-LIMIT",
+                          "at most Limit (" + text(size) + ") orders on a page"));
 }
 
 Exchange list_returns(http::QueryParams query) { return send({.operation = "listReturns", .query = std::move(query)}); }
@@ -82,10 +107,12 @@ OwnReturns own_returns() {
     }
 
 TEST(Paging, RET_LIST_CursorBounds) {
-    Exchange first = list_returns({{"Cursor", "1"}, {"Limit", "5"}});
+    const std::int64_t lowest = generators::minimum_of("listReturns.Cursor");
+    const std::int64_t highest = generators::maximum_of("listReturns.Cursor");
+    Exchange first = list_returns({{"Cursor", text(lowest)}, {"Limit", "5"}});
     expect_status(first, 200, "RET-LIST");
-    for (const char* cursor : {"0", "-3", "2147483648"})
-        expect_rejected(list_returns({{"Cursor", cursor}, {"Limit", "5"}}), "RET-LIST");
+    for (std::int64_t cursor : {lowest - 1, lowest - 4, highest + 1})
+        expect_rejected(list_returns({{"Cursor", text(cursor)}, {"Limit", "5"}}), "RET-LIST");
 }
 
 TEST(Paging, RET_LIST_CursorWalkDisjointAndComplete) {
@@ -162,7 +189,7 @@ TEST(Paging, WH_LIST_RecordsPerPageWalkDisjointAndComplete) {
         ~Cleanup() { delete_webhooks(ids); }
     } cleanup{created};
     if (created.size() < 3) return;
-    Exchange big = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", "250"}}});
+    Exchange big = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", std::to_string(undocumented_page_sizes::kRecords)}}});
     const json page = big.json();
     if (big.status() != 200 || !page.is_object() || !page.contains("items") || !page.contains("next"))
         DOCKSIDE_SKIP("GET /webhook's shape is not shown and this target's answer has no items/next links to walk");

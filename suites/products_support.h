@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "suites/support/api.h"
+#include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites::products {
 
@@ -78,7 +79,7 @@ inline json variant_with_sku(const json& product, const std::string& sku) {
 /// whether the list ended within them (a next link already followed ends it too).
 inline std::optional<std::vector<json>> list_products(int max_pages = 50, bool* whole = nullptr) {
     std::vector<json> out;
-    http::QueryParams query = {{"PageSize", "1000"}};
+    http::QueryParams query = {{"PageSize", std::to_string(undocumented_page_sizes::kCatalogue)}};
     std::set<std::string> followed;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     if (whole) *whole = false;

@@ -19,10 +19,12 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include "generators/run_spec.h"
 #include "generators/subset_gen.h"
 #include "suites/billing_times.h"
 #include "suites/orders_support.h"
 #include "suites/support/api.h"
+#include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites {
 namespace {
@@ -30,13 +32,11 @@ namespace {
 using json = nlohmann::json;
 using Wros = std::map<long long, json>;
 
-constexpr int kPageLimit = 250;  ///< explicit Limit for whole-list reads (no range is documented)
+constexpr int kPageLimit = undocumented_page_sizes::kRecords;  ///< explicit Limit for whole-list reads
 constexpr int kMaxPages = 4;    ///< bound on pages read: the sample fits on one
 
-const std::vector<std::string> kWroStatuses = {"Awaiting",         "Processing",   "Completed",     "Cancelled",
-                                               "Incomplete",       "Arrived",      "PartiallyArrived",
-                                               "PartiallyArrivedAtHub", "ArrivedAtHub", "ProcessingAtHub",
-                                               "InternalTransfer"};
+/// The documented WRO statuses (WRO-ENUMS), read from the session's spec.
+std::vector<std::string> wro_statuses() { return generators::enum_strings_of("Wro.status"); }
 
 Exchange list_receiving(http::QueryParams query) {
     return send(Call{.operation = "listReceiving", .query = std::move(query)});
@@ -137,10 +137,12 @@ TEST(Receiving, WRO_ENUMS_EveryWroUsesTheDocumentedValues) {
     auto all = whole_list();
     if (!all) return;
     Exchange ex = list_receiving({{"Page", "1"}, {"Limit", std::to_string(kPageLimit)}});
+    const auto documented = wro_statuses();
     for (const auto& [id, w] : *all) {
         const std::string status = w.value("status", "");
-        expect_that(std::find(kWroStatuses.begin(), kWroStatuses.end(), status) != kWroStatuses.end(), ex, "WRO-ENUMS",
-                    "WRO " + std::to_string(id) + " has status '" + status + "', not one of the eleven documented");
+        expect_that(std::find(documented.begin(), documented.end(), status) != documented.end(), ex, "WRO-ENUMS",
+                    "WRO " + std::to_string(id) + " has status '" + status + "', not one of the " +
+                        std::to_string(documented.size()) + " documented");
     }
 }
 
@@ -170,8 +172,9 @@ TEST(Receiving, WRO_LIST_StatusesSelectsExactly) {
     if (!all || all->empty()) DOCKSIDE_SKIP("no WROs to filter");
     std::set<std::string> present;
     // Only documented statuses are asked for: one outside the set is WRO-ENUMS' finding, not this filter's.
+    const auto documented = wro_statuses();
     for (const auto& [id, w] : *all)
-        if (std::find(kWroStatuses.begin(), kWroStatuses.end(), w.value("status", "")) != kWroStatuses.end())
+        if (std::find(documented.begin(), documented.end(), w.value("status", "")) != documented.end())
             present.insert(w.value("status", ""));
     if (present.size() < 2) DOCKSIDE_SKIP("every WRO has the same status; Statuses cannot exclude anything");
     for (const auto& status : present) {

@@ -5,12 +5,14 @@
 // ones the target accepted before (NS-RET-REQUESTED-ACTION-VALUES); Sortby/SortOrder are not sent
 // (NS-RET-SORT-VALUES); paging follows links verbatim (NS-CURSOR-FORMAT).
 
+#include <cstdint>
 #include <functional>
 #include <map>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "generators/run_spec.h"
 #include "suites/returns_support.h"
 
 namespace dockside::suites {
@@ -175,7 +177,10 @@ TEST(Returns, ERR_4XX_MalformedCreateBodiesRejected) {
 }
 
 TEST(Returns, RET_LIST_CursorOutOfRangeRejected) {
-    for (const std::string cursor : {"0", "-1", "2147483648", "abc"}) {
+    const std::int64_t lowest = generators::minimum_of("listReturns.Cursor");
+    const std::int64_t highest = generators::maximum_of("listReturns.Cursor");
+    for (const std::string& cursor : {std::to_string(lowest - 1), std::to_string(lowest - 2), std::to_string(highest + 1),
+                                     std::string("abc")}) {
         Exchange ex = send({.operation = "listReturns", .query = {{"Cursor", cursor}}});
         expect_rejected(ex, "RET-LIST");
         expect_no_5xx(ex);

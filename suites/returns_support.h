@@ -15,31 +15,29 @@
 
 #include <nlohmann/json.hpp>
 
+#include "generators/run_spec.h"
 #include "suites/orders_support.h"
 #include "suites/paging_links.h"
 #include "suites/support/api.h"
+#include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites::returns_support {
 
 using json = nlohmann::json;
 
-/// The five return states of the document (States and transitions).
-inline const std::vector<std::string>& return_states() {
-    static const std::vector<std::string> states = {"AwaitingArrival", "Arrived", "Processing", "Completed",
-                                                    "Cancelled"};
-    return states;
-}
+/// The return states of the document (States and transitions), read from the session's spec.
+inline std::vector<std::string> return_states() { return generators::states_of("return"); }
 
 inline bool is_return_state(const json& status) {
-    const auto& s = return_states();
+    const auto s = return_states();
     return status.is_string() && std::find(s.begin(), s.end(), status.get<std::string>()) != s.end();
 }
 
-/// Inventory items of the target, read once per process (GET /inventory, PageSize 1000, first page).
+/// Inventory items of the target, read once per process (GET /inventory, one large first page).
 inline const std::vector<json>& inventory_items() {
     static const std::vector<json> items = [] {
         std::vector<json> out;
-        Exchange ex = send({.operation = "listInventory", .query = {{"PageSize", "1000"}}});
+        Exchange ex = send({.operation = "listInventory", .query = {{"PageSize", std::to_string(undocumented_page_sizes::kCatalogue)}}});
         json body = ex.json();
         if (ex.status() == 200 && body.is_object() && body.contains("items") && body["items"].is_array())
             for (const auto& i : body["items"]) out.push_back(i);
@@ -126,11 +124,11 @@ inline std::optional<json> create_probe_return(const std::string& tag, std::size
     return create_return(return_body(ids, tag));
 }
 
-/// Every return `query` selects, following next links from a Limit 250 first page; nullopt when a page
+/// Every return `query` selects, following next links from a large first page (no Limit range is documented); nullopt when a page
 /// failed (already recorded on `rule`) or the walk's end was not observed within its bounds. Callers
 /// narrow `query` to records of their own (Ids=, ReferenceIds=) so the walk is short on any target.
 inline std::optional<std::vector<json>> list_all_returns(http::QueryParams query, const std::string& rule = "RET-LIST") {
-    query.emplace_back("Limit", "250");
+    query.emplace_back("Limit", std::to_string(undocumented_page_sizes::kRecords));
     Exchange first = send({.operation = "listReturns", .query = std::move(query)});
     expect_conforms(first);
     auto walk = paging::walk_next(first, "listReturns", rule);

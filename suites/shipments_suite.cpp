@@ -4,11 +4,14 @@
 // Request bodies of the batch operations are not shown, so a 4xx other than 404/405 to the harness's
 // guess is not a finding; only "not served" and 5xx are.
 
+#include <algorithm>
 #include <set>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "generators/run_spec.h"
+#include "generators/text_gen.h"
 #include "suites/orders_support.h"
 #include "suites/support/api.h"
 
@@ -18,18 +21,10 @@ namespace {
 using nlohmann::json;
 using namespace orders_support;
 
-const std::set<std::string> kStatuses = {"None",      "Processing",   "Completed",      "Exception",   "OnHold",
-                                         "Cancelled", "CleanSweeped", "LabeledCreated", "ImportReview"};
-const std::set<std::string> kFulfillmentDateStatuses = {"AwaitingInventoryAllocation", "AwaitingReset", "Unavailable",
-                                                        "PendingOnTime", "FulfilledOnTime", "PendingLate",
-                                                        "FulfilledLate"};
-const std::set<std::string> kPackageMaterials = {"Unknown",    "Box",    "BubbleMailer", "PolyMailer",   "FragileBox",
-                                                 "PosterTube", "Custom", "Bookfold",     "OwnContainer", "Undefined"};
-
-std::size_t code_points(const std::string& utf8) {
-    std::size_t n = 0;
-    for (unsigned char c : utf8) n += (c & 0xC0) != 0x80;
-    return n;
+/// The documented values of a Shipment enum field, read from the session's spec.
+std::set<std::string> documented(const char* field) {
+    const auto values = generators::enum_strings_of(std::string("Shipment.") + field);
+    return {values.begin(), values.end()};
 }
 
 /// Findings for one shipment's enums and gift message; `where` says how it was read.
@@ -41,14 +36,14 @@ void check_shipment(const json& s, const Exchange& shown_by, const std::string& 
             record_failure("SHP-ENUMS", shown_by,
                            where + ": shipment " + id + " has " + field + " " + v.dump() + ", outside the documented set");
     };
-    in("status", kStatuses);
-    in("estimated_fulfillment_date_status", kFulfillmentDateStatuses);
-    in("package_material_type", kPackageMaterials);
+    for (const char* field : {"status", "estimated_fulfillment_date_status", "package_material_type"}) in(field, documented(field));
     const json gift = s.value("gift_message", json());
-    if (gift.is_string() && code_points(gift.get<std::string>()) > 500)
+    const auto limit = static_cast<std::size_t>(generators::max_length_of("Shipment.gift_message"));
+    if (gift.is_string() && generators::code_points(gift.get<std::string>()) > limit)
         record_failure("SHP-GIFT-500", shown_by,
                        where + ": shipment " + id + " has a gift_message of " +
-                           std::to_string(code_points(gift.get<std::string>())) + " characters");
+                           std::to_string(generators::code_points(gift.get<std::string>())) + " characters (at most " +
+                           std::to_string(limit) + ")");
 }
 
 /// A new order with a shipment; skips the test when the target creates none.
@@ -74,7 +69,7 @@ TEST(Shipments, SHP_ENUMS_EveryShipmentShownUsesDocumentedValues) {
             expect_status(sim("/_sim/shipment/" + sid_of(orders[0]) + ":ship", json::object()), 200, "SHP-ENUMS");
     }
     if (orders.empty()) DOCKSIDE_SKIP("new orders have no shipments on this target");
-    Exchange listed = send({.operation = "listOrders", .query = {{"IDs", csv(ids_of(json(orders)))}, {"Limit", "250"}, {"Page", "1"}}});
+    Exchange listed = send({.operation = "listOrders", .query = {{"IDs", csv(ids_of(json(orders)))}, {"Limit", std::to_string(max_orders_per_page())}, {"Page", "1"}}});
     if (!expect_status(listed, 200, "ORD-LIST-SHAPE")) return;
     const json read = listed.json().is_array() ? listed.json() : json::array();
     for (const auto& o : read)
@@ -91,7 +86,10 @@ TEST(Shipments, SHP_ENUMS_EveryShipmentShownUsesDocumentedValues) {
 
 TEST(Shipments, SHP_GIFT_500_GiftMessageOfAShipmentWithinLimit) {
     json body = valid_order_body(unique_ref("SG"));
-    body["gift_message"] = std::string(500, 'h');
+    // The longest gift message both the order create and the shipment document (the two limits are stated apart).
+    const auto longest = std::min(generators::max_length_of("OrderCreateRequest.gift_message"),
+                                  generators::max_length_of("Shipment.gift_message"));
+    body["gift_message"] = std::string(static_cast<std::size_t>(longest), 'h');
     auto order = order_with_shipment("SG", body);
     if (!order) DOCKSIDE_SKIP("new orders have no shipments on this target");
     Exchange ex = send({.operation = "getOrderShipment", .path = {{"orderId", (*order)["id"].dump()}, {"shipmentId", sid_of(*order)}}});

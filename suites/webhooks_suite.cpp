@@ -14,6 +14,7 @@
 #include "suites/orders_support.h"
 #include "suites/paging_links.h"
 #include "suites/support/api.h"
+#include "suites/undocumented_page_sizes.h"
 #include "suites/webhooks_receiver.h"
 
 namespace dockside::suites {
@@ -68,7 +69,7 @@ std::optional<json> create(const json& body, Cleanup& cleanup) {
 }
 
 /// Every subscription, following next links from a RecordsPerPage `per_page` first page.
-std::optional<std::vector<json>> list_all(int per_page = 250) {
+std::optional<std::vector<json>> list_all(int per_page = undocumented_page_sizes::kRecords) {
     Exchange first = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", std::to_string(per_page)}}});
     expect_conforms(first);
     auto walk = paging::walk_next(first, "listWebhooks", "WH-LIST");

@@ -1,4 +1,8 @@
 // Text, dates and integers: counts in code points, formats the validator accepts, exact ends.
+#include <cstdint>
+#include <optional>
+#include <string>
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -68,6 +72,50 @@ TEST(TextGen, IntInReachesBothEnds) {
     for (std::uint64_t seed = 1; seed < 200; ++seed) seen.insert(sample(gen_int_in(1, 2147483647), seed));
     EXPECT_TRUE(seen.count(1));
     EXPECT_TRUE(seen.count(2147483647));
+}
+
+TEST(TextGen, LengthPastStartsOneBeyondTheLimitAndStaysPast) {
+    for (std::uint64_t seed = 0; seed < 50; ++seed) {
+        EXPECT_EQ(sample(gen_length_past(450), seed, 0), 451);
+        for (int size : {1, 30, 100}) {
+            const std::int64_t n = sample(gen_length_past(450), seed, size);
+            EXPECT_GE(n, 451);
+            EXPECT_LE(n, 451 + size);
+        }
+    }
+}
+
+TEST(TextGen, LengthWithinStartsAtTheLimitAndReachesDownToTheLowest) {
+    bool lowest_seen = false;
+    for (std::uint64_t seed = 0; seed < 200; ++seed) {
+        EXPECT_EQ(sample(gen_length_within(1, 77), seed, 0), 77);
+        const std::int64_t n = sample(gen_length_within(1, 77), seed, 100);
+        EXPECT_GE(n, 1);
+        EXPECT_LE(n, 77);
+        lowest_seen = lowest_seen || n == 1;
+    }
+    EXPECT_TRUE(lowest_seen);
+}
+
+/// The counterexample of "every length past `limit` is rejected" against a target that accepts lengths up
+/// to `accepts_up_to`, drawn at `size` (above 0 the first failure is not the limit + 1 itself, so the
+/// result shows the shrinking); nullopt when the property holds.
+std::optional<std::string> past_limit_counterexample(std::int64_t limit, std::int64_t accepts_up_to, int size) {
+    const auto result = rc::detail::checkTestable([=] {
+        const std::int64_t length = *rc::gen::resize(size, gen_length_past(limit));
+        RC_ASSERT(length > accepts_up_to);
+    });
+    rc::detail::FailureResult failure;
+    if (!result.match(failure)) return std::nullopt;
+    return failure.counterExample.empty() ? std::string() : failure.counterExample.front().second;
+}
+
+TEST(TextGen, APastTheLimitPropertyShrinksToTheFirstLengthWronglyAccepted) {
+    for (int size : {0, 60}) {
+        EXPECT_EQ(past_limit_counterexample(450, 451, size), "451") << size;  // the limit moved by one
+        EXPECT_EQ(past_limit_counterexample(450, 520, size), "451") << size;  // further: shrunk from where it failed
+        EXPECT_EQ(past_limit_counterexample(450, 450, size), std::nullopt) << size;
+    }
 }
 
 TEST(TextGen, SameSeedSameValue) {

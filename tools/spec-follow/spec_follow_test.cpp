@@ -1,7 +1,9 @@
 // `dockside` against edited copies of the spec folder, as a user editing specs/ would run it: a rule
 // added to rules.yaml with a registered check type is checked on the next run, and a limit moved in
-// both contract files (gift_message 500 → 450) is what the rule checks probe and what the reference
-// server, which reads its documented limits from the same spec folder, enforces.
+// both contract files (gift_message 500 → 450) is what the rule checks and the orders and shipments
+// suites probe and what the reference server, which reads its documented limits from the same spec
+// folder, enforces. A limit the server moves by one (fault ORD-GIFT-500.accepts-501) is reported by the
+// suites' property shrunk to exactly the one length it lets through.
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -144,6 +146,63 @@ TEST(SpecFollow, ALimitMovedInTheDataIsWhatTheRuleChecksProbe) {
     EXPECT_NE(found[0].value("title", "").find("gift_message of 451 characters is rejected"), std::string::npos) << found[0].dump(1);
     EXPECT_EQ(faulty.findings().size(), 1u) << faulty.output;
     EXPECT_NE(found[0].value("shrunk_input", "").find("gift_message"), std::string::npos) << found[0].dump(1);
+}
+
+/// The length a property's shrunk counterexample names first (the generated length: "long: 501").
+std::string shrunk_length(const json& finding) {
+    const std::string shrunk = finding.value("shrunk_input", "");
+    const auto colon = shrunk.find(": ");
+    const auto end = shrunk.find('\n');
+    return colon == std::string::npos || end == std::string::npos || end < colon ? "" : shrunk.substr(colon + 2, end - colon - 2);
+}
+
+/// The text value of a shrunk counterexample ("std::string: \"…\""), without its quotes.
+std::string shrunk_text(const json& finding) {
+    const std::string shrunk = finding.value("shrunk_input", "");
+    const auto open = shrunk.find(": \"");
+    if (open == std::string::npos) return "";
+    const auto close = shrunk.find("\"\n", open + 3);
+    return close == std::string::npos ? "" : shrunk.substr(open + 3, close - open - 3);
+}
+
+const char* const kGiftLimitTests = "Orders.ORD_GIFT_500_*:Orders.ORD_TextLimitsDecideAcceptance:Shipments.SHP_GIFT_500_*";
+
+TEST(SpecFollow, ALimitMovedInTheDataIsWhatTheSuitesProbe) {
+    SpecCopy copy("gift-450-suites");
+    copy.openapi["components"]["schemas"]["OrderCreateRequest"]["properties"]["gift_message"]["maxLength"] = 450;
+    copy.rule("ORD-GIFT-500")["check"]["max"] = 450;
+    copy.write();
+    // The server enforces 450 and the suites probe 450 (accepted) and 451 on (rejected): a suite still
+    // probing 500 would see its 500 characters refused.
+    DocksideRun run = conform(copy, kGiftLimitTests);
+    EXPECT_EQ(run.exit_code, 0) << run.output;
+    EXPECT_TRUE(run.findings().empty()) << run.output;
+    // The fault moves the copy's limit by one: the property past the limit reports exactly 451 characters.
+    DocksideRun faulty = conform(copy, "Orders.ORD_GIFT_500_AnyLengthPastTheLimitRejected", "ORD-GIFT-500.accepts-501");
+    EXPECT_EQ(faulty.exit_code, 1) << faulty.output;
+    auto found = findings_of(faulty, "ORD-GIFT-500");
+    ASSERT_EQ(found.size(), 1u) << faulty.output;
+    EXPECT_NE(found[0].value("title", "").find("gift_message of 451 characters"), std::string::npos) << found[0].dump(1);
+    EXPECT_EQ(shrunk_length(found[0]), "451") << found[0].dump(1);
+    EXPECT_EQ(shrunk_text(found[0]).size(), 451u) << found[0].dump(1);
+}
+
+TEST(SpecFollow, AGiftMessageLimitMovedByOneShrinksToExactlyTheFirstLengthPastIt) {
+    SpecCopy copy("gift-shrink");
+    copy.write();
+    for (const char* seed : {"5", "17"}) {
+        fs::remove_all(copy.dir / "out");
+        DocksideRun faulty = dockside(copy, std::string("conform --seed ") + seed + " --filter 'Orders.ORD_GIFT_500_*' --out '" +
+                                                (copy.dir / "out").string() + "' --fault ORD-GIFT-500.accepts-501");
+        EXPECT_EQ(faulty.exit_code, 1) << faulty.output;
+        auto found = findings_of(faulty, "ORD-GIFT-500");
+        ASSERT_EQ(found.size(), 1u) << faulty.output;
+        EXPECT_EQ(found[0].value("test", ""), "Orders.ORD_GIFT_500_AnyLengthPastTheLimitRejected") << found[0].dump(1);
+        EXPECT_NE(found[0].value("title", "").find("gift_message of 501 characters"), std::string::npos) << found[0].dump(1);
+        EXPECT_EQ(shrunk_length(found[0]), "501") << found[0].dump(1);
+        EXPECT_EQ(shrunk_text(found[0]).size(), 501u) << found[0].dump(1);
+        EXPECT_EQ(found[0].value("status", 0), 201) << found[0].dump(1);
+    }
 }
 
 TEST(SpecFollow, ALimitMovedInOneFileOnlyIsADisagreement) {
