@@ -8,7 +8,9 @@
 
 #include <chrono>
 #include <memory>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "refserver/core/clock.h"
 #include "refserver/faults/fault.h"
@@ -20,6 +22,9 @@ namespace dockside::refserver {
 /// Creates the server's dispatcher and wires it into the store; called once by ReferenceServer::create.
 std::shared_ptr<WebhookDispatcher> start_webhook_delivery(Store& store, const FaultSet& faults, bool insecure,
                                                          std::chrono::milliseconds backoff);
+
+/// One start-up problem per topic the server publishes that the contract's topic list lacks.
+std::vector<std::string> unsubscribable_topics(const WebhookLimits& documented);
 
 /// Records the current shipment states without emitting anything (on the first subscription).
 void watch_shipments(Store& store);
