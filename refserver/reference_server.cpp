@@ -40,6 +40,8 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
     auto limits = s.options_.spec ? ContractLimits::read(*s.options_.spec) : ContractLimits::compiled_in();
     if (limits) s.store_.limits = *limits;
     else problems.insert(problems.end(), limits.error().begin(), limits.error().end());
+    if (limits)
+        for (auto& p : unsubscribable_topics(limits->webhooks)) problems.push_back(std::move(p));
     s.options_.spec = nullptr;  // read once; the caller's spec may go away after create()
 
     nlohmann::json seed;

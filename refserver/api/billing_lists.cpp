@@ -1,6 +1,8 @@
 // GET /2025-07/invoices and GET /2025-07/transaction-fees (shapes not shown; stances NS-INVOICE-FIELDS
-// and NS-TRANSACTION-FEE-FIELDS): invoices page as {items, next, prev} with PageSize 1..1000 (default
-// 100) and opaque "c<offset>" cursors, newest first; fees answer {fee_list: [string]}.
+// and NS-TRANSACTION-FEE-FIELDS): invoices page as {items, next, prev}, newest first, with opaque
+// "c<offset>" cursors and PageSize bounded and defaulted as an invoice's transactions are (the server's
+// choice: the document states PageSize for GET /invoices/{invoiceId}/transactions, not for this list,
+// so the contract's listInvoiceTransactions.PageSize is read); fees answer {fee_list: [string]}.
 // Also the area registration and the `billing` seed section:
 //   {"transaction_fees": [string], "invoices": [{invoice_id, days_ago, invoice_type, currency_code?}],
 //    "transactions": [{transaction_id, transaction_type, transaction_fee, amount, currency_code?, days_ago,
@@ -17,8 +19,6 @@
 
 namespace dockside::refserver {
 namespace {
-
-inline constexpr std::int32_t kDefaultInvoicePage = 100;
 
 std::string invoices_link(const RequestContext& ctx, std::int32_t size, std::size_t offset) {
     return ctx.base_url + "/2025-07/invoices?PageSize=" + std::to_string(size) + "&Cursor=c" + std::to_string(offset);
@@ -67,7 +67,8 @@ BillingState& billing_state(RequestContext& ctx) {
 Reply list_invoices(RequestContext& ctx) {
     BillingState& billing = billing_state(ctx);
     QueryReader q(ctx.query);
-    const std::int32_t size = q.int32("PageSize", 1, 1000, "BIL-PAGE-SIZE").value_or(kDefaultInvoicePage);
+    const PageSize& page = ctx.store.limits.billing.invoice_transactions;
+    const auto size = q.int32("PageSize", page.bounds.min, page.bounds.max, "BIL-PAGE-SIZE").value_or(static_cast<std::int32_t>(page.default_size));
     auto cursor = q.string("Cursor");
     if (q.error()) return fail(*q.error());
     std::size_t offset = 0;

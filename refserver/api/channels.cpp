@@ -1,14 +1,13 @@
 // GET /2025-07/channel (CH-LIST, VER-CURSOR): the caller's channels, RecordsPerPage per page (the
-// contract's default when absent; 1..250 is the server's own bound, the spec states none), Cursor
+// contract's default when absent; 1..kListMaxSize is the server's own bound, the spec states none), Cursor
 // paging with next/prev URLs or null. Cursors are opaque "c<offset>" strings.
 
 #include "refserver/core/area.h"
 #include "refserver/core/context.h"
+#include "refserver/core/limits.h"
 
 namespace dockside::refserver {
 namespace {
-
-inline constexpr std::int32_t kMaxRecordsPerPage = 250;
 
 nlohmann::json page_url(const RequestContext& ctx, std::int32_t per_page, std::size_t offset) {
     return ctx.base_url + "/2025-07/channel?RecordsPerPage=" + std::to_string(per_page) + "&Cursor=c" +
@@ -25,7 +24,7 @@ nlohmann::json scopes_json(const std::vector<std::string>& scopes, const FaultSe
 Reply list_channels(RequestContext& ctx) {
     QueryReader q(ctx.query);
     const auto documented_default = static_cast<std::int32_t>(ctx.store.limits.channels.default_records_per_page);
-    std::int32_t per_page = q.int32("RecordsPerPage", 1, kMaxRecordsPerPage, "CH-LIST").value_or(documented_default);
+    std::int32_t per_page = q.int32("RecordsPerPage", 1, kListMaxSize, "CH-LIST").value_or(documented_default);
     auto cursor = q.string("Cursor");
     if (q.error()) return fail(*q.error());
     std::size_t offset = 0;

@@ -1,5 +1,6 @@
 // GET /2025-07/order: Page/Limit paging (ORD-LIST-LIMIT) and the filters of ORD-LIST-FILTERS.
-// Date ranges are inclusive at both ends. Default Limit 50, default order created_date ascending.
+// Date ranges are inclusive at both ends. Limit's range is the contract's; its default is the server's
+// own (NS-LIST-DEFAULTS, refserver/core/limits.h). Default order: created_date ascending.
 
 #include <algorithm>
 #include <iterator>
@@ -7,11 +8,10 @@
 #include "refserver/api/order_handlers.h"
 #include "refserver/api/order_model.h"
 #include "refserver/core/context.h"
+#include "refserver/core/limits.h"
 
 namespace dockside::refserver {
 namespace {
-
-inline constexpr std::int32_t kDefaultLimit = 50;
 
 struct OrderFilter {
     std::optional<std::vector<std::int64_t>> ids;
@@ -72,7 +72,7 @@ Reply list_orders(RequestContext& ctx) {
     const std::int32_t page =
         q.int32("Page", documented.list_page.min, documented.list_page.max, "ORD-LIST-LIMIT").value_or(1);
     std::int32_t limit =
-        q.int32("Limit", documented.list_limit.min, documented.list_limit.max, "ORD-LIST-LIMIT").value_or(kDefaultLimit);
+        q.int32("Limit", documented.list_limit.min, documented.list_limit.max, "ORD-LIST-LIMIT").value_or(kListDefaultSize);
     OrderFilter f;
     f.ids = q.int_list("IDs", INT32_MIN, INT32_MAX, filters);
     f.reference_ids = q.string_list("ReferenceIds", filters);

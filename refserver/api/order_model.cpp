@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "refserver/core/datetime.h"
+#include "refserver/core/limits.h"
 
 namespace dockside::refserver {
 namespace {
@@ -83,7 +84,7 @@ nlohmann::json normalize_recipient(const nlohmann::json* recipient, BodyReader& 
     nlohmann::json out = nlohmann::json::object();
     if (!recipient) return out;
     BodyReader r = reader.nested(*recipient, "recipient");
-    out["name"] = r.string("name", Need::Required, {1, 500, "ORD-REQ"}).value_or("");
+    out["name"] = r.string("name", Need::Required, {1, kMaxNameChars, "ORD-REQ"}).value_or("");
     out["email"] = r.string("email", Need::Optional).value_or("");
     out["phone_number"] = r.string("phone_number", Need::Optional).value_or("");
     const nlohmann::json* address = r.object("address", Need::Required);

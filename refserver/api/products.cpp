@@ -204,7 +204,7 @@ Reply list_variants(RequestContext& ctx) {
     return json_response(200, out);
 }
 
-/// Reads {variant_ids: [int64, 1..100]}: every id an existing variant, none twice.
+/// Reads {variant_ids: [int64, 1..kMaxItemsPerWrite]}: every id an existing variant, none twice.
 Result<std::vector<std::int64_t>, ApiError> read_variant_ids(const json& body, Catalog& catalog) {
     BodyReader r(body, "", "ERR-4XX");
     const json* list = r.array("variant_ids", Need::Required, 1);
@@ -231,7 +231,7 @@ Reply move_variants(RequestContext& ctx) {
     auto ids = read_variant_ids(*body, ctx.store.catalog);
     if (!ids) return fail(ids.error());
     BodyReader r(*body, "", "ERR-4XX");
-    auto name = r.string("name", Need::Optional, {1, 400});
+    auto name = r.string("name", Need::Optional, {1, kMaxNameChars, "NS-REQUEST-LIMITS"});
     if (r.error()) return fail(*r.error());
     auto& state = ctx.store.areas.get<ProductsState>();
     const TimePoint now = ctx.clock.now();

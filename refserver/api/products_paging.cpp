@@ -22,7 +22,7 @@ nlohmann::json link(const RequestContext& ctx, const std::string& path, std::siz
 
 PageRequest read_page_request(QueryReader& q, const std::string& rule) {
     PageRequest page;
-    page.size = static_cast<std::size_t>(q.int32("PageSize", 1, kMaxPageSize, rule).value_or(kDefaultPageSize));
+    page.size = static_cast<std::size_t>(q.int32("PageSize", 1, kListMaxPageSize, rule).value_or(kListDefaultSize));
     page.offset = static_cast<std::size_t>(q.int32("Cursor", 1, INT32_MAX, rule).value_or(1) - 1);
     return page;
 }

@@ -1,6 +1,7 @@
 #pragma once
 /// Cursor paging shared by GET /product and GET /inventory (NS-CURSOR-FORMAT, NS-LIST-DEFAULTS):
-/// PageSize 1..1000 (default 50); Cursor is the 1-based position of a page's first item; the links
+/// PageSize 1..kListMaxPageSize (default kListDefaultSize, both the server's own: the document gives
+/// neither); Cursor is the 1-based position of a page's first item; the links
 /// are absolute URLs repeating the request's other query parameters.
 
 #include <cstddef>
@@ -9,17 +10,15 @@
 #include <nlohmann/json.hpp>
 
 #include "refserver/core/context.h"
+#include "refserver/core/limits.h"
 #include "refserver/core/query.h"
 
 namespace dockside::refserver {
 
-inline constexpr std::int32_t kDefaultPageSize = 50;
-inline constexpr std::int32_t kMaxPageSize = 1000;
-
 /// Which slice of a list one request asks for.
 struct PageRequest {
     std::size_t offset = 0;
-    std::size_t size = kDefaultPageSize;
+    std::size_t size = kListDefaultSize;
 };
 
 /// Reads PageSize and Cursor; problems are recorded in `q` (the caller checks q.error()).

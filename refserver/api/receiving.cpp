@@ -8,15 +8,13 @@
 #include "refserver/core/area.h"
 #include "refserver/core/context.h"
 #include "refserver/core/json_body.h"
+#include "refserver/core/limits.h"
 
 namespace dockside::refserver {
 namespace {
 
 using json = nlohmann::json;
 
-inline constexpr std::int32_t kDefaultLimit = 50;
-inline constexpr std::int32_t kMaxLimit = 250;
-inline constexpr std::size_t kMaxSyncIds = 100;
 
 /// The filters of GET /receiving; an absent filter selects everything. Date ranges are inclusive.
 struct WroFilter {
@@ -46,7 +44,7 @@ struct WroFilter {
 Reply list_receiving(RequestContext& ctx) {
     QueryReader q(ctx.query);
     const std::int32_t page = q.int32("Page", 1, INT32_MAX, "WRO-LIST").value_or(1);
-    const std::int32_t limit = q.int32("Limit", 1, kMaxLimit, "WRO-LIST").value_or(kDefaultLimit);
+    const std::int32_t limit = q.int32("Limit", 1, kListMaxSize, "WRO-LIST").value_or(kListDefaultSize);
     WroFilter f;
     f.ids = q.int_list("IDs", 1, INT32_MAX, "WRO-LIST");
     f.statuses = q.string_list("Statuses", "WRO-LIST");
@@ -122,7 +120,8 @@ Reply set_external_sync(RequestContext& ctx) {
     const json* list = r.array("ids", Need::Required, 1);
     // Without external_sync each WRO's flag flips; with it, every WRO is set to that value.
     auto value = r.boolean("external_sync", Need::Optional);
-    if (list && list->size() > kMaxSyncIds) r.fail(validation_error("ids", "at most 100 WRO ids per call"));
+    if (list && list->size() > kMaxItemsPerWrite)
+        r.fail(validation_error("ids", "at most " + std::to_string(kMaxItemsPerWrite) + " WRO ids per call", "NS-REQUEST-LIMITS"));
     std::vector<std::int32_t> ids;
     for (std::size_t i = 0; list && i < list->size() && !r.error(); ++i) {
         const json& v = (*list)[i];

@@ -31,7 +31,9 @@ std::optional<ReturnLine> read_line(BodyReader& r, const nlohmann::json& item, s
     ReturnLine line;
     auto id = line_reader.int64("id", Need::Required);
     line.quantity = line_reader.int32("quantity", Need::Optional, 1, INT32_MAX).value_or(1);
-    auto action = line_reader.int32("requested_action", Need::Optional, 1, 3, "RET-ONE-ACTION");
+    // The codes are the server's own (NS-RET-REQUESTED-ACTION-VALUES): 1-based positions in kReturnActions.
+    auto action = line_reader.int32("requested_action", Need::Optional, 1, static_cast<std::int64_t>(kReturnActions.size()),
+                                    "RET-ONE-ACTION");
     line.lot_number = line_reader.string("lot_number", Need::Optional);
     line.lot_date = line_reader.datetime("lot_date", Need::Optional);
     if (r.error() || !id) return std::nullopt;

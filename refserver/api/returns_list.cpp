@@ -1,6 +1,7 @@
 // GET /2025-07/return (RET-LIST, RET-STATUS, VER-CURSOR): every filter of the document, sorting
 // (NS-RET-SORT-VALUES: Sortby Id | InsertDate | Status, default Id; SortOrder 0 ascending | 1 descending),
-// Limit 1..250 (default 50) and Cursor paging (NS-CURSOR-FORMAT: Cursor is the 1-based position of the
+// Limit (the server's own default and range, NS-LIST-DEFAULTS: refserver/core/limits.h) and Cursor
+// paging within the contract's Cursor bounds (NS-CURSOR-FORMAT: Cursor is the 1-based position of the
 // page's first return; first/last/next/prev are absolute URLs carrying the same filters, or null).
 
 #include <algorithm>
@@ -8,13 +9,11 @@
 
 #include "refserver/api/returns_model.h"
 #include "refserver/core/context.h"
+#include "refserver/core/limits.h"
 #include "refserver/core/query.h"
 
 namespace dockside::refserver {
 namespace {
-
-inline constexpr std::int32_t kDefaultLimit = 50;
-inline constexpr std::int32_t kMaxLimit = 250;
 
 struct ReturnFilter {
     std::optional<std::vector<std::int64_t>> ids, fulfillment_centers, shipments, inventory;
@@ -107,8 +106,9 @@ Reply list_returns(RequestContext& ctx) {
     f.completed_start = q.datetime("CompletedStartDate", "RET-LIST");
     f.completed_end = q.datetime("CompletedEndDate", "RET-LIST");
     const std::string sort_by = q.one_of("Sortby", {"Id", "InsertDate", "Status"}, "RET-LIST").value_or("Id");
-    const std::int32_t cursor = q.int32("Cursor", 1, INT32_MAX, "RET-LIST").value_or(1);
-    const std::int32_t limit = q.int32("Limit", 1, kMaxLimit, "RET-LIST").value_or(kDefaultLimit);
+    const Bounds& cursors = ctx.store.limits.returns.list_cursor;
+    const std::int32_t cursor = q.int32("Cursor", cursors.min, cursors.max, "RET-LIST").value_or(static_cast<std::int32_t>(cursors.min));
+    const std::int32_t limit = q.int32("Limit", 1, kListMaxSize, "RET-LIST").value_or(kListDefaultSize);
     const bool descending = q.int32("SortOrder", 0, 1, "RET-LIST").value_or(0) == 1;
     if (q.error()) return fail(*q.error());
     if (auto e = check_values("Status", f.statuses, kReturnStatuses, "RET-STATUS")) return fail(*e);
@@ -124,7 +124,8 @@ Reply list_returns(RequestContext& ctx) {
     });
 
     const std::size_t total = selected.size(), per = static_cast<std::size_t>(limit);
-    const std::size_t start = static_cast<std::size_t>(cursor) - 1;
+    // Cursor is a 1-based position (NS-CURSOR-FORMAT); a contract whose Cursor starts lower reads 0 as the first.
+    const std::size_t start = cursor > 1 ? static_cast<std::size_t>(cursor) - 1 : 0;
     nlohmann::json items = nlohmann::json::array();
     for (std::size_t i = start; i < total && i < start + per; ++i)
         items.push_back(return_list_json(*selected[i], ctx.store, ctx.faults));

@@ -1,18 +1,17 @@
 // The shipment operations (SHP-CANCEL) and the shipping-method and fulfillment-center lists.
 // Shapes the document does not show (documented in refserver/README.md):
 //   cancel one shipment -> 200 CanceledShipmentResult {action, is_success, reason, shipment_id}
-//   batch cancel        <- {shipment_ids: int[1..100]}  -> 200 {results: [CanceledShipmentResult]}
-//   tracking upload     <- {shipment_ids: int[1..100], is_tracking_uploaded: bool}
+//   batch cancel        <- {shipment_ids: int[1..kMaxItemsPerWrite]}  -> 200 {results: [CanceledShipmentResult]}
+//   tracking upload     <- {shipment_ids: int[1..kMaxItemsPerWrite], is_tracking_uploaded: bool}
 //                       -> 200 {results: [{shipment_id, is_success, reason}]}
 
 #include "refserver/api/order_model.h"
 #include "refserver/core/area.h"
 #include "refserver/core/context.h"
+#include "refserver/core/limits.h"
 
 namespace dockside::refserver {
 namespace {
-
-inline constexpr std::size_t kMaxBatch = 100;
 
 Reply cancel_one(RequestContext& ctx, std::optional<std::int32_t> order_id) {
     auto sid = static_cast<std::int32_t>(ctx.path.integer("shipmentId"));
@@ -34,8 +33,9 @@ Reply cancel_shipment_by_id(RequestContext& ctx) { return cancel_one(ctx, std::n
 Result<std::vector<std::int32_t>, ApiError> read_batch_ids(BodyReader& r) {
     std::vector<std::int32_t> ids;
     const nlohmann::json* list = r.array("shipment_ids", Need::Required, 1, "SHP-CANCEL");
-    if (list && list->size() > kMaxBatch)
-        r.fail(validation_error("shipment_ids", "at most " + std::to_string(kMaxBatch) + " shipment ids per call"));
+    if (list && list->size() > kMaxItemsPerWrite)
+        r.fail(validation_error("shipment_ids", "at most " + std::to_string(kMaxItemsPerWrite) + " shipment ids per call",
+                                "NS-REQUEST-LIMITS"));
     for (std::size_t i = 0; list && i < list->size() && !r.error(); ++i) {
         const auto& v = (*list)[i];
         if (!v.is_number_integer() || v.get<std::int64_t>() < INT32_MIN || v.get<std::int64_t>() > INT32_MAX)

@@ -32,7 +32,7 @@ Result<VariantSlot, ApiError> variant_of(RequestContext& ctx) {
     return *slot;
 }
 
-/// The body as an array of 1..100 items (`rule` cited when it is not).
+/// The body as an array of 1..kMaxItems items (`rule` cited when it is not).
 Result<json, ApiError> read_array_body(const RequestContext& ctx, const std::string& rule) {
     auto body = parse_json_body(ctx.request);
     if (!body) return fail(body.error());
@@ -78,7 +78,7 @@ Reply update_variants(RequestContext& ctx) {
     const bool single = body->is_object();
     const json items = single ? json::array({*body}) : *body;
     if (!items.is_array() || items.empty() || items.size() > kMaxItems)
-        return fail(validation_error("body", "the body must be a variant object or an array of 1 to 100 of them", "PRD-VARIANTS-UPDATE"));
+        return fail(validation_error("body", "the body must be a variant object or an array of 1 to " + std::to_string(kMaxItems) + " of them", "PRD-VARIANTS-UPDATE"));
     const TimePoint now = ctx.clock.now();
     const json root = json::object();
     BodyReader r(root, "", "PRD-VARIANTS-UPDATE");

@@ -11,12 +11,14 @@ using json = nlohmann::json;
 
 struct Code {
     std::int64_t id;
-    const char* name;
+    std::string name;
 };
 
-// NS-VARIANT-STATUS-CODES and NS-REVIEWS-PENDING-CODES (specs/rules.yaml reference_server).
-const std::vector<Code> kStatusCodes = {{1, "Active"}, {2, "Inactive"}, {3, "Discontinued"}};
-const std::vector<Code> kReviewCodes = {{0, "None"}, {1, "Customs"}, {2, "Hazmat"}, {3, "Dimensions"}, {4, "Barcode"}};
+// The server's names for the status and reviews_pending codes, whose meaning the document does not show
+// (NS-VARIANT-STATUS-CODES, NS-REVIEWS-PENDING-CODES). Which codes exist is the contract's
+// (ContractLimits::variants); a code the contract lists and these do not name is named "Code <n>".
+const std::vector<Code> kStatusNames = {{1, "Active"}, {2, "Inactive"}, {3, "Discontinued"}};
+const std::vector<Code> kReviewNames = {{0, "None"}, {1, "Customs"}, {2, "Hazmat"}, {3, "Dimensions"}, {4, "Barcode"}};
 // Not shown by the document; documented in refserver/README.md.
 const std::vector<Code> kPackagingMaterials = {{0, "Unknown"},   {1, "Box"},        {2, "BubbleMailer"},
                                                {3, "PolyMailer"}, {4, "FragileBox"}, {5, "PosterTube"},
@@ -28,6 +30,16 @@ const Code* find_code(const std::vector<Code>& table, std::int64_t id) {
     for (const auto& c : table)
         if (c.id == id) return &c;
     return nullptr;
+}
+
+/// The contract's `codes`, each with the server's name from `names`.
+std::vector<Code> named_codes(const std::vector<std::int64_t>& codes, const std::vector<Code>& names) {
+    std::vector<Code> out;
+    for (auto id : codes) {
+        const Code* named = find_code(names, id);
+        out.push_back({id, named ? named->name : "Code " + std::to_string(id)});
+    }
+    return out;
 }
 
 std::string code_list(const std::vector<Code>& table) {
@@ -156,26 +168,29 @@ void apply_lists(BodyReader& r, json& variant, VariantWrite mode, const Store& s
     }
 }
 
-void apply_status(BodyReader& r, json& variant, VariantWrite mode, const FaultSet& faults) {
+void apply_status(BodyReader& r, json& variant, VariantWrite mode, const VariantLimits& documented, const FaultSet& faults) {
+    // status_id's codes are not shown; the server takes the batch update's documented ones for it too.
+    const std::vector<Code> statuses = named_codes(documented.batch_status_codes, kStatusNames);
     if (mode != VariantWrite::BatchUpdate) {
-        if (auto c = read_code(r, "status_id", kStatusCodes, "PRD-SHAPES")) variant["status"] = (*c)["name"];
+        if (auto c = read_code(r, "status_id", statuses, "PRD-SHAPES")) variant["status"] = (*c)["name"];
         return;
     }
     if (auto s = r.int64("status", Need::Optional)) {
-        const Code* c = find_code(kStatusCodes, *s);
+        const Code* c = find_code(statuses, *s);
         if (c) variant["status"] = c->name;
         else if (faults.on(Fault::ProductVariantsUpdateStatusOutOfRange)) variant["status"] = "Status" + std::to_string(*s);
-        else r.fail(validation_error(r.field("status"), r.field("status") + " must be 1, 2 or 3", "PRD-VARIANTS-UPDATE"));
+        else r.fail(validation_error(r.field("status"), r.field("status") + " must be one of " + code_list(statuses), "PRD-VARIANTS-UPDATE"));
     }
+    const std::vector<Code> reviews = named_codes(documented.review_codes, kReviewNames);
     if (const json* list = r.array("reviews_pending", Need::Optional)) {
         json names = json::array();
         bool cleared = false;
         for (std::size_t i = 0; i < list->size(); ++i) {
             const json& v = (*list)[i];
-            const Code* c = v.is_number_integer() ? find_code(kReviewCodes, v.get<std::int64_t>()) : nullptr;
+            const Code* c = v.is_number_integer() ? find_code(reviews, v.get<std::int64_t>()) : nullptr;
             const std::string field = r.field("reviews_pending[" + std::to_string(i) + "]");
             if (!c) {
-                r.fail(validation_error(field, field + " must be an integer from 0 to 4", "PRD-VARIANTS-UPDATE"));
+                r.fail(validation_error(field, field + " must be one of " + code_list(reviews), "PRD-VARIANTS-UPDATE"));
                 return;
             }
             if (c->id == 0) cleared = true;
@@ -228,7 +243,7 @@ void apply_variant_request(const BodyReader& parent, const json& body, const std
     }
     if (auto v = r.boolean("is_digital", Need::Optional)) variant["is_digital"] = *v;
     if (auto w = r.number("weight", Need::Optional)) variant["weight"]["weight"] = *w;  // PRD-SHAPES: number -> {unit, weight}
-    apply_status(r, variant, mode, faults);
+    apply_status(r, variant, mode, store.limits.variants, faults);
     apply_nested(r, variant);
     apply_lists(r, variant, mode, store);
     for (auto [key, out, table] : {std::tuple{"packaging_material_type_id", "packaging_material_type", &kPackagingMaterials},

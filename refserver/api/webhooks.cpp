@@ -1,9 +1,10 @@
 // The webhooks area: POST /webhook (WH-CREATE, WH-HTTPS, WH-TOPICS, VER-WEBHOOK-SHAPE), GET /webhook
 // (WH-LIST) and DELETE /webhook/{id} (WH-DELETE, WH-DELETE-GONE). Deliveries: webhooks/events.h.
-// Stances: exactly the five topics, anything else 400 (NS-WH-TOPIC-LIST); url must be an absolute
-// https URL; ids are decimal strings; secret is "" in the response when none was given (deliveries
-// are then unsigned); the list pages as {items, next, prev} with RecordsPerPage 1..250 (default 50)
-// and opaque "c<offset>" cursors, oldest first; delete is idempotent (204, NS-WH-DELETE-MISSING);
+// Stances: exactly the contract's topics (WebhookCreateRequest.topics, at least its minItems), anything
+// else 400 (NS-WH-TOPIC-LIST); url must be an absolute https URL of at most kMaxWebhookUrlChars
+// (NS-REQUEST-LIMITS); ids are decimal strings; secret is "" in the response when none was given
+// (deliveries are then unsigned); the list pages as {items, next, prev} with RecordsPerPage
+// 1..kListMaxSize (default kListDefaultSize, NS-LIST-DEFAULTS) and opaque "c<offset>" cursors, oldest first; delete is idempotent (204, NS-WH-DELETE-MISSING);
 // subscriptions belong to the account, so the channel header is not used on create or delete.
 
 #include "harness/http/url.h"
@@ -11,14 +12,12 @@
 #include "refserver/core/area.h"
 #include "refserver/core/context.h"
 #include "refserver/core/json_body.h"
+#include "refserver/core/limits.h"
 #include "refserver/store/webhooks_store.h"
 #include "refserver/webhooks/events.h"
 
 namespace dockside::refserver {
 namespace {
-
-inline constexpr std::int32_t kDefaultPerPage = 50;
-inline constexpr std::int32_t kMaxPerPage = 250;
 
 nlohmann::json subscription_json(const WebhookSubscriptionRecord& s, const FaultSet& faults) {
     return {{"id", faults.on(Fault::WebhookIdAsInteger) ? nlohmann::json(s.id) : nlohmann::json(std::to_string(s.id))},
@@ -29,17 +28,23 @@ nlohmann::json subscription_json(const WebhookSubscriptionRecord& s, const Fault
             {"created_at", time_json(s.created_at, faults)}};
 }
 
-std::vector<std::string> read_topics(BodyReader& r, bool refuse_on_hold) {
+/// "a, b and c"
+std::string listed(const std::vector<std::string>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    return out;
+}
+
+std::vector<std::string> read_topics(BodyReader& r, const WebhookLimits& documented, bool refuse_on_hold) {
     std::vector<std::string> topics;
-    const nlohmann::json* list = r.array("topics", Need::Required, 1, "WH-CREATE");
+    const auto& known = documented.topics;
+    const nlohmann::json* list = r.array("topics", Need::Required, static_cast<std::size_t>(documented.min_topics), "WH-CREATE");
     for (std::size_t i = 0; list && i < list->size(); ++i) {
         const auto& t = (*list)[i];
         const std::string field = "topics[" + std::to_string(i) + "]";
-        const bool on_hold_refused = refuse_on_hold && t == "order.shipment.on_hold";
-        if (!t.is_string() || on_hold_refused ||
-            std::find(kWebhookTopics.begin(), kWebhookTopics.end(), t.get<std::string>()) == kWebhookTopics.end())
-            r.fail(validation_error(field, "unknown topic " + describe_value(t) + "; topics are order.shipped, order.shipment.cancelled, "
-                                    "order.shipment.delivered, order.shipment.exception, order.shipment.on_hold", "WH-TOPICS"));
+        const bool on_hold_refused = refuse_on_hold && t == kOnHoldTopic;
+        if (!t.is_string() || on_hold_refused || std::find(known.begin(), known.end(), t.get<std::string>()) == known.end())
+            r.fail(validation_error(field, "unknown topic " + describe_value(t) + "; topics are " + listed(known), "WH-TOPICS"));
         else if (std::find(topics.begin(), topics.end(), t.get<std::string>()) == topics.end())
             topics.push_back(t.get<std::string>());
     }
@@ -64,8 +69,8 @@ Reply create_webhook(RequestContext& ctx) {
     if (!body->is_object()) return fail(validation_error("", "the body must be a JSON object", "WH-CREATE"));
     BodyReader r(*body, "", "WH-CREATE");
     WebhookSubscriptionRecord sub;
-    sub.topics = read_topics(r, ctx.faults.on(Fault::WebhookOnHoldTopicRejected));
-    auto url = r.string("url", Need::Required, {1, 2048, "WH-CREATE"});
+    sub.topics = read_topics(r, ctx.store.limits.webhooks, ctx.faults.on(Fault::WebhookOnHoldTopicRejected));
+    auto url = r.string("url", Need::Required, {1, kMaxWebhookUrlChars, "NS-REQUEST-LIMITS"});
     if (url && !r.error()) check_url(r, *url, ctx.faults);
     sub.description = r.string("description", Need::Optional);
     sub.secret = r.string("secret", Need::Optional).value_or("");
@@ -85,7 +90,7 @@ std::string page_url(const RequestContext& ctx, std::int32_t per_page, std::size
 
 Reply list_webhooks(RequestContext& ctx) {
     QueryReader q(ctx.query);
-    const std::int32_t per_page = q.int32("RecordsPerPage", 1, kMaxPerPage, "WH-LIST").value_or(kDefaultPerPage);
+    const std::int32_t per_page = q.int32("RecordsPerPage", 1, kListMaxSize, "WH-LIST").value_or(kListDefaultSize);
     auto cursor = q.string("Cursor");
     if (q.error()) return fail(*q.error());
     std::size_t offset = 0;

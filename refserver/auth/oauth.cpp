@@ -48,7 +48,7 @@ std::string id_token(const Store& store, const std::string& client_id, const std
                            {"sub", "account-root"},
                            {"aud", client_id},
                            {"iat", epoch(now)},
-                           {"exp", epoch(now + kAccessTokenLifetime)}};
+                           {"exp", epoch(now + std::chrono::seconds(store.limits.auth.access_token_seconds))}};
     if (!nonce.empty()) payload["nonce"] = nonce;
     return sign_jwt(payload, store.auth.signing_key);
 }
@@ -130,15 +130,17 @@ http::Response issue(RequestContext& ctx, const std::string& client_id, const st
     const TimePoint now = ctx.clock.now();
     auto& auth = ctx.store.auth;
     std::string access = random_hex(32);
-    auth.tokens.insert(access, {Principal{TokenKind::OAuthAccess, scopes, auth.account_channels}, now + kAccessTokenLifetime});
+    const AuthLimits& lifetimes = ctx.store.limits.auth;
+    auth.tokens.insert(access, {Principal{TokenKind::OAuthAccess, scopes, auth.account_channels},
+                                now + std::chrono::seconds(lifetimes.access_token_seconds)});
     nlohmann::json body{{"id_token", id_token(ctx.store, client_id, nonce, now)},
                         {"access_token", access},
-                        {"expires_in", 3600},
+                        {"expires_in", lifetimes.access_token_seconds},
                         {"token_type", "bearer"},
                         {"scope", join(scopes)}};
     if (scopes.count("offline_access") || ctx.faults.on(Fault::AuthTokenRefreshWithoutOffline)) {
         std::string refresh = reuse_refresh ? *reuse_refresh : random_hex(32);
-        auth.refresh_tokens.insert(refresh, {client_id, scopes, now + kRefreshTokenLifetime, false});
+        auth.refresh_tokens.insert(refresh, {client_id, scopes, now + std::chrono::seconds(lifetimes.refresh_token_seconds), false});
         body["refresh_token"] = refresh;
     }
     http::Response r = json_response(200, body);

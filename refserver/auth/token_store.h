@@ -38,9 +38,8 @@ struct RefreshGrant {
     bool revoked = false;  ///< set when rotated: a refresh token works once
 };
 
-/// Lifetimes the document states (Limits).
-inline constexpr std::chrono::seconds kAccessTokenLifetime{3600};
-inline constexpr std::chrono::seconds kRefreshTokenLifetime{30 * 24 * 3600};
+/// The access and refresh token lifetimes are the contract's (ContractLimits::auth, AUTH-LIFETIME); how
+/// long an authorization code stays usable the document does not say: this is the server's own.
 inline constexpr std::chrono::seconds kAuthorizationCodeLifetime{300};
 
 struct TokenStore {

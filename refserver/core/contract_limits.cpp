@@ -3,6 +3,7 @@
 #include <mutex>
 #include <optional>
 #include <string_view>
+#include <type_traits>
 
 #include "specs/loader/spec.h"
 
@@ -59,6 +60,29 @@ public:
                            "{type: default, value: N})");
         return 0;
     }
+    /// The values of a field's enum (of its items for an array), each of type T (an integer or a string).
+    template <class T>
+    std::vector<T> enum_values(std::string_view reference) {
+        constexpr bool integers = std::is_integral_v<T>;
+        std::vector<T> out;
+        for (const auto& v : enum_of(reference)) {
+            if (integers ? v.is_number_integer() : v.is_string()) out.push_back(v.get<T>());
+            else problems.push_back("contract limits: " + std::string(reference) + ": enum value " + v.dump() + " is not " +
+                                    (integers ? "an integer" : "a string"));
+        }
+        return out;
+    }
+    /// A positive integer parameter of the rules data's check {type: <type>, aspect: <aspect>}.
+    std::int64_t check_integer(std::string_view type, std::string_view aspect, const std::string& key) {
+        for (const auto& check : spec_.checks()) {
+            if (check.type != type || check.params.value("aspect", "") != aspect) continue;
+            auto it = check.params.find(key);
+            if (it != check.params.end() && it->is_number_integer() && it->get<std::int64_t>() > 0) return it->get<std::int64_t>();
+        }
+        problems.push_back("contract limits: the rules data states no positive " + key + " in a check {type: " +
+                           std::string(type) + ", aspect: " + std::string(aspect) + "}");
+        return 0;
+    }
     /// An integer field's minimum and maximum, both required.
     Bounds value_range(std::string_view reference) {
         auto field = lookup(limits_.field(reference));
@@ -69,6 +93,15 @@ public:
     std::vector<std::string> problems;
 
 private:
+    std::vector<nlohmann::json> enum_of(std::string_view reference) {
+        auto field = lookup(limits_.field(reference));
+        if (!field) return {};
+        auto values = field->enum_values();
+        if (values && !values->empty()) return *values;
+        problems.push_back("contract limits: " + (values ? std::string(reference) + ": the enum lists no value"
+                                                         : values.error().to_string()));
+        return {};
+    }
     std::optional<spec::FieldLimits> lookup(Result<spec::FieldLimits, spec::LookupError> found) {
         if (found) return std::move(found).value();
         problems.push_back("contract limits: " + found.error().to_string());
@@ -110,6 +143,33 @@ ChannelLimits read_channels(LimitReader& r) {
     return {r.integer_default("RecordsPerPage", "listChannels")};
 }
 
+ShipmentLimits read_shipments(LimitReader& r, const OrderLimits& orders) {
+    ShipmentLimits s{r.text("Shipment.gift_message")};
+    // A shipment shows its order's gift message, so an order may not hold a longer one than a shipment shows.
+    if (s.gift_message.max && orders.gift_message.max > s.gift_message.max)
+        r.problems.push_back("contract limits: Shipment.gift_message allows " + std::to_string(s.gift_message.max) +
+                             " characters, fewer than OrderCreateRequest.gift_message (" +
+                             std::to_string(orders.gift_message.max) + "), and a shipment shows its order's gift message");
+    return s;
+}
+
+ReturnLimits read_returns(LimitReader& r) {
+    return {r.param_range("listReturns", "Cursor")};
+}
+
+VariantLimits read_variants(LimitReader& r) {
+    return {r.enum_values<std::int64_t>("VariantBatchUpdateRequest.status"),
+            r.enum_values<std::int64_t>("VariantBatchUpdateRequest.reviews_pending")};
+}
+
+WebhookLimits read_webhooks(LimitReader& r) {
+    return {r.min_items("WebhookCreateRequest.topics"), r.enum_values<std::string>("WebhookCreateRequest.topics")};
+}
+
+AuthLimits read_auth(LimitReader& r) {
+    return {r.check_integer("auth", "lifetime", "access_token_seconds"), r.check_integer("auth", "lifetime", "refresh_token_seconds")};
+}
+
 }  // namespace
 
 TextLimit text_limit(const Bounds& bounds, std::string rule, bool looser) {
@@ -123,6 +183,11 @@ Result<ContractLimits, std::vector<std::string>> ContractLimits::read(const spec
     out.orders = read_orders(reader);
     out.billing = read_billing(reader);
     out.channels = read_channels(reader);
+    out.shipments = read_shipments(reader, out.orders);
+    out.returns = read_returns(reader);
+    out.variants = read_variants(reader);
+    out.webhooks = read_webhooks(reader);
+    out.auth = read_auth(reader);
     if (!reader.problems.empty()) return fail(std::move(reader.problems));
     return out;
 }

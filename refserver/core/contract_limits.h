@@ -53,10 +53,43 @@ struct ChannelLimits {
     std::int64_t default_records_per_page = 0;  ///< listChannels.RecordsPerPage default (CH-LIST)
 };
 
+/// Shipments (read through GET /2025-07/order and its shipment endpoint).
+struct ShipmentLimits {
+    Bounds gift_message;  ///< Shipment.gift_message (SHP-GIFT-500)
+};
+
+/// Returns (GET /2025-07/return).
+struct ReturnLimits {
+    Bounds list_cursor;  ///< listReturns.Cursor (RET-LIST)
+};
+
+/// Variants (PATCH /2025-07/product/{productId}/variants).
+struct VariantLimits {
+    std::vector<std::int64_t> batch_status_codes;  ///< VariantBatchUpdateRequest.status enum (PRD-VARIANTS-UPDATE)
+    std::vector<std::int64_t> review_codes;        ///< VariantBatchUpdateRequest.reviews_pending items enum (PRD-VARIANTS-UPDATE)
+};
+
+/// Webhooks (POST /2025-07/webhook).
+struct WebhookLimits {
+    std::int64_t min_topics = 0;      ///< WebhookCreateRequest.topics minItems (WH-CREATE)
+    std::vector<std::string> topics;  ///< WebhookCreateRequest.topics items enum (WH-TOPICS)
+};
+
+/// OAuth token lifetimes (Limits; POST {auth_url}/connect/token), from the rules data's lifetime check.
+struct AuthLimits {
+    std::int64_t access_token_seconds = 0;   ///< AUTH-LIFETIME access_token_seconds (expires_in)
+    std::int64_t refresh_token_seconds = 0;  ///< AUTH-LIFETIME refresh_token_seconds
+};
+
 struct ContractLimits {
     OrderLimits orders;
     BillingLimits billing;
     ChannelLimits channels;
+    ShipmentLimits shipments;
+    ReturnLimits returns;
+    VariantLimits variants;
+    WebhookLimits webhooks;
+    AuthLimits auth;
 
     /// Every limit read from `spec`; the problems name each reference and keyword the spec lacks.
     static Result<ContractLimits, std::vector<std::string>> read(const spec::Spec& spec);

@@ -5,6 +5,7 @@
 /// reference server does not read rules.yaml at run time, so the numbers live in code, in this file.
 
 #include <cstddef>
+#include <cstdint>
 
 namespace dockside::refserver {
 
@@ -19,8 +20,26 @@ inline constexpr std::size_t kMaxJsonDepth = 64;
 inline constexpr std::size_t kMaxArrayItems = 1000;
 
 /// Records one write may add or change through a list (variants of PATCH /product/{id}, the variant
-/// batch endpoints, variant id lists): 1 to this many.
+/// batch endpoints, variant id lists, the shipment ids of the shipment batch operations, the ids of
+/// POST /receiving:setExternalSync): 1 to this many.
 inline constexpr std::size_t kMaxItemsPerWrite = 100;
+
+/// Names the document gives no length for (an order recipient's name, the new product's name of
+/// POST /product:moveVariants) are 1 to this many characters.
+inline constexpr std::size_t kMaxNameChars = 500;
+
+/// A webhook subscription's url is 1 to this many characters (the document gives no length).
+inline constexpr std::size_t kMaxWebhookUrlChars = 2048;
+
+/// Page sizes where the document gives no default or no range (NS-LIST-DEFAULTS): the default of Limit
+/// on GET /order, GET /return and GET /receiving, of RecordsPerPage on GET /webhook and of PageSize on
+/// GET /product and GET /inventory; where the document states a value (GET /order's Limit range, GET
+/// /channel's RecordsPerPage default) the contract's value is used instead (refserver/core/contract_limits.h).
+inline constexpr std::int32_t kListDefaultSize = 50;
+/// The top of the Limit and RecordsPerPage ranges the document does not give (1 to this).
+inline constexpr std::int32_t kListMaxSize = 250;
+/// The top of the PageSize range on GET /product and GET /inventory (1 to this).
+inline constexpr std::int32_t kListMaxPageSize = 1000;
 
 /// Default of `--max-records`: client-created records (orders, shipments, returns, receiving orders,
 /// products, variants, webhook subscriptions, issued tokens and codes) the store holds before creating

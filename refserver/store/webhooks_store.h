@@ -14,10 +14,16 @@ namespace dockside::refserver {
 
 class WebhookDispatcher;
 
-/// The five topics of the document (NS-WH-TOPIC-LIST: the reference server knows exactly these).
-inline const std::vector<std::string> kWebhookTopics = {"order.shipped", "order.shipment.cancelled",
-                                                        "order.shipment.delivered", "order.shipment.exception",
-                                                        "order.shipment.on_hold"};
+/// The topics this server publishes (webhooks/events.cpp says on which shipment change). The topics a
+/// subscription may name are the contract's (ContractLimits::webhooks); ReferenceServer::create refuses
+/// to start when the contract lacks one of these, which nobody could then subscribe to.
+inline constexpr const char* kTopicShipped = "order.shipped";
+inline constexpr const char* kTopicCancelled = "order.shipment.cancelled";
+inline constexpr const char* kTopicDelivered = "order.shipment.delivered";
+inline constexpr const char* kTopicException = "order.shipment.exception";
+inline constexpr const char* kOnHoldTopic = "order.shipment.on_hold";
+inline const std::vector<std::string> kPublishedTopics = {kTopicShipped, kTopicCancelled, kTopicDelivered,
+                                                          kTopicException, kOnHoldTopic};
 
 struct WebhookSubscriptionRecord {
     std::int64_t id = 0;

@@ -40,8 +40,20 @@ TEST(Limits, RequestLimitsStanceStatesTheNumbersTheServerUses) {
     for (const std::string& phrase : {std::to_string(kMaxBodyBytes) + " bytes", "deeper than " + std::to_string(kMaxJsonDepth) + " levels",
                                       "more than " + std::to_string(kMaxArrayItems) + " items",
                                       "at most " + std::to_string(kMaxItemsPerWrite) + " items",
-                                      "at most " + std::to_string(kMaxEchoChars) + " characters"})
+                                      "at most " + std::to_string(kMaxEchoChars) + " characters",
+                                      "webhook url is 1 to " + std::to_string(kMaxWebhookUrlChars) + " characters",
+                                      "are 1 to " + std::to_string(kMaxNameChars) + " characters each"})
         EXPECT_NE(entry.find(phrase), std::string::npos) << "rules.yaml NS-REQUEST-LIMITS lacks '" << phrase << "'";
+}
+
+TEST(Limits, ListDefaultsStanceStatesThePageSizesTheServerChose) {
+    const std::string entry = rules_entry("NS-LIST-DEFAULTS");
+    ASSERT_FALSE(entry.empty());
+    const std::string range = "with range 1.." + std::to_string(kListMaxSize);
+    for (const std::string& phrase : {"default to " + std::to_string(kListDefaultSize) + " " + range,
+                                      "(1.." + std::to_string(kListMaxPageSize) + " for PageSize)",
+                                      "RecordsPerPage defaults to " + std::to_string(kListDefaultSize) + " " + range})
+        EXPECT_NE(entry.find(phrase), std::string::npos) << "rules.yaml NS-LIST-DEFAULTS lacks '" << phrase << "'";
 }
 
 TEST(Limits, RecordAndConnectionStancesStateTheDefaults) {

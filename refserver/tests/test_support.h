@@ -20,8 +20,11 @@ struct Harness {
     std::shared_ptr<ManualClock> clock = std::make_shared<ManualClock>(test_start());
     std::unique_ptr<ReferenceServer> server;
 
-    explicit Harness(std::set<std::string> faults = {}, std::optional<nlohmann::json> seed = std::nullopt) {
+    /// A server on `contract` (the compiled-in one when null), which must outlive the server's start.
+    explicit Harness(std::set<std::string> faults = {}, std::optional<nlohmann::json> seed = std::nullopt,
+                     const spec::Spec* contract = nullptr) {
         Options o;
+        o.spec = contract;
         o.faults = std::move(faults);
         o.clock = clock;
         o.seed = std::move(seed);

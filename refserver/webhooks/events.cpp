@@ -12,10 +12,10 @@ namespace dockside::refserver {
 namespace {
 
 const char* topic_for_status(const std::string& status) {
-    if (status == "Completed") return "order.shipped";
-    if (status == "Cancelled") return "order.shipment.cancelled";
-    if (status == "Exception") return "order.shipment.exception";
-    if (status == "OnHold") return "order.shipment.on_hold";
+    if (status == "Completed") return kTopicShipped;
+    if (status == "Cancelled") return kTopicCancelled;
+    if (status == "Exception") return kTopicException;
+    if (status == "OnHold") return kOnHoldTopic;
     return nullptr;
 }
 
@@ -54,6 +54,15 @@ std::shared_ptr<WebhookDispatcher> start_webhook_delivery(Store& store, const Fa
     return dispatcher;
 }
 
+std::vector<std::string> unsubscribable_topics(const WebhookLimits& documented) {
+    std::vector<std::string> problems;
+    for (const auto& topic : kPublishedTopics)
+        if (std::find(documented.topics.begin(), documented.topics.end(), topic) == documented.topics.end())
+            problems.push_back("contract limits: WebhookCreateRequest.topics does not list " + topic +
+                               ", a topic the reference server publishes");
+    return problems;
+}
+
 void emit_webhook_events(Store& store, const FaultSet& faults, TimePoint now) {
     auto& state = store.areas.get<WebhookState>();
     std::vector<std::int32_t> touched;
@@ -69,7 +78,7 @@ void emit_webhook_events(Store& store, const FaultSet& faults, TimePoint now) {
         WebhookState::Seen& before = it->second;
         if (s.status != before.status)
             if (const char* topic = topic_for_status(s.status)) publish(store, state, faults, topic, s, now);
-        if (s.delivery_date && !before.delivered) publish(store, state, faults, "order.shipment.delivered", s, now);
+        if (s.delivery_date && !before.delivered) publish(store, state, faults, kTopicDelivered, s, now);
         before = {s.status, s.delivery_date.has_value()};
     }
 }

@@ -9,6 +9,8 @@
 
 #include <chrono>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "refserver/core/clock.h"
 #include "refserver/faults/fault.h"
@@ -20,6 +22,9 @@ namespace dockside::refserver {
 /// Creates the server's dispatcher and wires it into the store; called once by ReferenceServer::create.
 std::shared_ptr<WebhookDispatcher> start_webhook_delivery(Store& store, const FaultSet& faults, bool insecure,
                                                          std::chrono::milliseconds backoff);
+
+/// One start-up problem per topic the server publishes that the contract's topic list lacks.
+std::vector<std::string> unsubscribable_topics(const WebhookLimits& documented);
 
 /// Queues deliveries for the changes of the shipments touched since the previous call, and forgets them.
 /// Runs under the store's write lock.
