@@ -55,12 +55,10 @@ std::string seed_file(int orders, int returns) {
     return path;
 }
 
-/// How much more the tenth run may cost than the first on a server holding thousands of records. The goal is
-/// 1.5; measured here the ratio of dockside's CPU is 1.3-1.6 (the inventory and order pages a run reads fill up as runs add records) and the wall
-/// time's 1.6-1.8 (the reference server's lists and catalog writes scan what it holds). 2 keeps the test
-/// from failing on that known, bounded growth while still failing on growth like the 5x seen before walks
-/// were bounded.
-constexpr double kGrowthLimit = 2.0;
+/// How much more the tenth run may cost than the first on a server holding thousands of records (the
+/// issue's figure). Measured on the 2-core machine: dockside CPU 1.30x, wall 1.34x, once the reference
+/// server's lists stopped scanning and sorting everything it holds per request.
+constexpr double kGrowthLimit = 1.5;
 
 struct RunRecord {
     int exit_code = -1;
@@ -111,8 +109,7 @@ void ten_runs(const ServeProcess& serve, Growth growth) {
     // the server's data (walking lists, parsing and validating larger pages) shows in the harness's CPU time
     // as it would in wall time on a quiet machine. The first run is the cheapest of runs 1-3, the tenth the
     // cheapest of runs 8-10, so one hiccup does not decide. The reference server's own CPU and the wall time
-    // are printed beside it: the server's list filters and catalog look-ups scan every record it holds, so
-    // its share grows with what the runs leave behind, which is the server's cost, not the gate's.
+    // are printed beside it: the server's cost belongs to the server, not to the gate.
     auto cheapest = [&](std::size_t from, double RunRecord::*field) {
         return std::min({runs[from].*field, runs[from + 1].*field, runs[from + 2].*field});
     };
@@ -120,8 +117,9 @@ void ten_runs(const ServeProcess& serve, Growth growth) {
     std::printf("dockside CPU: first %.2f s, tenth %.2f s, ratio %.2f; server CPU: %.2f s, %.2f s; wall: %.2f s, %.2f s\n",
                 first, last, last / first, cheapest(0, &RunRecord::server_cpu), cheapest(7, &RunRecord::server_cpu),
                 cheapest(0, &RunRecord::seconds), cheapest(7, &RunRecord::seconds));
-    if (growth == Growth::Enforced)
+    if (growth == Growth::Enforced) {
         EXPECT_LE(last, kGrowthLimit * first) << "the tenth run cost dockside " << last << " CPU s, the first " << first << " CPU s";
+    }
 }
 
 TEST(Repeat, TenFullRunsAgainstOneServer) {
