@@ -59,7 +59,11 @@ CONF
 dockside_load() {
   local base=$1 path=$2 out=$3
   shift 3
-  "$DOCKSIDE" load --base-url "$base" --token "$TOKEN" --channel 1 --mix "GET $path" --out "$out" "$@"
+  # A stale summary must never stand in for a run that failed: the folder starts empty, and a failure stops
+  # the benchmark with dockside's message.
+  rm -rf "$out"
+  "$DOCKSIDE" load --base-url "$base" --token "$TOKEN" --mix "GET $path" --out "$out" "$@" ||
+    { echo "bench: dockside load against $base$path failed (exit $?)" >&2; exit 2; }
 }
 
 # A field of a summary.json: `summary_field DIR expression` (Python over the parsed document `s`).
