@@ -178,8 +178,9 @@ json& store_product(Catalog& catalog, ProductsState& state, json updated, TimePo
     json* slot = find_product(catalog, id);
     if (slot) *slot = std::move(updated);
     else catalog.products.push_back(std::move(updated));
-    refresh_catalog_links(catalog);
-    return *find_product(catalog, id);
+    json& stored = *find_product(catalog, id);
+    refresh_catalog_links(catalog, &stored);
+    return stored;
 }
 
 namespace {
@@ -238,26 +239,35 @@ void refresh_bundle_components(Catalog& catalog, const CatalogIndex& index) {
     }
 }
 
+/// An inventory item follows the variant that owns it.
+void follow_variant(json& item, const json& v) {
+    if (v["name"].is_string()) item["name"] = v["name"];
+    if (v["sku"].is_string()) item["sku"] = v["sku"];
+    item["is_lot"] = v["lot_information"].value("is_lot", false);
+    item["variant"]["is_active"] = v["status"] == "Active";
+    item["variant"]["is_bundle"] = is_bundle(v);
+    item["variant"]["is_digital"] = v.value("is_digital", false);
+}
+
 }  // namespace
 
-void refresh_catalog_links(Catalog& catalog) {
+void refresh_catalog_links(Catalog& catalog, const json* changed) {
     const CatalogIndex index(catalog);
     refresh_bundle_components(catalog, index);
-    // Inventory items follow the variant that owns them.
-    for (const auto& p : catalog.products) {
-        for (const auto& v : p["variants"]) {
+    // An inventory item's fields depend on its own variant alone, so after one product's write only that
+    // product's items can have changed: a write then costs the same however large the catalogue is.
+    const auto follow = [&](const json& product) {
+        for (const auto& v : product["variants"]) {
             if (!v["inventory"].is_object()) continue;
             auto it = index.inventory.find(int_of(v["inventory"], "inventory_id", -1));
-            if (it == index.inventory.end()) continue;
-            json& item = *it->second;
-            if (v["name"].is_string()) item["name"] = v["name"];
-            if (v["sku"].is_string()) item["sku"] = v["sku"];
-            item["is_lot"] = v["lot_information"].value("is_lot", false);
-            item["variant"]["is_active"] = v["status"] == "Active";
-            item["variant"]["is_bundle"] = is_bundle(v);
-            item["variant"]["is_digital"] = v.value("is_digital", false);
+            if (it != index.inventory.end()) follow_variant(*it->second, v);
         }
+    };
+    if (changed) {
+        follow(*changed);
+        return;
     }
+    for (const auto& p : catalog.products) follow(p);
 }
 
 }  // namespace dockside::refserver

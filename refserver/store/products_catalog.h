@@ -63,7 +63,9 @@ nlohmann::json& store_product(Catalog& catalog, ProductsState& state, nlohmann::
 
 /// Recomputes derived fields across the catalog: bundle component product_id/variant_name/
 /// variant_sku, associated_bundles, and inventory items' is_active/is_bundle/is_digital/is_lot/name/sku.
-void refresh_catalog_links(Catalog& catalog);
+/// With `changed` (a stored product that was just written) only that product's inventory items are
+/// refreshed: no other item's fields can have changed.
+void refresh_catalog_links(Catalog& catalog, const nlohmann::json* changed = nullptr);
 
 /// True when the variant is a bundle (its bundle_definition is not empty).
 bool is_bundle(const nlohmann::json& variant);
