@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <random>
 
+#include "harness/load/realtime.h"
+
 namespace dockside::loadtool {
 namespace {
 
@@ -209,6 +211,9 @@ Result<LoadSettings, std::vector<std::string>> validate_load_options(const RawLo
     }
     s.out = raw.out;
     s.faults = raw.faults;
+    s.realtime = raw.realtime;
+    if (raw.realtime)
+        if (auto problem = load::realtime_unavailable()) c.problems.push_back("--realtime: " + *problem);
     if (!c.problems.empty()) return fail(std::move(c.problems));
     return s;
 }
@@ -237,6 +242,7 @@ nlohmann::json configuration_json(const LoadSettings& s) {
     c["validate"] = s.validate;
     c["shard"] = {{"index", s.shard_index}, {"count", s.shard_count}};
     c["variants"] = s.variants;
+    if (s.realtime) c["realtime"] = true;
     if (!s.faults.empty()) c["faults"] = s.faults;
     if (s.find_capacity) {
         std::vector<std::string> slo;
