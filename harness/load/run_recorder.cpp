@@ -1,5 +1,7 @@
 #include "harness/load/run_recorder.h"
 
+#include <cstdio>
+
 namespace dockside::load {
 
 Result<std::unique_ptr<IntervalLogs>, std::string> IntervalLogs::open(const std::string& directory) {
@@ -89,6 +91,13 @@ void RunRecorder::on_warmup(const LiveStatus& live) {
     f.warming_up = true;
     f.in_flight = live.in_flight;
     progress_.show(progress_line(f));
+}
+
+void RunRecorder::on_waiting(WallTime start_at, double seconds_left) {
+    char line[128];
+    std::snprintf(line, sizeof line, "  waiting for the start at %s: %.0fs to go", format_utc(start_at).c_str(),
+                  seconds_left);
+    progress_.show(line);
 }
 
 }  // namespace dockside::load

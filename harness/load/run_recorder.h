@@ -50,6 +50,7 @@ public:
     void on_start(double measured_start_epoch_s) override;
     void on_interval(const StatsSet& interval, const LiveStatus& live) override;
     void on_warmup(const LiveStatus& live) override;
+    void on_waiting(WallTime start_at, double seconds_left) override;
 
 private:
     ProgressPrinter& progress_;
