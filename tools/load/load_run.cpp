@@ -86,7 +86,8 @@ std::optional<load::RunResult> run_engine(const load::EngineOptions& options, co
     load::ProgressPrinter progress(io.out, io.terminal);
     const double total_s = options.schedule ? static_cast<double>(options.schedule->duration_ns()) / 1e9
                                             : static_cast<double>(options.duration.count()) / 1e9;
-    load::RunRecorder recorder(progress, logs, prepared.names, options.schedule ? &*options.schedule : nullptr, total_s);
+    load::RunRecorder recorder(progress, logs, prepared.names, options.schedule ? &*options.schedule : nullptr, total_s,
+                               1.0 / options.shard_count);
     const auto outcome = (*engine)->run(recorder, io.interrupt);
     progress.finish();
     auto result = load::RunResult::from_stats(outcome.totals, prepared.names, outcome.examples);
