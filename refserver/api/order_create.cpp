@@ -103,7 +103,6 @@ std::int32_t store_new_order(RequestContext& ctx, OrderRecord order, std::int32_
     ShipmentRecord shipment = make_shipment(order, store.orders.next_shipment_id, location, store.catalog, now);
     if (order.shipping_method) shipment.ship_option = ship_option_for(store.catalog, *order.shipping_method);
     else shipment.ship_option = "Standard";
-    // by_reference keeps the first order under a duplicate accepted by the ORD-REF-UNIQUE fault.
     std::int32_t id = order.id;
     store.orders.insert(std::move(order), {std::move(shipment)});
     return id;

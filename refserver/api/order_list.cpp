@@ -95,8 +95,16 @@ Reply list_orders(RequestContext& ctx) {
     if (page > 1 && ctx.faults.on(Fault::OrderListOverlappingPages)) offset -= 1;
     const std::int64_t end = offset + limit;
     nlohmann::json out = nlohmann::json::array();
-    if (f.ids) {  // the orders named, looked up instead of found among all held
-        std::vector<std::int64_t> ids = *f.ids;
+    if (f.ids || f.reference_ids) {  // the orders named, looked up instead of found among all held
+        std::vector<std::int64_t> ids;
+        if (f.reference_ids) {
+            for (const auto& reference : *f.reference_ids) {
+                auto [from, to] = ctx.store.orders.by_reference.equal_range(reference);
+                for (auto it = from; it != to; ++it) ids.push_back(it->second);
+            }
+        } else {
+            ids = *f.ids;
+        }
         std::sort(ids.begin(), ids.end());
         ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
         std::vector<const OrderRecord*> selected;

@@ -21,7 +21,8 @@ struct WroFilter {
     std::optional<std::vector<std::int64_t>> ids, fulfillment_center_ids;
     std::optional<std::vector<std::string>> statuses, purchase_order_numbers;
     std::optional<TimePoint> insert_start, insert_end, completed_start, completed_end;
-    std::optional<bool> external_sync;
+    /// ExternalSync as three states rather than an optional<bool>, which GCC 12 warns may be read uninitialized.
+    enum class Sync { Any, Synced, Unsynced } external_sync = Sync::Any;
 
     bool selects(const WroRecord& w) const {
         auto has = [](const auto& list, const auto& v) { return std::find(list->begin(), list->end(), v) != list->end(); };
@@ -32,7 +33,7 @@ struct WroFilter {
             return false;
         if (insert_start && w.insert_date < *insert_start) return false;
         if (insert_end && w.insert_date > *insert_end) return false;
-        if (external_sync && w.external_sync_timestamp.has_value() != *external_sync) return false;
+        if (external_sync != Sync::Any && w.external_sync_timestamp.has_value() != (external_sync == Sync::Synced)) return false;
         if (completed_start || completed_end) {
             auto at = w.completed_at();
             if (!at || (completed_start && *at < *completed_start) || (completed_end && *at > *completed_end)) return false;
@@ -52,7 +53,7 @@ Reply list_receiving(RequestContext& ctx) {
     f.insert_end = q.datetime("InsertEndDate", "WRO-LIST");
     f.fulfillment_center_ids = q.int_list("FulfillmentCenterIds", 1, INT32_MAX, "WRO-LIST");
     f.purchase_order_numbers = q.string_list("PurchaseOrderNumbers", "WRO-LIST");
-    f.external_sync = q.boolean("ExternalSync", "WRO-LIST");
+    if (const auto sync = q.boolean("ExternalSync", "WRO-LIST")) f.external_sync = *sync ? WroFilter::Sync::Synced : WroFilter::Sync::Unsynced;
     f.completed_start = q.datetime("CompletedStartDate", "WRO-LIST");
     f.completed_end = q.datetime("CompletedEndDate", "WRO-LIST");
     if (q.error()) return fail(*q.error());
@@ -60,7 +61,7 @@ Reply list_receiving(RequestContext& ctx) {
         if (std::find(kWroStatuses.begin(), kWroStatuses.end(), s) == kWroStatuses.end())
             return fail(validation_error("Statuses", quoted_excerpt(s) + " is not a WRO status", "WRO-ENUMS"));
     if (ctx.faults.on(Fault::WroListStatusesIgnored)) f.statuses.reset();
-    if (ctx.faults.on(Fault::WroListExternalSyncIgnored)) f.external_sync.reset();
+    if (ctx.faults.on(Fault::WroListExternalSyncIgnored)) f.external_sync = WroFilter::Sync::Any;
 
     json out = json::array();
     const std::size_t first = static_cast<std::size_t>(page - 1) * static_cast<std::size_t>(limit);

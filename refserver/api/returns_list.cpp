@@ -117,8 +117,19 @@ Reply list_returns(RequestContext& ctx) {
     f.ignore_status = ctx.faults.on(Fault::ReturnListStatusFilterIgnored);
 
     std::vector<const ReturnRecord*> selected;
-    for (const auto& [id, r] : returns_state(ctx.store).returns)
-        if (f.matches(r)) selected.push_back(&r);
+    const auto& held = returns_state(ctx.store).returns;
+    if (f.ids) {  // the returns named, looked up instead of found among all held
+        std::vector<std::int64_t> ids = *f.ids;
+        std::sort(ids.begin(), ids.end());
+        ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+        for (const auto id : ids) {
+            auto it = held.find(static_cast<std::int32_t>(id));
+            if (it != held.end() && f.matches(it->second)) selected.push_back(&it->second);
+        }
+    } else {
+        for (const auto& [id, r] : held)
+            if (f.matches(r)) selected.push_back(&r);
+    }
     std::stable_sort(selected.begin(), selected.end(), [&](const ReturnRecord* a, const ReturnRecord* b) {
         return descending ? sort_before(*b, *a, sort_by) : sort_before(*a, *b, sort_by);
     });

@@ -79,7 +79,9 @@ struct OrderRecord {
 struct OrderBook {
     std::map<std::int32_t, OrderRecord> orders;
     std::map<std::int32_t, ShipmentRecord> shipments;
-    std::unordered_map<std::string, std::int32_t> by_reference;
+    /// Orders by reference_id. A multimap: the ORD-REF-UNIQUE fault lets a duplicate in, and a list filtered
+    /// by ReferenceIds must still find both.
+    std::unordered_multimap<std::string, std::int32_t> by_reference;
     /// Orders by (created, id), the list's order: a page is read from here without sorting all held.
     std::set<std::pair<TimePoint, std::int32_t>> by_created;
     std::int32_t next_order_id = 1;

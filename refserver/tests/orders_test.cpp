@@ -226,6 +226,13 @@ TEST(OrderList, FiltersSelectExactly) {
     auto ids = [&](const std::string& q) { return ids_of(body_of(h.get("/2025-07/order?Limit=250&" + q))); };
     EXPECT_EQ(ids("IDs=5001,5003,424242"), (std::vector<int>{5001, 5003}));
     EXPECT_EQ(ids("ReferenceIds=SEED-5002,SEED-5004"), (std::vector<int>{5002, 5004}));
+    // Named orders are looked up, and the other filters still apply to them.
+    EXPECT_EQ(ids("ReferenceIds=SEED-5004,NO-SUCH-REF,SEED-5002,SEED-5002"), (std::vector<int>{5002, 5004}));
+    EXPECT_EQ(ids("ReferenceIds=SEED-5002,SEED-5004&IDs=5004,5001"), (std::vector<int>{5004}));
+    EXPECT_EQ(ids("ReferenceIds=SEED-5002,SEED-5003&HasTracking=true"), (std::vector<int>{5002}));
+    EXPECT_EQ(ids("ReferenceIds=SEED-5002,SEED-5004&SortOrder=Descending"), (std::vector<int>{5004, 5002}));
+    EXPECT_EQ(ids_of(body_of(h.get("/2025-07/order?ReferenceIds=SEED-5002,SEED-5004&Limit=1&Page=2"))),
+              (std::vector<int>{5004}));
     EXPECT_EQ(ids("StartDate=2025-06-05T00:00:00Z&EndDate=2025-06-09T23:59:59Z"), (std::vector<int>{5003, 5004, 5005}));
     EXPECT_EQ(ids("HasTracking=true"), (std::vector<int>{5001, 5002, 5005, 5007, 5010, 5012}));
     auto untracked = ids("HasTracking=false");
@@ -240,6 +247,17 @@ TEST(OrderList, FiltersSelectExactly) {
     auto desc = ids("SortOrder=Descending");
     EXPECT_EQ(desc.front(), 5012);
     EXPECT_EQ(desc.back(), 5001);
+}
+
+TEST(OrderList, ReferenceIdsFindEveryOrderADuplicateFaultLetIn) {
+    // Under ORD-REF-UNIQUE's fault two orders share a reference_id: a list by it must show both, so the
+    // suites can see the duplicate the fault stored.
+    Harness h({"ORD-REF-UNIQUE.duplicate-accepted"});
+    const auto first = body_of(create(h, valid_order("DUP-2")));
+    const auto second = body_of(create(h, valid_order("DUP-2")));
+    ASSERT_TRUE(first.contains("id") && second.contains("id"));
+    EXPECT_EQ(ids_of(body_of(h.get("/2025-07/order?ReferenceIds=DUP-2"))),
+              (std::vector<int>{first["id"].get<int>(), second["id"].get<int>()}));
 }
 
 TEST(OrderList, ChannelHeaderNarrowsToThatChannel) {

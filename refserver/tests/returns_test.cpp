@@ -152,6 +152,10 @@ TEST(ReturnList, EveryFilterSelectsAndExcludes) {  // RET-LIST
     Harness h;
     using V = std::vector<int>;
     EXPECT_EQ(ids(h, "Ids=8001,8003"), (V{8001, 8003}));
+    // Named returns are looked up, and the other filters still apply to them.
+    EXPECT_EQ(ids(h, "Ids=8003,8001,8001,424242"), (V{8001, 8003}));
+    EXPECT_EQ(ids(h, "Ids=8001,8002,8006&Status=AwaitingArrival"), (V{8001, 8006}));
+    EXPECT_EQ(ids(h, "Ids=8001,8003&SortOrder=1"), (V{8003, 8001}));
     EXPECT_EQ(ids(h, "ReferenceIds=RMA-8002"), (V{8002}));
     EXPECT_EQ(ids(h, "Status=AwaitingArrival"), (V{8001, 8006}));
     EXPECT_EQ(ids(h, "Status=Processing,Completed"), (V{8003, 8004}));

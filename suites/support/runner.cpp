@@ -15,7 +15,6 @@
 #include "harness/conform/report.h"
 #include "harness/http/curl.h"
 #include "generators/run_spec.h"
-#include "refserver/embedded/embedded_server.h"
 #include "suites/support/test_context.h"
 
 namespace dockside::suites {
@@ -285,19 +284,6 @@ void keep_exit_output_in(const std::string& log_path) {
 
 void attach_test_context(std::chrono::seconds budget) {
     ::testing::UnitTest::GetInstance()->listeners().Append(new ContextListener(budget));
-}
-
-conform::SessionInfo embedded_session_info(refserver::EmbeddedServer& server, bool simulation) {
-    conform::SessionInfo info;
-    info.base_url = server.base_url();
-    info.auth_url = server.base_url();
-    info.token = server.api().pat();
-    info.read_only_token = server.api().read_only_token();
-    info.write_channel = server.api().write_channel_id();
-    if (server.api().read_only_channel_id() != 0) info.read_only_channel = server.api().read_only_channel_id();
-    info.simulation = simulation;
-    info.embedded = true;
-    return info;
 }
 
 }  // namespace dockside::suites

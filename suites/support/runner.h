@@ -18,10 +18,6 @@
 #include "harness/conform/session.h"
 #include "harness/core/result.h"
 
-namespace dockside::refserver {
-class EmbeddedServer;
-}
-
 namespace dockside::suites {
 
 struct RunOptions {
@@ -65,8 +61,5 @@ void keep_exit_output_in(const std::string& log_path);
 /// Adds a GoogleTest listener that begins and ends the suite API's test context (time budget, setup steps,
 /// the requests a reproduction names) around every test: for runs that call RUN_ALL_TESTS themselves.
 void attach_test_context(std::chrono::seconds budget);
-
-/// A session description of an embedded reference server: its URL, tokens and channels, simulation flag.
-conform::SessionInfo embedded_session_info(refserver::EmbeddedServer& server, bool simulation);
 
 }  // namespace dockside::suites

@@ -21,6 +21,7 @@
 #include "harness/conform/report.h"
 #include "harness/conform/results.h"
 #include "harness/validate/response_validator.h"
+#include "refserver/embedded/session_info.h"
 #include "suites/support/runner.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_target.h"
@@ -215,7 +216,7 @@ std::optional<PreparedTarget> prepare(const config::TargetConfig& target, const 
         }
         embedded = std::move(started.value());
         PreparedTarget prepared;
-        prepared.info = suites::embedded_session_info(*embedded, true);
+        prepared.info = refserver::conformance_session_info(*embedded, true);
         prepared.info.replay_args = embedded_replay_args(options.faults);
         return prepared;
     }

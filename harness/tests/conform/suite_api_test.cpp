@@ -6,7 +6,7 @@
 #include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
-#include "refserver/embedded/embedded_server.h"
+#include "refserver/embedded/session_info.h"
 #include "suites/support/runner.h"
 #include "suites/support/test_context.h"
 
@@ -40,7 +40,7 @@ protected:
         ASSERT_TRUE(spec.ok()) << spec.error().to_string();
         g_world->spec = std::make_unique<spec::Spec>(std::move(spec.value()));
         g_world->validator = std::make_unique<validate::ResponseValidator>(*g_world->spec);
-        auto info = embedded_session_info(*g_world->server, true);
+        auto info = refserver::conformance_session_info(*g_world->server, true);
         auto session = conform::Session::create(*g_world->spec, *g_world->validator, info, {});
         ASSERT_TRUE(session.ok());
         g_world->session = std::move(session.value());

@@ -11,7 +11,7 @@
 #include "harness/conform/profile.h"
 #include "harness/conform/session.h"
 #include "harness/validate/response_validator.h"
-#include "refserver/embedded/embedded_server.h"
+#include "refserver/embedded/session_info.h"
 #include "specs/loader/spec.h"
 #include "suites/support/runner.h"
 
@@ -50,7 +50,7 @@ int main(int argc, char** argv) {
         for (const auto& problem : server.error()) std::cerr << "suites_test: " << problem << "\n";
         return 2;
     }
-    conform::SessionInfo info = suites::embedded_session_info(**server, true);
+    conform::SessionInfo info = refserver::conformance_session_info(**server, true);
     info.profile = "default";
     info.profile_json = std::move(profile.value());
     info.cases = cases_from_environment();
