@@ -16,6 +16,9 @@ CapacityStep judge_step(double rate, const RunResult& result, const std::vector<
     step.p99_ms = static_cast<double>(latency.value_at_percentile(99)) / 1000;
     step.p999_ms = static_cast<double>(latency.value_at_percentile(99.9)) / 1000;
     const auto counters = result.total_counters();
+    step.requests = counters.requests();
+    step.warmup_s = result.warmup_s;
+    step.warmup_requests = result.warmup_sent;
     step.error_ratio = counters.attempted() > 0
                            ? static_cast<double>(counters.errors_total()) / static_cast<double>(counters.attempted())
                            : 0;
@@ -84,6 +87,9 @@ nlohmann::json capacity_json(const CapacityResult& result, const std::vector<Thr
                          {"p99.9_ms", s.p999_ms},
                          {"error_ratio", s.error_ratio},
                          {"passed", s.passed},
+                         {"requests", s.requests},
+                         {"warmup_s", s.warmup_s},
+                         {"warmup_requests", s.warmup_requests},
                          {"crossed", s.crossed}});
     std::vector<std::string> expressions;
     for (const auto& t : slo) expressions.push_back(t.expression);
@@ -96,11 +102,14 @@ nlohmann::json capacity_json(const CapacityResult& result, const std::vector<Thr
 
 std::string capacity_csv(const CapacityResult& result) {
     std::ostringstream out;
-    out << "rate,achieved_rate,achieved_ratio,p50_ms,p99_ms,p99.9_ms,error_ratio,passed\n";
+    out << "rate,achieved_rate,achieved_ratio,p50_ms,p99_ms,p99.9_ms,error_ratio,passed,requests,warmup_s,"
+           "warmup_requests\n";
     for (const auto& s : result.curve) {
         char line[256];
-        std::snprintf(line, sizeof line, "%.6g,%.6g,%.6f,%.3f,%.3f,%.3f,%.6f,%s\n", s.rate, s.achieved_rate,
-                      s.achieved_ratio, s.p50_ms, s.p99_ms, s.p999_ms, s.error_ratio, s.passed ? "true" : "false");
+        std::snprintf(line, sizeof line, "%.6g,%.6g,%.6f,%.3f,%.3f,%.3f,%.6f,%s,%lld,%.3f,%lld\n", s.rate,
+                      s.achieved_rate, s.achieved_ratio, s.p50_ms, s.p99_ms, s.p999_ms, s.error_ratio,
+                      s.passed ? "true" : "false", static_cast<long long>(s.requests), s.warmup_s,
+                      static_cast<long long>(s.warmup_requests));
         out << line;
     }
     return out.str();

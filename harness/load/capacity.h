@@ -32,6 +32,9 @@ struct CapacityStep {
     double achieved_ratio = 0;
     double p50_ms = 0, p99_ms = 0, p999_ms = 0;
     double error_ratio = 0;
+    double warmup_s = 0;              ///< sent at the step's rate before it was recorded
+    std::int64_t warmup_requests = 0; ///< sent during that warm-up: in none of the figures above
+    std::int64_t requests = 0;        ///< recorded: requests with an outcome
     bool passed = false;
     std::vector<std::string> crossed;  ///< thresholds that failed, and "achieved/requested" when short
 };
@@ -53,7 +56,8 @@ CapacityResult find_capacity(const CapacityOptions& options, const std::vector<T
 CapacityStep judge_step(double rate, const RunResult& result, const std::vector<Threshold>& slo, double min_achieved);
 
 nlohmann::json capacity_json(const CapacityResult& result, const std::vector<Threshold>& slo);
-/// rate,achieved_rate,achieved_ratio,p50_ms,p99_ms,p99.9_ms,error_ratio,passed — one line per step.
+/// rate,achieved_rate,achieved_ratio,p50_ms,p99_ms,p99.9_ms,error_ratio,passed,requests,warmup_s,
+/// warmup_requests — one line per step.
 std::string capacity_csv(const CapacityResult& result);
 
 }  // namespace dockside::load

@@ -21,6 +21,18 @@ constexpr std::int64_t kSecondNs = 1'000'000'000;
 /// The collector reads each second's figures this long after the boundary, when every worker's
 /// 10 ms tick has handed them over.
 constexpr std::int64_t kCollectDelayNs = 30'000'000;
+/// With a start instant, connections are opened this long before it: long enough to connect (and shake
+/// hands) across a network, short enough that no server's keep-alive timeout closes them meanwhile.
+constexpr auto kConnectLead = std::chrono::seconds(1);
+
+/// The steady-clock reading at which the system clock shows `at` (the wall reading is taken between two
+/// steady ones, so the conversion is off by half their gap at most).
+std::int64_t steady_at(WallTime at) {
+    const std::int64_t before = now_ns();
+    const auto wall = std::chrono::system_clock::now();
+    const std::int64_t after = now_ns();
+    return before + (after - before) / 2 + std::chrono::duration_cast<std::chrono::nanoseconds>(at - wall).count();
+}
 
 Result<net::ip::tcp::endpoint, std::string> resolve(const TargetAddress& target) {
     net::io_context ioc;
@@ -84,6 +96,9 @@ struct Engine::Impl {
     std::vector<std::unique_ptr<detail::Worker>> workers;
 
     std::uint64_t requested_before(std::int64_t measured_ns) const;
+    /// Waits until kConnectLead before options.start_at, telling `observer` once a second; false when
+    /// interrupted meanwhile (nothing has been sent or opened then).
+    bool wait_for_start(RunObserver& observer, const std::atomic<bool>* interrupt) const;
     void collect(StatsSet& interval);
     LiveStatus live(std::int64_t now, std::int64_t measured_start) const;
     bool all_done() const {
@@ -108,6 +123,8 @@ Result<std::unique_ptr<Engine>, std::vector<std::string>> Engine::create(EngineO
                                                                        SampleQueue* samples) {
     auto problems = check_options(options);
     auto plan_problems = plan.problems();
+    if (plan.uses_credential() && !options.credential)
+        plan_problems.push_back("the plan's requests carry a credential, and none was given");
     problems.insert(problems.end(), plan_problems.begin(), plan_problems.end());
     if (!problems.empty()) return fail(std::move(problems));
     auto endpoint = resolve(options.target);
@@ -146,6 +163,24 @@ std::uint64_t Engine::Impl::requested_before(std::int64_t measured_ns) const {
     return all / n + (options.shard_index < all % n ? 1 : 0);
 }
 
+bool Engine::Impl::wait_for_start(RunObserver& observer, const std::atomic<bool>* interrupt) const {
+    using namespace std::chrono;
+    const WallTime start = *options.start_at;
+    auto next_line = system_clock::now();
+    for (;;) {
+        if (interrupt && interrupt->load()) return false;
+        const auto now = system_clock::now();
+        const auto left = start - now;
+        if (left <= kConnectLead) return true;
+        if (now >= next_line) {
+            observer.on_waiting(start, duration<double>(left).count());
+            // Far from the start a line a second would fill a CI log: every 10 s, or every minute.
+            next_line = now + (left > minutes(10) ? seconds(60) : left > minutes(1) ? seconds(10) : seconds(1));
+        }
+        std::this_thread::sleep_for(std::min<system_clock::duration>(left - kConnectLead, milliseconds(50)));
+    }
+}
+
 void Engine::Impl::collect(StatsSet& interval) {
     for (auto& worker : workers)
         if (StatsSet* set = worker->exchange().take()) {
@@ -168,18 +203,29 @@ LiveStatus Engine::Impl::live(std::int64_t now, std::int64_t measured_start) con
 RunOutcome Engine::run(RunObserver& observer, const std::atomic<bool>* interrupt) {
     auto& impl = *impl_;
     auto& shared = *impl.shared;
+    RunOutcome outcome;
+    outcome.totals = StatsSet(impl.plan.operations.size());
+    outcome.examples.resize(impl.plan.operations.size());
+    if (impl.options.start_at && !impl.wait_for_start(observer, interrupt)) {
+        outcome.interrupted = true;  // before the start: nothing was sent
+        return outcome;
+    }
     std::vector<std::thread> threads;
     for (auto& worker : impl.workers) threads.emplace_back([w = worker.get()] { w->run(); });
     while (shared.connected_workers.load() < static_cast<int>(impl.workers.size()))
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
 
-    const std::int64_t t0 = now_ns() + 20'000'000;  // every worker sees the start in the future
+    // Without a start instant, every worker sees the start in the future. With one, the start is that
+    // instant even when connecting made it a little late: the schedule is the shards' common one.
+    const std::int64_t t0 = impl.options.start_at ? steady_at(*impl.options.start_at) : now_ns() + 20'000'000;
     shared.t0 = t0;
     const std::int64_t measured_start = shared.measured_start();
-    RunOutcome outcome;
-    outcome.totals = StatsSet(impl.plan.operations.size());
-    const double wall_now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-    outcome.measured_start_epoch_s = wall_now + static_cast<double>(measured_start - now_ns()) / 1e9;
+    if (impl.options.start_at) {
+        outcome.measured_start_unix_ns = unix_ns(*impl.options.start_at) + impl.options.warmup.count();
+    } else {
+        outcome.measured_start_unix_ns = unix_ns(std::chrono::system_clock::now()) + (measured_start - now_ns());
+    }
+    outcome.measured_start_epoch_s = static_cast<double>(outcome.measured_start_unix_ns) / 1e9;
     observer.on_start(outcome.measured_start_epoch_s);
     StatsSet interval(impl.plan.operations.size());
     std::int64_t interrupted_at = 0;
@@ -210,13 +256,13 @@ RunOutcome Engine::run(RunObserver& observer, const std::atomic<bool>* interrupt
     impl.collect(interval);
     std::int64_t send_end = 0;
     std::int64_t last = 0;
-    outcome.examples.resize(impl.plan.operations.size());
     for (auto& worker : impl.workers) {
         for (std::size_t op = 0; op < outcome.examples.size(); ++op)
             for (const auto& example : worker->examples()[op]) add_example(outcome.examples[op], example);
         interval.add(worker->current());
         outcome.aborted_in_flight += worker->aborted_in_flight();
         outcome.connections_opened += worker->connections_opened();
+        outcome.warmup_sent += worker->warmup_sent();
         outcome.max_waiting = std::max(outcome.max_waiting, worker->max_waiting());
         send_end = std::max(send_end, worker->send_end());
         last = std::max(last, worker->last_completion());

@@ -18,10 +18,12 @@
 #include <vector>
 
 #include "harness/core/result.h"
+#include "harness/load/credential.h"
 #include "harness/load/request_plan.h"
 #include "harness/load/run_stats.h"
 #include "harness/load/sample_queue.h"
 #include "harness/load/schedule.h"
+#include "harness/load/start_instant.h"
 
 namespace dockside::load {
 
@@ -42,6 +44,11 @@ struct EngineOptions {
     std::optional<Schedule> schedule;     ///< open loop: the measured schedule
     Nanos duration{0};                    ///< closed loop: how long to send
     Nanos warmup{0};                      ///< sent before the measured run, not recorded
+    /// When the run starts (the warm-up first, if any), on the system clock, so that shards in other
+    /// processes start one schedule together. The engine waits for it, opens its connections shortly
+    /// before and starts at exactly this instant, even if it is already a little past. None: as soon as
+    /// the connections are open.
+    std::optional<WallTime> start_at;
     double warmup_rate = 0;               ///< open loop: requests/s during the warm-up
     int connections = 10;
     int threads = 2;
@@ -55,6 +62,9 @@ struct EngineOptions {
     std::size_t max_body_bytes = 64 * 1024 * 1024;
     std::uint32_t max_header_bytes = 64 * 1024;
     double sample_fraction = 0;  ///< share of responses handed to the sample queue
+    /// The text of the plan's credential slots, which may change during the run (workers take a new
+    /// value at their next tick). Required when the plan has credential slots.
+    std::shared_ptr<const Credential> credential;
     std::uint64_t seed = 1;      ///< chooses operations and variants per request index
     unsigned shard_index = 0;    ///< this generator sends the request indexes ≡ shard_index (mod shard_count)
     unsigned shard_count = 1;
@@ -70,6 +80,9 @@ struct EngineOptions {
     std::function<void()> on_worker_start;
     /// Tests: called on the worker thread with every recorded (operation, latency µs, service µs).
     std::function<void(std::size_t, std::int64_t, std::int64_t)> on_record;
+    /// Tests: called on the worker thread as each measured open-loop request goes out, with its index in
+    /// the whole schedule (all shards) and its intended send time (steady-clock ns).
+    std::function<void(std::uint64_t, std::int64_t)> on_send;
 };
 
 /// Figures of the moment, for progress lines.
@@ -90,6 +103,9 @@ public:
     virtual void on_interval(const StatsSet& interval, const LiveStatus& live) = 0;
     /// Once per second of the warm-up.
     virtual void on_warmup(const LiveStatus&) {}
+    /// While waiting for EngineOptions::start_at, before any connection is opened: once a second in the
+    /// last minute, every 10 s or every minute before.
+    virtual void on_waiting(WallTime /*start_at*/, double /*seconds_left*/) {}
 };
 
 /// The whole run.
@@ -102,7 +118,10 @@ struct RunOutcome {
     std::int64_t aborted_in_flight = 0;  ///< dropped at an interrupt, in no count
     std::int64_t connections_opened = 0;
     std::int64_t max_waiting = 0;   ///< the most due requests that waited for a connection at once
+    std::int64_t warmup_sent = 0;   ///< requests sent during the warm-up, in no other count
     double measured_start_epoch_s = 0;
+    /// The same instant in ns since the epoch; exactly start_at + warm-up when EngineOptions::start_at is set.
+    std::int64_t measured_start_unix_ns = 0;
     /// Per operation: the first answer of each error status and first failure of each kind.
     std::vector<std::vector<ErrorExample>> examples;
 };

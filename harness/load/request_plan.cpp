@@ -8,7 +8,7 @@ namespace {
 bool needs_pool(const OperationPlan& op) {
     for (const auto& variant : op.variants)
         for (const auto& slot : variant.slots)
-            if (slot.kind != SlotKind::sequence) return true;
+            if (slot.kind == SlotKind::read_pool || slot.kind == SlotKind::take_pool) return true;
     return false;
 }
 
@@ -19,7 +19,8 @@ void check_variant(const RequestPlan& plan, const OperationPlan& op, const Reque
         if (slot.position > variant.bytes.size() || slot.position < previous)
             problems.push_back(op.name + ": slot positions must be ascending and inside the request");
         previous = slot.position;
-        if (slot.kind != SlotKind::sequence && slot.pool >= plan.pools.size())
+        const bool pool_kind = slot.kind == SlotKind::read_pool || slot.kind == SlotKind::take_pool;
+        if (pool_kind && slot.pool >= plan.pools.size())
             problems.push_back(op.name + ": slot names pool " + std::to_string(slot.pool) + ", which does not exist");
         if (slot.kind == SlotKind::sequence && (slot.width == 0 || slot.width > 18))
             problems.push_back(op.name + ": a sequence slot needs a width of 1 to 18 digits");
@@ -27,6 +28,14 @@ void check_variant(const RequestPlan& plan, const OperationPlan& op, const Reque
 }
 
 }  // namespace
+
+bool RequestPlan::uses_credential() const {
+    for (const auto& op : operations)
+        for (const auto& variant : op.variants)
+            for (const auto& slot : variant.slots)
+                if (slot.kind == SlotKind::credential) return true;
+    return false;
+}
 
 std::vector<std::string> RequestPlan::problems() const {
     std::vector<std::string> problems;

@@ -15,9 +15,11 @@ enum class SlotKind : std::uint8_t {
     read_pool,  ///< an id from the pool, which keeps it (get, list)
     take_pool,  ///< an id removed from the pool (cancel: each id used once)
     sequence,   ///< the request's unique index, zero-padded to `width` digits (fixed-length bodies)
+    credential, ///< the run's current credential text (EngineOptions::credential), e.g. a bearer token
 };
 
-/// A gap in a request's bytes, filled at send time. Decimal text of the value is inserted at `position`.
+/// A gap in a request's bytes, filled at send time: decimal text of the value (or the credential's
+/// text) is inserted at `position`.
 struct Slot {
     std::uint32_t position = 0;  ///< offset in RequestVariant::bytes, slots in ascending order
     SlotKind kind = SlotKind::read_pool;
@@ -60,6 +62,8 @@ struct RequestPlan {
     std::vector<OperationPlan> operations;
     std::vector<double> weights;  ///< parallel to operations; the mix
     std::vector<PoolPlan> pools;
+    /// Whether a credential slot occurs anywhere (the engine then needs EngineOptions::credential).
+    bool uses_credential() const;
 
     /// Every inconsistency (slot out of range, unknown pool, bad fallback, no positive weight), empty
     /// when the plan can run.

@@ -1,5 +1,7 @@
 #include "harness/load/run_recorder.h"
 
+#include <cstdio>
+
 namespace dockside::load {
 
 Result<std::unique_ptr<IntervalLogs>, std::string> IntervalLogs::open(const std::string& directory) {
@@ -54,8 +56,13 @@ bool IntervalLogs::close() {
 }
 
 RunRecorder::RunRecorder(ProgressPrinter& progress, IntervalLogs* logs, std::vector<std::string> names,
-                         const Schedule* schedule, double total_s)
-    : progress_(progress), logs_(logs), names_(std::move(names)), schedule_(schedule), total_s_(total_s) {}
+                         const Schedule* schedule, double total_s, double rate_share)
+    : progress_(progress),
+      logs_(logs),
+      names_(std::move(names)),
+      schedule_(schedule),
+      total_s_(total_s),
+      rate_share_(rate_share) {}
 
 void RunRecorder::on_start(double measured_start_epoch_s) {
     if (logs_) logs_->start(measured_start_epoch_s);
@@ -73,7 +80,7 @@ void RunRecorder::on_interval(const StatsSet& interval, const LiveStatus& live) 
     const double span_s = static_cast<double>(interval.end_ns - interval.start_ns) / 1e9;
     f.achieved_rate = span_s > 0 ? static_cast<double>(counters.requests()) / span_s : 0;
     // The rate the schedule asked for in the middle of this second (a ramp's average over it).
-    f.target_rate = schedule_ ? schedule_->rate_at((interval.start_ns + interval.end_ns) / 2) : 0;
+    f.target_rate = schedule_ ? schedule_->rate_at((interval.start_ns + interval.end_ns) / 2) * rate_share_ : 0;
     f.in_flight = live.in_flight;
     f.waiting = live.waiting;
     f.p50_us = latency.value_at_percentile(50);
@@ -89,6 +96,13 @@ void RunRecorder::on_warmup(const LiveStatus& live) {
     f.warming_up = true;
     f.in_flight = live.in_flight;
     progress_.show(progress_line(f));
+}
+
+void RunRecorder::on_waiting(WallTime start_at, double seconds_left) {
+    char line[128];
+    std::snprintf(line, sizeof line, "  waiting for the start at %s: %.0fs to go", format_utc(start_at).c_str(),
+                  seconds_left);
+    progress_.show(line);
 }
 
 }  // namespace dockside::load

@@ -43,13 +43,15 @@ private:
 
 class RunRecorder : public RunObserver {
 public:
-    /// `schedule` (open loop) gives the target rate of each second; `total_s` the run's planned length.
+    /// `schedule` (open loop) gives the target rate of each second, of which a shard sends `rate_share`
+    /// (1/N); `total_s` the run's planned length.
     RunRecorder(ProgressPrinter& progress, IntervalLogs* logs, std::vector<std::string> names,
-                const Schedule* schedule, double total_s);
+                const Schedule* schedule, double total_s, double rate_share = 1);
 
     void on_start(double measured_start_epoch_s) override;
     void on_interval(const StatsSet& interval, const LiveStatus& live) override;
     void on_warmup(const LiveStatus& live) override;
+    void on_waiting(WallTime start_at, double seconds_left) override;
 
 private:
     ProgressPrinter& progress_;
@@ -57,6 +59,7 @@ private:
     std::vector<std::string> names_;
     const Schedule* schedule_;
     double total_s_;
+    double rate_share_;
     std::int64_t requests_ = 0;
     std::int64_t errors_ = 0;
 };

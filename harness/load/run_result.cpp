@@ -79,6 +79,10 @@ void RunResult::add(const RunResult& other) {
     drain_s = std::max(drain_s, other.drain_s);
     requested += other.requested;
     aborted_in_flight += other.aborted_in_flight;
+    warmup_s = std::max(warmup_s, other.warmup_s);
+    warmup_sent += other.warmup_sent;
+    if (measured_start_unix_ns == 0 || (other.measured_start_unix_ns != 0 && other.measured_start_unix_ns < measured_start_unix_ns))
+        measured_start_unix_ns = other.measured_start_unix_ns;
 }
 
 std::string status_class(int code) {

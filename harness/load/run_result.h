@@ -32,6 +32,11 @@ struct RunResult {
     double drain_s = 0;           ///< after it, until the last answer
     std::uint64_t requested = 0;  ///< open loop: requests the schedule asked for
     std::int64_t aborted_in_flight = 0;
+    double warmup_s = 0;             ///< sent before the measured span, unrecorded
+    std::int64_t warmup_sent = 0;    ///< requests of the warm-up, in no count above
+    /// When the measured span began, ns since the Unix epoch (0: not known, a summary of an older
+    /// version). Shards that share a --start-at (and warm-up) share it exactly.
+    std::int64_t measured_start_unix_ns = 0;
 
     /// From an engine's totals and the plan's operation names (parallel to totals.operations), with the
     /// error examples when given (parallel too).

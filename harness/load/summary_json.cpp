@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "harness/histogram/codec.h"
+#include "harness/load/start_instant.h"
 
 namespace dockside::load {
 
@@ -143,6 +144,9 @@ json to_json(const RunSummary& s) {
     out["format"] = kSummaryFormat;
     out["started_at"] = s.started_at;
     out["finished_at"] = s.finished_at;
+    out["start_at"] = s.start_at.empty() ? json(nullptr) : json(s.start_at);
+    out["measured_start_at"] = r.measured_start_unix_ns != 0 ? json(format_utc(from_unix_ns(r.measured_start_unix_ns)))
+                                                             : json(nullptr);
     out["interrupted"] = r.interrupted;
     out["target"] = {{"base_url", s.target}, {"embedded", s.embedded}};
     out["seed"] = s.seed;
@@ -166,6 +170,7 @@ json to_json(const RunSummary& s) {
     for (const auto& op : r.operations) out["operations"].push_back(operation_json(op, r.duration_s));
     out["thresholds"] = thresholds_json(s.thresholds);
     out["outcome"] = {{"passed", s.passed}, {"exit_code", s.exit_code}, {"reasons", s.reasons}};
+    out["auth"] = {{"token_renewals", s.token_renewals}, {"token_renewal_failures", s.token_renewal_failures}};
     out["files"] = s.files;
     if (!s.merged_from.empty()) out["merged_from"] = s.merged_from;
     return out;
@@ -178,6 +183,13 @@ Result<RunSummary, std::string> summary_from_json(const json& d) {
     RunSummary s;
     s.started_at = d.value("started_at", "");
     s.finished_at = d.value("finished_at", "");
+    if (d.contains("start_at") && d["start_at"].is_string()) s.start_at = d["start_at"].get<std::string>();
+    if (d.contains("measured_start_at") && d["measured_start_at"].is_string()) {
+        auto at = parse_start_instant(d["measured_start_at"].get<std::string>(), WallTime{});
+        if (!at || d["measured_start_at"].get<std::string>().front() == '+')
+            return fail(std::string("measured_start_at is not an RFC 3339 instant"));
+        s.result.measured_start_unix_ns = unix_ns(*at);
+    }
     s.seed = d.value("seed", std::uint64_t{0});
     if (d.contains("configuration")) s.configuration = d["configuration"];
     if (d.contains("target") && d["target"].is_object()) {
@@ -215,6 +227,10 @@ Result<RunSummary, std::string> summary_from_json(const json& d) {
     if (d.contains("thresholds") && d["thresholds"].is_array())
         for (const auto& t : d["thresholds"]) s.threshold_expressions.push_back(t.value("expression", ""));
     if (d.contains("files")) s.files = d["files"];
+    if (d.contains("auth") && d["auth"].is_object()) {
+        s.token_renewals = static_cast<int>(int_at(d["auth"], "token_renewals"));
+        s.token_renewal_failures = static_cast<int>(int_at(d["auth"], "token_renewal_failures"));
+    }
     return s;
 }
 

@@ -26,6 +26,7 @@ struct RunSummary {
     bool embedded = false;       ///< the embedded reference server
     std::uint64_t seed = 0;
     std::string started_at;      ///< UTC, RFC 3339
+    std::string start_at;        ///< --start-at as an instant (format_utc); empty when not given
     std::string finished_at;
     std::vector<std::string> threshold_expressions;
     std::vector<ThresholdOutcome> thresholds;
@@ -34,6 +35,8 @@ struct RunSummary {
     std::vector<std::string> reasons;  ///< why the run did not pass (crossed thresholds, violations, …)
     nlohmann::json files = nlohmann::json::object();  ///< names of the other result files
     std::vector<std::string> merged_from;             ///< for merged results: the runs added
+    int token_renewals = 0;           ///< OAuth access tokens obtained during the run to replace expiring ones
+    int token_renewal_failures = 0;   ///< renewals that failed (each tried again)
 };
 
 /// The percentiles a summary and a table print, milliseconds with µs precision.

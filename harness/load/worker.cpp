@@ -81,6 +81,7 @@ void Worker::run() {
     ++shared_.connected_workers;
     while (shared_.t0.load() == 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
     ioc_.restart();
+    take_credential();
     start_phase();
     ioc_.run();
     current_->start_ns = interval_start_ - measured_start_;
@@ -233,6 +234,10 @@ bool Worker::assemble(std::string& out, const RequestVariant& variant, std::uint
         out.append(variant.bytes, from, slot.position - from);
         from = slot.position;
         std::optional<std::int64_t> value;
+        if (slot.kind == SlotKind::credential) {
+            out.append(credential_);
+            continue;
+        }
         if (slot.kind == SlotKind::sequence) {
             const std::uint64_t n = index % power_of_ten(slot.width);
             auto [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
@@ -272,6 +277,7 @@ bool Worker::dispatch(Connection& connection, std::uint64_t index, std::int64_t 
             request.record = record;
             request.sample = shared_.samples != nullptr && sampled(second, options_.sample_fraction);
             request.capture = request.sample || !op.capture_key.empty();
+            if (record && open_loop_ && options_.on_send) options_.on_send(index, intended);
             connection.start(request, fixed, now);
             return true;
         }
@@ -286,7 +292,10 @@ void Worker::on_sent(InFlight& request) {
     request.sent = now_ns();
     if (request.attempt > 0) return;
     if (!open_loop_) request.record = request.sent >= measured_start_;
-    if (!request.record) return;
+    if (!request.record) {
+        ++warmup_sent_;
+        return;
+    }
     ++current_->operations[request.op].counters.sent;
     if (open_loop_) current_->send_lag.record(micros(request.sent - request.intended));
 }
@@ -402,6 +411,7 @@ void Worker::on_tick() {
         send_end_ = std::min(send_end_, now);
         drain_deadline_ = now + options_.interrupt_grace.count();
     }
+    take_credential();
     sweep(now);
     while (now >= next_boundary_) hand_over(now);
     if (now >= drain_deadline_ && !finishing_) {
@@ -438,6 +448,10 @@ void Worker::count_unsent(std::int64_t until) {
         }
         advance();
     }
+}
+
+void Worker::take_credential() {
+    if (options_.credential) options_.credential->take_if_newer(credential_, credential_seen_);
 }
 
 void Worker::update_live(std::int64_t now) {

@@ -93,6 +93,8 @@ public:
     std::int64_t max_waiting() const { return max_waiting_; }
     std::int64_t last_completion() const { return last_completion_; }
     std::int64_t send_end() const { return send_end_; }
+    /// Requests written during the warm-up (in no count of the run).
+    std::int64_t warmup_sent() const { return warmup_sent_; }
 
     // Called by connections.
     net::io_context& io() { return ioc_; }
@@ -150,6 +152,8 @@ private:
     void maybe_finish();
     void finish();
     void update_live(std::int64_t now);
+    /// Takes a newly published credential (at start and at each tick, never per request).
+    void take_credential();
     std::int64_t busy() const;
 
     EngineShared& shared_;
@@ -193,6 +197,9 @@ private:
     std::int64_t connections_opened_ = 0;
     std::int64_t max_waiting_ = 0;
     std::int64_t last_completion_ = 0;
+    std::int64_t warmup_sent_ = 0;
+    std::string credential_;            ///< this thread's copy of EngineOptions::credential
+    std::uint64_t credential_seen_ = 0; ///< its generation
 };
 
 }  // namespace dockside::load::detail

@@ -1,7 +1,8 @@
 // `dockside load`: open-loop (--rate, --stages) or closed-loop (--closed-loop) load with a mix of the
 // contract's operations, against a target (the embedded reference server unless --base-url names one).
 // Options and target are validated together before anything is sent; Ctrl-C ends the run early and still
-// writes its results, marked interrupted. Exit 0 passed, 1 thresholds crossed or contract violations
+// writes its results, marked interrupted. An OAuth access token is renewed before it expires, so a run
+// longer than its lifetime keeps being authorised. Exit 0 passed, 1 thresholds crossed or contract violations
 // sampled, 2 could not run (bad options, unreachable target, no answer at all, interrupted).
 
 #include <unistd.h>
@@ -82,7 +83,31 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
         out.channel = target.channel.value_or(0);
         return out;
     }
-    auto remote = prepare_remote(target, options.access, spec);
+    // OAuth: the code flow is done here rather than inside prepare_remote, so that its refresh token is
+    // kept and the run can renew the access token before it expires; the target is then checked with it.
+    config::TargetConfig checked = target;
+    if (target.auth == config::AuthMethod::OAuthClient) {
+        loadtool::OAuthRefresh oauth;
+        oauth.auth_url = target.auth_url;
+        oauth.client_id = target.client_id;
+        oauth.client_secret = target.client_secret;
+        oauth.redirect_uri = options.access.redirect_uri;
+        oauth.scopes = conform::all_scopes(spec);
+        oauth.client = client_options_for(target);
+        oauth.issued_at = std::chrono::steady_clock::now();
+        auto tokens = conform::oauth_code_flow({oauth.auth_url, oauth.client_id, oauth.client_secret,
+                                                oauth.redirect_uri, oauth.scopes},
+                                               oauth.client);
+        if (!tokens) {
+            cannot_run(tokens.error());
+            return std::nullopt;
+        }
+        oauth.refresh_token = tokens->refresh_token;
+        out.oauth = std::move(oauth);
+        checked.auth = config::AuthMethod::PersonalToken;
+        checked.token = tokens->access_token;
+    }
+    auto remote = prepare_remote(checked, options.access, spec);
     if (!remote) {
         cannot_run(remote.error());
         return std::nullopt;
@@ -143,18 +168,22 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("--stages", raw.stages, "Open loop: ramps DURATION:RATE,… from 0 (e.g. 30s:500,60s:2000,30s:0)");
     load->add_flag("--closed-loop", raw.closed_loop, "Each connection sends its next request when the answer is in");
     load->add_option("--duration", raw.duration, "How long to send (default 30s; not with --stages)");
-    load->add_option("--warmup", raw.warmup, "Send this long first, unrecorded (open loop: at the first rate)");
+    load->add_option("--warmup", raw.warmup, "Send this long first, unrecorded (open loop: at the first rate; capacity search: before every step, "
+                    "default 20% of --step-duration, at most 2s)");
     load->add_option("-c,--connections", raw.connections, "Keep-alive connections")->capture_default_str();
     load->add_option("-t,--threads", raw.threads, "Threads, each with its own connections")->capture_default_str();
     load->add_option("--mix", raw.mix, "Mix: a name in specs/mixes/, a YAML file, 'getOrder:5,createOrder:1' or 'GET /2025-07/location' (default merchant-day)");
     load->add_option("--threshold", raw.thresholds, "Gate, repeatable: 'p99<50ms', 'errors<0.1%', 'createOrder:p95<80ms', 'rate>=0.99'");
     load->add_option("--validate", raw.validate, "Share of responses validated against the contract (0.01 or 1%)");
     load->add_option("--shard", raw.shard, "Send the i-th of N shares of the schedule (i/N); combine runs with dockside merge");
+    load->add_option("--start-at", raw.start_at,
+                     "Wait until this instant (RFC 3339 with offset, e.g. 2026-11-23T14:00:00Z, or +10s from now) and "
+                     "start the schedule there: shards given the same one send one schedule together");
     load->add_option("--out", raw.out, "Results folder (default: results/load-<UTC timestamp>/)");
     load->add_option("--seed", raw.seed, "Seed of operation choice and generated bodies (default: random, recorded)");
     load->add_flag("--find-capacity", raw.find_capacity, "Search the highest rate held within --slo (step, then bisect)");
     load->add_option("--slo", raw.slo, "Capacity search: thresholds a step must hold ('p99<100ms,errors<0.1%')");
-    load->add_option("--step-duration", raw.step_duration, "Capacity search: length of each step (default 10s)");
+    load->add_option("--step-duration", raw.step_duration, "Capacity search: recorded length of each step (default 10s), after its warm-up");
     load->add_option("--max-rate", raw.max_rate, "Capacity search: highest rate to try");
     load->add_option("--precision", raw.precision, "Capacity search: stop when the bracket is narrower than this share (default 0.05)");
     load->add_flag("--realtime", raw.realtime,

@@ -1,10 +1,13 @@
 // `dockside merge RUN...`: combines the results of `dockside load --shard i/N` runs (or any load runs)
 // into one, adding counts and histograms exactly, and judges thresholds on the merged figures.
-// Exit codes as `dockside load`.
+// Exit codes as `dockside load`; 2 also when the runs' measured starts lie further apart than
+// --max-start-offset (refused rather than merged with a warning: the sum of runs that did not run side by
+// side is a load no generator sent, and thresholds judged on it would pass or fail on fiction).
 
 #include <iostream>
 
 #include "tools/dockside/command.h"
+#include "tools/dockside/exit_codes.h"
 #include "tools/load/merge_runs.h"
 
 namespace dockside::cli {
@@ -14,6 +17,7 @@ struct MergeOptions {
     std::vector<std::string> runs;
     std::string out;
     std::vector<std::string> thresholds;
+    std::string max_start_offset;
 };
 
 }  // namespace
@@ -25,9 +29,18 @@ void register_merge_command(CLI::App& app, CommandContext& context) {
     merge->add_option("--out", options->out, "Folder of the merged result (default: results/merge-<UTC timestamp>/)");
     merge->add_option("--threshold", options->thresholds,
                       "Gate on the merged result, repeatable (default: the thresholds the runs were given)");
+    merge->add_option("--max-start-offset", options->max_start_offset,
+                      "Refuse runs whose measured schedules started further apart than this (default 100ms): "
+                      "shards started with a common --start-at start at the same instant");
     merge->callback([&context, options] {
         context.action = [options] {
-            return loadtool::run_merge(options->runs, options->out, options->thresholds, std::cout, std::cerr);
+            auto offset = options->max_start_offset.empty() ? Result<load::Nanos, std::string>(loadtool::kDefaultMaxStartOffset)
+                                                            : load::parse_duration(options->max_start_offset);
+            if (!offset) {
+                std::cerr << "dockside merge: --max-start-offset: " << offset.error() << "\n";
+                return kExitCannotRun;
+            }
+            return loadtool::run_merge(options->runs, options->out, options->thresholds, std::cout, std::cerr, *offset);
         };
     });
 }

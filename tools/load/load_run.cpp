@@ -42,10 +42,14 @@ struct Prepared {
     http::Url url;
     std::unique_ptr<validate::ResponseValidator> validator;
     std::vector<std::string> names;
+    std::shared_ptr<load::Credential> credential;  ///< an OAuth token renewed during the run
+    std::unique_ptr<TokenRefresher> refresher;
 };
 
-load::EngineOptions engine_options(const LoadSettings& s, const LoadTarget& target, const http::Url& url) {
+load::EngineOptions engine_options(const LoadSettings& s, const LoadTarget& target, const Prepared& prepared) {
+    const http::Url& url = prepared.url;
     load::EngineOptions o;
+    o.credential = prepared.credential;
     o.target = {url.host, url.port, url.tls(), target.insecure, {}};
     o.model = s.model;
     o.schedule = s.schedule;
@@ -62,6 +66,7 @@ load::EngineOptions engine_options(const LoadSettings& s, const LoadTarget& targ
     o.shard_index = s.shard_index;
     o.shard_count = s.shard_count;
     o.realtime = s.realtime;
+    o.start_at = s.start_at;
     return o;
 }
 
@@ -82,7 +87,8 @@ std::optional<load::RunResult> run_engine(const load::EngineOptions& options, co
     load::ProgressPrinter progress(io.out, io.terminal);
     const double total_s = options.schedule ? static_cast<double>(options.schedule->duration_ns()) / 1e9
                                             : static_cast<double>(options.duration.count()) / 1e9;
-    load::RunRecorder recorder(progress, logs, prepared.names, options.schedule ? &*options.schedule : nullptr, total_s);
+    load::RunRecorder recorder(progress, logs, prepared.names, options.schedule ? &*options.schedule : nullptr, total_s,
+                               1.0 / options.shard_count);
     const auto outcome = (*engine)->run(recorder, io.interrupt);
     progress.finish();
     auto result = load::RunResult::from_stats(outcome.totals, prepared.names, outcome.examples);
@@ -98,6 +104,9 @@ std::optional<load::RunResult> run_engine(const load::EngineOptions& options, co
     result.drain_s = static_cast<double>(outcome.drain_ns) / 1e9;
     result.requested = outcome.requested;
     result.aborted_in_flight = outcome.aborted_in_flight;
+    result.warmup_s = static_cast<double>(options.warmup.count()) / 1e9;
+    result.warmup_sent = outcome.warmup_sent;
+    result.measured_start_unix_ns = outcome.measured_start_unix_ns;
     aborted = outcome.aborted_in_flight;
     return result;
 }
@@ -109,14 +118,24 @@ load::RunSummary new_summary(const LoadSettings& s, const LoadTarget& target) {
     summary.embedded = target.embedded;
     summary.seed = s.seed;
     summary.started_at = utc_now(false);
+    if (s.start_at) summary.start_at = load::format_utc(*s.start_at);
     for (const auto& t : s.thresholds) summary.threshold_expressions.push_back(t.expression);
     return summary;
 }
 
-int finish(load::RunSummary& summary, const LoadSettings& s, const LoadTarget& target, const std::string& dir,
-           LoadIo& io) {
+int finish(load::RunSummary& summary, const LoadSettings& s, const LoadTarget& target, const Prepared& prepared,
+           const std::string& dir, LoadIo& io) {
     summary.finished_at = utc_now(false);
     redact(summary, target.token);
+    if (prepared.refresher) {
+        prepared.refresher->stop();
+        summary.token_renewals = prepared.refresher->renewals();
+        summary.token_renewal_failures = prepared.refresher->failures();
+        for (const auto& token : prepared.refresher->issued()) redact(summary, token);
+        if (summary.token_renewal_failures > 0)
+            io.err << "dockside load: warning: renewing the OAuth access token failed " << summary.token_renewal_failures
+                   << " time(s); the last: " << prepared.refresher->last_error() << "\n";
+    }
     judge_run(summary, s.thresholds);
     if (auto written = write_run_files(dir, summary); !written) return cannot_run(io, written.error());
     print_report(io.out, summary, dir);
@@ -125,6 +144,9 @@ int finish(load::RunSummary& summary, const LoadSettings& s, const LoadTarget& t
 
 int run_once(const LoadSettings& s, const LoadTarget& target, const Prepared& prepared, const std::string& dir,
              LoadIo& io) {
+    if (s.start_at)
+        if (auto problem = load::start_instant_problem(*s.start_at, std::chrono::system_clock::now()))
+            return cannot_run(io, "--start-at: " + *problem + ", passed while the run was prepared; give a later one");
     auto logs = load::IntervalLogs::open(dir);
     if (!logs) return cannot_run(io, logs.error());
     auto summary = new_summary(s, target);
@@ -132,11 +154,11 @@ int run_once(const LoadSettings& s, const LoadTarget& target, const Prepared& pr
                      {"service_time_hlog", load::IntervalLogs::kServiceFile},
                      {"send_lag_hlog", load::IntervalLogs::kSendLagFile}};
     std::int64_t aborted = 0;
-    auto result = run_engine(engine_options(s, target, prepared.url), prepared, logs->get(), io, aborted);
+    auto result = run_engine(engine_options(s, target, prepared), prepared, logs->get(), io, aborted);
     if (!(*logs)->close()) io.err << "dockside load: warning: the interval logs could not be written completely\n";
     if (!result) return cli::kExitCannotRun;
     summary.result = std::move(*result);
-    return finish(summary, s, target, dir, io);
+    return finish(summary, s, target, prepared, dir, io);
 }
 
 int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared& prepared, const std::string& dir,
@@ -145,9 +167,12 @@ int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared
     std::optional<load::RunResult> last;
     bool engine_failed = false;
     const auto step = [&](double rate) -> std::optional<load::RunResult> {
-        auto options = engine_options(s, target, prepared.url);
+        auto options = engine_options(s, target, prepared);
         options.model = load::LoadModel::open_loop;
         options.schedule = load::Schedule::constant(rate, s.step_duration).value();
+        // Connections settling and the server's caches warming belong to no rate: each step first
+        // sends at its own rate, unrecorded.
+        options.warmup = s.step_warmup;
         options.warmup_rate = rate;
         io.out << "capacity step: " << options.schedule->describe() << "\n";
         std::int64_t aborted = 0;
@@ -159,8 +184,9 @@ int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared
     };
     const auto on_step = [&](const load::CapacityStep& st) {
         char line[256];
-        std::snprintf(line, sizeof line, "  %.6g/s: achieved %.1f/s, p99 %.3fms, errors %.3g%%: %s\n", st.rate,
-                      st.achieved_rate, st.p99_ms, st.error_ratio * 100, st.passed ? "within the SLO" : "outside");
+        std::snprintf(line, sizeof line, "  %.6g/s: achieved %.1f/s, p99 %.3fms, errors %.3g%% (after %.3gs of warm-up): %s\n",
+                      st.rate, st.achieved_rate, st.p99_ms, st.error_ratio * 100, st.warmup_s,
+                      st.passed ? "within the SLO" : "outside");
         io.out << line;
         for (const auto& c : st.crossed) io.out << "    crossed: " << c << "\n";
         if (st.passed && (!best || best->requested_rate() < last->requested_rate())) best = last;
@@ -181,7 +207,7 @@ int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared
     if (best) summary.result = *best;
     else if (last) summary.result = *last;
     summary.result.interrupted = found.interrupted;
-    const int code = finish(summary, s, target, dir, io);
+    const int code = finish(summary, s, target, prepared, dir, io);
     if (code == cli::kExitOk && !found.capacity) return cli::kExitViolations;
     return code;
 }
@@ -191,13 +217,25 @@ int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared
 int run_load(const LoadSettings& s, const LoadTarget& target, const spec::Spec& spec, LoadIo& io) {
     auto url = http::parse_url(target.base_url);
     if (!url) return cannot_run(io, "base URL " + url.error());
-    TargetAccess access{*url, target.token, target.channel_header, target.channel, {}};
+    Prepared prepared{{}, *url, nullptr, {}, nullptr, nullptr};
+    std::string token = target.token;
+    if (target.oauth) {
+        prepared.credential = std::make_shared<load::Credential>(target.token);
+        const auto lifetime = documented_access_lifetime(spec).value_or(std::chrono::hours(1));
+        prepared.refresher = std::make_unique<TokenRefresher>(*target.oauth, prepared.credential, lifetime);
+        if (!target.oauth->refresh_token.empty()) {
+            // Renewing once now proves it works and learns the server's own expires_in.
+            auto fresh = prepared.refresher->renew_now();
+            if (!fresh) return cannot_run(io, "OAuth: " + fresh.error() + ": the token could not be kept fresh through the run");
+            token = *fresh;
+        }
+    }
+    TargetAccess access{*url, token, target.channel_header, target.channel, {}, prepared.credential != nullptr};
     access.client.request_timeout = std::chrono::milliseconds(static_cast<std::int64_t>(target.timeout_s * 1000));
     access.client.insecure = target.insecure;
     auto catalog = read_catalog(access, spec, catalog_needs(s.entries));
     if (!catalog) return cannot_run(io, catalog.error());
 
-    Prepared prepared{{}, *url, nullptr, {}};
     PlanInputs inputs{s.entries, access, *catalog, s.seed, run_tag(s.shard_index), s.variants};
     auto built = build_plan(inputs, spec);
     if (!built) {
@@ -222,9 +260,11 @@ int run_load(const LoadSettings& s, const LoadTarget& target, const spec::Spec& 
            << ", mix " << s.mix.name << " (" << s.entries.size() << " operation" << (s.entries.size() == 1 ? "" : "s")
            << "), " << s.connections << " connections on " << s.threads << " threads, seed " << s.seed;
     if (s.shard_count > 1) io.out << ", shard " << s.shard_index << "/" << s.shard_count;
+    if (s.start_at) io.out << ", starting at " << load::format_utc(*s.start_at);
     io.out << "\n";
     for (const auto& w : s.mix_warnings) io.out << "dockside load: note: " << w << "\n";
     for (const auto& n : prepared.built.notes) io.out << "dockside load: note: " << n << "\n";
+    if (prepared.refresher) prepared.refresher->start();
     return s.find_capacity ? run_capacity(s, target, prepared, dir, io) : run_once(s, target, prepared, dir, io);
 }
 

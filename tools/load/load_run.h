@@ -6,10 +6,12 @@
 #include <atomic>
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 #include "specs/loader/spec.h"
 #include "tools/load/load_settings.h"
+#include "tools/load/token_refresher.h"
 
 namespace dockside::loadtool {
 
@@ -17,6 +19,9 @@ namespace dockside::loadtool {
 struct LoadTarget {
     std::string base_url;
     std::string token;  ///< never written anywhere
+    /// OAuth: how to renew `token` before it expires (the run keeps it fresh, counting renewals in
+    /// summary.json); none for a personal access token, which does not expire.
+    std::optional<OAuthRefresh> oauth;
     std::string channel_header = "service_channel_id";
     std::int64_t channel = 0;
     bool embedded = false;

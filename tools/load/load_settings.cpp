@@ -1,5 +1,6 @@
 #include "tools/load/load_settings.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -116,6 +117,8 @@ void check_capacity(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
     if (!raw.precision.empty())
         if (auto p = c.number("--precision", raw.precision, 0.001, 1)) s.capacity.precision = *p;
     if (s.capacity.start_rate > s.capacity.max_rate) c.problems.push_back("--rate (the first step) exceeds --max-rate");
+    const auto share = load::Nanos(static_cast<std::int64_t>(static_cast<double>(s.step_duration.count()) * kStepWarmupShare));
+    s.step_warmup = raw.warmup.empty() ? std::min(share, kMaxDefaultStepWarmup) : s.warmup;
     s.warmup_rate = s.capacity.start_rate;
 }
 
@@ -178,6 +181,17 @@ void check_shard(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
     s.shard_count = n;
 }
 
+void check_start(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
+    if (raw.start_at.empty()) return;
+    const auto now = std::chrono::system_clock::now();
+    auto at = load::parse_start_instant(raw.start_at, now);
+    if (!at) return c.problems.push_back("--start-at " + at.error());
+    if (auto problem = load::start_instant_problem(*at, now)) return c.problems.push_back("--start-at: " + *problem);
+    // Each step's rate depends on the steps before: shards could not keep to one schedule.
+    if (raw.find_capacity) return c.problems.push_back("--start-at does not combine with --find-capacity");
+    s.start_at = *at;
+}
+
 }  // namespace
 
 Result<LoadSettings, std::vector<std::string>> validate_load_options(const RawLoadOptions& raw, const spec::Spec& spec,
@@ -196,6 +210,7 @@ Result<LoadSettings, std::vector<std::string>> validate_load_options(const RawLo
     if (!raw.validate.empty())
         if (auto f = c.fraction("--validate", raw.validate)) s.validate = *f;
     check_shard(raw, s, c);
+    check_start(raw, s, c);
     if (!raw.variants.empty())
         if (auto n = c.integer("--variants", raw.variants, 1, 100000)) s.variants = *n;
     if (!raw.seed.empty()) {
@@ -241,6 +256,7 @@ nlohmann::json configuration_json(const LoadSettings& s) {
     c["mix"] = {{"name", s.mix.name}, {"source", s.mix.source}, {"operations", entries}};
     c["validate"] = s.validate;
     c["shard"] = {{"index", s.shard_index}, {"count", s.shard_count}};
+    if (s.start_at) c["start_at"] = load::format_utc(*s.start_at);
     c["variants"] = s.variants;
     if (s.realtime) c["realtime"] = true;
     if (!s.faults.empty()) c["faults"] = s.faults;
@@ -249,6 +265,7 @@ nlohmann::json configuration_json(const LoadSettings& s) {
         for (const auto& t : s.slo) slo.push_back(t.expression);
         c["capacity"] = {{"slo", slo},
                          {"step_duration_s", static_cast<double>(s.step_duration.count()) / 1e9},
+                         {"step_warmup_s", static_cast<double>(s.step_warmup.count()) / 1e9},
                          {"start_rate", s.capacity.start_rate},
                          {"max_rate", s.capacity.max_rate},
                          {"precision", s.capacity.precision}};

@@ -17,6 +17,10 @@
 
 namespace dockside::loadtool {
 
+/// A capacity step's default warm-up: this share of --step-duration, at most kMaxDefaultStepWarmup.
+inline constexpr double kStepWarmupShare = 0.2;
+inline constexpr load::Nanos kMaxDefaultStepWarmup = std::chrono::seconds(2);
+
 struct RawLoadOptions {
     std::string rate;          ///< --rate R (requests/s, the total across shards)
     std::string stages;        ///< --stages 30s:500,60s:2000
@@ -29,6 +33,7 @@ struct RawLoadOptions {
     std::vector<std::string> thresholds;
     std::string validate;      ///< --validate 0.01 or 1%
     std::string shard;         ///< --shard i/N
+    std::string start_at;      ///< --start-at 2026-11-23T14:00:00Z or +10s
     std::string out;
     std::string seed;
     bool find_capacity = false;
@@ -56,12 +61,16 @@ struct LoadSettings {
     double validate = 0;
     unsigned shard_index = 0;
     unsigned shard_count = 1;
+    std::optional<load::WallTime> start_at;  ///< wait for this instant, then start the schedule there
     std::string out;
     std::uint64_t seed = 0;
     bool seed_given = false;
     bool find_capacity = false;
     std::vector<load::Threshold> slo;
     load::Nanos step_duration{0};
+    /// Capacity search: each step's unrecorded warm-up at its rate (--warmup, else kStepWarmupShare of
+    /// the step, at most kMaxDefaultStepWarmup).
+    load::Nanos step_warmup{0};
     load::CapacityOptions capacity;
     int variants = 64;
     std::vector<std::string> faults;

@@ -9,6 +9,7 @@
 #include "harness/histogram/interval_log.h"
 #include "harness/load/result_files.h"
 #include "harness/load/run_recorder.h"
+#include "harness/load/start_instant.h"
 #include "tools/dockside/exit_codes.h"
 #include "tools/load/load_report.h"
 
@@ -46,6 +47,31 @@ Result<bool, std::string> merge_log(const std::vector<std::string>& folders, con
 
 }  // namespace
 
+std::optional<std::string> start_offset_problem(const std::vector<load::RunSummary>& runs,
+                                                const std::vector<std::string>& names, load::Nanos max_offset,
+                                                std::vector<std::string>& warnings) {
+    std::size_t earliest = runs.size(), latest = runs.size();
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const std::int64_t at = runs[i].result.measured_start_unix_ns;
+        if (at == 0) {
+            warnings.push_back(names[i] + " does not record when it started: whether it ran beside the others is not known");
+            continue;
+        }
+        if (earliest == runs.size() || at < runs[earliest].result.measured_start_unix_ns) earliest = i;
+        if (latest == runs.size() || at > runs[latest].result.measured_start_unix_ns) latest = i;
+    }
+    if (earliest == runs.size()) return std::nullopt;
+    const load::Nanos offset(runs[latest].result.measured_start_unix_ns - runs[earliest].result.measured_start_unix_ns);
+    if (offset <= max_offset) return std::nullopt;
+    const auto when = [&](std::size_t i) {
+        return names[i] + " at " + load::format_utc(load::from_unix_ns(runs[i].result.measured_start_unix_ns));
+    };
+    return "the runs' measured schedules started " + load::format_duration(offset) + " apart (" + when(earliest) +
+           ", " + when(latest) + "), more than --max-start-offset " + load::format_duration(max_offset) +
+           ": their sum is not a load one generator sent. Start shards with a common --start-at, or pass a "
+           "larger --max-start-offset to add runs that did not run side by side";
+}
+
 Result<load::RunSummary, std::string> read_run(const std::string& run) {
     const std::string path = fs::is_directory(run) ? run + "/summary.json" : run;
     std::ifstream in(path);
@@ -66,6 +92,9 @@ load::RunSummary merge_summaries(const std::vector<load::RunSummary>& runs, cons
         merged.result.add(runs[i].result);
         merged.started_at = std::min(merged.started_at, runs[i].started_at);
         merged.finished_at = std::max(merged.finished_at, runs[i].finished_at);
+        if (runs[i].start_at != merged.start_at) merged.start_at.clear();  // only a start they all shared
+        merged.token_renewals += runs[i].token_renewals;
+        merged.token_renewal_failures += runs[i].token_renewal_failures;
         for (const auto& e : runs[i].threshold_expressions)
             if (expressions.insert(e).second) merged.threshold_expressions.push_back(e);
     }
@@ -77,7 +106,8 @@ load::RunSummary merge_summaries(const std::vector<load::RunSummary>& runs, cons
 }
 
 int run_merge(const std::vector<std::string>& runs, const std::string& out_dir,
-              const std::vector<std::string>& threshold_texts, std::ostream& out, std::ostream& err) {
+              const std::vector<std::string>& threshold_texts, std::ostream& out, std::ostream& err,
+              load::Nanos max_start_offset) {
     std::vector<load::RunSummary> summaries;
     std::vector<std::string> problems;
     std::vector<std::string> folders;
@@ -94,10 +124,14 @@ int run_merge(const std::vector<std::string>& runs, const std::string& out_dir,
         else problems.push_back("--threshold: " + t.error());
     }
     if (runs.empty()) problems.push_back("name at least one run folder to merge");
+    std::vector<std::string> warnings;
+    if (problems.empty())
+        if (auto offset = start_offset_problem(summaries, runs, max_start_offset, warnings)) problems.push_back(*offset);
     if (!problems.empty()) {
         for (const auto& p : problems) err << "dockside merge: " << p << "\n";
         return cli::kExitCannotRun;
     }
+    for (const auto& w : warnings) err << "dockside merge: warning: " << w << "\n";
     auto merged = merge_summaries(summaries, folders);
     if (threshold_texts.empty())
         for (const auto& e : merged.threshold_expressions)

@@ -46,7 +46,13 @@ load::RequestVariant write_request(const RequestShape& shape, const TargetAccess
     out += " HTTP/1.1\r\nHost: " + access.base.host_header() + "\r\n";
     out += "User-Agent: " + access.client.user_agent + "\r\n";
     out += "Accept: application/json\r\n";
-    if (!access.token.empty()) out += "Authorization: Bearer " + access.token + "\r\n";
+    if (access.token_refreshes) {
+        out += "Authorization: Bearer ";
+        v.slots.push_back({static_cast<std::uint32_t>(out.size()), load::SlotKind::credential, 0, 0});
+        out += "\r\n";
+    } else if (!access.token.empty()) {
+        out += "Authorization: Bearer " + access.token + "\r\n";
+    }
     if (shape.channel_header) out += access.channel_header + ": " + std::to_string(access.channel) + "\r\n";
     const bool sends_body = shape.body.has_value();
     if (sends_body) out += "Content-Type: application/json\r\n";

@@ -1,7 +1,8 @@
 #pragma once
 /// Serializes one request of a load plan into the exact bytes the engine writes: request line (base
-/// path, path with id slots, query), Host, Accept, the bearer token and channel header as conform sends
-/// them, and a JSON body whose unique field is a fixed-width sequence slot (so Content-Length is known).
+/// path, path with id slots, query), Host, Accept, the bearer token (or a credential slot for a token
+/// that is refreshed during the run) and channel header as conform sends them, and a JSON body whose
+/// unique field is a fixed-width sequence slot (so Content-Length is known).
 
 #include <cstdint>
 #include <optional>

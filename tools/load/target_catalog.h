@@ -21,6 +21,9 @@ struct TargetAccess {
     std::string channel_header = "service_channel_id";
     std::int64_t channel = 0;                      ///< write channel
     http::ClientOptions client;
+    /// The token is refreshed during the run: load requests carry it through a credential slot (the
+    /// engine's current value) instead of as fixed text.
+    bool token_refreshes = false;
 };
 
 /// What can be listed.

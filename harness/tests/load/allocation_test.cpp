@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <new>
+#include <thread>
 
 #include "harness/load/engine.h"
 #include "harness/tests/http/test_server.h"
@@ -68,7 +69,8 @@ http::Response created(const http::Request& request) {
     return r;
 }
 
-/// A create that captures ids and a get that reads them from a pool: the slot-filling path.
+/// A create that captures ids and a get that reads them from a pool and carries a renewed token: the
+/// slot-filling path.
 RequestPlan plan_with_slots() {
     RequestPlan plan;
     plan.pools.push_back({"things", {1, 2, 3}, 256});
@@ -81,7 +83,10 @@ RequestPlan plan_with_slots() {
     OperationPlan get;
     get.name = "get";
     const std::string head = "GET /thing/";
-    get.variants.push_back({head + " HTTP/1.1\r\nHost: x\r\n\r\n", {{static_cast<std::uint32_t>(head.size()), SlotKind::read_pool, 0, 0}}});
+    const std::string before_token = head + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ";
+    get.variants.push_back({before_token + "\r\n\r\n",
+                            {{static_cast<std::uint32_t>(head.size()), SlotKind::read_pool, 0, 0},
+                             {static_cast<std::uint32_t>(before_token.size()), SlotKind::credential, 0, 0}}});
     get.idempotent = true;
     plan.operations = {create, get};
     plan.weights = {1, 4};
@@ -120,7 +125,15 @@ TEST(Allocation, OpenLoopWithSlotsAndCapturesAllocatesNothingPerRequest) {
 #endif
     dockside::testing::TestServer server(created);
     auto options = testing::open_loop(testing::options_for(server.url(), 4, 2), 2000, 3000ms);
+    auto credential = std::make_shared<Credential>(std::string(64, 'a'));
+    options.credential = credential;
+    // A token renewed mid-run (same length, as a server's tokens are) is taken at a tick, not per request.
+    std::thread renew([credential] {
+        std::this_thread::sleep_for(1500ms);
+        credential->publish(std::string(64, 'b'));
+    });
     EXPECT_LT(allocations_per_request(options, plan_with_slots()), 0.001);
+    renew.join();
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/http/message.h"
 #include "harness/http/url.h"
 #include "harness/load/engine.h"
 
@@ -16,6 +17,14 @@ namespace dockside::load::testing {
 /// "GET /path HTTP/1.1" with Host and nothing else: one fixed variant.
 inline std::string get_request(const std::string& path, const std::string& extra_headers = {}) {
     return "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra_headers + "\r\n";
+}
+
+/// 200 with an empty JSON object, at once: a target that always keeps up.
+inline http::Response answer_ok(const http::Request&) {
+    http::Response r;
+    r.status = 200;
+    r.body = "{}";
+    return r;
 }
 
 /// One operation per (name, request bytes), equal weights.

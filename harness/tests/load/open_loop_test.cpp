@@ -22,12 +22,7 @@ namespace {
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
-http::Response ok(const http::Request&) {
-    http::Response r;
-    r.status = 200;
-    r.body = "{}";
-    return r;
-}
+using testing::answer_ok;
 
 /// Answers at once, except that every request arriving in [first + 1.5 s, first + 2.5 s) is held until
 /// the window ends: the whole server freezes for one second, as a GC pause or a failover would.
@@ -43,7 +38,7 @@ public:
             start = *first_ + 1500ms;
         }
         if (now >= start && now < start + stall_) std::this_thread::sleep_until(start + stall_);
-        return ok(request);
+        return answer_ok(request);
     }
 
 private:
@@ -83,7 +78,7 @@ TEST(OpenLoop, AStallShowsInLatencyAsPredictedAndNotInServiceTime) {
 }
 
 TEST(OpenLoop, StageRampsReachTheirRates) {
-    dockside::testing::TestServer server(ok);
+    dockside::testing::TestServer server(answer_ok);
     auto options = testing::options_for(server.url(), 4, 2);
     options.model = LoadModel::open_loop;
     // 0 → 400/s in 2 s, then 400/s for 1 s: 100, 300, 400 requests in the three seconds.
@@ -103,7 +98,7 @@ TEST(OpenLoop, StageRampsReachTheirRates) {
 }
 
 TEST(OpenLoop, ShardsAddUpToOneHistogramOfAllTheirValues) {
-    dockside::testing::TestServer server(ok);
+    dockside::testing::TestServer server(answer_ok);
     std::mutex mutex;
     auto every_value = make_latency_histogram();
     RunResult merged;

@@ -103,6 +103,7 @@ TEST(Thresholds, TableSaysByHowMuch) {
 #include <sstream>
 
 #include "harness/load/report_text.h"
+#include "harness/load/run_recorder.h"
 
 namespace dockside::load {
 namespace {
@@ -138,6 +139,21 @@ TEST(Progress, RewritesOnATerminalAndWritesLinesOtherwise) {
     on_pipe.finish();
     EXPECT_EQ(tty.str(), "\ra\x1b[K\rb\x1b[K\n");
     EXPECT_EQ(plain.str(), "a\nb\n");
+}
+
+TEST(Progress, AShardsTargetIsItsShareAndTheWaitForTheStartIsShown) {
+    std::ostringstream out;
+    ProgressPrinter printer(out, false);
+    const auto schedule = Schedule::constant(400, std::chrono::seconds(10)).value();
+    RunRecorder recorder(printer, nullptr, {"a"}, &schedule, 10, 0.5);  // shard 0/2
+    recorder.on_waiting(WallTime(std::chrono::hours(24 * 365 * 57)), 12.2);
+    StatsSet second(1);
+    second.start_ns = 0;
+    second.end_ns = 1'000'000'000;
+    recorder.on_interval(second, LiveStatus{});
+    EXPECT_NE(out.str().find("waiting for the start at 2026-12-18T00:00:00.000000Z: 12s to go\n"), std::string::npos)
+        << out.str();
+    EXPECT_NE(out.str().find("target 200/s"), std::string::npos) << out.str();
 }
 
 }  // namespace

@@ -3,15 +3,13 @@
 
 #include <gtest/gtest.h>
 
-#include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
 #include <thread>
 
+#include "tools/load/tests/load_process.h"
 #include "tools/load/tests/load_tool_test_support.h"
 
 namespace dockside::loadtool {
@@ -20,45 +18,6 @@ namespace {
 using namespace testing;
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
-
-/// Starts `dockside load ARGS`, stdout and stderr into `log`.
-pid_t spawn_load(const std::vector<std::string>& args, const std::string& log) {
-    std::vector<std::string> argv_text = {DOCKSIDE_EXECUTABLE, "load"};
-    argv_text.insert(argv_text.end(), args.begin(), args.end());
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        ::dup2(fd, 1);
-        ::dup2(fd, 2);
-        std::vector<char*> argv;
-        for (auto& a : argv_text) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        ::execv(argv[0], argv.data());
-        ::_exit(127);
-    }
-    return pid;
-}
-
-bool wait_for(const std::function<bool()>& condition, std::chrono::milliseconds limit) {
-    const auto end = Clock::now() + limit;
-    while (Clock::now() < end) {
-        if (condition()) return true;
-        std::this_thread::sleep_for(20ms);
-    }
-    return false;
-}
-
-/// Waits for the process (bounded); its exit code, or -1 when it did not exit in time (then killed).
-int wait_exit(pid_t pid, std::chrono::milliseconds limit) {
-    int status = 0;
-    const bool exited = wait_for([&] { return ::waitpid(pid, &status, WNOHANG) == pid; }, limit);
-    if (!exited) {
-        ::kill(pid, SIGKILL);
-        ::waitpid(pid, &status, 0);
-        return -1;
-    }
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
 
 void expect_interrupted_record(const std::string& dir, const std::string& log) {
     const auto summary = read_json(dir + "/summary.json");

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 
 #include "harness/histogram/codec.h"
@@ -126,8 +127,16 @@ TEST(LoadRun, ShardsMergeIntoOneRunExactly) {
         shards.push_back(read_run(raw.out).value());
         EXPECT_EQ(shards.back().result.requested, 100u);
     }
+    // The shards ran one after the other: as shards of one schedule they are refused...
+    std::ostringstream refused_out, refused_err;
+    EXPECT_EQ(run_merge({dir.sub("shard-0"), dir.sub("shard-1")}, dir.sub("refused"), {}, refused_out, refused_err), 2);
+    EXPECT_NE(refused_err.str().find("apart"), std::string::npos) << refused_err.str();
+    EXPECT_NE(refused_err.str().find("--max-start-offset"), std::string::npos) << refused_err.str();
+    EXPECT_FALSE(std::filesystem::exists(dir.sub("refused/summary.json")));
+    // ...unless the offset is allowed, as here, where only the exactness of the sums is at stake.
     std::ostringstream out, err;
-    const int code = run_merge({dir.sub("shard-0"), dir.sub("shard-1")}, dir.sub("merged"), {"rate>=0.99"}, out, err);
+    const int code = run_merge({dir.sub("shard-0"), dir.sub("shard-1")}, dir.sub("merged"), {"rate>=0.99"}, out, err,
+                               std::chrono::hours(1));
     EXPECT_EQ(code, 0) << out.str() << err.str();
     const auto merged = read_run(dir.sub("merged")).value();
     EXPECT_EQ(schema_violations(read_json(dir.sub("merged/summary.json"))), "");
@@ -149,16 +158,22 @@ TEST(LoadRun, ShardsMergeIntoOneRunExactly) {
 namespace dockside::loadtool {
 namespace {
 
+/// A capacity search of listLocations from 100/s, doubling up to `max_rate`.
+RawLoadOptions capacity_search(const std::string& slo, const std::string& max_rate, const std::string& step) {
+    RawLoadOptions raw;
+    raw.find_capacity = true;
+    raw.slo = slo;
+    raw.rate = "100";
+    raw.max_rate = max_rate;
+    raw.step_duration = step;
+    raw.mix = "listLocations";
+    return raw;
+}
+
 TEST(LoadRun, CapacitySearchWritesItsCurve) {
     auto server = testing::start_reference("pat-capacity");
     testing::ScratchDir dir;
-    RawLoadOptions raw;
-    raw.find_capacity = true;
-    raw.slo = "p99<5s,errors<1%";
-    raw.rate = "100";
-    raw.max_rate = "400";
-    raw.step_duration = "500ms";
-    raw.mix = "listLocations";
+    RawLoadOptions raw = capacity_search("p99<5s,errors<1%", "400", "500ms");
     raw.out = dir.path();
     const auto r = testing::run(testing::settings(raw), testing::target_of(*server));
     EXPECT_EQ(r.code, 0) << r.out << r.err;
@@ -191,6 +206,64 @@ TEST(LoadRun, ATargetThatEchoesTheTokenDoesNotPutItInTheResults) {
     const auto text = load::to_json(summary).dump();
     EXPECT_EQ(text.find("abc-123-secret"), std::string::npos);
     EXPECT_NE(text.find("$DOCKSIDE_TOKEN"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dockside::loadtool
+
+namespace dockside::loadtool {
+namespace {
+
+// Each capacity step first sends at its rate, unrecorded: the server sees the warm-up's requests, the
+// step's figures do not hold them. Open loop sends exactly the schedule, so every count is exact.
+TEST(LoadRun, CapacityStepsWarmUpAtTheirRateUnrecorded) {
+    std::atomic<std::int64_t> location_requests{0};
+    refserver::EmbeddedOptions options;
+    options.api.pat = "pat-capacity-warmup";
+    options.on_response = [&](const server::AccessRecord& r) {
+        if (r.target.rfind("/2025-07/location", 0) == 0) ++location_requests;
+    };
+    auto server = refserver::EmbeddedServer::start(options);
+    ASSERT_TRUE(server) << server.error().front();
+    testing::ScratchDir dir;
+    RawLoadOptions raw = capacity_search("p99<5s", "200", "1s");  // the default warm-up: 20 % of 1 s
+    raw.out = dir.path();
+    const auto s = testing::settings(raw);
+    EXPECT_EQ(s.step_warmup, std::chrono::milliseconds(200));
+    const auto r = testing::run(s, testing::target_of(**server));
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    (*server)->stop();
+    const auto curve = testing::read_json(dir.sub("capacity.json"));
+    ASSERT_EQ(curve["curve"].size(), 2u) << curve.dump(2);
+    std::int64_t seen_by_steps = 0;
+    for (const auto& step : curve["curve"]) {
+        const double rate = step["rate"].get<double>();
+        EXPECT_EQ(step["warmup_s"], 0.2);
+        EXPECT_EQ(step["warmup_requests"], static_cast<std::int64_t>(rate * 0.2)) << step.dump();
+        EXPECT_EQ(step["requests"], static_cast<std::int64_t>(rate * 1.0)) << step.dump();
+        seen_by_steps += step["requests"].get<std::int64_t>() + step["warmup_requests"].get<std::int64_t>();
+    }
+    EXPECT_EQ(location_requests.load(), seen_by_steps);  // 360: 120 at 100/s, 240 at 200/s
+    const auto csv = testing::read_text(dir.sub("capacity.csv"));
+    EXPECT_NE(csv.find(",requests,warmup_s,warmup_requests\n"), std::string::npos) << csv;
+    EXPECT_NE(csv.find(",true,100,0.200,20\n"), std::string::npos) << csv;
+    const auto summary = testing::read_json(dir.sub("summary.json"));
+    EXPECT_EQ(summary["configuration"]["capacity"]["step_warmup_s"], 0.2);
+    EXPECT_EQ(summary["requests"], 200);  // the highest passing step's recorded figures, no warm-up in them
+}
+
+TEST(LoadRun, CapacityStepWarmUpFollowsAGivenWarmupAndCanBeOff) {
+    RawLoadOptions raw;
+    raw.find_capacity = true;
+    raw.slo = "p99<5s";
+    raw.mix = "listLocations";
+    EXPECT_EQ(testing::settings(raw).step_warmup, std::chrono::seconds(2));  // 20 % of 10 s
+    raw.step_duration = "60s";
+    EXPECT_EQ(testing::settings(raw).step_warmup, std::chrono::seconds(2));  // at most 2 s
+    raw.warmup = "0s";
+    EXPECT_EQ(testing::settings(raw).step_warmup, std::chrono::seconds(0));
+    raw.warmup = "5s";
+    EXPECT_EQ(testing::settings(raw).step_warmup, std::chrono::seconds(5));
 }
 
 }  // namespace

@@ -252,3 +252,58 @@ TEST(PlanBuilder, ListOrdersAlternatesPagesAndLookupsOfKnownOrders) {
 
 }  // namespace
 }  // namespace dockside::loadtool
+
+namespace dockside::loadtool {
+namespace {
+
+TEST(LoadSettings, StartAtTakesAnRfc3339InstantOrAnOffsetFromNow) {
+    RawLoadOptions raw;
+    raw.rate = "10";
+    raw.mix = "listLocations";
+    raw.start_at = "+3s";
+    const auto before = std::chrono::system_clock::now();
+    auto s = validate_load_options(raw, testing::contract(), testing::mixes_dir());
+    ASSERT_TRUE(s) << s.error().front();
+    ASSERT_TRUE(s->start_at.has_value());
+    EXPECT_GE(*s->start_at, before + std::chrono::seconds(3));
+    EXPECT_LE(*s->start_at, std::chrono::system_clock::now() + std::chrono::seconds(3));
+    const auto in_an_hour = std::chrono::system_clock::now() + std::chrono::hours(1);
+    raw.start_at = load::format_utc(in_an_hour);
+    s = validate_load_options(raw, testing::contract(), testing::mixes_dir());
+    ASSERT_TRUE(s) << s.error().front();
+    EXPECT_EQ(load::format_utc(*s->start_at), raw.start_at);
+    EXPECT_EQ(configuration_json(*s)["start_at"], raw.start_at);
+}
+
+TEST(LoadSettings, StartAtInThePastTooFarAheadOrMalformedIsRefused) {
+    RawLoadOptions raw;
+    raw.rate = "10";
+    raw.mix = "listLocations";
+    const auto now = std::chrono::system_clock::now();
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"2020-01-01T00:00:00Z", "in the past"},
+        {load::format_utc(now - std::chrono::seconds(5)), "in the past"},
+        {load::format_utc(now + std::chrono::hours(25)), "more than 24h ahead"},
+        {"+25h", "more than 24h ahead"},
+        {"2030-01-01T00:00:00", "RFC 3339"},     // no offset: which zone is meant is not known
+        {"2030-02-30T00:00:00Z", "RFC 3339"},    // no such day
+        {"2030-01-01T24:00:00Z", "RFC 3339"},
+        {"tomorrow", "RFC 3339"},
+        {"+soon", "--start-at \"+soon\""},
+    };
+    for (const auto& [text, expected] : cases) {
+        raw.start_at = text;
+        const auto problems = problems_of(raw);
+        EXPECT_TRUE(mentions(problems, "--start-at")) << text;
+        EXPECT_TRUE(mentions(problems, expected)) << text << ": " << (problems.empty() ? "" : problems.front());
+    }
+    RawLoadOptions capacity;
+    capacity.find_capacity = true;
+    capacity.slo = "p99<1s";
+    capacity.mix = "listLocations";
+    capacity.start_at = "+5s";
+    EXPECT_TRUE(mentions(problems_of(capacity), "--start-at does not combine with --find-capacity"));
+}
+
+}  // namespace
+}  // namespace dockside::loadtool

@@ -1,0 +1,171 @@
+// An OAuth access token that expires during a load run is renewed before it does: against the reference
+// server with a contract whose token lifetime is 4 s (the documented hour would make the test an hour
+// long; the lifetime is the contract's, read by server and load alike, so the contract is what changes,
+// in a copy), a 7 s run gets no 401, and the same run without renewal does.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "harness/conform/target.h"
+#include "tools/load/tests/load_process.h"
+#include "tools/load/tests/load_tool_test_support.h"
+
+namespace dockside::loadtool {
+namespace {
+
+using namespace testing;
+using namespace std::chrono_literals;
+
+constexpr const char* kRedirect = "http://127.0.0.1/callback";  // registered in the default seed
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+    const auto at = text.find(from);
+    if (at == std::string::npos) throw std::runtime_error("the contract no longer says: " + from);
+    return text.replace(at, from.size(), to);
+}
+
+/// A copy of specs/ in `folder` (a --spec-dir) whose access-token lifetime is `seconds` (rules data and
+/// the TokenResponse schema), and the contract it holds.
+spec::Spec contract_with_token_lifetime(const std::string& folder, int seconds) {
+    namespace fs = std::filesystem;
+    const std::string specs = DOCKSIDE_SPECS_DIR;
+    const std::string n = std::to_string(seconds);
+    fs::create_directories(folder);
+    for (const char* sub : {"profiles", "mixes"})
+        fs::copy(specs + "/" + sub, folder + "/" + sub, fs::copy_options::recursive);
+    auto rules = read_text(specs + "/rules.yaml");
+    rules = replaced(rules, "access_token_seconds: 3600", "access_token_seconds: " + n);
+    rules = replaced(rules, "expires_in: 3600", "expires_in: " + n);
+    const std::string openapi_name = "/fulfillment-2025-07.openapi.yaml";
+    auto openapi = replaced(read_text(specs + openapi_name), "expires_in: {type: integer, const: 3600",
+                            "expires_in: {type: integer, const: " + n);
+    std::ofstream(folder + "/rules.yaml") << rules;
+    std::ofstream(folder + openapi_name) << openapi;
+    auto loaded = spec::Spec::load(folder + openapi_name, folder + "/rules.yaml");
+    if (!loaded) throw std::runtime_error(loaded.error().to_string());
+    return std::move(loaded.value());
+}
+
+/// The reference server enforcing `contract` (its token lifetime among the rest).
+std::unique_ptr<refserver::EmbeddedServer> start_on(const spec::Spec& contract) {
+    refserver::EmbeddedOptions options;
+    options.api.spec = &contract;
+    auto server = refserver::EmbeddedServer::start(options);
+    if (!server) throw std::runtime_error(server.error().front());
+    return std::move(server.value());
+}
+
+struct OAuthRun {
+    int code = -1;
+    std::string output;
+    nlohmann::json summary;
+    std::string first_token;  ///< from the code flow, before the run
+};
+
+/// `dockside load` in process with an OAuth token from the code flow; renewing it or not.
+OAuthRun run_with_oauth(const spec::Spec& contract, refserver::EmbeddedServer& server, bool renew,
+                        const std::string& duration, const std::string& out) {
+    const auto client = server.api().oauth_client();
+    if (!client) throw std::runtime_error("the seed has no OAuth client");
+    conform::OAuthRequest request{server.base_url(), client->client_id, client->client_secret, kRedirect,
+                                  conform::all_scopes(contract)};
+    const auto issued = std::chrono::steady_clock::now();
+    auto tokens = conform::oauth_code_flow(request, {});
+    if (!tokens) throw std::runtime_error(tokens.error());
+    LoadTarget target;
+    target.base_url = server.base_url();
+    target.token = tokens->access_token;
+    target.channel = server.api().write_channel_id();
+    target.timeout_s = 5;
+    if (renew) {
+        OAuthRefresh oauth;
+        oauth.auth_url = server.base_url();
+        oauth.client_id = client->client_id;
+        oauth.client_secret = client->client_secret;
+        oauth.redirect_uri = kRedirect;
+        oauth.scopes = request.scopes;
+        oauth.refresh_token = tokens->refresh_token;
+        oauth.issued_at = issued;
+        target.oauth = oauth;
+    }
+    RawLoadOptions raw;
+    raw.rate = "40";
+    raw.duration = duration;
+    raw.mix = "listLocations";
+    raw.seed = "3";
+    raw.out = out;
+    auto settings = validate_load_options(raw, contract, mixes_dir());
+    if (!settings) throw std::runtime_error(settings.error().front());
+    std::ostringstream stdout_text, stderr_text;
+    LoadIo io{stdout_text, stderr_text, false, nullptr};
+    OAuthRun r;
+    r.first_token = tokens->access_token;
+    r.code = run_load(*settings, target, contract, io);
+    r.output = stdout_text.str() + stderr_text.str();
+    r.summary = read_json(out + "/summary.json");
+    return r;
+}
+
+std::int64_t unauthorized(const nlohmann::json& summary) {
+    return summary["totals"]["status"].value("401", std::int64_t{0});
+}
+
+TEST(TokenRenewal, ARunLongerThanTheTokenLifetimeGetsNo401) {
+    ScratchDir dir;
+    const auto contract = contract_with_token_lifetime(dir.sub("specs"), 4);
+    auto server = start_on(contract);
+    const auto r = run_with_oauth(contract, *server, true, "7s", dir.sub("renewed"));
+    EXPECT_EQ(r.code, 0) << r.output;
+    ASSERT_TRUE(r.summary.is_object()) << r.output;
+    EXPECT_EQ(schema_violations(r.summary), "");
+    EXPECT_EQ(r.summary["requests"], 280);
+    EXPECT_EQ(unauthorized(r.summary), 0) << r.summary["totals"].dump();
+    EXPECT_EQ(r.summary["totals"]["status"].value("200", 0), 280) << r.summary["totals"].dump();
+    // Renewed at the start (which proves renewal works and learns expires_in), then every 2 s (half of a
+    // lifetime under two minutes): at 2, 4 and 6 s of a run that lasts 7 s and a little more.
+    EXPECT_GE(r.summary["auth"]["token_renewals"].get<int>(), 4) << r.summary["auth"];
+    EXPECT_EQ(r.summary["auth"]["token_renewal_failures"], 0);
+    EXPECT_EQ(read_text(dir.sub("renewed/summary.json")).find(r.first_token), std::string::npos);
+    EXPECT_EQ(r.output.find(r.first_token), std::string::npos);
+}
+
+// The control: the same server and contract without renewal answer 401 once the token has expired, so
+// the test above would fail if renewal did nothing.
+TEST(TokenRenewal, WithoutRenewalTheSameRunGets401sAfterTheLifetime) {
+    ScratchDir dir;
+    const auto contract = contract_with_token_lifetime(dir.sub("specs"), 4);
+    auto server = start_on(contract);
+    const auto r = run_with_oauth(contract, *server, false, "6s", dir.sub("stale"));
+    ASSERT_TRUE(r.summary.is_object()) << r.output;
+    EXPECT_GT(unauthorized(r.summary), 40) << r.summary["totals"].dump();  // at least the last second's
+    EXPECT_EQ(r.summary["auth"]["token_renewals"], 0);
+}
+
+// As a user runs it: `dockside load` with an OAuth client against a server, the contract given by
+// --spec-dir; the command does the code flow, keeps the refresh token and renews through the run.
+TEST(TokenRenewal, TheCommandWithAnOAuthClientRenewsThroughTheRun) {
+    ScratchDir dir;
+    const auto contract = contract_with_token_lifetime(dir.sub("specs"), 4);
+    auto server = start_on(contract);
+    const auto client = server->api().oauth_client();
+    ASSERT_TRUE(client);
+    const pid_t pid = spawn_load({"--base-url", server->base_url(), "--client-id", client->client_id,
+                                  "--client-secret", client->client_secret, "--redirect-uri", kRedirect, "--rate", "40",
+                                  "--duration", "6s", "--mix", "listLocations", "--out", dir.sub("run")},
+                                 dir.sub("log"), {"--spec-dir", dir.sub("specs")});
+    ASSERT_GT(pid, 0);
+    EXPECT_EQ(wait_exit(pid, 60s), 0) << read_text(dir.sub("log"));
+    const auto summary = read_json(dir.sub("run/summary.json"));
+    ASSERT_TRUE(summary.is_object()) << read_text(dir.sub("log"));
+    EXPECT_EQ(schema_violations(summary), "");
+    EXPECT_EQ(summary["requests"], 240);
+    EXPECT_EQ(unauthorized(summary), 0) << summary["totals"].dump();
+    EXPECT_GE(summary["auth"]["token_renewals"].get<int>(), 3) << summary["auth"];
+    EXPECT_EQ(read_text(dir.sub("log")).find(client->client_secret), std::string::npos);
+    EXPECT_EQ(read_text(dir.sub("run/summary.json")).find(client->client_secret), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dockside::loadtool
