@@ -72,11 +72,7 @@ struct EngineOptions {
     /// by a timer, which wakes too late for sub-100 µs send lag. The starting value: each thread then
     /// learns its timers' wake-up delay and adjusts (from 30 µs up to four times this).
     Nanos spin_window = std::chrono::microseconds(150);
-    /// Worker threads under real-time scheduling (SCHED_FIFO, see realtime.h); the caller checks first
-    /// that the process may (realtime_unavailable), since a thread that cannot runs on at normal priority.
-    bool realtime = false;
-    /// Called on every worker thread before it connects, after its priority is set (tests count
-    /// allocations per thread with it).
+    /// Called first thing on every worker thread (tests count allocations per thread with it).
     std::function<void()> on_worker_start;
     /// Tests: called on the worker thread with every recorded (operation, latency µs, service µs).
     std::function<void(std::size_t, std::int64_t, std::int64_t)> on_record;

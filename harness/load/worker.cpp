@@ -9,7 +9,6 @@
 #include <boost/asio/post.hpp>
 
 #include "harness/load/connection.h"
-#include "harness/load/realtime.h"
 #include "harness/load/json_scan.h"
 
 namespace dockside::load::detail {
@@ -73,7 +72,6 @@ Worker::Worker(EngineShared& shared, unsigned index, int connections)
 Worker::~Worker() = default;
 
 void Worker::run() {
-    if (options_.realtime) enter_realtime();
     if (options_.on_worker_start) options_.on_worker_start();
     // The kernel's default 50 µs timer slack would be most of the send-lag budget.
     ::prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);

@@ -186,9 +186,6 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("--step-duration", raw.step_duration, "Capacity search: recorded length of each step (default 10s), after its warm-up");
     load->add_option("--max-rate", raw.max_rate, "Capacity search: highest rate to try");
     load->add_option("--precision", raw.precision, "Capacity search: stop when the bracket is narrower than this share (default 0.05)");
-    load->add_flag("--realtime", raw.realtime,
-                   "Run the load threads under real-time scheduling (SCHED_FIFO; root or CAP_SYS_NICE): send lag free of "
-                   "other processes' preemption. Use fewer threads than cores when the target shares the machine");
     load->add_option("--variants", raw.variants, "Pre-generated requests per operation (default 64)");
     load->add_option("--fault", raw.faults, "Switch a fault on in the embedded server (repeatable)");
     load->callback([&context, options] {

@@ -65,7 +65,6 @@ load::EngineOptions engine_options(const LoadSettings& s, const LoadTarget& targ
     o.seed = s.seed;
     o.shard_index = s.shard_index;
     o.shard_count = s.shard_count;
-    o.realtime = s.realtime;
     o.start_at = s.start_at;
     return o;
 }

@@ -6,8 +6,6 @@
 #include <cstdlib>
 #include <random>
 
-#include "harness/load/realtime.h"
-
 namespace dockside::loadtool {
 namespace {
 
@@ -226,9 +224,6 @@ Result<LoadSettings, std::vector<std::string>> validate_load_options(const RawLo
     }
     s.out = raw.out;
     s.faults = raw.faults;
-    s.realtime = raw.realtime;
-    if (raw.realtime)
-        if (auto problem = load::realtime_unavailable()) c.problems.push_back("--realtime: " + *problem);
     if (!c.problems.empty()) return fail(std::move(c.problems));
     return s;
 }
@@ -258,7 +253,6 @@ nlohmann::json configuration_json(const LoadSettings& s) {
     c["shard"] = {{"index", s.shard_index}, {"count", s.shard_count}};
     if (s.start_at) c["start_at"] = load::format_utc(*s.start_at);
     c["variants"] = s.variants;
-    if (s.realtime) c["realtime"] = true;
     if (!s.faults.empty()) c["faults"] = s.faults;
     if (s.find_capacity) {
         std::vector<std::string> slo;

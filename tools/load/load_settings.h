@@ -43,7 +43,6 @@ struct RawLoadOptions {
     std::string precision;      ///< capacity: stop bisecting below this relative gap (default 0.05)
     std::string variants;       ///< pre-generated requests per operation (default 64)
     std::vector<std::string> faults;  ///< embedded server only
-    bool realtime = false;      ///< --realtime
 };
 
 struct LoadSettings {
@@ -74,7 +73,6 @@ struct LoadSettings {
     load::CapacityOptions capacity;
     int variants = 64;
     std::vector<std::string> faults;
-    bool realtime = false;  ///< the engine's threads under SCHED_FIFO (checked to be allowed)
 };
 
 /// Validates everything at once; each problem names its flag and says what is accepted.

@@ -3,7 +3,6 @@
 // shards given one start instant interleave as one generator.
 
 #include <gtest/gtest.h>
-#include <sched.h>
 
 #include <algorithm>
 #include <atomic>
@@ -12,7 +11,6 @@
 #include <thread>
 
 #include "harness/load/engine.h"
-#include "harness/load/realtime.h"
 #include "harness/tests/http/test_server.h"
 #include "harness/tests/load/load_test_support.h"
 
@@ -67,37 +65,6 @@ TEST(Engine, ClosedLoopKeepsConnectionsBusyAndStopsOnTime) {
     EXPECT_EQ(totals.transport_errors(), 0);
     EXPECT_EQ(outcome.connections_opened, 4);  // keep-alive: no reconnect
     EXPECT_LT(took, 3s);
-}
-
-TEST(Engine, RealtimeRunsEveryWorkerThreadUnderFifoAndSendsTheSchedule) {
-    if (auto problem = realtime_unavailable()) GTEST_SKIP() << "this process may not use real-time scheduling: " << *problem;
-    dockside::testing::TestServer server(ok_json);
-    auto options = testing::open_loop(testing::options_for(server.url(), 4, 2), 400, 500ms);
-    options.realtime = true;
-    std::mutex mutex;
-    std::vector<int> policies;
-    options.on_worker_start = [&] {
-        const int policy = ::sched_getscheduler(0);
-        std::lock_guard lock(mutex);
-        policies.push_back(policy);
-    };
-    auto engine = Engine::create(options, simple_plan({{"a", get_request("/a")}}));
-    ASSERT_TRUE(engine) << engine.error().front();
-    KeepingObserver observer;
-    const auto outcome = (*engine)->run(observer);
-    EXPECT_EQ(policies, (std::vector<int>{SCHED_FIFO, SCHED_FIFO}));
-    EXPECT_EQ(outcome.totals.total_counters().status_count(200), 200);
-    // The caller's own thread is left as it was: only the engine's threads change.
-    EXPECT_EQ(::sched_getscheduler(0), SCHED_OTHER);
-}
-
-TEST(Engine, RealtimeProbeLeavesTheCallingThreadAsItWas) {
-    const int before = ::sched_getscheduler(0);
-    const auto problem = realtime_unavailable();
-    EXPECT_EQ(::sched_getscheduler(0), before);
-    if (problem) {
-        EXPECT_NE(problem->find("CAP_SYS_NICE"), std::string::npos) << *problem;
-    }
 }
 
 TEST(Engine, ConnectionRefusedIsCountedNotFatal) {

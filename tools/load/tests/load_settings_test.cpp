@@ -2,10 +2,6 @@
 // is reported at once; mixes resolve to the contract's operations; pre-serialized requests are exact.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include "harness/load/realtime.h"
 
 #include "tools/load/operation_bindings.h"
 #include "tools/load/plan_builder.h"
@@ -90,29 +86,6 @@ TEST(LoadSettings, ValidOptionsGiveTheSchedule) {
     unknown_op.mix = "getOrder";
     unknown_op.thresholds = {"createOrder:p99<5ms"};
     EXPECT_TRUE(mentions(problems_of(unknown_op), "the mix has no operation \"createOrder\""));
-}
-
-TEST(LoadSettings, RealtimeIsCheckedBeforeAnythingIsSent) {
-    RawLoadOptions raw;
-    raw.rate = "10";
-    raw.realtime = true;
-    if (!load::realtime_unavailable()) {
-        auto s = testing::settings(raw);
-        EXPECT_TRUE(s.realtime);
-        EXPECT_EQ(configuration_json(s).value("realtime", false), true);
-    }
-    // A process that may not use real-time scheduling is told so, and what to do, before the run starts.
-    const pid_t child = ::fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-        if (::getuid() == 0 && ::setuid(65534) != 0) ::_exit(3);
-        const auto problems = problems_of(raw);
-        ::_exit(mentions(problems, "--realtime: ") && mentions(problems, "CAP_SYS_NICE") ? 0 : 1);
-    }
-    int status = 0;
-    ASSERT_EQ(::waitpid(child, &status, 0), child);
-    ASSERT_TRUE(WIFEXITED(status));
-    EXPECT_EQ(WEXITSTATUS(status), 0) << "1: the unprivileged validation did not name --realtime; 3: setuid failed";
 }
 
 TEST(Mix, InlineFormsResolveToTheContract) {
