@@ -230,7 +230,9 @@ RunOutcome Engine::run(RunObserver& observer, const std::atomic<bool>* interrupt
     StatsSet interval(impl.plan.operations.size());
     std::int64_t interrupted_at = 0;
     std::int64_t next_report = t0 + kSecondNs;
-    if (next_report > measured_start) next_report = measured_start + kSecondNs + kCollectDelayNs;
+    // The first report of the measured run comes a second into it; a warm-up of whole seconds must not
+    // leave a report due at the very start of the measured run, which would show an empty second.
+    if (next_report >= measured_start) next_report = measured_start + kSecondNs + kCollectDelayNs;
     while (!impl.all_done()) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
         const std::int64_t now = now_ns();
@@ -242,7 +244,7 @@ RunOutcome Engine::run(RunObserver& observer, const std::atomic<bool>* interrupt
         if (now < measured_start) {
             observer.on_warmup(impl.live(now, measured_start));
             next_report += kSecondNs;
-            if (next_report > measured_start) next_report = measured_start + kSecondNs + kCollectDelayNs;
+            if (next_report >= measured_start) next_report = measured_start + kSecondNs + kCollectDelayNs;
             continue;
         }
         impl.collect(interval);

@@ -51,6 +51,23 @@ TEST(Engine, OpenLoopSendsExactlyTheScheduledRequests) {
     EXPECT_NEAR(outcome.measured_ns / 1e9, 1.5, 0.05);
 }
 
+TEST(Engine, AWarmUpOfWholeSecondsLeavesNoEmptySecondAtTheStartOfTheMeasuredRun) {
+    dockside::testing::TestServer server(ok_json);
+    auto options = testing::open_loop(testing::options_for(server.url()), 200, 2000ms);
+    options.warmup = 1s;
+    options.warmup_rate = 200;
+    auto engine = Engine::create(options, simple_plan({{"a", get_request("/a")}}));
+    ASSERT_TRUE(engine) << engine.error().front();
+    KeepingObserver observer;
+    const auto outcome = (*engine)->run(observer);
+    EXPECT_EQ(outcome.totals.total_counters().status_count(200), 400);
+    ASSERT_GE(observer.intervals.size(), 2u);
+    for (std::size_t i = 0; i < observer.intervals.size(); ++i)
+        EXPECT_GT(observer.intervals[i].sent, 0) << "second " << i << " of the measured run reported nothing sent";
+    // The first report covers the first second of the measured run, not the moment it began.
+    EXPECT_GE(observer.lives.front().elapsed_ns, 1'000'000'000);
+}
+
 TEST(Engine, ClosedLoopKeepsConnectionsBusyAndStopsOnTime) {
     dockside::testing::TestServer server(ok_json);
     auto options = testing::closed_loop(testing::options_for(server.url(), 4, 2), 1000ms);
