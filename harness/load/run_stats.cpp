@@ -55,6 +55,7 @@ void OperationCounters::add(const OperationCounters& other) {
     for (std::size_t i = 0; i < errors.size(); ++i) errors[i] += other.errors[i];
     sent += other.sent;
     retried += other.retried;
+    waited += other.waited;
 }
 
 void add_example(std::vector<ErrorExample>& examples, ErrorExample example) {

@@ -42,6 +42,9 @@ struct OperationCounters {
     std::array<std::int64_t, kErrorKinds> errors{};
     std::int64_t sent = 0;     ///< requests written to a connection
     std::int64_t retried = 0;  ///< resent once on a fresh connection after the server closed an idle one
+    /// Open loop: due while every connection was busy (or taken by requests due earlier), so sent late by
+    /// that wait. Their send lag is the target's (or too few connections), not the generator's timing.
+    std::int64_t waited = 0;
 
     void count_status(int code) {
         if (code >= kMinStatus && code <= kMaxStatus) ++status[static_cast<std::size_t>(code - kMinStatus)];

@@ -25,7 +25,7 @@ json counters_json(const OperationCounters& c) {
     for (auto kind : all_error_kinds()) kinds[std::string(to_string(kind))] = c.errors[static_cast<std::size_t>(kind)];
     return {{"requests", c.requests()}, {"sent", c.sent},       {"responses", c.responses()},
             {"errors", c.errors_total()}, {"not_sent", c.not_sent()}, {"retried", c.retried},
-            {"status", status},         {"status_classes", classes}, {"error_kinds", kinds}};
+            {"waited_for_connection", c.waited}, {"status", status},         {"status_classes", classes}, {"error_kinds", kinds}};
 }
 
 json sampling_json(const OperationSampling& s) {
@@ -94,6 +94,7 @@ OperationCounters counters_from(const json& op) {
             c.errors[static_cast<std::size_t>(kind)] = int_at(op["error_kinds"], std::string(to_string(kind)).c_str());
     c.sent = int_at(op, "sent");
     c.retried = int_at(op, "retried");
+    c.waited = int_at(op, "waited_for_connection");
     return c;
 }
 

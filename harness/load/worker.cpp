@@ -55,10 +55,13 @@ Worker::Worker(EngineShared& shared, unsigned index, int connections)
       current_(exchange_.first()) {
     for (int i = 0; i < connections; ++i) connections_.push_back(std::make_unique<Connection>(*this));
     idle_.resize(connections_.size());
+    idle_ready_.resize(connections_.size());
     examples_.resize(shared.plan.operations.size());
     seen_statuses_.resize(shared.plan.operations.size());
     seen_kinds_.resize(shared.plan.operations.size());
     parked_.reserve(connections_.size());
+    answered_.reserve(connections_.size());
+    flushing_.reserve(connections_.size());
     for (const auto& pool : shared.plan.pools) {
         pools_.emplace_back(pool.capacity);
         // Each thread starts at a different place of the seed ids, so threads do not read in lockstep.
@@ -113,7 +116,7 @@ void Worker::start_phase() {
     interval_start_ = measured_start_;
     next_boundary_ = measured_start_ + kSecondNs;
     next_tick_ = t0;
-    for (auto& c : connections_) push_idle(*c);
+    for (auto& c : connections_) push_idle(*c, 0);
     const std::uint64_t first = options_.shard_index + static_cast<std::uint64_t>(options_.shard_count) * index_;
     if (open_loop_) {
         cursors_[0] = {shared_.warmup_schedule ? &*shared_.warmup_schedule : nullptr, t0, first, kWarmupIndexBase, false};
@@ -189,39 +192,60 @@ void Worker::release() {
     std::int64_t now = now_ns();
     if (next_due_ > now && next_due_ - now <= kTightSpinNs && idle_count_ > 0)
         while ((now = now_ns()) < next_due_) cpu_relax();
-    while (next_due_ <= now && idle_count_ > 0) {
-        Connection* c = pop_idle();
-        send_due(*c, now);
-    }
+    send_what_is_due(now);
     if (!sending_) return maybe_finish();
     schedule_release(now);
 }
 
-void Worker::send_due(Connection& connection, std::int64_t now) {
+void Worker::send_what_is_due(std::int64_t now) {
+    while (next_due_ <= now && idle_count_ > 0) {
+        std::int64_t ready = 0;
+        Connection* c = pop_idle(&ready);
+        send_due(*c, now, ready);
+    }
+}
+
+void Worker::send_due(Connection& connection, std::int64_t now, std::int64_t ready) {
     while (sending_ && next_due_ <= now) {
         const Cursor& cur = cursors_[cursor_];
         const std::uint64_t index = cur.next + cur.index_offset;
         const std::int64_t intended = next_due_;
         const bool record = cur.record;
         advance();
-        if (dispatch(connection, index, intended, record, now)) return;
+        if (dispatch(connection, index, intended, record, now, ready > intended)) return;
     }
-    push_idle(connection);
+    push_idle(connection, ready);
 }
 
 void Worker::send_closed(Connection& connection, std::int64_t now) {
     for (int attempt = 0; attempt < kMaxNoIdInARow; ++attempt) {
         if (!sending_ || now >= send_end_) {
             sending_ = false;
-            push_idle(connection);
+            push_idle(connection, now);
             return maybe_finish();
         }
         const std::uint64_t index =
             options_.shard_index + static_cast<std::uint64_t>(options_.shard_count) *
                                        (index_ + static_cast<std::uint64_t>(options_.threads) * closed_next_++);
-        if (dispatch(connection, index, now, now >= measured_start_, now)) return;
+        if (dispatch(connection, index, now, now >= measured_start_, now, false)) return;
     }
     park(connection, now + kTickNs);
+}
+
+void Worker::send_closed_after_batch(Connection& connection) {
+    answered_.push_back(&connection);
+    if (flush_posted_) return;
+    flush_posted_ = true;
+    // Asio runs the handlers of one poll in order and a post after them.
+    net::post(ioc_, bind_arena(arena_, [this] { flush_closed(); }));
+}
+
+void Worker::flush_closed() {
+    flush_posted_ = false;
+    std::swap(answered_, flushing_);
+    const std::int64_t now = now_ns();
+    for (Connection* c : flushing_) send_closed(*c, now);
+    flushing_.clear();
 }
 
 bool Worker::assemble(std::string& out, const RequestVariant& variant, std::uint64_t index) {
@@ -254,7 +278,7 @@ bool Worker::assemble(std::string& out, const RequestVariant& variant, std::uint
 }
 
 bool Worker::dispatch(Connection& connection, std::uint64_t index, std::int64_t intended, bool record,
-                      std::int64_t now) {
+                      std::int64_t now, bool waited) {
     const std::uint64_t hash = request_hash(options_.seed, index);
     std::uint32_t op_index = static_cast<std::uint32_t>(shared_.picker.pick(hash));
     const std::uint64_t second = mix64(hash);
@@ -275,6 +299,7 @@ bool Worker::dispatch(Connection& connection, std::uint64_t index, std::int64_t 
             request.record = record;
             request.sample = shared_.samples != nullptr && sampled(second, options_.sample_fraction);
             request.capture = request.sample || !op.capture_key.empty();
+            if (record && waited) ++current_->operations[op_index].counters.waited;
             if (record && open_loop_ && options_.on_send) options_.on_send(index, intended);
             connection.start(request, fixed, now);
             return true;
@@ -342,12 +367,12 @@ void Worker::on_aborted(const InFlight&) { ++aborted_; }
 void Worker::on_idle(Connection& connection, std::int64_t now) {
     if (finishing_) return;
     if (!sending_) {
-        push_idle(connection);
+        push_idle(connection, now);
         return maybe_finish();
     }
-    if (!open_loop_) return send_closed(connection, now);
-    if (next_due_ <= now) send_due(connection, now);
-    else push_idle(connection);
+    if (!open_loop_) return send_closed_after_batch(connection);
+    push_idle(connection, now);
+    send_what_is_due(now);
     if (!sending_) return maybe_finish();
     schedule_release(now);
 }
@@ -357,14 +382,17 @@ void Worker::park(Connection& connection, std::int64_t until) {
     maybe_finish();
 }
 
-void Worker::push_idle(Connection& connection) {
-    idle_[(idle_head_ + idle_count_) % idle_.size()] = &connection;
+void Worker::push_idle(Connection& connection, std::int64_t ready) {
+    const std::size_t slot = (idle_head_ + idle_count_) % idle_.size();
+    idle_[slot] = &connection;
+    idle_ready_[slot] = ready;
     ++idle_count_;
 }
 
-Connection* Worker::pop_idle() {
+Connection* Worker::pop_idle(std::int64_t* ready) {
     if (idle_count_ == 0) return nullptr;
     Connection* c = idle_[idle_head_];
+    if (ready) *ready = idle_ready_[idle_head_];
     idle_head_ = (idle_head_ + 1) % idle_.size();
     --idle_count_;
     return c;

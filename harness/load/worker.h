@@ -138,13 +138,24 @@ private:
     void advance();
     void advance_to_due();
     /// Fills `connection`'s request for index and starts it; false when no request could be made (no id).
-    bool dispatch(Connection& connection, std::uint64_t index, std::int64_t intended, bool record, std::int64_t now);
+    /// `waited`: no connection was free at the intended time (counted as such when recorded).
+    bool dispatch(Connection& connection, std::uint64_t index, std::int64_t intended, bool record, std::int64_t now,
+                  bool waited);
     /// Writes `variant` with its slots filled into `out`; false when a pool had no id.
     bool assemble(std::string& out, const RequestVariant& variant, std::uint64_t index);
-    void send_due(Connection& connection, std::int64_t now);
+    /// Open loop: sends every due request while a connection is free, oldest free connection first.
+    void send_what_is_due(std::int64_t now);
+    /// Sends the next due request that can be made on `connection`, free since `ready`.
+    void send_due(Connection& connection, std::int64_t now, std::int64_t ready);
     void send_closed(Connection& connection, std::int64_t now);
-    void push_idle(Connection& connection);
-    Connection* pop_idle();
+    /// Closed loop: a connection whose answer came in is sent its next request after the rest of the
+    /// answers that one poll of the sockets returned have been read (as wrk does), so the target is sent
+    /// its requests together and reads them in fewer wake-ups.
+    void send_closed_after_batch(Connection& connection);
+    void flush_closed();
+    /// `ready`: since when the connection has been free (steady ns; 0 for before the start).
+    void push_idle(Connection& connection, std::int64_t ready);
+    Connection* pop_idle(std::int64_t* ready = nullptr);
     void sweep(std::int64_t now);
     void hand_over(std::int64_t now);
     /// Open loop: counts every request due up to `until` that was never sent, and skips past them.
@@ -160,15 +171,22 @@ private:
     const EngineOptions& options_;
     unsigned index_;
     net::io_context ioc_;
-    HandlerArena<4> arena_;  ///< the tick wait, the send wait, a posted release
+    HandlerArena<4> arena_;  ///< the tick wait, the send wait, a posted release or closed-loop flush
     WakeupEstimator wakeups_;
     net::steady_timer tick_timer_;
     net::steady_timer send_timer_;
     std::vector<std::unique_ptr<Connection>> connections_;
     std::vector<Connection*> idle_;  ///< ring of connections ready to send
+    /// Beside idle_: since when each has been free. The ring is first in, first out, so a due request
+    /// taking a connection freed after its intended time had every connection busy or taken by requests
+    /// due before it: it waited for a connection, not for this thread.
+    std::vector<std::int64_t> idle_ready_;
     std::size_t idle_head_ = 0;
     std::size_t idle_count_ = 0;
     std::vector<std::pair<Connection*, std::int64_t>> parked_;  ///< backing off until
+    std::vector<Connection*> answered_;  ///< closed loop: waiting for the end of the batch
+    std::vector<Connection*> flushing_;  ///< closed loop: the batch being sent (answered_ may grow meanwhile)
+    bool flush_posted_ = false;
     std::vector<IdPool> pools_;
     std::vector<std::vector<ErrorExample>> examples_;
     std::vector<ResponseParser::SeenStatuses> seen_statuses_;  ///< per operation

@@ -1,5 +1,6 @@
 #include "tools/load/load_report.h"
 
+#include <algorithm>
 #include <ctime>
 #include <ostream>
 
@@ -84,6 +85,15 @@ void print_report(std::ostream& out, const load::RunSummary& summary, const std:
         out << "  send lag: p50 " << load::format_micros(static_cast<double>(r.send_lag.value_at_percentile(50)))
             << ", p99 " << load::format_micros(static_cast<double>(r.send_lag.value_at_percentile(99))) << ", max "
             << load::format_micros(static_cast<double>(r.send_lag.max())) << "\n";
+    if (r.open_loop && totals.waited > 0) {
+        // The send lag mixes two causes; say which share is the target's, so nobody tunes the wrong side.
+        std::snprintf(line, sizeof line,
+                      "  %lld requests (%.2f%%) were due while every connection was busy: the target fell behind or "
+                      "--connections is too low; their wait is in the send lag and the latency\n",
+                      static_cast<long long>(totals.waited),
+                      100.0 * static_cast<double>(totals.waited) / static_cast<double>(std::max<std::int64_t>(totals.sent, 1)));
+        out << line;
+    }
     if (const auto errors = load::error_table(r); !errors.empty()) out << "\nerrors:\n" << errors;
     if (const auto validation = load::validation_report(r); !validation.empty())
         out << "\nsampled validation:\n" << validation;

@@ -75,6 +75,29 @@ TEST(OpenLoop, AStallShowsInLatencyAsPredictedAndNotInServiceTime) {
     EXPECT_LT(seconds_at(service, 99), 0.05);
     EXPECT_LE(service.count_at_value(service.max()), 4);
     EXPECT_GT(outcome.max_waiting, 100);  // the rest waited for a connection, and that wait was counted
+    // R·S = 250 requests were due during the stall; all but the 4 that took the connections waited for
+    // one, and a few more while the backlog drained. Requests before the stall found a connection free.
+    const auto waited = outcome.totals.total_counters().waited;
+    EXPECT_GE(waited, 240);
+    EXPECT_LE(waited, 270);
+    RunSummary summary;  // the count survives the summary, as `dockside merge` reads it
+    summary.result = RunResult::from_stats(outcome.totals, {"get"});
+    auto back = summary_from_json(to_json(summary));
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_EQ(back->result.total_counters().waited, waited);
+}
+
+TEST(OpenLoop, RequestsThatFindAConnectionFreeAreNotCountedAsWaiting) {
+    // 16 connections at 50/s against a server that answers at once: every connection would have to be
+    // held for a third of a second before one request found none free.
+    dockside::testing::TestServer server(answer_ok);
+    auto options = testing::open_loop(testing::options_for(server.url(), 16, 1), 50, 1000ms);
+    auto engine = Engine::create(options, testing::simple_plan({{"get", testing::get_request("/")}}));
+    ASSERT_TRUE(engine);
+    testing::KeepingObserver observer;
+    const auto outcome = (*engine)->run(observer);
+    EXPECT_EQ(outcome.totals.total_counters().requests(), 50);
+    EXPECT_EQ(outcome.totals.total_counters().waited, 0);
 }
 
 TEST(OpenLoop, StageRampsReachTheirRates) {
