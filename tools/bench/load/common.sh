@@ -56,13 +56,15 @@ CONF
 }
 
 # dockside load against a base URL and a path: `dockside_load BASE PATH OUTDIR ARGS…`
+DOCKSIDE_PREFIX=()
 dockside_load() {
   local base=$1 path=$2 out=$3
   shift 3
   # A stale summary must never stand in for a run that failed: the folder starts empty, and a failure stops
   # the benchmark with dockside's message.
   rm -rf "$out"
-  "$DOCKSIDE" load --base-url "$base" --token "$TOKEN" --mix "GET $path" --out "$out" "$@" ||
+  # DOCKSIDE_PREFIX: a command to run dockside under (taskset, for one).
+  "${DOCKSIDE_PREFIX[@]}" "$DOCKSIDE" load --base-url "$base" --token "$TOKEN" --mix "GET $path" --out "$out" "$@" ||
     { echo "bench: dockside load against $base$path failed (exit $?)" >&2; exit 2; }
 }
 
