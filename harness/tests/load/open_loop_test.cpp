@@ -76,10 +76,11 @@ TEST(OpenLoop, AStallShowsInLatencyAsPredictedAndNotInServiceTime) {
     EXPECT_LE(service.count_at_value(service.max()), 4);
     EXPECT_GT(outcome.max_waiting, 100);  // the rest waited for a connection, and that wait was counted
     // R·S = 250 requests were due during the stall; all but the 4 that took the connections waited for
-    // one, and a few more while the backlog drained. Requests before the stall found a connection free.
+    // one, and so did those due while the backlog drained (a few here; more in a sanitizer's slow build,
+    // hence the upper bound). Requests before the stall found a connection free.
     const auto waited = outcome.totals.total_counters().waited;
     EXPECT_GE(waited, 240);
-    EXPECT_LE(waited, 270);
+    EXPECT_LE(waited, 350);
     RunSummary summary;  // the count survives the summary, as `dockside merge` reads it
     summary.result = RunResult::from_stats(outcome.totals, {"get"});
     auto back = summary_from_json(to_json(summary));
