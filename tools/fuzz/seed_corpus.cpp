@@ -71,7 +71,7 @@ void write(const fs::path& dir, const std::string& name, const std::string& byte
 std::map<std::string, std::vector<json>> special_bodies() {
     std::map<std::string, std::vector<json>> out;
     const gen::OrderInputs orders{{3001, 3002}, "FZ-"};
-    const gen::ReturnInputs returns{{4001, 4002}, {}, {}, 11, ""};
+    const gen::ReturnInputs returns{{4001, 4002}, {}, {}, 11, "", {}};
     const gen::ProductInputs products{{3001, 3002}, {101}};
     int seed = 1;
     for (auto& c : gen::order_create_invalid_cases(orders)) out["createOrder"].push_back(sample(c, seed++).value);
