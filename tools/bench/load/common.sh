@@ -5,6 +5,7 @@
 DOCKSIDE=${DOCKSIDE:-build/tools/dockside/dockside}
 TOKEN=bench-token
 SERVER_THREADS=${SERVER_THREADS:-1}
+PIN=${PIN:-0}
 
 [ -x "$DOCKSIDE" ] || { echo "bench: $DOCKSIDE not built (cmake --build --preset default)" >&2; exit 2; }
 for tool in wrk h2load nginx curl python3; do
@@ -16,14 +17,32 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 
+# PIN=1: the load generators run on CPU 0 and the servers on CPU 1 (taskset), so that on a small machine
+# the two do not take turns on one core. The servers start under taskset, so that every process and thread
+# they make later (nginx's workers, the reference server's threads) inherits the CPU; pinning running
+# processes afterwards would miss nginx's workers.
+GENERATOR_PREFIX=()
+SERVER_PREFIX=()
+if [ "$PIN" = 1 ]; then
+  command -v taskset >/dev/null || { echo "bench: PIN=1 needs taskset (util-linux)" >&2; exit 2; }
+  [ "$(nproc)" -ge 2 ] || { echo "bench: PIN=1 needs two CPUs" >&2; exit 2; }
+  GENERATOR_PREFIX=(taskset -c 0)
+  SERVER_PREFIX=(taskset -c 1)
+fi
+pin_conditions() { [ "$PIN" = 1 ] && echo ', generators on CPU 0, servers on CPU 1' || true; }
+
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# A benchmark against an error page measures nothing: nginx must answer 200 with the file's bytes.
+served_as_file() {
+  cmp -s <(curl -sf "$1") "$2" || { echo "bench: $1 does not serve $2 (HTTP $(curl -s -o /dev/null -w '%{http_code}' "$1"))" >&2; exit 2; }
+}
 wait_for() { for _ in $(seq 100); do curl -s -o /dev/null "$1" && return 0; sleep 0.1; done; echo "bench: $1 did not come up" >&2; exit 2; }
 
 # Starts `dockside serve` and nginx with the same body; sets ref_port, ref_url, ref_path, nginx_port,
 # nginx_url, bytes.
 start_targets() {
   ref_port=$(free_port)
-  "$DOCKSIDE" serve --port "$ref_port" --pat "$TOKEN" --threads "$SERVER_THREADS" >"$work/serve.log" 2>&1 &
+  "${SERVER_PREFIX[@]}" "$DOCKSIDE" serve --port "$ref_port" --pat "$TOKEN" --threads "$SERVER_THREADS" >"$work/serve.log" 2>&1 &
   pids+=("$!")
   wait_for "http://127.0.0.1:$ref_port/2025-07/channel"
   local order_id
@@ -32,6 +51,8 @@ start_targets() {
   ref_path="/2025-07/order/$order_id"
   ref_url="http://127.0.0.1:$ref_port$ref_path"
   mkdir -p "$work/www"
+  # nginx's workers run as nobody when it is started as root: mktemp's folder (mode 700) would answer 403.
+  chmod 755 "$work" "$work/www"
   curl -s -H "Authorization: Bearer $TOKEN" "$ref_url" >"$work/www/order.json"
   bytes=$(wc -c <"$work/www/order.json")
   nginx_port=$(free_port)
@@ -39,7 +60,10 @@ start_targets() {
 worker_processes $SERVER_THREADS;
 pid $work/nginx.pid;
 error_log $work/nginx-error.log;
-events { worker_connections 1024; }
+worker_rlimit_nofile 20000;
+# Room for open-loop runs with many connections: at nginx's default of 1024 a run of 1000 connections
+# had connections closed under it (thousands of errors, and reconnects that showed as send lag).
+events { worker_connections 16384; }
 http {
   access_log off;
   keepalive_requests 100000000;
@@ -49,22 +73,21 @@ http {
   }
 }
 CONF
-  nginx -c "$work/nginx.conf" -g 'daemon off;' &
+  "${SERVER_PREFIX[@]}" nginx -c "$work/nginx.conf" -g 'daemon off;' &
   pids+=("$!")
   nginx_url="http://127.0.0.1:$nginx_port/order.json"
   wait_for "$nginx_url"
+  served_as_file "$nginx_url" "$work/www/order.json"
 }
 
 # dockside load against a base URL and a path: `dockside_load BASE PATH OUTDIR ARGS…`
-DOCKSIDE_PREFIX=()
 dockside_load() {
   local base=$1 path=$2 out=$3
   shift 3
   # A stale summary must never stand in for a run that failed: the folder starts empty, and a failure stops
   # the benchmark with dockside's message.
   rm -rf "$out"
-  # DOCKSIDE_PREFIX: a command to run dockside under (taskset, for one).
-  "${DOCKSIDE_PREFIX[@]}" "$DOCKSIDE" load --base-url "$base" --token "$TOKEN" --mix "GET $path" --out "$out" "$@" ||
+  "${GENERATOR_PREFIX[@]}" "$DOCKSIDE" load --base-url "$base" --token "$TOKEN" --mix "GET $path" --out "$out" "$@" ||
     { echo "bench: dockside load against $base$path failed (exit $?)" >&2; exit 2; }
 }
 
