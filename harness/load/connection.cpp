@@ -1,5 +1,8 @@
 #include "harness/load/connection.h"
 
+#include <algorithm>
+#include <cerrno>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/ssl/error.hpp>
@@ -7,6 +10,8 @@
 #include <boost/beast/http/error.hpp>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
+
+#include "harness/load/receive_stamp.h"
 
 namespace dockside::load::detail {
 
@@ -116,7 +121,12 @@ void Connection::on_connect(const error_code& ec) {
     worker_.on_connected();
     responses_on_connection_ = 0;
     const auto& target = worker_.shared().options.target;
-    if (!worker_.shared().tls) return on_open();
+    // Plain TCP: the kernel stamps each answer's arrival (TLS records go through OpenSSL, which passes
+    // no stamps on; those answers are timed when read). A refusal shows as reads without a stamp.
+    if (!worker_.shared().tls) {
+        enable_receive_stamps(socket_.native_handle());
+        return on_open();
+    }
     tls_.emplace(std::move(socket_), *worker_.shared().tls);
     SSL* native = tls_->native_handle();
     error_code not_ip;
@@ -163,6 +173,7 @@ void Connection::on_write(const error_code& ec) {
     // HEAD answers carry a length but no body: Beast knows; the fast path does not try.
     fast_ = !worker_.shared().plan.operations[request_.op].head;
     head_done_ = false;
+    arrived_ = 0;
     parser_.reset();
     if (!fast_) start_parser();
     do_read();
@@ -189,10 +200,16 @@ void Connection::do_read() {
 
 void Connection::on_readable(const error_code& ec) {
     if (ec) return on_read(ec, 0);
-    error_code read_ec;
-    const std::size_t bytes = socket_.read_some(in_.prepare(kReadChunk), read_ec);
-    if (read_ec == boost::asio::error::would_block || read_ec == boost::asio::error::try_again) return do_read();
-    on_read(read_ec, bytes);
+    const auto space = in_.prepare(kReadChunk);
+    const StampedRead read = read_stamped(socket_.native_handle(), space.data(), space.size());
+    if (read.bytes < 0) {
+        if (read.error == EAGAIN || read.error == EWOULDBLOCK || read.error == EINTR) return do_read();
+        return on_read(error_code(read.error, boost::system::system_category()), 0);
+    }
+    if (read.bytes == 0) return on_read(boost::asio::error::eof, 0);
+    arrived_ = read.stamped ? worker_.receive_clock().to_steady_ns(read.stamp) : 0;
+    if (!read.stamped) worker_.on_unstamped_read();
+    on_read({}, static_cast<std::size_t>(read.bytes));
 }
 
 void Connection::on_read(const error_code& ec, std::size_t bytes) {
@@ -261,15 +278,19 @@ void Connection::complete() {
     if (in_.size() > 0 && !only_line_breaks(in_)) return fail(ErrorKind::protocol, {}, "bytes after the end of the response: its Content-Length or chunking is wrong");
     in_.clear();
     const std::int64_t now = now_ns();
+    // The kernel's stamp of the last byte's arrival, where there is one: the answer was complete then,
+    // however long this thread took to read it. Kept within [sent, now] against a clock step between
+    // calibrations.
+    const std::int64_t answered = arrived_ > 0 ? std::clamp(arrived_, request_.sent, now) : now;
     const bool keep_alive = fast_ ? head_.keep_alive : parser_->keep_alive();
     const int status = fast_ ? head_.status : parser_->status();
     busy_ = false;
     deadline_ = kNever;
     idle_since_ = now;
     ++responses_on_connection_;
-    worker_.on_response(request_, status, content_type_, body_, now);
+    worker_.on_response(request_, status, content_type_, body_, answered, arrived_ > 0);
     if (!keep_alive) close_socket();
-    worker_.on_idle(*this, now);
+    worker_.on_idle(*this, now, answered);
 }
 
 void Connection::fail(ErrorKind kind, const error_code& cause, const char* note) {

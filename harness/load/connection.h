@@ -89,6 +89,7 @@ private:
     bool timed_out_ = false;
     bool aborted_ = false;
     bool response_started_ = false;
+    std::int64_t arrived_ = 0;     ///< steady ns the last byte read so far arrived (0: no stamp)
     std::int64_t responses_on_connection_ = 0;
     std::int64_t deadline_ = kNever;
     std::int64_t backoff_ns_ = 0;

@@ -266,6 +266,9 @@ RunOutcome Engine::run(RunObserver& observer, const std::atomic<bool>* interrupt
         outcome.connections_opened += worker->connections_opened();
         outcome.warmup_sent += worker->warmup_sent();
         outcome.max_waiting = std::max(outcome.max_waiting, worker->max_waiting());
+        AnswerTiming timing{worker->answers(), worker->answers_at_arrival(), std::nullopt};
+        if (worker->read_batching_allowed()) timing.batched_share = worker->napping_share();
+        outcome.answer_timing.add(timing);
         send_end = std::max(send_end, worker->send_end());
         last = std::max(last, worker->last_completion());
     }

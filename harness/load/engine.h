@@ -19,6 +19,7 @@
 
 #include "harness/core/result.h"
 #include "harness/load/credential.h"
+#include "harness/load/nap_policy.h"
 #include "harness/load/request_plan.h"
 #include "harness/load/run_stats.h"
 #include "harness/load/sample_queue.h"
@@ -72,6 +73,11 @@ struct EngineOptions {
     /// by a timer, which wakes too late for sub-100 µs send lag. The starting value: each thread then
     /// learns its timers' wake-up delay and adjusts (from 30 µs up to four times this).
     Nanos spin_window = std::chrono::microseconds(150);
+    /// Closed loop over plain HTTP: a worker waiting only for answers may sleep a little and read them in
+    /// one batch, where that completes more requests (nap_policy.h); false reads each answer at once.
+    bool read_batching = true;
+    /// Tests: the read batching's trial lengths and gain, where the defaults do not suit a short run.
+    std::optional<NapPolicy::Settings> read_batching_trials;
     /// Called first thing on every worker thread (tests count allocations per thread with it).
     std::function<void()> on_worker_start;
     /// Tests: called on the worker thread with every recorded (operation, latency µs, service µs).
@@ -115,6 +121,8 @@ struct RunOutcome {
     std::int64_t connections_opened = 0;
     std::int64_t max_waiting = 0;   ///< the most due requests that waited for a connection at once
     std::int64_t warmup_sent = 0;   ///< requests sent during the warm-up, in no other count
+    /// Measured answers, and those timed by the kernel's arrival stamp (the others when read: TLS).
+    AnswerTiming answer_timing;
     double measured_start_epoch_s = 0;
     /// The same instant in ns since the epoch; exactly start_at + warm-up when EngineOptions::start_at is set.
     std::int64_t measured_start_unix_ns = 0;

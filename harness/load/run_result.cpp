@@ -81,6 +81,7 @@ void RunResult::add(const RunResult& other) {
     aborted_in_flight += other.aborted_in_flight;
     warmup_s = std::max(warmup_s, other.warmup_s);
     warmup_sent += other.warmup_sent;
+    answer_timing.add(other.answer_timing);
     if (measured_start_unix_ns == 0 || (other.measured_start_unix_ns != 0 && other.measured_start_unix_ns < measured_start_unix_ns))
         measured_start_unix_ns = other.measured_start_unix_ns;
 }

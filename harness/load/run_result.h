@@ -34,6 +34,7 @@ struct RunResult {
     std::int64_t aborted_in_flight = 0;
     double warmup_s = 0;             ///< sent before the measured span, unrecorded
     std::int64_t warmup_sent = 0;    ///< requests of the warm-up, in no count above
+    AnswerTiming answer_timing;
     /// When the measured span began, ns since the Unix epoch (0: not known, a summary of an older
     /// version). Shards that share a --start-at (and warm-up) share it exactly.
     std::int64_t measured_start_unix_ns = 0;

@@ -121,4 +121,16 @@ std::size_t StatsSet::memory_bytes() const {
     return bytes;
 }
 
+void AnswerTiming::add(const AnswerTiming& other) {
+    if (other.batched_share) {
+        const double mine = batched_share.value_or(0) * static_cast<double>(batched_share ? answers : 0);
+        const auto weight = (batched_share ? answers : 0) + other.answers;
+        batched_share = weight > 0 ? (mine + *other.batched_share * static_cast<double>(other.answers)) /
+                                         static_cast<double>(weight)
+                                   : *other.batched_share;
+    }
+    answers += other.answers;
+    at_arrival += other.at_arrival;
+}
+
 }  // namespace dockside::load

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,12 +83,25 @@ inline constexpr std::size_t kMaxErrorExamples = 16;  ///< per operation
 /// Adds `example` unless one with the same `what` is there or the list is full.
 void add_example(std::vector<ErrorExample>& examples, ErrorExample example);
 
+/// How the answers of a run were timed and read. An answer's time is when its last byte arrived: the
+/// kernel's receive stamp on plain HTTP (receive_stamp.h), the moment it was read otherwise (TLS).
+struct AnswerTiming {
+    std::int64_t answers = 0;     ///< measured answers
+    std::int64_t at_arrival = 0;  ///< of them, timed by the kernel's arrival stamp (the rest when read)
+    /// Closed loop over plain HTTP: the share of the run spent reading answers in batches (nap_policy.h);
+    /// nullopt where the engine never does (open loop, TLS, read batching off).
+    std::optional<double> batched_share;
+
+    /// Another run's (a shard): counts add, shares are weighted by answers.
+    void add(const AnswerTiming& other);
+};
+
 /// The histogram settings of every load histogram: microseconds, 1 µs to 1 hour, 3 significant digits.
 histogram::Histogram make_latency_histogram();
 
 struct OperationStats {
-    histogram::Histogram latency = make_latency_histogram();  ///< intended send → response complete
-    histogram::Histogram service = make_latency_histogram();  ///< actual send → response complete
+    histogram::Histogram latency = make_latency_histogram();  ///< intended send → answer complete (arrived)
+    histogram::Histogram service = make_latency_histogram();  ///< actual send → answer complete (arrived)
     OperationCounters counters;
 
     void add(const OperationStats& other);

@@ -171,6 +171,10 @@ json to_json(const RunSummary& s) {
     for (const auto& op : r.operations) out["operations"].push_back(operation_json(op, r.duration_s));
     out["thresholds"] = thresholds_json(s.thresholds);
     out["outcome"] = {{"passed", s.passed}, {"exit_code", s.exit_code}, {"reasons", s.reasons}};
+    const AnswerTiming& timing = r.answer_timing;
+    out["answer_timing"] = {{"answers", timing.answers},
+                            {"at_arrival", timing.at_arrival},
+                            {"batched_share", timing.batched_share ? json(*timing.batched_share) : json(nullptr)}};
     out["auth"] = {{"token_renewals", s.token_renewals}, {"token_renewal_failures", s.token_renewal_failures}};
     out["files"] = s.files;
     if (!s.merged_from.empty()) out["merged_from"] = s.merged_from;
@@ -227,6 +231,13 @@ Result<RunSummary, std::string> summary_from_json(const json& d) {
     }
     if (d.contains("thresholds") && d["thresholds"].is_array())
         for (const auto& t : d["thresholds"]) s.threshold_expressions.push_back(t.value("expression", ""));
+    if (d.contains("answer_timing") && d["answer_timing"].is_object()) {
+        const json& t = d["answer_timing"];
+        r.answer_timing.answers = int_at(t, "answers");
+        r.answer_timing.at_arrival = int_at(t, "at_arrival");
+        if (t.contains("batched_share") && t["batched_share"].is_number())
+            r.answer_timing.batched_share = t["batched_share"].get<double>();
+    }
     if (d.contains("files")) s.files = d["files"];
     if (d.contains("auth") && d["auth"].is_object()) {
         s.token_renewals = static_cast<int>(int_at(d["auth"], "token_renewals"));

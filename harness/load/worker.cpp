@@ -69,6 +69,8 @@ Worker::Worker(EngineShared& shared, unsigned index, int connections)
         for (std::size_t i = 0; i < n; ++i) pools_.back().push(pool.initial[(i + index * 7) % n]);
     }
     open_loop_ = options_.model == LoadModel::open_loop;
+    nap_ = NapPolicy(!open_loop_ && options_.read_batching && !options_.target.tls,
+                     options_.read_batching_trials.value_or(NapPolicy::Settings{}));
     stride_ = static_cast<std::uint64_t>(options_.shard_count) * static_cast<std::uint64_t>(options_.threads);
 }
 
@@ -84,12 +86,45 @@ void Worker::run() {
     ioc_.restart();
     take_credential();
     start_phase();
-    ioc_.run();
+    run_events();
     current_->start_ns = interval_start_ - measured_start_;
     current_->end_ns = std::max(std::max(last_completion_, send_end_), interval_start_) - measured_start_;
     live_in_flight = 0;
     live_waiting = 0;
     done = true;
+}
+
+void Worker::run_events() {
+    if (!nap_.allowed()) {
+        ioc_.run();
+        return;
+    }
+    // How late this machine's timers end a nap: the middle of three before the run, then kept up to date.
+    std::int64_t late[3] = {nap(NapPolicy::kMinNapNs), nap(NapPolicy::kMinNapNs), nap(NapPolicy::kMinNapNs)};
+    std::sort(late, late + 3);
+    nap_overshoot_ns_ = late[1];
+    bool napped = false;
+    for (;;) {
+        const std::size_t ran = ioc_.poll();  // everything ready, the sockets checked without waiting
+        if (ioc_.stopped()) return;
+        // Nap while answers are expected (two requests in flight at least: one alone is no batch), unless
+        // the last nap found nothing to do: then the answers are slow, and the sockets are waited on.
+        if (nap_.napping() && (ran > 0 || !napped) && busy() >= 2) {
+            nap(NapPolicy::nap_ns(round_trip_ns_));
+            napped = true;
+            continue;
+        }
+        napped = false;
+        if (ioc_.run_one() == 0) return;
+    }
+}
+
+std::int64_t Worker::nap(std::int64_t ns) {
+    const std::int64_t before = now_ns();
+    std::this_thread::sleep_for(std::chrono::nanoseconds(ns));
+    const std::int64_t late = std::max<std::int64_t>(now_ns() - before - ns, 0);
+    nap_overshoot_ns_ += (late - nap_overshoot_ns_) / 8;
+    return late;
 }
 
 void Worker::pre_connect() {
@@ -111,6 +146,7 @@ void Worker::pre_connect() {
 }
 
 void Worker::start_phase() {
+    receive_clock_.calibrate();
     const std::int64_t t0 = shared_.t0.load();
     measured_start_ = t0 + options_.warmup.count();
     interval_start_ = measured_start_;
@@ -324,8 +360,12 @@ void Worker::on_sent(InFlight& request) {
 }
 
 void Worker::on_response(const InFlight& request, int status, const std::string& content_type,
-                         const std::string& body, std::int64_t now) {
-    last_completion_ = now;
+                         const std::string& body, std::int64_t answered, bool at_arrival) {
+    last_completion_ = answered;
+    ++answers_since_tick_;
+    // A smoothed round trip (as TCP's SRTT: the first answer, then gain 1/8) sizes the closed loop's naps.
+    const std::int64_t round_trip = answered - request.sent;
+    round_trip_ns_ = round_trip_ns_ == 0 ? round_trip : round_trip_ns_ + (round_trip - round_trip_ns_) / 8;
     const OperationPlan& op = shared_.plan.operations[request.op];
     if (!op.capture_key.empty() && status >= 200 && status < 300)
         if (const auto id = find_top_level_integer(body, op.capture_key))
@@ -337,10 +377,12 @@ void Worker::on_response(const InFlight& request, int status, const std::string&
         add_example(examples_[request.op], {"HTTP " + std::to_string(status), body.substr(0, 300)});
     }
     if (!request.record) return;
+    ++answers_;
+    if (at_arrival) ++answers_at_arrival_;
     auto& stats = current_->operations[request.op];
     stats.counters.count_status(status);
-    const std::int64_t latency = micros(now - request.intended);
-    const std::int64_t service = micros(now - request.sent);
+    const std::int64_t latency = micros(answered - request.intended);
+    const std::int64_t service = micros(answered - request.sent);
     stats.latency.record(latency);
     stats.service.record(service);
     if (options_.on_record) options_.on_record(request.op, latency, service);
@@ -350,6 +392,7 @@ void Worker::on_response(const InFlight& request, int status, const std::string&
 void Worker::on_error(const InFlight& request, ErrorKind kind, const boost::system::error_code& cause,
                       const char* note, std::int64_t now) {
     last_completion_ = now;
+    ++answers_since_tick_;
     const auto k = static_cast<std::size_t>(kind);
     if (examples_[request.op].size() < kMaxErrorExamples && !seen_kinds_[request.op].test(k)) {
         seen_kinds_[request.op].set(k);
@@ -364,14 +407,14 @@ void Worker::on_retry(const InFlight& request) {
 
 void Worker::on_aborted(const InFlight&) { ++aborted_; }
 
-void Worker::on_idle(Connection& connection, std::int64_t now) {
+void Worker::on_idle(Connection& connection, std::int64_t now, std::int64_t free_since) {
     if (finishing_) return;
     if (!sending_) {
-        push_idle(connection, now);
+        push_idle(connection, free_since);
         return maybe_finish();
     }
     if (!open_loop_) return send_closed_after_batch(connection);
-    push_idle(connection, now);
+    push_idle(connection, free_since);
     send_what_is_due(now);
     if (!sending_) return maybe_finish();
     schedule_release(now);
@@ -438,6 +481,10 @@ void Worker::on_tick() {
         drain_deadline_ = now + options_.interrupt_grace.count();
     }
     take_credential();
+    receive_clock_.calibrate();
+    if (unstamped_reads_ > 0) nap_.forbid();  // a nap would then show in latency
+    nap_.on_tick(answers_since_tick_, NapPolicy::worth_trying(round_trip_ns_, nap_overshoot_ns_));
+    answers_since_tick_ = 0;
     sweep(now);
     while (now >= next_boundary_) hand_over(now);
     if (now >= drain_deadline_ && !finishing_) {

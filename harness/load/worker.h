@@ -19,6 +19,8 @@
 #include "harness/load/engine.h"
 #include "harness/load/handler_arena.h"
 #include "harness/load/id_pool.h"
+#include "harness/load/nap_policy.h"
+#include "harness/load/receive_stamp.h"
 #include "harness/load/response_parser.h"
 #include "harness/load/request_index.h"
 #include "harness/load/stats_exchange.h"
@@ -95,13 +97,21 @@ public:
     std::int64_t send_end() const { return send_end_; }
     /// Requests written during the warm-up (in no count of the run).
     std::int64_t warmup_sent() const { return warmup_sent_; }
+    /// Closed loop: the share of this thread's run spent reading answers in batches (see nap_policy.h).
+    double napping_share() const { return nap_.napping_share(); }
+    /// Measured answers, and those of them timed by the kernel's arrival stamp.
+    std::int64_t answers() const { return answers_; }
+    std::int64_t answers_at_arrival() const { return answers_at_arrival_; }
+    bool read_batching_allowed() const { return nap_.allowed(); }
 
     // Called by connections.
     net::io_context& io() { return ioc_; }
     const EngineShared& shared() const { return shared_; }
     void on_sent(InFlight& request);
+    /// `answered`: when the answer's last byte arrived (`at_arrival`: the kernel's stamp) or, without a
+    /// stamp, was read.
     void on_response(const InFlight& request, int status, const std::string& content_type, const std::string& body,
-                     std::int64_t now);
+                     std::int64_t answered, bool at_arrival);
     void on_error(const InFlight& request, ErrorKind kind, const boost::system::error_code& cause, const char* note,
                   std::int64_t now);
     /// Error statuses of this operation with an example kept; null once the operation has all it keeps.
@@ -113,8 +123,14 @@ public:
     void on_retry(const InFlight& request);
     void on_aborted(const InFlight& request);
     void on_connected() { ++connections_opened_; }
-    /// A connection is free: send what is due on it, or keep it for later.
-    void on_idle(Connection& connection, std::int64_t now);
+    /// A connection is free: send what is due on it, or keep it for later. `free_since`: when it was free
+    /// as far as the target is concerned (its answer's arrival), which may be before this thread saw it.
+    void on_idle(Connection& connection, std::int64_t now, std::int64_t free_since);
+    void on_idle(Connection& connection, std::int64_t now) { on_idle(connection, now, now); }
+    /// Converts the kernel's receive stamps; calibrated at every tick.
+    const ReceiveClock& receive_clock() const { return receive_clock_; }
+    /// A read on a socket the kernel was asked to stamp came without a stamp.
+    void on_unstamped_read() { ++unstamped_reads_; }
     /// A connection may not reconnect before `until` (connect or TLS failure back-off).
     void park(Connection& connection, std::int64_t until);
     bool finishing() const { return finishing_; }
@@ -129,6 +145,11 @@ private:
     };
 
     void start_phase();
+    /// Runs the io_context to the end; in a closed loop that naps, polls and sleeps in turn instead.
+    void run_events();
+    /// Sleeps `ns` on a timer (no socket can wake it); returns how much later than asked it ended and
+    /// keeps a smoothed figure of that.
+    std::int64_t nap(std::int64_t ns);
     void pre_connect();
     void on_tick();
     void arm_tick();
@@ -177,9 +198,11 @@ private:
     net::steady_timer send_timer_;
     std::vector<std::unique_ptr<Connection>> connections_;
     std::vector<Connection*> idle_;  ///< ring of connections ready to send
-    /// Beside idle_: since when each has been free. The ring is first in, first out, so a due request
-    /// taking a connection freed after its intended time had every connection busy or taken by requests
-    /// due before it: it waited for a connection, not for this thread.
+    /// Beside idle_: since when each has been free, as far as the target goes (its answer's arrival, which
+    /// may be before this thread read it). The ring is first in, first out, so a due request taking a
+    /// connection freed after its intended time had every connection busy or taken by requests due
+    /// before it: it waited for a connection (the target), not for this thread. (Answers read together join
+    /// in reading order, not arrival order, so a request due within that spread may be misjudged.)
     std::vector<std::int64_t> idle_ready_;
     std::size_t idle_head_ = 0;
     std::size_t idle_count_ = 0;
@@ -216,6 +239,14 @@ private:
     std::int64_t max_waiting_ = 0;
     std::int64_t last_completion_ = 0;
     std::int64_t warmup_sent_ = 0;
+    ReceiveClock receive_clock_;
+    std::int64_t unstamped_reads_ = 0;
+    NapPolicy nap_;
+    std::int64_t round_trip_ns_ = 0;      ///< smoothed send-to-answer time
+    std::int64_t answers_since_tick_ = 0;
+    std::int64_t answers_ = 0;
+    std::int64_t answers_at_arrival_ = 0;
+    std::int64_t nap_overshoot_ns_ = 0;   ///< smoothed lateness of a nap's end
     std::string credential_;            ///< this thread's copy of EngineOptions::credential
     std::uint64_t credential_seen_ = 0; ///< its generation
 };

@@ -167,6 +167,9 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("--rate", raw.rate, "Open loop: requests per second (all shards together)");
     load->add_option("--stages", raw.stages, "Open loop: ramps DURATION:RATE,… from 0 (e.g. 30s:500,60s:2000,30s:0)");
     load->add_flag("--closed-loop", raw.closed_loop, "Each connection sends its next request when the answer is in");
+    load->add_option("--read-batching", raw.read_batching,
+                     "Closed loop: 'auto' (default) lets a worker sleep briefly and read answers in batches where "
+                     "that completes more requests (latency still uses each answer's arrival); 'off' reads each at once");
     load->add_option("--duration", raw.duration, "How long to send (default 30s; not with --stages)");
     load->add_option("--warmup", raw.warmup, "Send this long first, unrecorded (open loop: at the first rate; capacity search: before every step, "
                     "default 20% of --step-duration, at most 2s)");

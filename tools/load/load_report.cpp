@@ -94,6 +94,21 @@ void print_report(std::ostream& out, const load::RunSummary& summary, const std:
                       100.0 * static_cast<double>(totals.waited) / static_cast<double>(std::max<std::int64_t>(totals.sent, 1)));
         out << line;
     }
+    const auto& timing = r.answer_timing;
+    if (timing.answers > timing.at_arrival) {
+        // Without the kernel's stamp an answer counts from when it was read: say so, since a busy generator
+        // then adds to latency.
+        std::snprintf(line, sizeof line, "  %.1f%% of answers timed when read, not on arrival (TLS, or no kernel receive stamps)\n",
+                      100.0 * static_cast<double>(timing.answers - timing.at_arrival) / static_cast<double>(timing.answers));
+        out << line;
+    }
+    if (timing.batched_share && *timing.batched_share > 0) {
+        std::snprintf(line, sizeof line,
+                      "  answers read in batches for %.0f%% of the run, where that completed more requests "
+                      "(--read-batching off reads each at once)\n",
+                      100.0 * *timing.batched_share);
+        out << line;
+    }
     if (const auto errors = load::error_table(r); !errors.empty()) out << "\nerrors:\n" << errors;
     if (const auto validation = load::validation_report(r); !validation.empty())
         out << "\nsampled validation:\n" << validation;

@@ -57,6 +57,7 @@ load::EngineOptions engine_options(const LoadSettings& s, const LoadTarget& targ
     o.warmup = s.warmup;
     o.warmup_rate = s.warmup_rate;
     o.connections = s.connections;
+    o.read_batching = s.read_batching;
     o.threads = s.threads;
     o.request_timeout = load::Nanos(static_cast<std::int64_t>(target.timeout_s * 1e9));
     o.connect_timeout = std::min<load::Nanos>(o.request_timeout, 5s);
@@ -105,6 +106,7 @@ std::optional<load::RunResult> run_engine(const load::EngineOptions& options, co
     result.aborted_in_flight = outcome.aborted_in_flight;
     result.warmup_s = static_cast<double>(options.warmup.count()) / 1e9;
     result.warmup_sent = outcome.warmup_sent;
+    result.answer_timing = outcome.answer_timing;
     result.measured_start_unix_ns = outcome.measured_start_unix_ns;
     aborted = outcome.aborted_in_flight;
     return result;

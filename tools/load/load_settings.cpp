@@ -74,6 +74,14 @@ void check_model(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
         c.problems.push_back("--duration has no meaning with --stages: the stages say how long the run is");
     if (!raw.warmup.empty())
         if (auto w = c.duration("--warmup", raw.warmup, true)) s.warmup = *w;
+    if (!raw.read_batching.empty()) {
+        if (raw.read_batching != "auto" && raw.read_batching != "off")
+            c.problems.push_back("--read-batching \"" + raw.read_batching + "\": auto or off");
+        else if (!raw.closed_loop)
+            c.problems.push_back("--read-batching applies to --closed-loop only: an open-loop run sends on its schedule "
+                                 "and reads every answer at once");
+        s.read_batching = raw.read_batching != "off";
+    }
     if (raw.closed_loop) {
         s.model = load::LoadModel::closed_loop;
         if (duration) s.duration = *duration;
@@ -242,7 +250,10 @@ nlohmann::json configuration_json(const LoadSettings& s) {
                          {"description", s.schedule->describe()},
                          {"duration_s", static_cast<double>(s.schedule->duration_ns()) / 1e9}};
     }
-    if (s.model == load::LoadModel::closed_loop) c["duration_s"] = static_cast<double>(s.duration.count()) / 1e9;
+    if (s.model == load::LoadModel::closed_loop) {
+        c["duration_s"] = static_cast<double>(s.duration.count()) / 1e9;
+        c["read_batching"] = s.read_batching ? "auto" : "off";
+    }
     c["warmup_s"] = static_cast<double>(s.warmup.count()) / 1e9;
     c["connections"] = s.connections;
     c["threads"] = s.threads;

@@ -25,6 +25,7 @@ struct RawLoadOptions {
     std::string rate;          ///< --rate R (requests/s, the total across shards)
     std::string stages;        ///< --stages 30s:500,60s:2000
     bool closed_loop = false;  ///< --closed-loop
+    std::string read_batching; ///< --read-batching auto|off (closed loop; default auto)
     std::string duration;      ///< --duration (default 30s)
     std::string warmup;        ///< --warmup (default none)
     std::string connections = "10";
@@ -49,6 +50,7 @@ struct LoadSettings {
     load::LoadModel model = load::LoadModel::open_loop;
     std::optional<load::Schedule> schedule;  ///< open loop (the total schedule; a shard sends its share)
     load::Nanos duration{0};                 ///< closed loop
+    bool read_batching = true;               ///< closed loop: answers may be read in batches (nap_policy.h)
     load::Nanos warmup{0};
     double warmup_rate = 0;
     int connections = 10;

@@ -268,3 +268,105 @@ TEST(ShardStart, InterruptWhileWaitingForTheStartSendsNothing) {
 
 }  // namespace
 }  // namespace dockside::load
+
+namespace dockside::load {
+namespace {
+
+/// Answers after `delay`, on any of the server's 8 threads.
+http::Response answer_after(std::chrono::milliseconds delay) {
+    std::this_thread::sleep_for(delay);
+    return ok_json({});
+}
+
+dockside::testing::TestServer slow_server(std::chrono::milliseconds delay) {
+    server::ServerOptions options;
+    options.threads = 8;
+    return dockside::testing::TestServer([delay](const http::Request&) { return answer_after(delay); }, options);
+}
+
+TEST(AnswerTiming, AnAnswerThatArrivedWhileTheWorkerWasBusyCountsFromItsArrival) {
+    // 100/s on one worker thread against a server that answers after 20 ms: when the worker stalls for
+    // 200 ms before sending request 50 (the on_send hook), the answers to requests 48 and 49 arrive during
+    // the stall and are read only after it. Timed when read, their service time would be up to 200 ms;
+    // timed by the kernel's arrival stamp, it stays the server's 20 ms.
+    auto server = slow_server(20ms);
+    auto options = testing::open_loop(testing::options_for(server.url(), 8, 1), 100, 1000ms);
+    options.on_send = [](std::uint64_t index, std::int64_t) {
+        if (index == 50) std::this_thread::sleep_for(200ms);
+    };
+    auto engine = Engine::create(options, simple_plan({{"a", get_request("/a")}}));
+    ASSERT_TRUE(engine);
+    KeepingObserver observer;
+    const auto outcome = (*engine)->run(observer);
+    EXPECT_EQ(outcome.totals.total_counters().status_count(200), 100);
+    EXPECT_EQ(outcome.answer_timing.answers, 100);
+    EXPECT_EQ(outcome.answer_timing.at_arrival, 100);
+    EXPECT_FALSE(outcome.answer_timing.batched_share);  // open loop: never batched
+    const auto service = outcome.totals.total_service();
+    EXPECT_GE(service.min(), 19'000);
+    EXPECT_LT(service.max(), 100'000) << "an answer was timed when read, after the stall";
+    // The requests due during the stall were sent late, and that shows where it belongs: in the send lag.
+    EXPECT_GT(outcome.totals.send_lag.max(), 150'000);
+}
+
+TEST(AnswerTiming, TlsAnswersAreTimedWhenReadAndNeverBatched) {
+    auto pair = tls::make_self_signed().value();
+    server::ServerOptions server_options;
+    server_options.tls = server::TlsIdentity{pair.certificate_pem, pair.private_key_pem};
+    dockside::testing::TestServer server(ok_json, server_options);
+    auto options = testing::closed_loop(testing::options_for(server.url(), 4, 1), 500ms);
+    auto engine = Engine::create(options, simple_plan({{"a", get_request("/a")}}));
+    ASSERT_TRUE(engine);
+    KeepingObserver observer;
+    const auto outcome = (*engine)->run(observer);
+    EXPECT_GT(outcome.answer_timing.answers, 0);
+    EXPECT_EQ(outcome.answer_timing.at_arrival, 0);
+    EXPECT_FALSE(outcome.answer_timing.batched_share);
+}
+
+TEST(AnswerTiming, ClosedLoopBatchesReadsWhereItsTrialKeepsThemAndCountsStayExact) {
+    // A trial that keeps naps whenever they completed anything at all, so that this short run naps; a
+    // server answering after 2 ms makes every nap (a quarter of the round trip, at most 250 µs) fit.
+    auto server = slow_server(2ms);
+    auto options = testing::closed_loop(testing::options_for(server.url(), 8, 1), 1500ms);
+    NapPolicy::Settings eager;
+    eager.trial_ticks = 3;
+    eager.settle_ticks = 1;
+    eager.keep_ticks = 1000;
+    eager.recheck_ticks = 2;
+    eager.gain = 0;
+    options.read_batching_trials = eager;
+    std::atomic<std::int64_t> recorded{0};
+    options.on_record = [&](std::size_t, std::int64_t, std::int64_t) { ++recorded; };
+    auto engine = Engine::create(options, simple_plan({{"a", get_request("/a")}}));
+    ASSERT_TRUE(engine);
+    KeepingObserver observer;
+    const auto outcome = (*engine)->run(observer);
+    const auto totals = outcome.totals.total_counters();
+    ASSERT_TRUE(outcome.answer_timing.batched_share);
+    EXPECT_GT(*outcome.answer_timing.batched_share, 0.8);
+    EXPECT_EQ(totals.errors_total(), 0);
+    EXPECT_EQ(totals.status_count(200), totals.requests());
+    EXPECT_EQ(outcome.answer_timing.answers, totals.requests());
+    EXPECT_EQ(outcome.answer_timing.at_arrival, totals.requests());
+    EXPECT_EQ(recorded.load(), totals.requests());
+    // 8 connections, 2 ms each: at most 6,000 in 1.5 s, and the naps (≤ 250 µs of each 2 ms) cost at most a
+    // fraction of that.
+    EXPECT_GT(totals.requests(), 3000);
+    EXPECT_GE(outcome.totals.total_service().min(), 1'900);
+}
+
+TEST(AnswerTiming, ReadBatchingOffNeverNaps) {
+    auto server = slow_server(2ms);
+    auto options = testing::closed_loop(testing::options_for(server.url(), 8, 1), 300ms);
+    options.read_batching = false;
+    auto engine = Engine::create(options, simple_plan({{"a", get_request("/a")}}));
+    ASSERT_TRUE(engine);
+    KeepingObserver observer;
+    const auto outcome = (*engine)->run(observer);
+    EXPECT_FALSE(outcome.answer_timing.batched_share);
+    EXPECT_EQ(outcome.answer_timing.at_arrival, outcome.answer_timing.answers);
+}
+
+}  // namespace
+}  // namespace dockside::load

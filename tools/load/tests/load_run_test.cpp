@@ -37,6 +37,10 @@ TEST(LoadRun, MerchantDayRunsCleanAndTheSummaryConformsToItsSchema) {
     EXPECT_NEAR(summary["requests_per_second"].get<double>(), 120, 4);
     EXPECT_EQ(summary["seed"], 42);
     EXPECT_EQ(summary["outcome"]["exit_code"], 0);
+    // Plain HTTP: every answer is timed by its arrival; an open loop never reads in batches.
+    EXPECT_EQ(summary["answer_timing"]["answers"], 180);
+    EXPECT_EQ(summary["answer_timing"]["at_arrival"], 180);
+    EXPECT_TRUE(summary["answer_timing"]["batched_share"].is_null());
     std::int64_t validated = 0;
     for (const auto& op : summary["operations"]) {
         validated += op["validation"]["validated"].get<std::int64_t>();

@@ -88,6 +88,21 @@ TEST(LoadSettings, ValidOptionsGiveTheSchedule) {
     EXPECT_TRUE(mentions(problems_of(unknown_op), "the mix has no operation \"createOrder\""));
 }
 
+TEST(LoadSettings, ReadBatchingIsAutoOrOffForAClosedLoop) {
+    RawLoadOptions closed;
+    closed.closed_loop = true;
+    EXPECT_TRUE(testing::settings(closed).read_batching);  // auto unless turned off
+    closed.read_batching = "off";
+    EXPECT_FALSE(testing::settings(closed).read_batching);
+    EXPECT_EQ(configuration_json(testing::settings(closed))["read_batching"], "off");
+    closed.read_batching = "sometimes";
+    EXPECT_TRUE(mentions(problems_of(closed), "--read-batching \"sometimes\": auto or off"));
+    RawLoadOptions open;
+    open.rate = "10";
+    open.read_batching = "off";
+    EXPECT_TRUE(mentions(problems_of(open), "--read-batching applies to --closed-loop only"));
+}
+
 TEST(Mix, InlineFormsResolveToTheContract) {
     std::vector<std::string> warnings;
     auto mix = parse_inline_mix("getOrder:5, createOrder:1,GET /2025-07/location,POST /2025-07/order:estimate:2,GET /nope");
