@@ -17,6 +17,7 @@ RunResult RunResult::from_stats(const StatsSet& totals, const std::vector<std::s
         result.operations.push_back(std::move(op));
     }
     result.send_lag = totals.send_lag;
+    result.own_send_lag = totals.own_send_lag;
     return result;
 }
 
@@ -73,6 +74,7 @@ void RunResult::add(const RunResult& other) {
         for (const auto& example : theirs.error_examples) add_example(it->error_examples, example);
     }
     send_lag.add(other.send_lag);
+    own_send_lag.add(other.own_send_lag);
     open_loop = open_loop && other.open_loop;
     interrupted = interrupted || other.interrupted;
     duration_s = std::max(duration_s, other.duration_s);

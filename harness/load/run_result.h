@@ -26,6 +26,7 @@ struct OperationResult {
 struct RunResult {
     std::vector<OperationResult> operations;
     histogram::Histogram send_lag = make_latency_histogram();
+    histogram::Histogram own_send_lag = make_latency_histogram();  ///< see StatsSet::own_send_lag
     bool open_loop = true;
     bool interrupted = false;
     double duration_s = 0;        ///< the measured span (schedule or duration, or until interrupted)

@@ -85,6 +85,7 @@ void StatsSet::add(const StatsSet& other) {
     const std::size_t n = std::min(operations.size(), other.operations.size());
     for (std::size_t i = 0; i < n; ++i) operations[i].add(other.operations[i]);
     send_lag.add(other.send_lag);
+    own_send_lag.add(other.own_send_lag);
     const bool this_empty = start_ns == 0 && end_ns == 0;
     if (other.start_ns == 0 && other.end_ns == 0) return;  // other covers no span yet
     start_ns = this_empty ? other.start_ns : std::min(start_ns, other.start_ns);
@@ -94,6 +95,7 @@ void StatsSet::add(const StatsSet& other) {
 void StatsSet::reset() {
     for (auto& op : operations) op.reset();
     send_lag.reset();
+    own_send_lag.reset();
     start_ns = end_ns = 0;
 }
 
@@ -116,7 +118,7 @@ histogram::Histogram StatsSet::total_service() const {
 }
 
 std::size_t StatsSet::memory_bytes() const {
-    std::size_t bytes = sizeof(*this) + send_lag.memory_bytes();
+    std::size_t bytes = sizeof(*this) + send_lag.memory_bytes() + own_send_lag.memory_bytes();
     for (const auto& op : operations) bytes += sizeof(op) + op.latency.memory_bytes() + op.service.memory_bytes();
     return bytes;
 }

@@ -114,6 +114,9 @@ struct StatsSet {
 
     std::vector<OperationStats> operations;
     histogram::Histogram send_lag = make_latency_histogram();  ///< actual send − intended send
+    /// The send lag of the requests that found a connection free when due: the generator's own timing,
+    /// without the share of requests that waited for the target to free a connection.
+    histogram::Histogram own_send_lag = make_latency_histogram();
     std::int64_t start_ns = 0;  ///< span covered, ns since the run's measured start
     std::int64_t end_ns = 0;
 

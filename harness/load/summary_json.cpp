@@ -166,7 +166,9 @@ json to_json(const RunSummary& s) {
     out["latency_ms"] = percentiles_json(r.total_latency());
     out["service_time_ms"] = percentiles_json(r.total_service());
     out["send_lag_ms"] = percentiles_json(r.send_lag);
-    out["histograms"] = {{"send_lag", histogram::encode_compressed_base64(r.send_lag)}};
+    out["own_send_lag_ms"] = percentiles_json(r.own_send_lag);
+    out["histograms"] = {{"send_lag", histogram::encode_compressed_base64(r.send_lag)},
+                         {"own_send_lag", histogram::encode_compressed_base64(r.own_send_lag)}};
     out["operations"] = json::array();
     for (const auto& op : r.operations) out["operations"].push_back(operation_json(op, r.duration_s));
     out["thresholds"] = thresholds_json(s.thresholds);
@@ -211,6 +213,12 @@ Result<RunSummary, std::string> summary_from_json(const json& d) {
     auto lag = decode_field(d.value("histograms", json::object()), "send_lag", "histograms");
     if (!lag) return fail(lag.error());
     r.send_lag = std::move(lag.value());
+    // Summaries written before the own send lag was kept have none: it stays empty (and adds nothing).
+    if (d.contains("histograms") && d["histograms"].is_object() && d["histograms"].contains("own_send_lag")) {
+        auto own = decode_field(d["histograms"], "own_send_lag", "histograms");
+        if (!own) return fail(own.error());
+        r.own_send_lag = std::move(own.value());
+    }
     for (const auto& item : d["operations"]) {
         OperationResult op;
         op.name = item.value("name", "");

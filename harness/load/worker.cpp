@@ -335,6 +335,7 @@ bool Worker::dispatch(Connection& connection, std::uint64_t index, std::int64_t 
             request.record = record;
             request.sample = shared_.samples != nullptr && sampled(second, options_.sample_fraction);
             request.capture = request.sample || !op.capture_key.empty();
+            request.waited = waited;
             if (record && waited) ++current_->operations[op_index].counters.waited;
             if (record && open_loop_ && options_.on_send) options_.on_send(index, intended);
             connection.start(request, fixed, now);
@@ -356,7 +357,10 @@ void Worker::on_sent(InFlight& request) {
         return;
     }
     ++current_->operations[request.op].counters.sent;
-    if (open_loop_) current_->send_lag.record(micros(request.sent - request.intended));
+    if (!open_loop_) return;
+    const std::int64_t lag = micros(request.sent - request.intended);
+    current_->send_lag.record(lag);
+    if (!request.waited) current_->own_send_lag.record(lag);
 }
 
 void Worker::on_response(const InFlight& request, int status, const std::string& content_type,

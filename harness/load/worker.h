@@ -68,6 +68,7 @@ struct InFlight {
     bool record = false;        ///< measured (not warm-up)
     bool sample = false;
     bool capture = false;       ///< keep the body (an id to capture, or a sample)
+    bool waited = false;        ///< open loop: no connection was free at the intended time
     std::uint8_t attempt = 0;
 };
 

@@ -93,6 +93,11 @@ void print_report(std::ostream& out, const load::RunSummary& summary, const std:
                       static_cast<long long>(totals.waited),
                       100.0 * static_cast<double>(totals.waited) / static_cast<double>(std::max<std::int64_t>(totals.sent, 1)));
         out << line;
+        if (r.own_send_lag.total_count() > 0)
+            out << "  send lag of the others, which found a connection free (the generator's own): p50 "
+                << load::format_micros(static_cast<double>(r.own_send_lag.value_at_percentile(50))) << ", p99 "
+                << load::format_micros(static_cast<double>(r.own_send_lag.value_at_percentile(99))) << ", max "
+                << load::format_micros(static_cast<double>(r.own_send_lag.max())) << "\n";
     }
     const auto& timing = r.answer_timing;
     if (timing.answers > timing.at_arrival) {

@@ -81,11 +81,18 @@ TEST(OpenLoop, AStallShowsInLatencyAsPredictedAndNotInServiceTime) {
     const auto waited = outcome.totals.total_counters().waited;
     EXPECT_GE(waited, 240);
     EXPECT_LE(waited, 350);
+    // Their send lag is the stall's; the generator's own, of the requests that found a connection free,
+    // is not: it holds only those, and stays small.
+    const auto& own = outcome.totals.own_send_lag;
+    EXPECT_EQ(own.total_count(), outcome.totals.total_counters().sent - waited);
+    EXPECT_GT(outcome.totals.send_lag.value_at_percentile(99), 500'000);
+    EXPECT_LT(own.value_at_percentile(99), 20'000);
     RunSummary summary;  // the count survives the summary, as `dockside merge` reads it
     summary.result = RunResult::from_stats(outcome.totals, {"get"});
     auto back = summary_from_json(to_json(summary));
     ASSERT_TRUE(back) << back.error();
     EXPECT_EQ(back->result.total_counters().waited, waited);
+    EXPECT_TRUE(back->result.own_send_lag == own);
 }
 
 TEST(OpenLoop, RequestsThatFindAConnectionFreeAreNotCountedAsWaiting) {
