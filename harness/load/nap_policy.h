@@ -6,8 +6,8 @@
 /// by whoever delivers it. On loopback that is the target's own thread, inside its write: a generator that
 /// reads each answer the moment it arrives makes a saturated target on the same machine spend part of its
 /// CPU waking the generator, and the target then serves fewer requests than it could (measured on a 2-core
-/// VM against nginx: the target served 6 % less for dockside than for wrk, which reads more slowly; with
-/// naps 8-10 % more). A nap pays only while the target stays busy with the requests still in flight; where
+/// VM, nginx served 3-7 % fewer requests for dockside than for wrk, which reads more slowly; with naps,
+/// 6-9 % more). A nap pays only while the target stays busy with the requests still in flight; where
 /// it does not (few connections, an idle target far away), the nap lengthens every round trip. So the
 /// worker measures instead of guessing: it runs a stretch with naps and one without, keeps whichever
 /// completed more answers, and tries both again after a while. It does not even try where a nap, as this
