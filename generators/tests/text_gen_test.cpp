@@ -99,22 +99,46 @@ TEST(TextGen, LengthWithinStartsAtTheLimitAndReachesDownToTheLowest) {
 
 /// The counterexample of "every length past `limit` is rejected" against a target that accepts lengths up
 /// to `accepts_up_to`, drawn at `size` (above 0 the first failure is not the limit + 1 itself, so the
-/// result shows the shrinking); nullopt when the property holds.
-std::optional<std::string> past_limit_counterexample(std::int64_t limit, std::int64_t accepts_up_to, int size) {
-    const auto result = rc::detail::checkTestable([=] {
-        const std::int64_t length = *rc::gen::resize(size, gen_length_past(limit));
-        RC_ASSERT(length > accepts_up_to);
-    });
+/// result shows the shrinking) with RapidCheck's `seed`; nullopt when the property holds.
+std::optional<std::string> past_limit_counterexample(std::int64_t limit, std::int64_t accepts_up_to, int size,
+                                                     std::uint64_t seed) {
+    rc::detail::TestParams params;
+    params.seed = seed;
+    const auto result = rc::detail::checkTestable(
+        [=] {
+            const std::int64_t length = *rc::gen::resize(size, gen_length_past(limit));
+            RC_ASSERT(length > accepts_up_to);
+        },
+        rc::detail::TestMetadata{}, params);
     rc::detail::FailureResult failure;
     if (!result.match(failure)) return std::nullopt;
     return failure.counterExample.empty() ? std::string() : failure.counterExample.front().second;
 }
 
 TEST(TextGen, APastTheLimitPropertyShrinksToTheFirstLengthWronglyAccepted) {
-    for (int size : {0, 60}) {
-        EXPECT_EQ(past_limit_counterexample(450, 451, size), "451") << size;  // the limit moved by one
-        EXPECT_EQ(past_limit_counterexample(450, 520, size), "451") << size;  // further: shrunk from where it failed
-        EXPECT_EQ(past_limit_counterexample(450, 450, size), std::nullopt) << size;
+    // Many seeds: the first failing case comes from any of gen_int_in's branches (the limit + 1, the top
+    // of the range, or between), and each must shrink to the same first length; the top once did not.
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        for (int size : {0, 60}) {
+            EXPECT_EQ(past_limit_counterexample(450, 451, size, seed), "451") << size << " seed " << seed;  // moved by one
+            EXPECT_EQ(past_limit_counterexample(450, 520, size, seed), "451") << size << " seed " << seed;  // shrunk
+            EXPECT_EQ(past_limit_counterexample(450, 450, size, seed), std::nullopt) << size << " seed " << seed;
+        }
+    }
+}
+
+TEST(TextGen, IntInShrinksEveryBranchTowardsItsMinimum) {
+    // Whichever branch drew it (the minimum, the maximum or between), a value that fails "x < 100" shrinks
+    // to 100 itself.
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        rc::detail::TestParams params;
+        params.seed = seed;
+        const auto result = rc::detail::checkTestable(
+            [] { RC_ASSERT(*gen_int_in(100, 900) < 100); }, rc::detail::TestMetadata{}, params);
+        rc::detail::FailureResult failure;
+        ASSERT_TRUE(result.match(failure)) << seed;
+        ASSERT_FALSE(failure.counterExample.empty());
+        EXPECT_EQ(failure.counterExample.front().second, "100") << "seed " << seed;
     }
 }
 
