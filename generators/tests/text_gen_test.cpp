@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -97,22 +98,28 @@ TEST(TextGen, LengthWithinStartsAtTheLimitAndReachesDownToTheLowest) {
     EXPECT_TRUE(lowest_seen);
 }
 
-/// The counterexample of "every length past `limit` is rejected" against a target that accepts lengths up
-/// to `accepts_up_to`, drawn at `size` (above 0 the first failure is not the limit + 1 itself, so the
-/// result shows the shrinking) with RapidCheck's `seed`; nullopt when the property holds.
-std::optional<std::string> past_limit_counterexample(std::int64_t limit, std::int64_t accepts_up_to, int size,
-                                                     std::uint64_t seed) {
+/// The shrunk counterexample of `property` checked with RapidCheck's `seed`; nullopt when it holds.
+template <typename Property>
+std::optional<std::string> counterexample(Property property, std::uint64_t seed) {
     rc::detail::TestParams params;
     params.seed = seed;
-    const auto result = rc::detail::checkTestable(
+    const auto result = rc::detail::checkTestable(std::move(property), rc::detail::TestMetadata{}, params);
+    rc::detail::FailureResult failure;
+    if (!result.match(failure)) return std::nullopt;
+    return failure.counterExample.empty() ? std::string() : failure.counterExample.front().second;
+}
+
+/// The counterexample of "every length past `limit` is rejected" against a target that accepts lengths up
+/// to `accepts_up_to`, drawn at `size` (above 0 the first failure is not the limit + 1 itself, so the
+/// result shows the shrinking).
+std::optional<std::string> past_limit_counterexample(std::int64_t limit, std::int64_t accepts_up_to, int size,
+                                                     std::uint64_t seed) {
+    return counterexample(
         [=] {
             const std::int64_t length = *rc::gen::resize(size, gen_length_past(limit));
             RC_ASSERT(length > accepts_up_to);
         },
-        rc::detail::TestMetadata{}, params);
-    rc::detail::FailureResult failure;
-    if (!result.match(failure)) return std::nullopt;
-    return failure.counterExample.empty() ? std::string() : failure.counterExample.front().second;
+        seed);
 }
 
 TEST(TextGen, APastTheLimitPropertyShrinksToTheFirstLengthWronglyAccepted) {
@@ -130,16 +137,8 @@ TEST(TextGen, APastTheLimitPropertyShrinksToTheFirstLengthWronglyAccepted) {
 TEST(TextGen, IntInShrinksEveryBranchTowardsItsMinimum) {
     // Whichever branch drew it (the minimum, the maximum or between), a value that fails "x < 100" shrinks
     // to 100 itself.
-    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-        rc::detail::TestParams params;
-        params.seed = seed;
-        const auto result = rc::detail::checkTestable(
-            [] { RC_ASSERT(*gen_int_in(100, 900) < 100); }, rc::detail::TestMetadata{}, params);
-        rc::detail::FailureResult failure;
-        ASSERT_TRUE(result.match(failure)) << seed;
-        ASSERT_FALSE(failure.counterExample.empty());
-        EXPECT_EQ(failure.counterExample.front().second, "100") << "seed " << seed;
-    }
+    for (std::uint64_t seed = 1; seed <= 40; ++seed)
+        EXPECT_EQ(counterexample([] { RC_ASSERT(*gen_int_in(100, 900) < 100); }, seed), "100") << "seed " << seed;
 }
 
 TEST(TextGen, SameSeedSameValue) {
