@@ -91,6 +91,20 @@ CONF
   served_as_file "$cached_url" "$work/www/order.json"
 }
 
+# The benchmarks' targets by name (nginx, nginx-cached, reference). `check_target NAME` fails before
+# anything starts; `use_target NAME` (after start_targets) sets base, path and url.
+check_target() {
+  case $1 in nginx|nginx-cached|reference) ;; *) echo "bench: unknown target '$1' (nginx, nginx-cached, reference)" >&2; exit 2 ;; esac
+}
+use_target() {
+  check_target "$1"
+  case $1 in
+    nginx) base="http://127.0.0.1:$nginx_port"; path=/order.json; url=$nginx_url ;;
+    nginx-cached) base="http://127.0.0.1:$cached_port"; path=/order.json; url=$cached_url ;;
+    reference) base="http://127.0.0.1:$ref_port"; path=$ref_path; url=$ref_url ;;
+  esac
+}
+
 # dockside load against a base URL and a path: `dockside_load BASE PATH OUTDIR ARGS…`
 dockside_load() {
   local base=$1 path=$2 out=$3
