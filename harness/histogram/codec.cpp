@@ -86,7 +86,10 @@ Result<bool, std::string> decode_counts(std::string_view in, std::size_t at, std
 std::string encode(const Histogram& h) {
     std::string payload;
     const std::size_t limit = encoded_counts_limit(h);
-    for (std::size_t i = 0; i < limit;) {
+    // The zeros below the smallest recorded value make one run, written as the loop below would write it.
+    const std::size_t first = h.recorded_indexes().begin;
+    if (first > 0) put_zigzag(payload, first > 1 ? -static_cast<std::int64_t>(first) : 0);
+    for (std::size_t i = first; i < limit;) {
         const std::int64_t count = h.count_at_index(i++);
         std::int64_t zeros = count == 0 ? 1 : 0;
         while (count == 0 && i < limit && h.count_at_index(i) == 0) {

@@ -142,7 +142,8 @@ std::int64_t Histogram::value_at_percentile(double percentile) const {
     const double ulp = std::pow(2.0, std::floor(std::log2(rank)) - 52);
     const auto wanted = std::max<std::int64_t>(static_cast<std::int64_t>(std::ceil(rank - ulp)), 1);
     std::int64_t seen = 0;
-    for (std::size_t i = 0; i < counts_.size(); ++i) {
+    const auto [begin, end] = recorded_indexes();
+    for (std::size_t i = begin; i < end; ++i) {
         seen += counts_[i];
         if (seen >= wanted) {
             const std::int64_t value = value_from_index(i);
@@ -169,7 +170,8 @@ std::int64_t Histogram::add(const Histogram& other) {
     const bool same_layout = unit_magnitude_ == other.unit_magnitude_ &&
                              sub_bucket_half_count_magnitude_ == other.sub_bucket_half_count_magnitude_;
     std::int64_t newly_clamped = 0;
-    for (std::size_t i = 0; i < other.counts_.size(); ++i) {
+    const auto [begin, end] = other.recorded_indexes();
+    for (std::size_t i = begin; i < end; ++i) {
         const std::int64_t count = other.counts_[i];
         if (count == 0) continue;
         const std::int64_t value = other.value_from_index(i);
@@ -187,7 +189,8 @@ std::int64_t Histogram::add(const Histogram& other) {
 }
 
 void Histogram::reset() {
-    std::fill(counts_.begin(), counts_.end(), 0);
+    const auto [begin, end] = recorded_indexes();
+    std::fill(counts_.begin() + static_cast<std::ptrdiff_t>(begin), counts_.begin() + static_cast<std::ptrdiff_t>(end), 0);
     total_ = 0;
     clamped_ = 0;
     min_recorded_ = std::numeric_limits<std::int64_t>::max();

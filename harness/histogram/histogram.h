@@ -105,7 +105,8 @@ public:
     /// ascending order of value.
     template <class F>
     void for_each_recorded(F f) const {
-        for (std::size_t i = 0; i < counts_.size(); ++i) {
+        const auto [begin, end] = recorded_indexes();
+        for (std::size_t i = begin; i < end; ++i) {
             if (counts_[i] != 0) {
                 const std::int64_t low = value_from_index(i);
                 f(low, highest_equivalent_value(low), counts_[i]);
@@ -117,6 +118,19 @@ public:
 
     /// Length of the counts array.
     std::size_t counts_length() const { return counts_.size(); }
+    /// Indexes of the counts array from the smallest recorded value's to one past the largest's (both 0
+    /// when empty): every count outside is zero. A latency histogram fills a small part of its array (1 µs
+    /// to 10 ms is a fifth of the 1 µs to 1 h one), so add, reset and the scans walk only this part: the
+    /// load driver's collector merges and encodes several histograms a second on a CPU it may share with a
+    /// worker, and the time it takes is time that worker does not send.
+    struct IndexRange {
+        std::size_t begin = 0;
+        std::size_t end = 0;
+    };
+    IndexRange recorded_indexes() const {
+        if (total_ == 0) return {};
+        return {index_of(min_recorded_), index_of(max_recorded_) + 1};
+    }
     /// Count held at an index of the counts array.
     std::int64_t count_at_index(std::size_t index) const { return counts_[index]; }
     /// Lowest value of the bucket at an index of the counts array.

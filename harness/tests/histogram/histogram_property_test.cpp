@@ -60,6 +60,29 @@ RC_GTEST_PROP(HistogramProperty, AddIsCommutative, ()) {
     RC_ASSERT(ab == ba);
 }
 
+// reset() clears only the recorded range of the counts array: a count left outside it would turn up in the
+// next interval. Comparing whole arrays with a fresh histogram's catches one.
+RC_GTEST_PROP(HistogramProperty, ResetThenReuseEqualsAFreshHistogram, ()) {
+    auto reused = histogram_of(*gen_values());
+    reused.add(histogram_of(*gen_values()));
+    reused.reset();
+    RC_ASSERT(reused == Histogram());
+    const auto next = *gen_values();
+    for (auto v : next) reused.record(v);
+    RC_ASSERT(reused == histogram_of(next));
+}
+
+RC_GTEST_PROP(HistogramProperty, EveryCountLiesInTheRecordedIndexes, ()) {
+    const auto h = histogram_of(*gen_values());
+    const auto [begin, end] = h.recorded_indexes();
+    for (std::size_t i = 0; i < h.counts_length(); ++i)
+        if (i < begin || i >= end) RC_ASSERT(h.count_at_index(i) == 0);
+    if (h.total_count() > 0) {
+        RC_ASSERT(h.count_at_index(begin) > 0);
+        RC_ASSERT(h.count_at_index(end - 1) > 0);
+    }
+}
+
 RC_GTEST_PROP(HistogramProperty, TotalCountKeepsEveryValueAndCountsClampedOnes, ()) {
     const auto values = *gen_values();
     const auto h = histogram_of(values);

@@ -9,6 +9,8 @@
 namespace dockside::histogram {
 namespace {
 
+constexpr std::int64_t kOutOfRange = 4'000'000'000;  // above the default hour
+
 TEST(HistogramLayout, DefaultsTrackOneMicrosecondToOneHourAtThreeDigits) {
     Histogram h;
     EXPECT_EQ(h.lowest_discernible(), 1);
@@ -203,6 +205,23 @@ TEST(HistogramReset, ClearsCountsKeepsSettingsAndTag) {
     EXPECT_EQ(h.max(), 0);
     EXPECT_EQ(h.start_time_ms, 0);
     EXPECT_EQ(h.tag, "getOrder");
+}
+
+TEST(HistogramIndexes, RecordedIndexesRunFromTheSmallestValueToTheLargest) {
+    Histogram h;
+    EXPECT_EQ(h.recorded_indexes().begin, 0U);
+    EXPECT_EQ(h.recorded_indexes().end, 0U);
+    h.record(10003);
+    h.record(40);
+    EXPECT_EQ(h.recorded_indexes().begin, h.index_of(40));
+    EXPECT_EQ(h.recorded_indexes().end, h.index_of(10003) + 1);
+    h.record(-5);             // clamped to 0
+    h.record(kOutOfRange);    // clamped to the highest trackable value
+    EXPECT_EQ(h.recorded_indexes().begin, 0U);
+    EXPECT_EQ(h.recorded_indexes().end, h.index_of(h.highest_trackable()) + 1);
+    h.reset();
+    EXPECT_EQ(h.recorded_indexes().end, 0U);
+    EXPECT_EQ(h, Histogram());
 }
 
 TEST(HistogramEquality, ComparesSettingsAndCounts) {

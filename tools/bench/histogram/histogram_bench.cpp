@@ -73,6 +73,27 @@ void BM_AddWorkerHistogram(benchmark::State& state) {
 }
 BENCHMARK(BM_AddWorkerHistogram);
 
+// What the load driver's collector does each second with every worker's histograms: add one whose values
+// are latency-like (a narrow part of the range), then clear it for the next second.
+void BM_AddLatencyHistogram(benchmark::State& state) {
+    const auto worker = filled(latencies());
+    Histogram total;
+    for (auto _ : state) benchmark::DoNotOptimize(total.add(worker));
+}
+BENCHMARK(BM_AddLatencyHistogram);
+
+void BM_ResetLatencyHistogram(benchmark::State& state) {
+    const auto values = latencies();
+    Histogram h;
+    for (auto _ : state) {
+        state.PauseTiming();
+        for (std::size_t i = 0; i < values.size(); i += 100) h.record(values[i]);
+        state.ResumeTiming();
+        h.reset();
+    }
+}
+BENCHMARK(BM_ResetLatencyHistogram);
+
 void BM_ValueAtPercentile99(benchmark::State& state) {
     const auto h = filled(latencies());
     for (auto _ : state) benchmark::DoNotOptimize(h.value_at_percentile(99.0));
