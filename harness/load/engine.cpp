@@ -99,7 +99,8 @@ struct Engine::Impl {
     /// Waits until kConnectLead before options.start_at, telling `observer` once a second; false when
     /// interrupted meanwhile (nothing has been sent or opened then).
     bool wait_for_start(RunObserver& observer, const std::atomic<bool>* interrupt) const;
-    void collect(StatsSet& interval);
+    /// Adds what the workers handed over into `interval`; returns how many had.
+    int collect(StatsSet& interval);
     LiveStatus live(std::int64_t now, std::int64_t measured_start) const;
     bool all_done() const {
         return std::all_of(workers.begin(), workers.end(), [](const auto& w) { return w->done.load(); });
@@ -181,12 +182,15 @@ bool Engine::Impl::wait_for_start(RunObserver& observer, const std::atomic<bool>
     }
 }
 
-void Engine::Impl::collect(StatsSet& interval) {
+int Engine::Impl::collect(StatsSet& interval) {
+    int taken = 0;
     for (auto& worker : workers)
         if (StatsSet* set = worker->exchange().take()) {
             interval.add(*set);
             worker->exchange().give_back(set);
+            ++taken;
         }
+    return taken;
 }
 
 LiveStatus Engine::Impl::live(std::int64_t now, std::int64_t measured_start) const {
@@ -247,7 +251,9 @@ RunOutcome Engine::run(RunObserver& observer, const std::atomic<bool>* interrupt
             if (next_report >= measured_start) next_report = measured_start + kSecondNs + kCollectDelayNs;
             continue;
         }
-        impl.collect(interval);
+        // Running workers hand over at every tick, so finding nothing means they are ending (and will hand
+        // over at their end): look again shortly rather than show an empty second.
+        if (impl.collect(interval) == 0) continue;
         observer.on_interval(interval, impl.live(now, measured_start));
         outcome.totals.add(interval);
         interval.reset();

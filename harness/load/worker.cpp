@@ -87,8 +87,15 @@ void Worker::run() {
     take_credential();
     start_phase();
     run_events();
+    if (options_.on_worker_end) options_.on_worker_end();
     current_->start_ns = interval_start_ - measured_start_;
     current_->end_ns = std::max(std::max(last_completion_, send_end_), interval_start_) - measured_start_;
+    // The last figures go to the collector now: a thread that ended before its tick past the last second's
+    // boundary would otherwise hold them until it is joined, and the collector, finding nothing at that
+    // second's report, would show it empty. When the collector has not yet taken the previous second, they
+    // stay in current() and the engine adds them after the join.
+    if (now_ns() >= measured_start_)
+        if (StatsSet* fresh = exchange_.hand_over(current_)) current_ = fresh;
     live_in_flight = 0;
     live_waiting = 0;
     done = true;

@@ -68,6 +68,28 @@ TEST(Engine, AWarmUpOfWholeSecondsLeavesNoEmptySecondAtTheStartOfTheMeasuredRun)
     EXPECT_GE(observer.lives.front().elapsed_ns, 1'000'000'000);
 }
 
+// A thread whose last answer came before its tick past the last second's boundary, and which then took
+// long to end (closing thousands of connections does), used to leave the collector nothing at that
+// second's report: an empty second was shown, and the real one after it. The hook holds the thread for
+// longer than the collector waits after a boundary (30 ms).
+TEST(Engine, AThreadSlowToEndLeavesNoEmptySecondAndReportsItsLastSecondOnce) {
+    dockside::testing::TestServer server(ok_json);
+    auto options = testing::open_loop(testing::options_for(server.url(), 2, 1), 200, 2000ms);
+    options.on_worker_end = [] { std::this_thread::sleep_for(300ms); };
+    auto engine = Engine::create(options, simple_plan({{"a", get_request("/a")}}));
+    ASSERT_TRUE(engine) << engine.error().front();
+    KeepingObserver observer;
+    const auto outcome = (*engine)->run(observer);
+    EXPECT_EQ(outcome.totals.total_counters().sent, 400);
+    ASSERT_EQ(observer.intervals.size(), 2u);
+    std::int64_t reported = 0;
+    for (std::size_t i = 0; i < observer.intervals.size(); ++i) {
+        EXPECT_GT(observer.intervals[i].sent, 0) << "second " << i << " reported nothing sent";
+        reported += observer.intervals[i].sent;
+    }
+    EXPECT_EQ(reported, 400);
+}
+
 TEST(Engine, ClosedLoopKeepsConnectionsBusyAndStopsOnTime) {
     dockside::testing::TestServer server(ok_json);
     auto options = testing::closed_loop(testing::options_for(server.url(), 4, 2), 1000ms);
