@@ -37,9 +37,25 @@ struct Pair {
     }
 };
 
+/// The kernel turns receive stamping on for the whole machine when the first socket asks, from a work queue
+/// (net_enable_timestamp defers the switch when no socket wanted stamps before): bytes that arrive before
+/// that work has run carry no stamp. A test that writes at once after asking failed one run in ten so.
+/// This sends a byte at a time until one comes back stamped (for at most 2 s).
+bool stamping_is_on(Pair& pair) {
+    char byte = 0;
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        boost::asio::write(pair.server, boost::asio::buffer("s", 1));
+        std::this_thread::sleep_for(10ms);
+        const StampedRead read = read_stamped(pair.client.native_handle(), &byte, 1);
+        if (read.bytes == 1 && read.stamped) return true;
+    }
+    return false;
+}
+
 TEST(ReceiveStamp, AReadMadeLateStillSaysWhenTheBytesArrived) {
     Pair pair;
     ASSERT_TRUE(enable_receive_stamps(pair.client.native_handle()));
+    ASSERT_TRUE(stamping_is_on(pair)) << "the kernel never stamped a byte on a socket that asked for stamps";
     ReceiveClock clock;
     clock.calibrate();
     const std::int64_t written = steady_ns();
