@@ -93,8 +93,10 @@ void Worker::run() {
     // The last figures go to the collector now: a thread that ended before its tick past the last second's
     // boundary would otherwise hold them until it is joined, and the collector, finding nothing at that
     // second's report, would show it empty. When the collector has not yet taken the previous second, they
-    // stay in current() and the engine adds them after the join.
-    if (now_ns() >= measured_start_)
+    // stay in current() and the engine adds them after the join. A set with nothing in it (the last tick
+    // came after the last answer) is not handed over: it would show as an empty second of its own.
+    const auto last = current_->total_counters();
+    if (now_ns() >= measured_start_ && (last.attempted() > 0 || last.sent > 0))
         if (StatsSet* fresh = exchange_.hand_over(current_)) current_ = fresh;
     live_in_flight = 0;
     live_waiting = 0;
