@@ -1,4 +1,4 @@
-# Shared by the load benchmarks: a reference server and an nginx serving the same order JSON, free
+# Shared by the load benchmarks: a reference server, an nginx and a sink serving the same order JSON, free
 # ports, cleanup of everything started, and helpers that read figures out of runs.
 # shellcheck shell=bash
 
@@ -8,6 +8,8 @@ SERVER_THREADS=${SERVER_THREADS:-1}
 PIN=${PIN:-0}
 
 [ -x "$DOCKSIDE" ] || { echo "bench: $DOCKSIDE not built (cmake --build --preset default)" >&2; exit 2; }
+SINK_SERVER=${SINK_SERVER:-$(dirname "$DOCKSIDE")/../bench/load/sink_server}
+[ -x "$SINK_SERVER" ] || { echo "bench: $SINK_SERVER not built (cmake --build --preset default --target sink_server)" >&2; exit 2; }
 for tool in wrk h2load nginx curl python3; do
   command -v "$tool" >/dev/null || { echo "bench: $tool missing (apt-get install wrk nghttp2-client nginx-light curl)" >&2; exit 2; }
 done
@@ -86,7 +88,9 @@ wait_for() { for _ in $(seq 100); do curl -s -o /dev/null "$1" && return 0; slee
 # nginx_url, cached_port, cached_url, bytes. nginx serves the file on two ports: on nginx_port it opens the
 # file for every request (nginx's default) and is slower than one generator thread (on a 2-core VM about
 # 95,000 requests/s), so a closed loop measures the target; on cached_port an open-file cache makes it
-# faster than one generator thread (about 140,000/s), so a closed loop measures the generator.
+# faster than one generator thread (about 140,000/s), so a closed loop measures the generator. The sink
+# (sink_server.cpp, sink_port and sink_url) answers every GET with the same bytes at the least cost per
+# request, so that an open loop near the generator's maximum is not held back by the target.
 start_targets() {
   ref_port=$(free_port)
   "${SERVER_PREFIX[@]}" "$DOCKSIDE" serve --port "$ref_port" --pat "$TOKEN" --threads "$SERVER_THREADS" >"$work/serve.log" 2>&1 &
@@ -133,12 +137,18 @@ CONF
   served_as_file "$nginx_url" "$work/www/order.json"
   cached_url="http://127.0.0.1:$cached_port/order.json"
   served_as_file "$cached_url" "$work/www/order.json"
+  sink_port=$(free_port)
+  "${SERVER_PREFIX[@]}" "$SINK_SERVER" "$sink_port" "$work/www/order.json" &
+  pids+=("$!")
+  sink_url="http://127.0.0.1:$sink_port/order.json"
+  wait_for "$sink_url"
+  served_as_file "$sink_url" "$work/www/order.json"
 }
 
-# The benchmarks' targets by name (nginx, nginx-cached, reference). `check_target NAME` fails before
+# The benchmarks' targets by name (nginx, nginx-cached, reference, sink). `check_target NAME` fails before
 # anything starts; `use_target NAME` (after start_targets) sets base, path and url.
 check_target() {
-  case $1 in nginx|nginx-cached|reference) ;; *) echo "bench: unknown target '$1' (nginx, nginx-cached, reference)" >&2; exit 2 ;; esac
+  case $1 in nginx|nginx-cached|reference|sink) ;; *) echo "bench: unknown target '$1' (nginx, nginx-cached, reference, sink)" >&2; exit 2 ;; esac
 }
 use_target() {
   check_target "$1"
@@ -146,6 +156,7 @@ use_target() {
     nginx) base="http://127.0.0.1:$nginx_port"; path=/order.json; url=$nginx_url ;;
     nginx-cached) base="http://127.0.0.1:$cached_port"; path=/order.json; url=$cached_url ;;
     reference) base="http://127.0.0.1:$ref_port"; path=$ref_path; url=$ref_url ;;
+    sink) base="http://127.0.0.1:$sink_port"; path=/order.json; url=$sink_url ;;
   esac
 }
 
