@@ -84,7 +84,8 @@ served_as_file() {
 }
 wait_for() { for _ in $(seq 100); do curl -s -o /dev/null "$1" && return 0; sleep 0.1; done; echo "bench: $1 did not come up" >&2; exit 2; }
 
-# Starts `dockside serve` and nginx with the same body; sets ref_port, ref_url, ref_path, nginx_port,
+# Starts `dockside serve`, nginx and the sink with the same body: the reference server's answer to GET
+# REFERENCE_PATH (default: one order), which nginx and the sink serve as order.json. Sets ref_port, ref_url, ref_path, nginx_port,
 # nginx_url, cached_port, cached_url, bytes. nginx serves the file on two ports: on nginx_port it opens the
 # file for every request (nginx's default) and is slower than one generator thread (on a 2-core VM about
 # 95,000 requests/s), so a closed loop measures the target; on cached_port an open-file cache makes it
@@ -99,8 +100,10 @@ start_targets() {
   local order_id
   order_id=$(curl -s -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$ref_port/2025-07/order?Limit=1" |
     python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
-  ref_path="/2025-07/order/$order_id"
+  ref_path=${REFERENCE_PATH:-/2025-07/order/$order_id}
   ref_url="http://127.0.0.1:$ref_port$ref_path"
+  curl -sf -o /dev/null -H "Authorization: Bearer $TOKEN" "$ref_url" ||
+    { echo "bench: the reference server does not answer 2xx to GET $ref_path" >&2; exit 2; }
   mkdir -p "$work/www"
   # nginx's workers run as nobody when it is started as root: mktemp's folder (mode 700) would answer 403.
   chmod 755 "$work" "$work/www"
