@@ -27,6 +27,7 @@
 #include "tools/dockside/conform_target.h"
 #include "tools/dockside/exit_codes.h"
 #include "tools/dockside/held_interrupts.h"
+#include "tools/dockside/slow_notice.h"
 #include "tools/dockside/spec_files.h"
 
 namespace dockside::cli {
@@ -220,7 +221,10 @@ std::optional<PreparedTarget> prepare(const config::TargetConfig& target, const 
         prepared.info.replay_args = embedded_replay_args(options.faults);
         return prepared;
     }
-    auto remote = prepare_remote(target, options.access, spec);
+    auto remote = [&] {
+        const SlowNotice waiting(waiting_for_target("conform", target.base_url, target.timeout_seconds));
+        return prepare_remote(target, options.access, spec);
+    }();
     if (!remote) {
         cannot_run(remote.error());
         return std::nullopt;

@@ -15,6 +15,7 @@
 #include "tools/dockside/conform_target.h"
 #include "tools/dockside/exit_codes.h"
 #include "tools/dockside/held_interrupts.h"
+#include "tools/dockside/slow_notice.h"
 #include "tools/dockside/spec_files.h"
 #include "tools/load/load_run.h"
 
@@ -34,6 +35,32 @@ extern "C" void on_interrupt(int) {
     // A second Ctrl-C ends the process at once.
     std::signal(SIGINT, SIG_DFL);
 }
+
+extern "C" void on_interrupt_while_checking(int) {
+    static constexpr char kMessage[] =
+        "\ndockside load: interrupted while checking the target: nothing was sent and no results were written\n";
+    const ssize_t written = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+    (void)written;
+    ::_exit(kExitCannotRun);
+}
+
+/// Checking a remote target waits in requests that a Ctrl-C cannot cut short (a silent target holds each for
+/// the whole --timeout). Nothing has been sent then, so for that while a Ctrl-C ends the process at once.
+/// A Ctrl-C that came before is left to the run, which ends at once and records it.
+class InterruptEndsChecking {
+public:
+    InterruptEndsChecking() : armed_(!g_interrupted.load()) {
+        if (armed_) std::signal(SIGINT, on_interrupt_while_checking);
+    }
+    ~InterruptEndsChecking() {
+        if (armed_) std::signal(SIGINT, on_interrupt);
+    }
+    InterruptEndsChecking(const InterruptEndsChecking&) = delete;
+    InterruptEndsChecking& operator=(const InterruptEndsChecking&) = delete;
+
+private:
+    bool armed_;
+};
 
 int cannot_run(const std::string& message) {
     std::cerr << "dockside load: " << message << "\n";
@@ -72,6 +99,8 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
         out.embedded = true;
         return out;
     }
+    const InterruptEndsChecking checking;
+    const SlowNotice waiting(waiting_for_target("load", target.base_url, target.timeout_seconds));
     if (outside_contract(settings.entries)) {
         // Only reachability is checked: the token, if any, is sent as given and no channel is discovered.
         if (auto probe = conform::probe_target(target.base_url, target.token, client_options_for(target)); !probe) {

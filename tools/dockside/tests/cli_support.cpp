@@ -174,6 +174,20 @@ std::vector<std::string> ServeProcess::target_args() const {
     return {"--base-url", base_url_, "--token", pat_, "--read-only-token", read_only_token_};
 }
 
+Rewrite hold_answers(std::string path, std::chrono::milliseconds hold, int times,
+                     std::shared_ptr<std::atomic<bool>> release, Rewrite next) {
+    auto count = std::make_shared<std::atomic<int>>(0);
+    return [path = std::move(path), hold, times, release = std::move(release), next = std::move(next),
+            count](const http::Request& request, http::Response& response) {
+        if (request.path() == path && count->fetch_add(1) < times) {
+            const auto until = std::chrono::steady_clock::now() + hold;
+            while (!release->load() && std::chrono::steady_clock::now() < until)
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        if (next) next(request, response);
+    };
+}
+
 std::unique_ptr<MisbehavingTarget> MisbehavingTarget::start(Rewrite rewrite, bool simulation) {
     refserver::Options options;
     options.simulation_enabled = simulation;

@@ -4,6 +4,7 @@
 /// targets that misbehave in one chosen way (the reference server behind a hook that rewrites or delays
 /// some answers), and reading a run's results.json.
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -88,6 +89,11 @@ private:
     Rewrite rewrite_;
     std::uint16_t port_ = 0;
 };
+
+/// A rewrite that holds the answers to `path` for up to `hold`, the first `times` times, then hands every answer
+/// to `next` (if any). A held answer occupies one of the server's threads: set *release to let it go at once.
+Rewrite hold_answers(std::string path, std::chrono::milliseconds hold, int times,
+                     std::shared_ptr<std::atomic<bool>> release, Rewrite next = {});
 
 /// results.json of a run's --out folder; null when missing or unreadable.
 nlohmann::json results_of(const std::string& out_dir);

@@ -1,6 +1,11 @@
 // `dockside conform` as a CI job sees it: exit codes that tell the truth (a refused token and an empty
 // selection are "could not run", accepted findings pass), configuration problems reported together, words
-// it does not understand named with a suggestion, and a console without RapidCheck's own output.
+// it does not understand named with a suggestion, a console without RapidCheck's own output, and a word
+// when checking the target is slow.
+
+#include <atomic>
+#include <chrono>
+#include <memory>
 
 #include <gtest/gtest.h>
 
@@ -23,6 +28,21 @@ TEST(ConformExit, WrongTokenIsCouldNotRunOnceUpFront) {
                         "--out", out});
     EXPECT_EQ(ro.exit_code, 2) << ro.output;
     EXPECT_TRUE(has(ro.output, "read-only token was refused")) << ro.output;
+}
+
+TEST(ConformConsole, ASlowTargetCheckSaysItIsWaiting) {
+    auto release = std::make_shared<std::atomic<bool>>(false);
+    auto target = MisbehavingTarget::start(hold_answers("/2025-07/channel", std::chrono::milliseconds(4500), 1, release));
+    ASSERT_TRUE(target);
+    // A refused token ends the run right after the check, so the test waits only for the held answer.
+    auto ran = dockside({"conform", "--base-url", target->base_url(), "--token", "wrong", "--timeout", "20",
+                         "--out", fresh_dir("slow-check")});
+    release->store(true);
+    EXPECT_EQ(ran.exit_code, 2) << ran.output;
+    EXPECT_TRUE(has(ran.output, "dockside conform: still waiting for " + target->base_url() +
+                                    " to answer (each request gives up after 20 s: --timeout)"))
+        << ran.output;
+    EXPECT_TRUE(has(ran.output, "the token was refused")) << ran.output;
 }
 
 TEST(ConformExit, SelectionThatMatchesNothingIsCouldNotRun) {

@@ -1,6 +1,11 @@
 // `dockside load` against a plain HTTP server, the way wrk is pointed at a URL: a mix of paths the contract
 // does not know needs no accepted token and no channel (the token given is sent as it is), while a mix of the contract's operations still
-// checks both up front.
+// checks both up front. Checking the target says so when it is slow, and a Ctrl-C meanwhile ends it at once.
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -12,19 +17,19 @@ namespace {
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // A server that is no fulfillment API: the channel list is forbidden, one static path answers.
-std::unique_ptr<MisbehavingTarget> static_file_server() {
-    return MisbehavingTarget::start([](const http::Request& r, http::Response& response) {
-        if (r.path() == "/2025-07/channel") {
-            response.status = 403;
-            response.body = "<html>Forbidden</html>";
-            response.headers.set("Content-Type", "text/html");
-        } else if (r.path() == "/static/order.json") {
-            response.status = 200;
-            response.body = R"({"id":1})";
-            response.headers.set("Content-Type", "application/json");
-        }
-    });
+void as_static_file_server(const http::Request& r, http::Response& response) {
+    if (r.path() == "/2025-07/channel") {
+        response.status = 403;
+        response.body = "<html>Forbidden</html>";
+        response.headers.set("Content-Type", "text/html");
+    } else if (r.path() == "/static/order.json") {
+        response.status = 200;
+        response.body = R"({"id":1})";
+        response.headers.set("Content-Type", "application/json");
+    }
 }
+
+std::unique_ptr<MisbehavingTarget> static_file_server() { return MisbehavingTarget::start(as_static_file_server); }
 
 TEST(LoadTarget, PathsOutsideTheContractNeedNoAcceptedToken) {
     auto target = static_file_server();
@@ -37,6 +42,45 @@ TEST(LoadTarget, PathsOutsideTheContractNeedNoAcceptedToken) {
     ASSERT_TRUE(summary.is_object()) << ran.output;
     EXPECT_GT(summary.value("requests", 0), 0) << summary.dump(2);
     EXPECT_EQ(summary.value("errors", -1), 0) << summary.dump(2);
+    EXPECT_FALSE(has(ran.output, "still waiting")) << ran.output;  // a prompt check says nothing
+}
+
+// static_file_server's answers, the channel list's held for up to `hold` the first `times` times.
+struct SlowChannel {
+    std::shared_ptr<std::atomic<bool>> released = std::make_shared<std::atomic<bool>>(false);
+    std::unique_ptr<MisbehavingTarget> target;
+
+    SlowChannel(std::chrono::milliseconds hold, int times) {
+        target = MisbehavingTarget::start(hold_answers("/2025-07/channel", hold, times, released, as_static_file_server));
+    }
+    ~SlowChannel() { released->store(true); }
+};
+
+TEST(LoadTarget, ASlowTargetCheckSaysItIsWaitingAndTheRunGoesOn) {
+    SlowChannel slow(std::chrono::milliseconds(4500), 1);
+    ASSERT_TRUE(slow.target);
+    auto ran = dockside({"load", "--base-url", slow.target->base_url(), "--token", "t", "--mix", "GET /static/order.json",
+                         "--closed-loop", "--duration", "1s", "-c", "2", "-t", "1", "--timeout", "20",
+                         "--out", fresh_dir("load-slow-check")});
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    EXPECT_TRUE(has(ran.output, "dockside load: still waiting for " + slow.target->base_url() +
+                                    " to answer (each request gives up after 20 s: --timeout)"))
+        << ran.output;
+}
+
+TEST(LoadTarget, CtrlCWhileCheckingASilentTargetEndsAtOnce) {
+    SlowChannel silent(std::chrono::seconds(60), 1000);
+    ASSERT_TRUE(silent.target);
+    RunSpec spec;
+    spec.args = {"load", "--base-url", silent.target->base_url(), "--token", "t", "--mix", "GET /static/order.json",
+                 "--rate", "5", "--duration", "2s", "--out", fresh_dir("load-silent-check")};
+    spec.interrupt_after = std::chrono::milliseconds(1500);
+    spec.limit = std::chrono::seconds(60);
+    auto ran = run(spec);
+    EXPECT_EQ(ran.exit_code, 2) << ran.output;
+    // Before the fix the process waited out the 30 s request timeout after the Ctrl-C.
+    EXPECT_LT(ran.seconds, 10) << ran.output;
+    EXPECT_TRUE(has(ran.output, "interrupted while checking the target: nothing was sent")) << ran.output;
 }
 
 TEST(LoadTarget, OperationsOfTheContractStillNeedAnAcceptedToken) {
