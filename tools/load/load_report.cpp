@@ -1,6 +1,7 @@
 #include "tools/load/load_report.h"
 
 #include <algorithm>
+#include <cctype>
 #include <ctime>
 #include <ostream>
 
@@ -43,9 +44,33 @@ void judge_run(load::RunSummary& summary, const std::vector<load::Threshold>& th
 
 namespace {
 
+/// A secret this long is not found inside other text by chance; a shorter one ("t" in "timeout") is.
+constexpr std::size_t kFoundAnywhereLength = 12;
+
+/// The characters of a bearer token (RFC 6750, b64token).
+bool token_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_' || c == '~' || c == '+' ||
+           c == '/' || c == '=';
+}
+
+/// Replaces `secret` where it stands as a whole token, and, when it is long, wherever it occurs: an echoed
+/// credential is the first kind, and a short secret found inside a word is a coincidence that replacing
+/// would only garble.
 void replace_all(std::string& text, const std::string& secret) {
-    for (auto at = text.find(secret); at != std::string::npos; at = text.find(secret, at))
-        text.replace(at, secret.size(), "$DOCKSIDE_TOKEN");
+    static const std::string kMark = "$DOCKSIDE_TOKEN";
+    const bool anywhere = secret.size() >= kFoundAnywhereLength;
+    for (auto at = text.find(secret); at != std::string::npos; at = text.find(secret, at)) {
+        const std::size_t end = at + secret.size();
+        // '=' only ends a token (padding), so "token=t" holds the whole token "t".
+        const bool starts = at == 0 || !token_char(text[at - 1]) || text[at - 1] == '=';
+        const bool whole = starts && (end == text.size() || !token_char(text[end]));
+        if (!anywhere && !whole) {
+            ++at;
+            continue;
+        }
+        text.replace(at, secret.size(), kMark);
+        at += kMark.size();
+    }
 }
 
 }  // namespace

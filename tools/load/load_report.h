@@ -13,9 +13,10 @@ namespace dockside::loadtool {
 /// Fills thresholds, passed, exit_code and reasons of `summary` from its result.
 void judge_run(load::RunSummary& summary, const std::vector<load::Threshold>& thresholds);
 
-/// Replaces every occurrence of `secret` in what the target sent back (error examples, validation
-/// examples) with "$DOCKSIDE_TOKEN": a server that echoes the Authorization header must not leak it
-/// into the results.
+/// Replaces `secret` in what the target sent back (error examples, validation examples) with
+/// "$DOCKSIDE_TOKEN": a server that echoes the Authorization header must not leak it into the results.
+/// A secret shorter than 12 characters is replaced only where it stands as a whole token, so that
+/// `--token t` does not garble every "t" of the messages.
 void redact(load::RunSummary& summary, const std::string& secret);
 
 /// Writes summary.json and the .hgrm files into `directory` (the .hlog files are written during the

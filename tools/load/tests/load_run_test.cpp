@@ -212,6 +212,31 @@ TEST(LoadRun, ATargetThatEchoesTheTokenDoesNotPutItInTheResults) {
     EXPECT_NE(text.find("$DOCKSIDE_TOKEN"), std::string::npos);
 }
 
+// `--token t` against a server that needs none (wrk style): every "t" of the messages was replaced.
+TEST(LoadRun, AShortTokenIsRedactedOnlyWhereItStandsAlone) {
+    load::RunSummary summary;
+    load::OperationResult op;
+    op.name = "GET /x";
+    op.error_examples.push_back({"timeout", "timeout: no complete response within the request timeout"});
+    op.error_examples.push_back({"HTTP 401", "Bearer t rejected; token=t"});
+    summary.result.operations.push_back(op);
+    redact(summary, "t");
+    const auto& examples = summary.result.operations[0].error_examples;
+    EXPECT_EQ(examples[0].detail, "timeout: no complete response within the request timeout");
+    EXPECT_EQ(examples[1].detail, "Bearer $DOCKSIDE_TOKEN rejected; token=$DOCKSIDE_TOKEN");
+}
+
+// A long secret cannot occur by chance, so it is replaced even inside a longer word.
+TEST(LoadRun, ALongTokenIsRedactedWhereverItOccurs) {
+    load::RunSummary summary;
+    load::OperationResult op;
+    op.name = "getOrder";
+    op.error_examples.push_back({"HTTP 401", "unknown key xyzabc-123-secret-0042abc"});
+    summary.result.operations.push_back(op);
+    redact(summary, "abc-123-secret-0042");
+    EXPECT_EQ(summary.result.operations[0].error_examples[0].detail, "unknown key xyz$DOCKSIDE_TOKENabc");
+}
+
 }  // namespace
 }  // namespace dockside::loadtool
 
