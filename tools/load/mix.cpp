@@ -97,8 +97,13 @@ Result<Mix, std::vector<std::string>> load_mix_file(const std::string& path) {
 
 Result<Mix, std::vector<std::string>> read_mix(std::string_view argument, const std::string& mixes_dir) {
     const std::string arg = trim(argument);
-    const bool looks_like_file = arg.find('/') != std::string::npos && arg.find(' ') == std::string::npos &&
-                                 (arg.size() > 5 && (arg.ends_with(".yaml") || arg.ends_with(".yml") || arg.ends_with(".json")));
+    // A file: a name with a mix file's extension ("day.yaml", read from the working folder) or an existing
+    // file's path. Either way a name that cannot be read says so, rather than being taken for an operation.
+    const bool one_word = !arg.empty() && arg.find_first_of(" ,") == std::string::npos;
+    const bool file_extension = arg.ends_with(".yaml") || arg.ends_with(".yml") || arg.ends_with(".json");
+    std::error_code ignored;
+    const bool looks_like_file = one_word && (file_extension || (arg.find('/') != std::string::npos &&
+                                                                 std::filesystem::is_regular_file(arg, ignored)));
     if (looks_like_file) return load_mix_file(arg);
     const std::string named = mixes_dir + "/" + arg + ".yaml";
     const bool simple_name = !arg.empty() && arg.find_first_of(" ,:/") == std::string::npos;

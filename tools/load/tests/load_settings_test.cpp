@@ -138,6 +138,22 @@ TEST(Mix, MerchantDayIsAFileOfWeightedOperations) {
     EXPECT_FALSE(read_mix(mixes_dir() + "/does-not-exist.yaml", mixes_dir()));
 }
 
+// A mistyped file name said 'unknown operation "day.yaml"'; it now says the file cannot be read.
+TEST(Mix, AFileThatCannotBeReadIsNamedAsAFile) {
+    for (const std::string arg : {"no-such-mix.yaml", "no-such-mix.yml", "dir/no-such-mix.json"}) {
+        auto mix = read_mix(arg, mixes_dir());
+        ASSERT_FALSE(mix) << arg;
+        const std::string message = mix.error().front();
+        EXPECT_EQ(message.find("unknown operation"), std::string::npos) << message;
+        EXPECT_NE(message.find(arg), std::string::npos) << message;
+    }
+    // An existing file without a mix's extension, which is no mix: read as a file, and its problem named.
+    auto not_a_mix = read_mix(mixes_dir() + "/../CMakeLists.txt", mixes_dir());
+    ASSERT_FALSE(not_a_mix);
+    EXPECT_EQ(not_a_mix.error().front().find("unknown operation"), std::string::npos) << not_a_mix.error().front();
+    EXPECT_NE(not_a_mix.error().front().find("CMakeLists.txt"), std::string::npos) << not_a_mix.error().front();
+}
+
 PlanInputs inputs_for(const std::string& mix_text) {
     std::vector<std::string> warnings;
     auto mix = read_mix(mix_text, mixes_dir());
