@@ -1,8 +1,12 @@
 #include "harness/load/result_files.h"
 
+#include <array>
+#include <filesystem>
 #include <fstream>
+#include <string_view>
 
 #include "harness/histogram/percentiles_text.h"
+#include "harness/load/run_recorder.h"
 
 namespace dockside::load {
 
@@ -50,6 +54,31 @@ Result<nlohmann::json, std::string> write_histogram_files(const std::string& dir
 
 Result<bool, std::string> write_summary(const std::string& directory, const RunSummary& summary) {
     return write_text_file(directory + "/summary.json", to_json(summary).dump(2) + "\n");
+}
+
+bool is_run_file(const std::string& name) {
+    static constexpr std::array<std::string_view, 9> kFixed = {
+        "summary.json",      "capacity.json",       "capacity.csv",
+        "latency.hgrm",      "service-time.hgrm",   "send-lag.hgrm",
+        IntervalLogs::kLatencyFile, IntervalLogs::kServiceFile, IntervalLogs::kSendLagFile};
+    for (const auto fixed : kFixed)
+        if (name == fixed) return true;
+    const std::string_view n = name;
+    return n.ends_with(".hgrm") && (n.starts_with("latency-") || n.starts_with("service-time-"));
+}
+
+Result<int, std::string> clear_previous_run(const std::string& directory) {
+    namespace fs = std::filesystem;
+    std::error_code listing;
+    int removed = 0;
+    for (fs::directory_iterator it(directory, listing), end; !listing && it != end; it.increment(listing)) {
+        std::error_code ec;
+        if (!it->is_regular_file(ec) || !is_run_file(it->path().filename().string())) continue;
+        if (fs::remove(it->path(), ec)) ++removed;
+        if (ec) return fail("cannot remove " + it->path().string() + ", left by an earlier run: " + ec.message());
+    }
+    if (listing) return fail("cannot list " + directory + ": " + listing.message());
+    return removed;
 }
 
 }  // namespace dockside::load

@@ -24,4 +24,14 @@ Result<bool, std::string> write_text_file(const std::string& path, const std::st
 /// summary.json in `directory`.
 Result<bool, std::string> write_summary(const std::string& directory, const RunSummary& summary);
 
+/// Whether `name` is a file a load run, a capacity search or a merge writes: summary.json, capacity.json,
+/// capacity.csv, the .hlog interval logs, and the .hgrm files (overall and latency-/service-time-<operation>).
+bool is_run_file(const std::string& name);
+
+/// Removes from `directory` the files an earlier run left there (is_run_file), so that a folder given
+/// again holds only the new run's: an operation, or the send lag, that the new run does not have would
+/// otherwise keep the old run's figures beside the new ones. Anything else in the folder is left alone.
+/// Returns how many files were removed; the error names the file that could not be.
+Result<int, std::string> clear_previous_run(const std::string& directory);
+
 }  // namespace dockside::load

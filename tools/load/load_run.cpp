@@ -253,6 +253,8 @@ int run_load(const LoadSettings& s, const LoadTarget& target, const spec::Spec& 
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec) return cannot_run(io, "--out " + dir + ": " + ec.message());
+    const auto cleared = load::clear_previous_run(dir);
+    if (!cleared) return cannot_run(io, "--out " + dir + ": " + cleared.error());
 
     io.out << "dockside load: " << (target.embedded ? "embedded: " : "") << target.base_url << ", "
            << (s.find_capacity ? "capacity search"
@@ -263,6 +265,8 @@ int run_load(const LoadSettings& s, const LoadTarget& target, const spec::Spec& 
     if (s.shard_count > 1) io.out << ", shard " << s.shard_index << "/" << s.shard_count;
     if (s.start_at) io.out << ", starting at " << load::format_utc(*s.start_at);
     io.out << "\n";
+    if (*cleared > 0)
+        io.out << "dockside load: note: removed the " << *cleared << " files of an earlier run from " << dir << "\n";
     for (const auto& w : s.mix_warnings) io.out << "dockside load: note: " << w << "\n";
     for (const auto& n : prepared.built.notes) io.out << "dockside load: note: " << n << "\n";
     if (prepared.refresher) prepared.refresher->start();

@@ -124,6 +124,13 @@ int run_merge(const std::vector<std::string>& runs, const std::string& out_dir,
         else problems.push_back("--threshold: " + t.error());
     }
     if (runs.empty()) problems.push_back("name at least one run folder to merge");
+    // The merged files have the runs' own names: written into one of the runs, they would replace it.
+    for (const auto& folder : folders) {
+        std::error_code ec;
+        if (!out_dir.empty() && fs::equivalent(out_dir, folder, ec))
+            problems.push_back("--out " + out_dir + " is one of the runs being merged (" + folder +
+                               "): the merge would overwrite that run's files; give another folder");
+    }
     std::vector<std::string> warnings;
     if (problems.empty())
         if (auto offset = start_offset_problem(summaries, runs, max_start_offset, warnings)) problems.push_back(*offset);
@@ -146,6 +153,12 @@ int run_merge(const std::vector<std::string>& runs, const std::string& out_dir,
         err << "dockside merge: --out " << dir << ": " << ec.message() << "\n";
         return cli::kExitCannotRun;
     }
+    const auto cleared = load::clear_previous_run(dir);
+    if (!cleared) {
+        err << "dockside merge: --out " << dir << ": " << cleared.error() << "\n";
+        return cli::kExitCannotRun;
+    }
+    if (*cleared > 0) out << "dockside merge: note: removed the " << *cleared << " files of an earlier run from " << dir << "\n";
     for (const auto& [key, name] : {std::pair{"latency_hlog", load::IntervalLogs::kLatencyFile},
                                     std::pair{"service_time_hlog", load::IntervalLogs::kServiceFile},
                                     std::pair{"send_lag_hlog", load::IntervalLogs::kSendLagFile}}) {

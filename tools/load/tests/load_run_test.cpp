@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 
 #include "harness/histogram/codec.h"
 #include "tools/load/load_report.h"
@@ -154,6 +155,49 @@ TEST(LoadRun, ShardsMergeIntoOneRunExactly) {
         EXPECT_EQ(op.latency.total_count(), op.counters.responses());
     }
     EXPECT_NE(read_text(dir.sub("merged/latency.hlog")).find("Tag=getOrder,"), std::string::npos);
+    // Merged into one of its own runs, the merge would replace that run's files with its own: refused.
+    const std::string shard_summary = read_text(dir.sub("shard-0/summary.json"));
+    std::ostringstream onto_out, onto_err;
+    EXPECT_EQ(run_merge({dir.sub("shard-0"), dir.sub("shard-1")}, dir.sub("shard-0"), {}, onto_out, onto_err,
+                        std::chrono::hours(1)),
+              2);
+    EXPECT_NE(onto_err.str().find("is one of the runs being merged"), std::string::npos) << onto_err.str();
+    EXPECT_EQ(read_text(dir.sub("shard-0/summary.json")), shard_summary);
+}
+
+// A folder given again holds the new run's files only: an earlier run's operation (and, after an open
+// loop, its send lag) would otherwise sit beside the new figures as if they were the new run's.
+TEST(LoadRun, AFolderGivenAgainHoldsOnlyTheNewRunsFiles) {
+    auto server = start_reference("pat-again");
+    ScratchDir dir;
+    RawLoadOptions first;
+    first.rate = "100";
+    first.duration = "500ms";
+    first.mix = "listLocations";
+    first.out = dir.path();
+    ASSERT_EQ(run(settings(first), target_of(*server)).code, 0);
+    ASSERT_TRUE(std::filesystem::exists(dir.sub("latency-listLocations.hgrm")));
+    ASSERT_TRUE(std::filesystem::exists(dir.sub("send-lag.hgrm")));
+    {
+        std::ofstream notes(dir.sub("notes.txt"));
+        notes << "the user's own file\n";
+    }
+    RawLoadOptions second;
+    second.closed_loop = true;
+    second.duration = "500ms";
+    second.connections = "2";
+    second.threads = "1";
+    second.mix = "getOrder";
+    second.out = dir.path();
+    const auto r = run(settings(second), target_of(*server));
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("removed the"), std::string::npos) << r.out;
+    EXPECT_TRUE(std::filesystem::exists(dir.sub("latency-getOrder.hgrm")));
+    EXPECT_FALSE(std::filesystem::exists(dir.sub("latency-listLocations.hgrm")));
+    EXPECT_FALSE(std::filesystem::exists(dir.sub("service-time-listLocations.hgrm")));
+    EXPECT_FALSE(std::filesystem::exists(dir.sub("send-lag.hgrm")));
+    EXPECT_EQ(read_text(dir.sub("latency.hlog")).find("Tag=listLocations"), std::string::npos);
+    EXPECT_EQ(read_text(dir.sub("notes.txt")), "the user's own file\n");
 }
 
 }  // namespace
