@@ -165,31 +165,31 @@ TEST(LoadRun, ShardsMergeIntoOneRunExactly) {
     EXPECT_EQ(read_text(dir.sub("shard-0/summary.json")), shard_summary);
 }
 
+// Half a second of `mix` into `out`: open loop at 100/s, or closed loop on one connection.
+RawLoadOptions short_run(const std::string& mix, const std::string& out, bool closed_loop) {
+    RawLoadOptions raw;
+    raw.duration = "500ms";
+    raw.mix = mix;
+    raw.out = out;
+    raw.closed_loop = closed_loop;
+    if (closed_loop) raw.connections = raw.threads = "1";
+    else raw.rate = "100";
+    return raw;
+}
+
 // A folder given again holds the new run's files only: an earlier run's operation (and, after an open
 // loop, its send lag) would otherwise sit beside the new figures as if they were the new run's.
 TEST(LoadRun, AFolderGivenAgainHoldsOnlyTheNewRunsFiles) {
     auto server = start_reference("pat-again");
     ScratchDir dir;
-    RawLoadOptions first;
-    first.rate = "100";
-    first.duration = "500ms";
-    first.mix = "listLocations";
-    first.out = dir.path();
-    ASSERT_EQ(run(settings(first), target_of(*server)).code, 0);
+    ASSERT_EQ(run(settings(short_run("listLocations", dir.path(), false)), target_of(*server)).code, 0);
     ASSERT_TRUE(std::filesystem::exists(dir.sub("latency-listLocations.hgrm")));
     ASSERT_TRUE(std::filesystem::exists(dir.sub("send-lag.hgrm")));
     {
         std::ofstream notes(dir.sub("notes.txt"));
         notes << "the user's own file\n";
     }
-    RawLoadOptions second;
-    second.closed_loop = true;
-    second.duration = "500ms";
-    second.connections = "2";
-    second.threads = "1";
-    second.mix = "getOrder";
-    second.out = dir.path();
-    const auto r = run(settings(second), target_of(*server));
+    const auto r = run(settings(short_run("getOrder", dir.path(), true)), target_of(*server));
     ASSERT_EQ(r.code, 0) << r.out << r.err;
     EXPECT_NE(r.out.find("removed the"), std::string::npos) << r.out;
     EXPECT_TRUE(std::filesystem::exists(dir.sub("latency-getOrder.hgrm")));
