@@ -30,10 +30,11 @@ struct LoadCommandOptions {
 
 std::atomic<bool> g_interrupted{false};
 
-extern "C" void on_interrupt(int) {
+/// Ctrl-C, or SIGTERM (what a CI runner sends when it cancels a job), ends the run early but cleanly.
+extern "C" void on_interrupt(int signal) {
     g_interrupted.store(true);
-    // A second Ctrl-C ends the process at once.
-    std::signal(SIGINT, SIG_DFL);
+    // A second one ends the process at once.
+    std::signal(signal, SIG_DFL);
 }
 
 extern "C" void on_interrupt_while_checking(int) {
@@ -45,15 +46,19 @@ extern "C" void on_interrupt_while_checking(int) {
 }
 
 /// Checking a remote target waits in requests that a Ctrl-C cannot cut short (a silent target holds each for
-/// the whole --timeout). Nothing has been sent then, so for that while a Ctrl-C ends the process at once.
-/// A Ctrl-C that came before is left to the run, which ends at once and records it.
+/// the whole --timeout). Nothing has been sent then, so for that while a Ctrl-C (or SIGTERM) ends the
+/// process at once. One that came before is left to the run, which ends at once and records it.
 class InterruptEndsChecking {
 public:
     InterruptEndsChecking() : armed_(!g_interrupted.load()) {
-        if (armed_) std::signal(SIGINT, on_interrupt_while_checking);
+        if (!armed_) return;
+        std::signal(SIGINT, on_interrupt_while_checking);
+        std::signal(SIGTERM, on_interrupt_while_checking);
     }
     ~InterruptEndsChecking() {
-        if (armed_) std::signal(SIGINT, on_interrupt);
+        if (!armed_) return;
+        std::signal(SIGINT, on_interrupt);
+        std::signal(SIGTERM, on_interrupt);
     }
     InterruptEndsChecking(const InterruptEndsChecking&) = delete;
     InterruptEndsChecking& operator=(const InterruptEndsChecking&) = delete;
@@ -156,11 +161,12 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
 }
 
 int run_load_command(const GlobalOptions& global, const LoadCommandOptions& options) {
-    // From here on Ctrl-C ends the run early but cleanly: whatever was measured is written, marked interrupted.
+    // From here on Ctrl-C or SIGTERM ends the run early but cleanly: whatever was measured is written, marked
+    // interrupted. One that came while starting ends the run at once, recorded.
     const int held = claim_interrupts();
-    if (held == SIGTERM) std::raise(held);
     std::signal(SIGINT, on_interrupt);
-    if (held == SIGINT) g_interrupted.store(true);  // Ctrl-C while starting: the run ends at once, recorded
+    std::signal(SIGTERM, on_interrupt);
+    if (held != 0) g_interrupted.store(true);
     auto spec = load_spec(global.spec_dir);
     if (!spec) return cannot_run(spec.error().to_string());
     std::vector<std::string> problems;

@@ -1,5 +1,5 @@
-// Ctrl-C during `dockside load` (the real executable, in its own process): the run stops at once, and
-// its results folder holds a summary that conforms to the schema and says it was interrupted.
+// Ctrl-C or SIGTERM during `dockside load` (the real executable, in its own process): the run stops at once,
+// and its results folder holds a summary that conforms to the schema and says it was interrupted.
 
 #include <gtest/gtest.h>
 
@@ -28,7 +28,8 @@ void expect_interrupted_record(const std::string& dir, const std::string& log) {
     EXPECT_LT(summary["duration_s"].get<double>(), 20.0);
 }
 
-TEST(Interrupt, CtrlCMidRunLeavesAnInterruptedRecord) {
+/// Sends `signal` to a run once its first second is logged: it stops at once and writes its record.
+void interrupt_mid_run(int signal) {
     ScratchDir dir;
     const std::string out = dir.sub("run");
     const std::string log = dir.sub("log.txt");
@@ -38,7 +39,7 @@ TEST(Interrupt, CtrlCMidRunLeavesAnInterruptedRecord) {
     const bool running = wait_for([&] { return read_text(out + "/latency.hlog").find("\n0.000,") != std::string::npos; }, 15s);
     EXPECT_TRUE(running) << read_text(log);
     const auto interrupted = Clock::now();
-    ::kill(pid, SIGINT);
+    ::kill(pid, signal);
     EXPECT_EQ(wait_exit(pid, 10s), 2) << read_text(log);
     EXPECT_LT(Clock::now() - interrupted, 3s);
     expect_interrupted_record(out, log);
@@ -46,6 +47,12 @@ TEST(Interrupt, CtrlCMidRunLeavesAnInterruptedRecord) {
     EXPECT_GT(summary["requests"].get<int>(), 50);
     EXPECT_NE(read_text(log).find("interrupted"), std::string::npos);
 }
+
+TEST(Interrupt, CtrlCMidRunLeavesAnInterruptedRecord) { interrupt_mid_run(SIGINT); }
+
+// What a CI runner sends when it cancels a job: treated as Ctrl-C (it used to end the process with no
+// summary.json, the interval logs cut off mid-line).
+TEST(Interrupt, SigtermMidRunLeavesAnInterruptedRecord) { interrupt_mid_run(SIGTERM); }
 
 TEST(Interrupt, CtrlCDuringTheWarmUpLeavesAnInterruptedRecord) {
     ScratchDir dir;
