@@ -45,6 +45,9 @@ struct OperationPlan {
     /// pool itself.
     int fallback = -1;
     bool head = false;  ///< a HEAD request: the response has no body
+    /// Its responses can be judged, so --validate samples them; false where there is nothing to judge them
+    /// against (a path outside the contract), which is then never counted as validated.
+    bool validatable = true;
     /// Safe to send again (GET, HEAD, PUT, DELETE, OPTIONS): when a server closed a kept-alive connection
     /// that had been idle for a second or more before answering anything (its keep-alive timeout racing
     /// the request), the request is resent once on a fresh connection.

@@ -342,7 +342,7 @@ bool Worker::dispatch(Connection& connection, std::uint64_t index, std::int64_t 
             request.index = index;
             request.intended = intended;
             request.record = record;
-            request.sample = shared_.samples != nullptr && sampled(second, options_.sample_fraction);
+            request.sample = shared_.samples != nullptr && op.validatable && sampled(second, options_.sample_fraction);
             request.capture = request.sample || !op.capture_key.empty();
             request.waited = waited;
             if (record && waited) ++current_->operations[op_index].counters.waited;

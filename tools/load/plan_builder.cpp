@@ -78,6 +78,7 @@ struct Builder {
         load::OperationPlan op;
         op.name = entry.name;
         op.head = entry.method == "HEAD";
+        op.validatable = entry.operation != nullptr;
         op.idempotent = entry.method == "GET" || entry.method == "HEAD" || entry.method == "PUT" ||
                         entry.method == "DELETE" || entry.method == "OPTIONS";
         RequestShape shape;

@@ -96,6 +96,35 @@ TEST(LoadRun, SampledValidationCountsTheViolationAFaultInjects) {
     EXPECT_NE(r.out.find("sampled validation"), std::string::npos);
 }
 
+// A path outside the contract has nothing to be judged against: it was sampled and counted as validated
+// ("sampled 200, validated 200, failed 0") beside the note that it is never validated. It is not sampled now.
+TEST(LoadRun, APathOutsideTheContractIsNeverCountedAsValidated) {
+    auto server = start_reference("pat-raw-validate");
+    ScratchDir dir;
+    RawLoadOptions raw;
+    raw.rate = "100";
+    raw.duration = "1s";
+    raw.mix = "listLocations:1,GET /2025-07/not-in-the-contract:1";
+    raw.validate = "1";
+    raw.out = dir.path();
+    const auto r = run(settings(raw), target_of(*server));
+    const auto summary = read_json(dir.sub("summary.json"));
+    ASSERT_FALSE(summary.is_discarded()) << r.out << r.err;
+    bool saw_raw = false;
+    for (const auto& op : summary["operations"]) {
+        const auto& validation = op["validation"];
+        if (op["name"] == "listLocations") {
+            EXPECT_GT(validation["validated"].get<int>(), 20) << op.dump(1);
+        } else {
+            saw_raw = true;
+            EXPECT_EQ(validation.value("sampled", 0), 0) << op.dump(1);
+            EXPECT_EQ(validation.value("validated", 0), 0) << op.dump(1);
+        }
+    }
+    EXPECT_TRUE(saw_raw) << summary["operations"].dump(1);
+    EXPECT_EQ(r.out.find("not-in-the-contract: sampled"), std::string::npos) << r.out;
+}
+
 TEST(LoadRun, NoOutputCarriesTheToken) {
     const std::string token = "tok-9f8e7d6c5b4a-secret";
     auto server = start_reference(token);
