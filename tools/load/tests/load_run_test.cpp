@@ -73,16 +73,21 @@ TEST(LoadRun, CrossedThresholdExitsOneWithTheTable) {
     EXPECT_TRUE(summary["thresholds"][1]["passed"].get<bool>());
 }
 
-TEST(LoadRun, SampledValidationCountsTheViolationAFaultInjects) {
-    auto server = start_reference("pat-fault", {"CONV-FIELDS.order-missing-created-date"});
-    ScratchDir dir;
+/// One second of `mix` at 100/s into `out`, every response validated.
+RawLoadOptions validate_every_response(const std::string& mix, const std::string& out) {
     RawLoadOptions raw;
     raw.rate = "100";
     raw.duration = "1s";
-    raw.mix = "getOrder";
+    raw.mix = mix;
     raw.validate = "1";
-    raw.out = dir.path();
-    const auto r = run(settings(raw), target_of(*server));
+    raw.out = out;
+    return raw;
+}
+
+TEST(LoadRun, SampledValidationCountsTheViolationAFaultInjects) {
+    auto server = start_reference("pat-fault", {"CONV-FIELDS.order-missing-created-date"});
+    ScratchDir dir;
+    const auto r = run(settings(validate_every_response("getOrder", dir.path())), target_of(*server));
     EXPECT_EQ(r.code, 1) << r.out << r.err;
     const auto summary = read_json(dir.sub("summary.json"));
     const auto& validation = summary["operations"][0]["validation"];
@@ -101,12 +106,7 @@ TEST(LoadRun, SampledValidationCountsTheViolationAFaultInjects) {
 TEST(LoadRun, APathOutsideTheContractIsNeverCountedAsValidated) {
     auto server = start_reference("pat-raw-validate");
     ScratchDir dir;
-    RawLoadOptions raw;
-    raw.rate = "100";
-    raw.duration = "1s";
-    raw.mix = "listLocations:1,GET /2025-07/not-in-the-contract:1";
-    raw.validate = "1";
-    raw.out = dir.path();
+    const auto raw = validate_every_response("listLocations:1,GET /2025-07/not-in-the-contract:1", dir.path());
     const auto r = run(settings(raw), target_of(*server));
     const auto summary = read_json(dir.sub("summary.json"));
     ASSERT_FALSE(summary.is_discarded()) << r.out << r.err;
