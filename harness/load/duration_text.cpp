@@ -50,6 +50,20 @@ std::string format_duration(Nanos duration) {
     std::int64_t ns = duration.count();
     if (ns == 0) return "0s";
     char buffer[64];
+    // From a minute up, "%g" would turn to exponents (2.17803e+08s): hours and minutes, then the seconds to
+    // the millisecond.
+    if (ns >= 60'000'000'000 && ns % 1'000'000'000 != 0) {
+        const std::int64_t ms = (ns + 500'000) / 1'000'000;
+        std::string out;
+        if (ms >= 3'600'000) out += std::to_string(ms / 3'600'000) + "h";
+        if (ms % 3'600'000 >= 60'000) out += std::to_string(ms % 3'600'000 / 60'000) + "m";
+        std::snprintf(buffer, sizeof buffer, "%lld.%03lld", static_cast<long long>(ms % 60'000 / 1000),
+                      static_cast<long long>(ms % 1000));
+        std::string seconds = buffer;
+        while (seconds.back() == '0') seconds.pop_back();
+        if (seconds.back() == '.') seconds.pop_back();
+        return out + seconds + "s";
+    }
     if (ns % 1'000'000'000 != 0) {
         if (ns < 1'000'000'000 && ns % 1'000'000 == 0) return std::to_string(ns / 1'000'000) + "ms";
         if (ns < 1'000'000) return std::to_string(ns / 1000) + "us";

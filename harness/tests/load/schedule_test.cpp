@@ -30,6 +30,11 @@ TEST(Duration, RejectsWhatIsNotADuration) {
 TEST(Duration, FormatsReadably) {
     EXPECT_EQ(format_duration(Nanos(90s)), "1m30s");
     EXPECT_EQ(format_duration(Nanos(250ms)), "250ms");
+    EXPECT_EQ(format_duration(Nanos(1500ms)), "1.5s");
+    // From a minute up, hours and minutes: a start six years in the past read "2.17803e+08s".
+    EXPECT_EQ(format_duration(Nanos(std::chrono::milliseconds(217'803'012'345))), "60500h50m12.345s");
+    EXPECT_EQ(format_duration(Nanos(std::chrono::milliseconds(90'500))), "1m30.5s");
+    EXPECT_EQ(format_duration(Nanos(std::chrono::milliseconds(3'600'000'250))), "1000h0.25s");
     EXPECT_EQ(format_micros(850), "850\xC2\xB5s");
     EXPECT_EQ(format_micros(12345), "12.3ms");
     EXPECT_EQ(format_micros(1250000), "1.25s");
