@@ -30,20 +30,21 @@ Result<bool, std::string> write_text_file(const std::string& path, const std::st
 }
 
 Result<nlohmann::json, std::string> write_histogram_files(const std::string& directory, const RunResult& result) {
-    nlohmann::json files = {{"latency_hgrm", "latency.hgrm"}, {"service_time_hgrm", "service-time.hgrm"}};
+    using Names = RunFileNames;
+    nlohmann::json files = {{"latency_hgrm", Names::kLatencyHgrm}, {"service_time_hgrm", Names::kServiceHgrm}};
     const auto write = [&](const std::string& name, const histogram::Histogram& h) -> Result<bool, std::string> {
         return write_text_file(directory + "/" + name, histogram::to_hgrm(h));
     };
-    if (auto ok = write("latency.hgrm", result.total_latency()); !ok) return fail(ok.error());
-    if (auto ok = write("service-time.hgrm", result.total_service()); !ok) return fail(ok.error());
+    if (auto ok = write(Names::kLatencyHgrm, result.total_latency()); !ok) return fail(ok.error());
+    if (auto ok = write(Names::kServiceHgrm, result.total_service()); !ok) return fail(ok.error());
     if (result.open_loop) {
-        if (auto ok = write("send-lag.hgrm", result.send_lag); !ok) return fail(ok.error());
-        files["send_lag_hgrm"] = "send-lag.hgrm";
+        if (auto ok = write(Names::kSendLagHgrm, result.send_lag); !ok) return fail(ok.error());
+        files["send_lag_hgrm"] = Names::kSendLagHgrm;
     }
     nlohmann::json per_operation = nlohmann::json::object();
     for (const auto& op : result.operations) {
-        const std::string latency = "latency-" + file_safe(op.name) + ".hgrm";
-        const std::string service = "service-time-" + file_safe(op.name) + ".hgrm";
+        const std::string latency = Names::kLatencyPrefix + file_safe(op.name) + Names::kHgrmSuffix;
+        const std::string service = Names::kServicePrefix + file_safe(op.name) + Names::kHgrmSuffix;
         if (auto ok = write(latency, op.latency); !ok) return fail(ok.error());
         if (auto ok = write(service, op.service); !ok) return fail(ok.error());
         per_operation[op.name] = {{"latency_hgrm", latency}, {"service_time_hgrm", service}};
@@ -53,18 +54,19 @@ Result<nlohmann::json, std::string> write_histogram_files(const std::string& dir
 }
 
 Result<bool, std::string> write_summary(const std::string& directory, const RunSummary& summary) {
-    return write_text_file(directory + "/summary.json", to_json(summary).dump(2) + "\n");
+    return write_text_file(directory + "/" + RunFileNames::kSummary, to_json(summary).dump(2) + "\n");
 }
 
 bool is_run_file(const std::string& name) {
+    using Names = RunFileNames;
     static constexpr std::array<std::string_view, 9> kFixed = {
-        "summary.json",      "capacity.json",       "capacity.csv",
-        "latency.hgrm",      "service-time.hgrm",   "send-lag.hgrm",
+        Names::kSummary,           Names::kCapacityJson,      Names::kCapacityCsv,
+        Names::kLatencyHgrm,       Names::kServiceHgrm,       Names::kSendLagHgrm,
         IntervalLogs::kLatencyFile, IntervalLogs::kServiceFile, IntervalLogs::kSendLagFile};
     for (const auto fixed : kFixed)
         if (name == fixed) return true;
     const std::string_view n = name;
-    return n.ends_with(".hgrm") && (n.starts_with("latency-") || n.starts_with("service-time-"));
+    return n.ends_with(Names::kHgrmSuffix) && (n.starts_with(Names::kLatencyPrefix) || n.starts_with(Names::kServicePrefix));
 }
 
 Result<int, std::string> clear_previous_run(const std::string& directory) {

@@ -11,6 +11,21 @@
 
 namespace dockside::load {
 
+/// The names of a run's files (the interval logs' are IntervalLogs::k*File): written by the functions
+/// below and by the capacity search, and recognised by is_run_file.
+struct RunFileNames {
+    static constexpr const char* kSummary = "summary.json";
+    static constexpr const char* kCapacityJson = "capacity.json";
+    static constexpr const char* kCapacityCsv = "capacity.csv";
+    static constexpr const char* kLatencyHgrm = "latency.hgrm";
+    static constexpr const char* kServiceHgrm = "service-time.hgrm";
+    static constexpr const char* kSendLagHgrm = "send-lag.hgrm";
+    /// Per operation: prefix + file_safe(name) + kHgrmSuffix.
+    static constexpr const char* kLatencyPrefix = "latency-";
+    static constexpr const char* kServicePrefix = "service-time-";
+    static constexpr const char* kHgrmSuffix = ".hgrm";
+};
+
 /// "GET /2025-07/order/{id}" → "GET_2025-07_order_id": a name that is safe in a file name.
 std::string file_safe(const std::string& name);
 

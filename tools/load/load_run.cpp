@@ -195,15 +195,17 @@ int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared
     const auto found = load::find_capacity(s.capacity, s.slo, step, on_step);
     if (engine_failed) return cli::kExitCannotRun;
     const auto curve = load::capacity_json(found, s.slo);
-    if (auto ok = load::write_text_file(dir + "/capacity.json", curve.dump(2) + "\n"); !ok) return cannot_run(io, ok.error());
-    if (auto ok = load::write_text_file(dir + "/capacity.csv", load::capacity_csv(found)); !ok)
+    using Names = load::RunFileNames;
+    if (auto ok = load::write_text_file(dir + "/" + Names::kCapacityJson, curve.dump(2) + "\n"); !ok)
+        return cannot_run(io, ok.error());
+    if (auto ok = load::write_text_file(dir + "/" + Names::kCapacityCsv, load::capacity_csv(found)); !ok)
         return cannot_run(io, ok.error());
     io.out << "\ncapacity: ";
     if (found.capacity) io.out << *found.capacity << " requests/s within " << s.slo.size() << " SLO threshold(s)";
     else io.out << "no rate tried was sustained within the SLO";
-    io.out << " (" << found.stopped_because << ")\ncurve: " << dir << "/capacity.csv\n";
+    io.out << " (" << found.stopped_because << ")\ncurve: " << dir << "/" << Names::kCapacityCsv << "\n";
     auto summary = new_summary(s, target);
-    summary.files = {{"capacity_json", "capacity.json"}, {"capacity_csv", "capacity.csv"}};
+    summary.files = {{"capacity_json", Names::kCapacityJson}, {"capacity_csv", Names::kCapacityCsv}};
     summary.configuration["capacity"]["result"] = curve;
     if (best) summary.result = *best;
     else if (last) summary.result = *last;

@@ -73,7 +73,7 @@ std::optional<std::string> start_offset_problem(const std::vector<load::RunSumma
 }
 
 Result<load::RunSummary, std::string> read_run(const std::string& run) {
-    const std::string path = fs::is_directory(run) ? run + "/summary.json" : run;
+    const std::string path = fs::is_directory(run) ? run + "/" + load::RunFileNames::kSummary : run;
     std::ifstream in(path);
     if (!in) return fail("cannot read " + path);
     auto document = nlohmann::json::parse(in, nullptr, false);
