@@ -8,9 +8,10 @@
 // (ORD-CANCEL) and the status stays in the documented set (NS-ORD-TRANSITIONS: membership only).
 // Subscriptions are listed until deleted and gone after (WH-LIST, WH-DELETE).
 // Handles: the model numbers records in creation order; the SUT maps each handle to the target's id.
-// Preconditions hold for any model state shrinking can produce (they never index past what the model
-// holds), and the SUT is read with bounds checks: a target that answers nonsense fails the property, it
-// never takes the harness down while RapidCheck shrinks.
+// Preconditions hold for any model state shrinking can produce: they never index past what the model
+// holds, and they decide their condition before RC_PRE, whose expression capture overloads && and ||
+// (both sides are evaluated; a lint test keeps such expressions out of RapidCheck's macros). The SUT is
+// read with bounds checks: a target that answers nonsense fails the property while RapidCheck shrinks.
 
 #include <algorithm>
 
@@ -26,6 +27,7 @@
 
 namespace dockside::suites {
 namespace {
+
 
 using json = nlohmann::json;
 
@@ -233,7 +235,12 @@ struct CreateWebhook : Cmd {
 struct DeleteWebhook : Cmd {
     std::size_t h;
     explicit DeleteWebhook(const Model& m) : h(*rc::gen::elementOf(alive(m))) {}
-    void checkPreconditions(const Model& m) const override { RC_PRE(h < m.webhooks.size() && m.webhooks[h]); }
+    void checkPreconditions(const Model& m) const override {
+        // Decided before RC_PRE: its expression capture overloads &&, so both sides would be evaluated and
+        // a handle past what a shrunk model holds would be read (that was a SIGSEGV while shrinking).
+        const bool valid = h < m.webhooks.size() && m.webhooks[h];
+        RC_PRE(valid);
+    }
     void apply(Model& m) const override { m.webhooks[h] = false; }
     void run(const Model&, Sut& sut) const override {
         Exchange ex = send({.operation = "deleteWebhook", .path = {{"id", sut.webhook_ids.at(h)}}});

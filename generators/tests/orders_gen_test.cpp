@@ -99,7 +99,10 @@ RC_GTEST_PROP(OrdersGen, InvalidGeneratorAlwaysViolates, ()) {
 RC_GTEST_PROP(OrdersGen, EstimateBodiesValidate, ()) {
     auto body = *gen_estimate_request(*rc::gen::element(kWithProducts, kWithoutProducts));
     RC_ASSERT(testing::body_violations("estimateOrder", body).empty());
-    for (const auto& p : body["products"]) RC_ASSERT(p.contains("id") || p.contains("reference_id"));
+    for (const auto& p : body["products"]) {
+        const bool named = p.contains("id") || p.contains("reference_id");
+        RC_ASSERT(named);
+    }
 }
 
 TEST(OrdersGen, EstimateInvalidCasesViolateTheirRule) {
