@@ -4,6 +4,7 @@
 #include <functional>
 #include <map>
 
+#include "core/unique_numbers.h"
 #include "generators/request_bases.h"
 #include "generators/run_spec.h"
 #include "generators/text_gen.h"
@@ -38,8 +39,7 @@ void each_member(json& node, const std::vector<std::string>& path, std::size_t i
 /// The run's tag and a counter: unique within the run (the tag makes it unique across runs) and, unlike
 /// a drawn value, never repeated by RapidCheck's shrinking or by two properties with one seed.
 std::string unique_stamp(const TargetInputs& inputs) {
-    static std::atomic<std::uint64_t> counter{0};
-    return inputs.run_tag + std::to_string(++counter) + "-";
+    return inputs.run_tag + std::to_string(next_unique_number()) + "-";
 }
 
 std::string unique_text(const checks::ProbeValue& v, const TargetInputs& inputs) {

@@ -14,10 +14,14 @@
 #include "suites/orders_support.h"
 #include "suites/returns_support.h"
 #include "suites/support/api.h"
+#include "suites/support/run_apart.h"
 #include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites {
 namespace {
+
+DOCKSIDE_RUNS_ALONE(Auth, "moves the target's clock an hour forward, past every access token's lifetime");
+
 
 using json = nlohmann::json;
 

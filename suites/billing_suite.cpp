@@ -20,9 +20,12 @@
 #include "generators/subset_gen.h"
 #include "suites/billing_times.h"
 #include "suites/support/api.h"
+#include "suites/support/run_apart.h"
 
 namespace dockside::suites {
 namespace {
+
+DOCKSIDE_RUNS_ALONE(Billing, "moves the target's clock, which dates every transaction other tests make");
 
 
 using json = nlohmann::json;

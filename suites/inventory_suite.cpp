@@ -17,10 +17,13 @@
 
 #include "generators/subset_gen.h"
 #include "suites/support/api.h"
+#include "suites/support/run_apart.h"
 #include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites {
 namespace {
+
+DOCKSIDE_SHARES(Inventory, "catalogue", "walks the whole inventory, which product writes change");
 
 
 using json = nlohmann::json;

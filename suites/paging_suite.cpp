@@ -19,10 +19,14 @@
 #include "suites/returns_support.h"
 #include "suites/paging_links.h"
 #include "suites/support/api.h"
+#include "suites/support/run_apart.h"
 #include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites {
 namespace {
+
+DOCKSIDE_SHARES(Paging, "webhooks", "walks every subscription the target lists");
+
 
 using nlohmann::json;
 

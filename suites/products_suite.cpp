@@ -14,9 +14,13 @@
 
 #include "suites/products_support.h"
 #include "suites/support/api.h"
+#include "suites/support/run_apart.h"
 
 namespace dockside::suites {
 namespace {
+
+DOCKSIDE_SHARES(Products, "catalogue", "creates and deletes products, which the inventory lists");
+
 
 using json = nlohmann::json;
 using namespace products;

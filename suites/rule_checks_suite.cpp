@@ -28,9 +28,14 @@
 #include "harness/checks/judge.h"
 #include "harness/checks/registry.h"
 #include "suites/support/api.h"
+#include "suites/support/run_apart.h"
 
 namespace dockside::suites {
 namespace {
+
+DOCKSIDE_SHARES(RuleChecks, "webhooks", "probes create subscriptions");
+DOCKSIDE_SHARES(RuleChecks, "catalogue", "probes create products and variants");
+
 
 using json = nlohmann::json;
 using checks::Probe;

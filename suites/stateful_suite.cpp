@@ -23,10 +23,13 @@
 #include "suites/orders_support.h"
 #include "suites/returns_support.h"
 #include "suites/support/api.h"
+#include "suites/support/run_apart.h"
 #include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites {
 namespace {
+
+DOCKSIDE_SHARES(Stateful, "webhooks", "creates and deletes subscriptions that list walks would see change");
 
 
 using json = nlohmann::json;

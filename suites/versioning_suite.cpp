@@ -11,9 +11,13 @@
 #include "suites/orders_support.h"
 #include "suites/returns_support.h"
 #include "suites/support/api.h"
+#include "suites/support/run_apart.h"
 
 namespace dockside::suites {
 namespace {
+
+DOCKSIDE_SHARES(Versioning, "webhooks", "creates a subscription and lists them");
+
 
 using json = nlohmann::json;
 

@@ -14,11 +14,15 @@
 #include "suites/orders_support.h"
 #include "suites/paging_links.h"
 #include "suites/support/api.h"
+#include "suites/support/run_apart.h"
 #include "suites/undocumented_page_sizes.h"
 #include "suites/webhooks_receiver.h"
 
 namespace dockside::suites {
 namespace {
+
+DOCKSIDE_SHARES(Webhooks, "webhooks", "walks every subscription the target lists");
+
 
 using json = nlohmann::json;
 

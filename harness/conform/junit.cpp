@@ -74,7 +74,7 @@ void render_case(std::ostringstream& out, const TestOutcome& t) {
         case TestStatus::Failed: {
             const Finding* f = first_open(t, false);
             const std::string message = f ? f->title : t.failure_messages.empty() ? "failed" : t.failure_messages.front();
-            out << ">\n      <failure" << attr("message", message) << attr("type", f ? f->rule : "assertion") << ">"
+            out << ">\n      <failure" << attr("message", message) << attr("type", f ? f->rule : t.harness_fault ? "harness-fault" : "assertion") << ">"
                 << xml_escape(failure_text(t)) << "</failure>\n    </testcase>\n";
             return;
         }

@@ -127,7 +127,7 @@ void RunRecord::arm(const RunMetadata& meta) {
     g_junit_path = junit_path_;
     g_junit_tmp = junit_path_ + ".partial";
     set_console_fd(-1);
-    prepare("");
+    prepare();
     // A stack of its own for the handler, so a stack overflow can still be recorded.
     static std::vector<char> alternate(1 << 16);
     stack_t stack{};
@@ -159,32 +159,28 @@ void RunRecord::set_console_fd(int fd) {
 }
 
 void RunRecord::update_meta(const RunMetadata& meta) {
-    std::string running;
     {
         std::lock_guard lock(mutex_);
         done_.meta = meta;
-        running = running_;
     }
-    prepare(running);
+    prepare();
 }
 
 void RunRecord::test_started(const std::string& name, std::chrono::seconds hard_limit) {
     {
         std::lock_guard lock(mutex_);
-        running_ = name;
-        running_since_ = std::chrono::steady_clock::now();
-        hard_limit_ = hard_limit;
+        running_.push_back({name, std::chrono::steady_clock::now(), hard_limit});
     }
-    prepare(name);
+    prepare();
 }
 
 void RunRecord::test_finished(TestOutcome outcome) {
     {
         std::lock_guard lock(mutex_);
+        std::erase_if(running_, [&](const Running& r) { return r.name == outcome.name; });
         done_.tests.push_back(std::move(outcome));
-        running_.clear();
     }
-    prepare("");
+    prepare();
 }
 
 RunResults RunRecord::snapshot() const {
@@ -192,13 +188,19 @@ RunResults RunRecord::snapshot() const {
     return done_;
 }
 
-void RunRecord::prepare(const std::string& running) {
-    RunResults would_be = snapshot();
+void RunRecord::prepare() {
+    RunResults would_be;
+    std::vector<Running> running;
+    {
+        std::lock_guard lock(mutex_);
+        would_be = done_;
+        running = running_;
+    }
     would_be.meta.interrupted = std::string(kStop);
-    if (!running.empty()) {
+    for (const auto& r : running) {
         TestOutcome t;
-        t.name = running;
-        t.area = area_of_test(running);
+        t.name = r.name;
+        t.area = area_of_test(r.name);
         t.status = TestStatus::Interrupted;
         t.reason = "the run was stopped by " + std::string(kStop) + " while this test ran";
         would_be.tests.push_back(std::move(t));
@@ -214,19 +216,16 @@ void RunRecord::watch() {
     auto last_note = steady_clock::now();
     while (!stop_watch_) {
         std::this_thread::sleep_for(milliseconds(200));
-        std::string running;
-        steady_clock::time_point since;
-        seconds limit{0};
+        std::vector<Running> running;
         {
             std::lock_guard lock(mutex_);
             running = running_;
-            since = running_since_;
-            limit = hard_limit_;
         }
-        if (running.empty()) continue;
-        const auto elapsed = duration_cast<seconds>(steady_clock::now() - since);
-        if (limit.count() > 0 && elapsed > limit) {
-            const std::string why = "the watchdog: " + running + " ran " + std::to_string(elapsed.count()) +
+        const auto now = steady_clock::now();
+        for (const auto& r : running) {
+            const auto elapsed = duration_cast<seconds>(now - r.since);
+            if (r.hard_limit.count() <= 0 || elapsed <= r.hard_limit) continue;
+            const std::string why = "the watchdog: " + r.name + " ran " + std::to_string(elapsed.count()) +
                                     " s, past its hard limit, in a way the harness could not cut short";
             write_prepared(why.c_str());
             const int console = console_fd_.load();
@@ -237,11 +236,14 @@ void RunRecord::watch() {
             ::_exit(1);
         }
         // Progress on a test that runs long, so a slow target does not look like a hung harness.
-        if (elapsed >= seconds(15) && steady_clock::now() - last_note >= seconds(15)) {
-            last_note = steady_clock::now();
+        if (now - last_note < seconds(15)) continue;
+        for (const auto& r : running) {
+            const auto elapsed = duration_cast<seconds>(now - r.since);
+            if (elapsed < seconds(15)) continue;
+            last_note = now;
             const int console = console_fd_.load();
             if (console >= 0) {
-                const std::string line = "  … still running " + running + " (" + std::to_string(elapsed.count()) + " s)\n";
+                const std::string line = "  … still running " + r.name + " (" + std::to_string(elapsed.count()) + " s)\n";
                 write_all(console, line.data(), line.size());
             }
         }

@@ -31,10 +31,11 @@ public:
     /// Removes the handlers and stops the watchdog; the caller writes the final record.
     void disarm();
 
-    /// A test begins: from now on a stop records it as interrupted. `hard_limit` (0 = none) is when the
-    /// watchdog gives up on it: the record is written with the test timed out and the process exits 1.
+    /// A test begins: from now on a stop records it as interrupted. Several may run at once (a supervisor's
+    /// workers). `hard_limit` (0 = none) is when the watchdog gives up on it: the record is written with the
+    /// test timed out and the process exits 1 (for a run in one process; a supervisor ends the child instead).
     void test_started(const std::string& name, std::chrono::seconds hard_limit);
-    /// A test ended with this outcome.
+    /// A test ended with this outcome (it is no longer running).
     void test_finished(TestOutcome outcome);
     /// Everything finished so far.
     RunResults snapshot() const;
@@ -49,16 +50,20 @@ public:
     static std::string junit_text(const RunResults& results);
 
 private:
-    void prepare(const std::string& running);
+    struct Running {
+        std::string name;
+        std::chrono::steady_clock::time_point since;
+        std::chrono::seconds hard_limit{0};
+    };
+
+    void prepare();
     void watch();
 
     std::string results_path_;
     std::string junit_path_;
     mutable std::mutex mutex_;
     RunResults done_;
-    std::string running_;
-    std::chrono::steady_clock::time_point running_since_;
-    std::chrono::seconds hard_limit_{0};
+    std::vector<Running> running_;
     std::atomic<bool> armed_{false};
     std::atomic<bool> stop_watch_{false};
     std::atomic<int> console_fd_{-1};

@@ -168,21 +168,28 @@ nlohmann::json to_json(const Finding& f) {
     return out;
 }
 
+nlohmann::json to_json(const TestOutcome& t) {
+    nlohmann::json findings = nlohmann::json::array();
+    for (const auto& f : t.findings) findings.push_back(to_json(f));
+    nlohmann::json test{{"name", t.name},
+                        {"area", t.area},
+                        {"status", std::string(to_string(t.status))},
+                        {"seconds", t.seconds},
+                        {"failure_messages", t.failure_messages},
+                        {"findings", findings}};
+    if (!t.reason.empty()) test["reason"] = t.reason;
+    if (const auto& fault = t.harness_fault)
+        test["harness_fault"] = {{"cause", fault->cause},
+                                 {"last_request", fault->last_request},
+                                 {"seed", fault->seed},
+                                 {"replay", fault->replay}};
+    return test;
+}
+
 nlohmann::json to_json(const RunResults& results) {
     const auto& m = results.meta;
     nlohmann::json tests = nlohmann::json::array();
-    for (const auto& t : results.tests) {
-        nlohmann::json findings = nlohmann::json::array();
-        for (const auto& f : t.findings) findings.push_back(to_json(f));
-        nlohmann::json test{{"name", t.name},
-                            {"area", t.area},
-                            {"status", std::string(to_string(t.status))},
-                            {"seconds", t.seconds},
-                            {"failure_messages", t.failure_messages},
-                            {"findings", findings}};
-        if (!t.reason.empty()) test["reason"] = t.reason;
-        tests.push_back(std::move(test));
-    }
+    for (const auto& t : results.tests) tests.push_back(to_json(t));
     nlohmann::json areas = nlohmann::json::array();
     for (const auto& s : summarize(results.tests))
         areas.push_back({{"area", s.area}, {"passed", s.passed}, {"failed", s.failed}, {"skipped", s.skipped},

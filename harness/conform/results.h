@@ -41,6 +41,15 @@ struct RawTestResult {
     std::optional<double> timed_out_after;      ///< the budget it ran past, in seconds
 };
 
+/// What the supervisor knows of a test the harness itself did not survive (a crash signal, an abort, an
+/// uncaught exception, or a hang it had to cut short): the run records it as that test's failure and goes on.
+struct HarnessFault {
+    std::string cause;         ///< "SIGSEGV (signal 11)", "exited with status 3", "no answer for 180 s"
+    std::string last_request;  ///< the last request the test sent ("DELETE /2025-07/webhook/7"), "" when none
+    std::uint64_t seed = 0;    ///< the run's RapidCheck seed
+    std::string replay;        ///< the command that runs this test alone again
+};
+
 struct TestOutcome {
     std::string name;
     std::string area;
@@ -50,6 +59,7 @@ struct TestOutcome {
     double seconds = 0;
     std::vector<std::string> failure_messages;  ///< GoogleTest's, for failures no finding explains
     std::vector<Finding> findings;
+    std::optional<HarnessFault> harness_fault;  ///< set when the harness died in this test
 };
 
 /// Status of a test from GoogleTest's verdict and its findings: a failed test whose findings are all
@@ -107,6 +117,13 @@ nlohmann::json to_json(const Finding& finding);
 ///  timed_out,interrupted,not_run,total,distinct_findings},"areas_summary":[…],
 ///  "tests":[{name,area,status,reason?,seconds,failure_messages,findings:[…]}]}.
 nlohmann::json to_json(const RunResults& results);
+/// One test as results.json holds it.
+nlohmann::json to_json(const TestOutcome& outcome);
+
+/// The inverse of to_json for one test (the supervisor's children send their outcomes this way); fields a
+/// reader does not know are ignored, missing ones keep their defaults.
+TestOutcome outcome_from_json(const nlohmann::json& test);
+Finding finding_from_json(const nlohmann::json& finding);
 
 /// 0 when no test failed, was blocked or timed out (accepted findings do not fail a run), 1 otherwise.
 int exit_code(const RunResults& results);

@@ -15,15 +15,16 @@
 namespace dockside::suites {
 namespace {
 
+thread_local const Session* g_client_owner = nullptr;
+thread_local std::unique_ptr<http::HttpClient> g_client;
+
 /// One keep-alive client per thread and session; a new session (another run) gets a new client.
 http::HttpClient& thread_client(const Session& session) {
-    thread_local const Session* owner = nullptr;
-    thread_local std::unique_ptr<http::HttpClient> client;
-    if (!client || owner != &session) {
-        client = std::make_unique<http::HttpClient>(session.client());
-        owner = &session;
+    if (!g_client || g_client_owner != &session) {
+        g_client = std::make_unique<http::HttpClient>(session.client());
+        g_client_owner = &session;
     }
-    return *client;
+    return *g_client;
 }
 
 Exchange not_sent(const std::string& operation, const spec::Operation* op, http::Request request, std::string why) {
@@ -367,6 +368,13 @@ std::optional<std::string> read_only_channel() {
     const auto& channel = current_session().info().read_only_channel;
     if (!channel) return std::nullopt;
     return std::to_string(*channel);
+}
+
+void forget_connections_after_fork() {
+    // Left open and unused: closing would not disturb the parent, but a TLS close or an unread answer
+    // must never be written or read by two processes.
+    [[maybe_unused]] auto* kept = g_client.release();
+    g_client_owner = nullptr;
 }
 
 }  // namespace dockside::suites

@@ -145,6 +145,10 @@ Exchange sim(const std::string& path, const nlohmann::json& body = nullptr);
 /// GETs from the simulation control, e.g. sim_get("/_sim/webhook-deliveries").
 Exchange sim_get(const std::string& path);
 
+/// In a child the supervisor forked: the keep-alive connection this thread inherited stays the parent's;
+/// the child's first request opens its own.
+void forget_connections_after_fork();
+
 /// The run's write channel as text (for Call::channel and path values).
 std::string write_channel();
 /// The read-only channel as text; nullopt when the target has none.

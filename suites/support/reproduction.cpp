@@ -7,6 +7,7 @@
 #include <random>
 #include <set>
 
+#include "core/unique_numbers.h"
 #include "harness/http/curl.h"
 #include "suites/support/reproduction.h"
 
@@ -79,8 +80,7 @@ const std::string& run_tag() {
 }
 
 std::string unique_ref(const std::string& tag) {
-    static std::atomic<int> counter{0};
-    return "DS-" + tag + "-" + run_tag() + "-" + std::to_string(++counter);
+    return "DS-" + tag + "-" + run_tag() + "-" + std::to_string(next_unique_number());
 }
 
 std::string reproduce(const http::Request& request, std::uint64_t sequence) {

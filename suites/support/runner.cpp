@@ -1,12 +1,15 @@
 #include "suites/support/runner.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <map>
+#include <new>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -14,21 +17,23 @@
 #include "harness/conform/areas.h"
 #include "harness/conform/report.h"
 #include "harness/http/curl.h"
+#include "core/unique_numbers.h"
 #include "generators/run_spec.h"
+#include "suites/support/api.h"
+#include "suites/support/child_events.h"
+#include "suites/support/selection.h"
+#include "suites/support/supervisor.h"
 #include "suites/support/test_context.h"
+#include "suites/support/test_listener.h"
 
 namespace dockside::suites {
 namespace {
 
-using conform::RawTestResult;
 using conform::TestOutcome;
 
 /// A block that names a source location ("suites/x.cpp:12:…") with the location removed; the block itself
 /// when it names none.
 std::string strip_location(const std::string& block) { return conform::strip_source_locations(block); }
-
-/// Messages the suite API gives GoogleTest for expectations it did not judge (nothing was sent).
-bool not_judged(const std::string& message) { return message.find("not judged: ") != std::string::npos; }
 
 void write_console(int fd, const std::string& text) {
     const char* data = text.data();
@@ -80,87 +85,104 @@ private:
     bool active_ = false;
 };
 
-/// Collects each test's verdict, attaches its findings, keeps the run record current and prints one line
-/// per finished suite.
-class CollectingListener : public ::testing::EmptyTestEventListener {
+/// The parent's side of the supervisor: keeps the record current, collects the outcomes and prints one
+/// progress line per GoogleTest suite once all its selected tests have ended (in whatever order).
+class ParentSink : public OutcomeSink {
 public:
-    CollectingListener(conform::Session& session, const RunOptions& options, conform::RunMetadata& meta, int console)
-        : session_(session), options_(options), meta_(meta), console_(console) {}
-
-    void OnTestIterationStart(const ::testing::UnitTest& unit, int) override {
-        meta_.selected = unit.test_to_run_count();
-        if (options_.record) options_.record->update_meta(meta_);
-    }
-
-    void OnTestStart(const ::testing::TestInfo& info) override {
-        raw_ = RawTestResult{};
-        raw_.name = std::string(info.test_suite_name()) + "." + info.name();
-        test_context::begin(raw_.name, options_.test_budget);
-        // The watchdog's last resort for a test the budget cannot cut short (a loop without requests).
-        if (options_.record)
-            options_.record->test_started(raw_.name, options_.test_budget.count() > 0
-                                                         ? options_.test_budget + std::chrono::seconds(60)
-                                                         : std::chrono::seconds(0));
-    }
-
-    void OnTestPartResult(const ::testing::TestPartResult& part) override {
-        if (part.failed()) raw_.failure_messages.push_back(part.message());
-        if (part.skipped() && raw_.skip_message.empty()) raw_.skip_message = part.message();
-    }
-
-    void OnTestEnd(const ::testing::TestInfo& info) override {
-        const auto* result = info.result();
-        raw_.failed = result->Failed();
-        raw_.skipped = result->Skipped();
-        raw_.seconds = static_cast<double>(result->elapsed_time()) / 1000.0;
-        auto& log = session_.findings();
-        const bool timed_out = test_context::timed_out();
-        if (timed_out) raw_.timed_out_after = static_cast<double>(options_.test_budget.count());
-        std::erase_if(raw_.failure_messages, not_judged);
-        // A credential the configuration lacks: the test is skipped for it unless it found something itself.
-        if (auto skip = test_context::requested_skip(); skip && !timed_out && log.for_test(raw_.name).empty() &&
-                                                        raw_.failure_messages.empty()) {
-            raw_.failed = false;
-            raw_.skipped = true;
-            raw_.skip_message = *skip;
+    ParentSink(const RunOptions& options, const std::vector<std::string>& selected, int console)
+        : options_(options), console_(console) {
+        for (std::size_t i = 0; i < selected.size(); ++i) {
+            order_[selected[i]] = i;
+            ++expected_[suite_of(selected[i])];
         }
-        if (raw_.failed && raw_.failure_messages.empty() && log.for_test(raw_.name).empty() && !timed_out)
-            raw_.failure_messages.push_back("the test failed without a finding or an assertion message");
-        std::string shrunk;
-        for (const auto& message : raw_.failure_messages)
-            if (shrunk = rapidcheck_counterexample(message); !shrunk.empty()) break;
-        log.annotate_test(raw_.name, replay_command(session_.info(), raw_.name), shrunk);
-        if (!options_.accept_keys.empty()) log.accept(options_.accept_keys);
-        const auto skips = log.skips();
-        const auto skip = skips.find(raw_.name);
-        auto outcome = conform::classify(raw_, log.for_test(raw_.name), skip == skips.end() ? "" : skip->second);
-        test_context::end();
-        if (options_.record) options_.record->test_finished(outcome);
-        outcomes_.push_back(std::move(outcome));
-        ++suite_count_;
     }
 
-    void OnTestSuiteEnd(const ::testing::TestSuite&) override {
-        if (options_.progress && suite_count_ > 0) {
-            const std::vector<TestOutcome> finished(outcomes_.end() - static_cast<std::ptrdiff_t>(suite_count_),
-                                                    outcomes_.end());
+    void test_started(const std::string& test) override {
+        // No hard limit here: the supervisor ends a test that overruns by ending its child.
+        if (options_.record) options_.record->test_started(test, std::chrono::seconds(0));
+    }
+
+    void test_ended(const TestOutcome& outcome) override {
+        if (options_.record) options_.record->test_finished(outcome);
+        outcomes_.push_back(outcome);
+        auto& finished = by_suite_[suite_of(outcome.name)];
+        finished.push_back(outcome);
+        if (options_.progress && finished.size() == expected_[suite_of(outcome.name)])
             for (const auto& summary : conform::summarize(finished))
                 write_console(console_, conform::render_progress_line(summary, options_.colour) + "\n");
-        }
-        suite_count_ = 0;
     }
 
-    std::vector<TestOutcome> take() { return std::move(outcomes_); }
+    /// Every outcome, in the order the tests are registered.
+    std::vector<TestOutcome> take() {
+        std::stable_sort(outcomes_.begin(), outcomes_.end(), [&](const TestOutcome& a, const TestOutcome& b) {
+            return position(a.name) < position(b.name);
+        });
+        return std::move(outcomes_);
+    }
 
 private:
-    conform::Session& session_;
+    static std::string suite_of(const std::string& test) { return test.substr(0, test.find('.')); }
+    std::size_t position(const std::string& test) const {
+        const auto it = order_.find(test);
+        return it == order_.end() ? order_.size() : it->second;
+    }
+
     const RunOptions& options_;
-    conform::RunMetadata& meta_;
     int console_;
-    RawTestResult raw_;
+    std::map<std::string, std::size_t> order_;
+    std::map<std::string, std::size_t> expected_;
+    std::map<std::string, std::vector<TestOutcome>> by_suite_;
     std::vector<TestOutcome> outcomes_;
-    std::size_t suite_count_ = 0;
 };
+
+/// A child's side: every start and outcome goes up the pipe.
+class PipeSink : public OutcomeSink {
+public:
+    explicit PipeSink(const EventWriter& events) : events_(events) {}
+    void test_started(const std::string& test) override { events_.write({ChildEvent::Kind::Started, test, std::nullopt}); }
+    void test_ended(const TestOutcome& outcome) override { events_.write({ChildEvent::Kind::Ended, outcome.name, outcome}); }
+
+private:
+    const EventWriter& events_;
+};
+
+/// The run's unique numbers, in memory every child shares (see core/unique_numbers.h).
+class SharedUniqueNumbers {
+public:
+    SharedUniqueNumbers() {
+        void* page = ::mmap(nullptr, sizeof(std::atomic<std::uint64_t>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (page == MAP_FAILED) return;  // children then count on their own: values may repeat across children
+        counter_ = new (page) std::atomic<std::uint64_t>(0);
+        share_unique_numbers(counter_);
+    }
+    SharedUniqueNumbers(const SharedUniqueNumbers&) = delete;
+    SharedUniqueNumbers& operator=(const SharedUniqueNumbers&) = delete;
+    // Never unmapped: the sequence keeps pointing at it for the rest of the process.
+
+private:
+    std::atomic<std::uint64_t>* counter_ = nullptr;
+};
+
+/// What a child does: runs its batch with GoogleTest, reporting through the pipe.
+int run_in_child(conform::Session& session, const RunOptions& options, const TestBatch& batch, const EventWriter& events) {
+    forget_connections_after_fork();
+    test_context::observe_sends([&events, &options](const http::Request& request) {
+        events.write({ChildEvent::Kind::Sending, request_line(request), std::nullopt});
+        if (options.on_request) options.on_request(test_context::test_name(), request);
+    });
+    std::string filter;
+    for (const auto& test : batch.tests) filter += (filter.empty() ? "" : ":") + test;
+    GTEST_FLAG_SET(filter, filter);
+    PipeSink sink(events);
+    ListenerOptions listening{options.test_budget, options.accept_keys, options.on_test_start};
+    auto* listener = new OutcomeListener(session, std::move(listening), sink);
+    ::testing::UnitTest::GetInstance()->listeners().Append(listener);  // owned by GoogleTest from here
+    [[maybe_unused]] const int gtest_verdict = RUN_ALL_TESTS();  // the verdict is the parent's, from the outcomes
+    // An exception thrown outside a test body (a listener, a fixture's static set-up) is caught by GoogleTest,
+    // which reports it on the running test and abandons the rest of the run.
+    if (const auto why = listener->abandoned()) events.write({ChildEvent::Kind::Escaped, *why, std::nullopt});
+    return 0;
+}
 
 /// Removes `key=value` words for the given keys from an RC_PARAMS string.
 std::string without_keys(const std::string& params, const std::vector<std::string>& keys) {
@@ -175,6 +197,11 @@ std::string without_keys(const std::string& params, const std::vector<std::strin
 }
 
 }  // namespace
+
+InjectedHooks& injected_hooks() {
+    static InjectedHooks hooks;
+    return hooks;
+}
 
 std::string rapidcheck_params(const std::string& user_params, int cases, std::uint64_t seed) {
     std::string params = without_keys(user_params, {"max_success", "seed", "verbose_progress", "verbose_shrinking"});
@@ -238,24 +265,43 @@ conform::RunResults run_suites(conform::Session& session, const RunOptions& opti
     int argc = static_cast<int>(args.size());
     ::testing::InitGoogleTest(&argc, argv.data());
 
+    const std::vector<std::string> selected = selected_tests(options.filter);
+    meta.selected = static_cast<int>(selected.size());
+    conform::RunResults results;
+    if (options.list_only) {
+        [[maybe_unused]] const int listed = RUN_ALL_TESTS();  // prints the tests, runs none
+        results.meta = std::move(meta);
+        return results;
+    }
+    if (options.record) options.record->update_meta(meta);
+
     auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
-    if (!options.list_only) delete listeners.Release(listeners.default_result_printer());
-    OutputCapture capture(options.list_only ? std::string() : options.capture_path);
+    delete listeners.Release(listeners.default_result_printer());
+    OutputCapture capture(options.capture_path);
     if (options.record) options.record->set_console_fd(capture.console_fd());
-    auto* collector = new CollectingListener(session, options, meta, capture.console_fd());
-    listeners.Append(collector);  // owned by GoogleTest from here
+    ParentSink sink(options, selected, capture.console_fd());
+    SharedUniqueNumbers unique_numbers;
+    SupervisorOptions supervision;
+    supervision.workers = options.workers;
+    // A test past its budget has sent its last request; what still runs is the harness's own work (a
+    // shrink that repeats cases without sending) or a hang.
+    if (options.test_budget.count() > 0)
+        supervision.hard_limit = options.test_budget + std::clamp(options.test_budget, std::chrono::seconds(5), std::chrono::seconds(60));
+    supervision.seed = session.info().seed;
+    supervision.replay = [&session](const std::string& test) { return replay_command(session.info(), test); };
+    const ChildBody body = [&](const TestBatch& batch, const EventWriter& events) {
+        return run_in_child(session, options, batch, events);
+    };
 
     conform::set_current_session(&session);
     const auto started = std::chrono::steady_clock::now();
-    [[maybe_unused]] const int gtest_verdict = RUN_ALL_TESTS();  // the verdict is ours: accepted findings do not fail a run
+    supervise(batches_of(selected, options.workers), supervision, body, sink);
     meta.duration_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     conform::set_current_session(nullptr);
     if (options.record) options.record->set_console_fd(-1);
 
-    conform::RunResults results;
     results.meta = std::move(meta);
-    results.tests = collector->take();
-    delete listeners.Release(collector);
+    results.tests = sink.take();
     return results;
 }
 

@@ -1,13 +1,16 @@
 #pragma once
-/// Runs the compiled-in suites in this process against the session's target, collecting per-test
-/// outcomes and findings. Used by `dockside conform` and by `suites_test`'s main.
+/// Runs the compiled-in suites against the session's target, collecting per-test outcomes and findings.
+/// Used by `dockside conform`.
 ///
-/// Each test has a time budget: the suite API stops sending once it is used up and the test is reported
-/// timed out while the others go on. GoogleTest's and RapidCheck's own output can be sent to a log file so
-/// the console shows Dockside's report only; progress lines still reach the console.
+/// The tests run in children the supervisor forks (supervisor.h): a crash or a hang in one test is that
+/// test's failure, and the run goes on. Each test has a time budget: the suite API stops sending once it
+/// is used up and the test is reported timed out while the others go on; a test still running as long
+/// again past it (at least 5 s, at most a minute) is ended with its child. GoogleTest's and RapidCheck's own output can be sent to a log
+/// file so the console shows Dockside's report only; progress lines still reach the console.
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <set>
 #include <string>
@@ -17,6 +20,7 @@
 #include "harness/conform/results.h"
 #include "harness/conform/session.h"
 #include "harness/core/result.h"
+#include "harness/http/message.h"
 
 namespace dockside::suites {
 
@@ -32,7 +36,22 @@ struct RunOptions {
     std::chrono::seconds test_budget{120};
     /// Kept up to date test by test so a signal or crash still leaves a valid record; may be null.
     conform::RunRecord* record = nullptr;
+    /// Tests that may run at the same time (what the suites declare in run_apart.h permitting).
+    int workers = 1;
+    /// Called in the child that runs the tests; empty in a user's run (a test build injects crashes and
+    /// hangs here): as each test starts, and with each request a test is about to send.
+    std::function<void(const std::string& test)> on_test_start;
+    std::function<void(const std::string& test, const http::Request& request)> on_request;
 };
+
+/// Hooks a test build of `dockside` sets (from a static initialiser) to inject a crash or a hang into one
+/// named test; `dockside conform` passes them on as RunOptions::on_test_start and on_request. Empty in the
+/// binary users run.
+struct InjectedHooks {
+    std::function<void(const std::string& test)> on_test_start;
+    std::function<void(const std::string& test, const http::Request& request)> on_request;
+};
+InjectedHooks& injected_hooks();
 
 /// RC_PARAMS for a run: the user's RC_PARAMS without max_success/seed/verbose keys, plus ours
 /// ("reproduce=…" is kept); progress and shrinking output of RapidCheck are off.
@@ -50,8 +69,9 @@ std::string rapidcheck_counterexample(const std::string& failure_message);
 /// --read-only-token "$DOCKSIDE_READ_ONLY_TOKEN", --fault …).
 std::string replay_command(const conform::SessionInfo& info, const std::string& test);
 
-/// Initialises GoogleTest (once per process) with the filter, installs the collecting listener, sets
-/// the session and runs. Metadata other than duration and the selection size is taken from `meta`.
+/// Initialises GoogleTest (once per process) with the filter, sets the session and runs the selected tests
+/// under the supervisor (or lists them). Metadata other than duration and the selection size is taken from
+/// `meta`; the outcomes come in the order the tests are registered, whatever order they finished in.
 conform::RunResults run_suites(conform::Session& session, const RunOptions& options, conform::RunMetadata meta);
 
 /// Sends what is still written to stderr after Dockside's report (RapidCheck prints its own reproduce hint

@@ -22,6 +22,7 @@ struct State {
     std::deque<Sent> sent;
     std::vector<std::string> setup;
     std::optional<std::string> skip;
+    std::function<void(const http::Request&)> observer;
 };
 
 State& state() {
@@ -97,12 +98,25 @@ std::optional<Clock::time_point> started() {
 
 std::uint64_t remember(const http::Request& request) {
     State& s = state();
-    std::lock_guard lock(s.mutex);
-    const std::uint64_t n = ++s.sequence;
-    if (!s.running) return n;
-    s.sent.push_back({n, request});
-    if (s.sent.size() > kKept) s.sent.pop_front();
+    std::function<void(const http::Request&)> observer;
+    std::uint64_t n = 0;
+    {
+        std::lock_guard lock(s.mutex);
+        n = ++s.sequence;
+        observer = s.observer;  // called unlocked: it may ask this context for the test's name
+        if (s.running) {
+            s.sent.push_back({n, request});
+            if (s.sent.size() > kKept) s.sent.pop_front();
+        }
+    }
+    if (observer) observer(request);
     return n;
+}
+
+void observe_sends(std::function<void(const http::Request&)> observer) {
+    State& s = state();
+    std::lock_guard lock(s.mutex);
+    s.observer = std::move(observer);
 }
 
 std::vector<Sent> sent_before(std::uint64_t sequence) {

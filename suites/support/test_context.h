@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,9 @@ std::optional<Clock::time_point> started();
 
 /// Numbers a request about to be sent and keeps it (the last few dozen) for reproductions.
 std::uint64_t remember(const http::Request& request);
+/// Called with every request `remember` numbers, before it is sent (the supervisor's child reports the
+/// last one, so a crash can name it). Set before the tests run; an empty function removes it.
+void observe_sends(std::function<void(const http::Request&)> observer);
 /// Requests sent before `sequence` (oldest first), at most the last few dozen.
 std::vector<Sent> sent_before(std::uint64_t sequence);
 /// The sequence number of the last request sent, 0 when none.

@@ -45,6 +45,7 @@ struct ConformOptions {
     std::string accept_file;
     std::string write_accept_file;
     int test_timeout = 120;
+    int workers = 1;
     bool list = false;
     bool quiet = false;
     bool verbose = false;
@@ -122,6 +123,7 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
         problems.push_back("--filter '" + o.filter + "' names no test of the areas --only selects");
     if (o.cases < 1) problems.push_back("--cases must be at least 1 (got " + std::to_string(o.cases) + ")");
     if (o.test_timeout < 1) problems.push_back("--test-timeout must be at least 1 second");
+    if (o.workers < 1 || o.workers > 64) problems.push_back("--workers must be from 1 to 64 (got " + std::to_string(o.workers) + ")");
     if (o.quiet && o.verbose) problems.push_back("--quiet and --verbose contradict each other; pass one");
     if (!o.seed.empty()) {
         char* end = nullptr;
@@ -286,6 +288,9 @@ int run_conform(const GlobalOptions& global, const ConformOptions& options) {
         run.capture_path = options.list ? "" : (dir / "conform.log").string();
         run.test_budget = std::chrono::seconds(options.test_timeout);
         run.record = options.list ? nullptr : &record;
+        run.workers = options.workers;
+        run.on_test_start = suites::injected_hooks().on_test_start;
+        run.on_request = suites::injected_hooks().on_request;
         if (!options.list && !options.quiet)
             std::cout << "dockside conform: " << (info.embedded ? "embedded: " : "") << info.base_url << ", profile "
                       << info.profile << ", seed " << info.seed << ", " << info.cases << " cases per property"
@@ -342,6 +347,9 @@ void register_conform_command(CLI::App& app, CommandContext& context) {
     conform->add_option("--write-accept", options->write_accept_file, "Write this run's finding keys to a file");
     conform->add_option("--test-timeout", options->test_timeout,
                         "Seconds each test may take; past it the test is reported timed out and the run goes on")
+        ->capture_default_str();
+    conform->add_option("--workers", options->workers,
+                        "Tests run side by side (each in its own process); suites that must not overlap say so")
         ->capture_default_str();
     conform->add_flag("--list", options->list, "Print the tests that would run, run none");
     conform->add_flag("--quiet,-q", options->quiet, "Print only the summary and the verdict");

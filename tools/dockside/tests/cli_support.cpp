@@ -48,6 +48,8 @@ int decode(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + 
 
 std::string dockside_binary() { return DOCKSIDE_BIN; }
 
+std::string dockside_with_test_hooks_binary() { return DOCKSIDE_HOOKED_BIN; }
+
 std::string fresh_dir(const std::string& name) {
     const auto dir = std::filesystem::path(DOCKSIDE_TEST_TMP) / (name + "-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
@@ -59,7 +61,7 @@ Ran run(const RunSpec& spec) {
     std::vector<std::string> argv;
     if (!spec.shell.empty()) argv = {"/bin/sh", "-c", spec.shell};
     else {
-        argv.push_back(dockside_binary());
+        argv.push_back(spec.binary.empty() ? dockside_binary() : spec.binary);
         argv.insert(argv.end(), spec.args.begin(), spec.args.end());
     }
     Ran ran;

@@ -26,6 +26,8 @@ namespace dockside::clitest {
 
 /// The dockside executable under test (DOCKSIDE_BIN).
 std::string dockside_binary();
+/// The same executable with the test hooks compiled in (injected crashes and hangs; see injected_faults.cpp).
+std::string dockside_with_test_hooks_binary();
 
 /// A fresh empty folder under the build's temp area.
 std::string fresh_dir(const std::string& name);
@@ -44,6 +46,7 @@ struct RunSpec {
     std::chrono::seconds limit{300};              ///< killed (SIGKILL) past this
     std::optional<std::chrono::milliseconds> interrupt_after{};  ///< SIGINT after this long
     std::string shell{};                          ///< run `sh -c shell` instead of dockside (args ignored)
+    std::string binary{};                         ///< instead of dockside_binary() (e.g. the one with test hooks)
 };
 
 /// Runs dockside (or a shell line) to completion.

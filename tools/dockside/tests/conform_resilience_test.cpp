@@ -24,6 +24,22 @@ std::vector<std::string> with(std::vector<std::string> a, const std::vector<std:
     return a;
 }
 
+/// `areas` against `target` with the seed whose stateful property fails and then shrinks through command
+/// sequences a shrunk model no longer allows (it once took the harness down). The run must end with exit 1
+/// and a complete record, which is returned (null when there is none).
+json run_the_shrinking_seed(const MisbehavingTarget& target, const std::string& areas, const std::string& folder) {
+    const std::string out = fresh_dir(folder);
+    auto ran = dockside(with({"conform", "--only", areas, "--cases", "25", "--seed", "975218693", "--out", out},
+                             target.target_args()),
+                        std::chrono::seconds(280));
+    EXPECT_FALSE(ran.timed_out);
+    EXPECT_EQ(ran.exit_code, 1) << ran.output;
+    auto results = results_of(out);
+    EXPECT_TRUE(results.is_object()) << ran.output;
+    if (results.is_object()) EXPECT_EQ(results.value("interrupted", json()), false) << ran.output;
+    return results;
+}
+
 TEST(Resilience, LoopingCursorIsAPagingViolationAtOnce) {
     // Every next link of GET /return leads back to the page the walk started on.
     auto target = MisbehavingTarget::start([](const http::Request& r, http::Response& response) {
@@ -87,18 +103,35 @@ TEST(Resilience, BareArrayListNeverCrashesTheHarness) {
         if (body.is_object() && body.contains("items")) response.body = body["items"].dump();
     });
     ASSERT_TRUE(target);
-    const std::string out = fresh_dir("bare-array");
-    auto ran = dockside(with({"conform", "--only", "stateful,returns", "--cases", "25", "--seed", "975218693", "--out", out},
-                             target->target_args()),
-                        std::chrono::seconds(280));
-    EXPECT_FALSE(ran.timed_out);
-    EXPECT_EQ(ran.exit_code, 1) << ran.output;
-    const auto results = results_of(out);
-    ASSERT_TRUE(results.is_object()) << ran.output;
-    EXPECT_EQ(results.value("interrupted", json()), false);
+    const auto results = run_the_shrinking_seed(*target, "stateful,returns", "bare-array");
+    ASSERT_TRUE(results.is_object());
     const auto failed = tests_with(results, "failed");
     EXPECT_NE(std::find(failed.begin(), failed.end(), "Stateful.RET_CANCEL_OrdersReturnsWebhooksFollowTheModel"), failed.end())
-        << ran.output;
+        << results.dump();
+}
+
+TEST(Resilience, WebhookDeleteAnswering200FailsTheStatefulPropertyAndShrinks) {
+    // DELETE /webhook/{id} answers 200 {"deleted": true} instead of 204. With this seed the stateful property
+    // fails and RapidCheck shrinks through command sequences whose preconditions no longer hold; that once
+    // took dockside down with SIGSEGV. The property must fail with a WH-DELETE finding and a shrunk case.
+    auto target = MisbehavingTarget::start([](const http::Request& r, http::Response& response) {
+        if (r.method != "DELETE" || r.path().rfind("/2025-07/webhook/", 0) != 0 || response.status != 204) return;
+        response.status = 200;
+        response.body = R"({"deleted": true})";
+        response.headers.set("Content-Type", "application/json");
+    });
+    ASSERT_TRUE(target);
+    const auto results = run_the_shrinking_seed(*target, "stateful", "stateful-delete-200");
+    ASSERT_TRUE(results.is_object());
+    const std::string stateful = "Stateful.RET_CANCEL_OrdersReturnsWebhooksFollowTheModel";
+    ASSERT_EQ(tests_with(results, "failed"), std::vector<std::string>{stateful}) << results.dump();
+    bool named = false;
+    for (const auto& t : results["tests"]) {
+        EXPECT_FALSE(t.contains("harness_fault")) << "the harness must survive the shrink: " << t.dump();
+        for (const auto& f : t.value("findings", json::array()))
+            named = named || (f.value("rule", "") == "WH-DELETE" && !f.value("shrunk_input", "").empty());
+    }
+    EXPECT_TRUE(named) << "a WH-DELETE finding with the shrunk command sequence\n" << results.dump();
 }
 
 TEST(Resilience, BrokenChannelListIsAFindingNotAConfigurationError) {
