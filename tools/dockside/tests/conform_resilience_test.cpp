@@ -36,7 +36,9 @@ json run_the_shrinking_seed(const MisbehavingTarget& target, const std::string& 
     EXPECT_EQ(ran.exit_code, 1) << ran.output;
     auto results = results_of(out);
     EXPECT_TRUE(results.is_object()) << ran.output;
-    if (results.is_object()) EXPECT_EQ(results.value("interrupted", json()), false) << ran.output;
+    if (results.is_object()) {
+        EXPECT_EQ(results.value("interrupted", json()), false) << ran.output;
+    }
     return results;
 }
 
