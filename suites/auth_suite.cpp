@@ -20,8 +20,7 @@
 namespace dockside::suites {
 namespace {
 
-DOCKSIDE_RUNS_ALONE(Auth, "moves the target's clock an hour forward, past every access token's lifetime");
-
+DOCKSIDE_RUNS_ALONE("Auth.AUTH_LIFETIME_AccessTokenLastsOneHour", "moves the target's clock an hour forward, past every access token's lifetime");
 
 using json = nlohmann::json;
 

@@ -23,8 +23,7 @@
 namespace dockside::suites {
 namespace {
 
-DOCKSIDE_SHARES(Inventory, "catalogue", "walks the whole inventory, which product writes change");
-
+DOCKSIDE_WALKS("Inventory", "catalogue", "walks the whole inventory, which product writes change");
 
 using json = nlohmann::json;
 

@@ -25,8 +25,8 @@
 namespace dockside::suites {
 namespace {
 
-DOCKSIDE_SHARES(Paging, "webhooks", "walks every subscription the target lists");
-
+DOCKSIDE_WALKS("Paging.WH_LIST_RecordsPerPageWalkDisjointAndComplete", "webhooks", "walks every subscription the target lists");
+DOCKSIDE_WRITES("Paging", "webhooks", "creates subscriptions to walk over");
 
 using nlohmann::json;
 

@@ -19,8 +19,7 @@
 namespace dockside::suites {
 namespace {
 
-DOCKSIDE_SHARES(Products, "catalogue", "creates and deletes products, which the inventory lists");
-
+DOCKSIDE_WRITES("Products", "catalogue", "creates and deletes products, which the inventory lists");
 
 using json = nlohmann::json;
 using namespace products;

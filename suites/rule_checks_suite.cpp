@@ -33,9 +33,9 @@
 namespace dockside::suites {
 namespace {
 
-DOCKSIDE_SHARES(RuleChecks, "webhooks", "probes create subscriptions");
-DOCKSIDE_SHARES(RuleChecks, "catalogue", "probes create products and variants");
-
+DOCKSIDE_RUNS_LONG("RuleChecks", "probes every rule of the contract's data: the longest tests of a run");
+DOCKSIDE_WRITES("RuleChecks", "webhooks", "probes create subscriptions");
+DOCKSIDE_WRITES("RuleChecks", "catalogue", "probes create products and variants");
 
 using json = nlohmann::json;
 using checks::Probe;

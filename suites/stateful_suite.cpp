@@ -29,8 +29,7 @@
 namespace dockside::suites {
 namespace {
 
-DOCKSIDE_SHARES(Stateful, "webhooks", "creates and deletes subscriptions that list walks would see change");
-
+DOCKSIDE_WRITES("Stateful", "webhooks", "creates and deletes subscriptions");
 
 using json = nlohmann::json;
 

@@ -16,8 +16,7 @@
 namespace dockside::suites {
 namespace {
 
-DOCKSIDE_SHARES(Versioning, "webhooks", "creates a subscription and lists them");
-
+DOCKSIDE_WRITES("Versioning", "webhooks", "creates and deletes a subscription");
 
 using json = nlohmann::json;
 

@@ -21,8 +21,8 @@
 namespace dockside::suites {
 namespace {
 
-DOCKSIDE_SHARES(Webhooks, "webhooks", "walks every subscription the target lists");
-
+DOCKSIDE_WALKS("Webhooks", "webhooks", "walks every subscription the target lists");
+DOCKSIDE_WRITES("Webhooks", "webhooks", "creates and deletes subscriptions");
 
 using json = nlohmann::json;
 

@@ -1,6 +1,10 @@
 #include "suites/support/selection.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
+
+#include "suites/support/run_apart.h"
 
 namespace dockside::suites {
 namespace {
@@ -68,6 +72,10 @@ std::vector<TestBatch> batches_of(const std::vector<std::string>& tests, int wor
             batches.emplace_back();
         batches.back().tests.push_back(test);
     }
+    // Side by side, the tests known to run long start first: started last, they would be the run's tail.
+    if (workers > 1)
+        std::stable_partition(batches.begin(), batches.end(),
+                              [](const TestBatch& b) { return run_apart_of(b.tests.front()).long_running; });
     return batches;
 }
 

@@ -18,7 +18,8 @@ bool matches_gtest_filter(const std::string& name, const std::string& filter);
 std::vector<std::string> selected_tests(const std::string& filter);
 
 /// One worker: a batch per GoogleTest suite (a child per suite, so a serial run forks a few dozen times).
-/// Several: a batch per test, so any test can start as soon as a worker is free.
+/// Several: a batch per test, so any test can start as soon as a worker is free, those declared to run long
+/// first (run_apart.h).
 std::vector<TestBatch> batches_of(const std::vector<std::string>& tests, int workers);
 
 }  // namespace dockside::suites

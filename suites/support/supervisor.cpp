@@ -41,11 +41,6 @@ struct Child {
     bool cut_short = false;        ///< killed for running past the hard limit
 };
 
-std::string suite_of(const std::string& test) {
-    const auto dot = test.find('.');
-    return dot == std::string::npos ? test : test.substr(0, dot);
-}
-
 /// The child's own process: no handler of the parent's (they would write the parent's record), gone with
 /// the parent, and nothing of the parent's other children.
 void become_child(pid_t parent, const std::vector<Child>& siblings) {
@@ -90,9 +85,10 @@ public:
 private:
     bool may_start(const TestBatch& batch) const {
         if (static_cast<int>(children_.size()) >= std::max(1, options_.workers)) return false;
-        const std::string suite = suite_of(batch.tests.front());
         for (const auto& child : children_)
-            if (!may_overlap(suite, suite_of(child.batch.tests.front()))) return false;
+            for (const auto& running : child.batch.tests)
+                for (const auto& test : batch.tests)
+                    if (!may_overlap(test, running)) return false;
         return true;
     }
 

@@ -1,0 +1,176 @@
+// The supervisor's parts without a target: GoogleTest's filter syntax as the parent reads it, what must
+// not overlap, the child's events on the wire, and supervise() itself over children that pass, crash,
+// let an exception escape, hang or die before their first test.
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <map>
+#include <new>
+#include <stdexcept>
+
+#include <gtest/gtest.h>
+
+#include "suites/support/child_events.h"
+#include "suites/support/run_apart.h"
+#include "suites/support/selection.h"
+#include "suites/support/supervisor.h"
+
+namespace dockside::suites {
+namespace {
+
+DOCKSIDE_RUNS_ALONE("PartsClock.Moves", "moves the clock");
+DOCKSIDE_WALKS("PartsWalker", "things", "walks every thing");
+DOCKSIDE_WRITES("PartsWriter", "things", "creates things");
+DOCKSIDE_WRITES("PartsWalker", "things", "creates things too");
+
+TEST(GtestFilter, MatchesAsGoogleTestDoes) {
+    EXPECT_TRUE(matches_gtest_filter("Orders.ORD_X", "*"));
+    EXPECT_TRUE(matches_gtest_filter("Orders.ORD_X", "Orders.*"));
+    EXPECT_TRUE(matches_gtest_filter("Orders.ORD_X", "Returns.*:Orders.ORD_?"));
+    EXPECT_FALSE(matches_gtest_filter("Orders.ORD_X", "Orders.ORD_"));
+    EXPECT_FALSE(matches_gtest_filter("Orders.ORD_X", "Orders.*-Orders.ORD_X"));
+    EXPECT_TRUE(matches_gtest_filter("Orders.ORD_X", "-Returns.*"));
+    EXPECT_FALSE(matches_gtest_filter("Orders.ORD_X", "-*"));
+}
+
+TEST(RunApart, WalkersAndWritersOfOneCollectionNeverOverlap) {
+    EXPECT_FALSE(may_overlap("PartsWalker.A", "PartsWriter.B"));
+    EXPECT_FALSE(may_overlap("PartsWriter.B", "PartsWalker.A"));
+    EXPECT_FALSE(may_overlap("PartsWalker.A", "PartsWalker.C")) << "a walker that also writes";
+    EXPECT_TRUE(may_overlap("PartsWriter.B", "PartsWriter.D")) << "two writers";
+    EXPECT_TRUE(may_overlap("PartsWriter.B", "Undeclared.E"));
+    EXPECT_FALSE(may_overlap("PartsClock.Moves", "Undeclared.E"));
+    EXPECT_TRUE(may_overlap("PartsClock.Other", "Undeclared.E")) << "only the declared test runs alone";
+}
+
+TEST(ChildEvents, AnOutcomeSurvivesTheWireAndLinesSplitAnywhere) {
+    conform::TestOutcome outcome;
+    outcome.name = "Orders.ORD_X";
+    outcome.area = "orders";
+    outcome.status = conform::TestStatus::TimedOut;
+    outcome.reason = "why";
+    outcome.failure_messages = {"one", "two\nlines"};
+    conform::Finding finding;
+    finding.test = outcome.name;
+    finding.rule = "ORD-X";
+    finding.body_excerpt = std::string("not utf-8: \xff");
+    finding.violations.push_back({"CONV-TYPES", "/id", "integer", "string", "#/x"});
+    outcome.findings.push_back(finding);
+    outcome.harness_fault = conform::HarnessFault{"SIGSEGV (signal 11)", "GET /x (no body)", 7, "dockside conform …"};
+    const std::string wire = encode({ChildEvent::Kind::Ended, outcome.name, outcome}) +
+                             encode({ChildEvent::Kind::Sending, "GET /y (no body)", std::nullopt});
+    EventReader reader;
+    std::vector<ChildEvent> events;
+    for (std::size_t i = 0; i < wire.size(); i += 7)
+        for (auto& e : reader.feed(wire.data() + i, std::min<std::size_t>(7, wire.size() - i))) events.push_back(std::move(e));
+    ASSERT_EQ(events.size(), 2u);
+    ASSERT_TRUE(events[0].outcome);
+    const auto& back = *events[0].outcome;
+    EXPECT_EQ(conform::to_json(back), conform::to_json([&] {
+                  auto expected = outcome;
+                  expected.findings[0].body_excerpt = back.findings[0].body_excerpt;  // replaced, not thrown
+                  return expected;
+              }()));
+    EXPECT_EQ(events[1].kind, ChildEvent::Kind::Sending);
+    EXPECT_EQ(events[1].name, "GET /y (no body)");
+}
+
+/// Collects what the supervisor reports, in arrival order.
+class Collected : public OutcomeSink {
+public:
+    void test_started(const std::string& test) override { started.push_back(test); }
+    void test_ended(const conform::TestOutcome& outcome) override { ended[outcome.name] = outcome; }
+    std::vector<std::string> started;
+    std::map<std::string, conform::TestOutcome> ended;
+};
+
+/// A child that "runs" each test of its batch by name: pass, crash, throw, hang or exit early.
+int fake_child(const TestBatch& batch, const EventWriter& events) {
+    for (const auto& test : batch.tests) {
+        if (test == "Fake.DiesBeforeItBegins") ::_exit(3);
+        events.write({ChildEvent::Kind::Started, test, std::nullopt});
+        events.write({ChildEvent::Kind::Sending, "GET /" + test + " (no body)", std::nullopt});
+        if (test == "Fake.Crashes") std::raise(SIGSEGV);
+        if (test == "Fake.Throws") throw std::runtime_error("escaped");
+        if (test == "Fake.Hangs")
+            for (;;) ::pause();
+        conform::TestOutcome outcome;
+        outcome.name = test;
+        events.write({ChildEvent::Kind::Ended, test, outcome});
+    }
+    return 0;
+}
+
+TEST(Supervise, EveryTestGetsAnOutcomeWhateverItsChildDoes) {
+    Collected sink;
+    SupervisorOptions options;
+    options.hard_limit = std::chrono::seconds(1);
+    options.seed = 9;
+    options.replay = [](const std::string& test) { return "replay " + test; };
+    supervise({{{"Fake.A", "Fake.Crashes", "Fake.B", "Fake.Throws", "Fake.C", "Fake.Hangs", "Fake.D"}},
+               {{"Fake.DiesBeforeItBegins", "Fake.E"}}},
+              options, fake_child, sink);
+    ASSERT_EQ(sink.ended.size(), 9u);
+    for (const char* passed : {"Fake.A", "Fake.B", "Fake.C", "Fake.D"}) {
+        EXPECT_EQ(sink.ended[passed].status, conform::TestStatus::Passed) << passed;
+        EXPECT_FALSE(sink.ended[passed].harness_fault) << passed;
+    }
+    const auto& crashed = sink.ended["Fake.Crashes"];
+    EXPECT_EQ(crashed.status, conform::TestStatus::Failed);
+    ASSERT_TRUE(crashed.harness_fault);
+    EXPECT_EQ(crashed.harness_fault->cause, "SIGSEGV (signal 11)");
+    EXPECT_EQ(crashed.harness_fault->last_request, "GET /Fake.Crashes (no body)");
+    EXPECT_EQ(crashed.harness_fault->seed, 9u);
+    EXPECT_EQ(crashed.harness_fault->replay, "replay Fake.Crashes");
+    EXPECT_EQ(sink.ended["Fake.Throws"].harness_fault->cause, "an exception escaped: escaped");
+    EXPECT_EQ(sink.ended["Fake.Hangs"].status, conform::TestStatus::TimedOut);
+    EXPECT_EQ(sink.ended["Fake.Hangs"].harness_fault->cause, "no end after 1 s");
+    // A child that ends before its first test would do so again: its tests fail once, never loop.
+    for (const char* never : {"Fake.DiesBeforeItBegins", "Fake.E"}) {
+        EXPECT_EQ(sink.ended[never].status, conform::TestStatus::Failed) << never;
+        EXPECT_EQ(sink.ended[never].harness_fault->cause, "the child ended before this test began: exit status 3") << never;
+    }
+}
+
+TEST(Supervise, WorkersNeverRunTwoTestsThatMayNotOverlap) {
+    // Each child notes when its test began and ended in memory the parent shares; the walker's and the
+    // writer's spans must not meet. (Whether the others ran beside them depends on this machine's load, so
+    // it is not asserted; the benchmark tools/bench/conform/workers measures the gain.)
+    struct Span {
+        std::atomic<std::int64_t> begin{0}, end{0};
+    };
+    void* shared = ::mmap(nullptr, sizeof(Span) * 4, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    ASSERT_NE(shared, MAP_FAILED);
+    auto* spans = new (shared) Span[4];
+    const std::vector<std::string> tests = {"PartsWalker.A", "PartsWriter.B", "Other.C", "Other.D"};
+    auto now = [] { return std::chrono::steady_clock::now().time_since_epoch().count(); };
+    const ChildBody noting = [&](const TestBatch& batch, const EventWriter& events) {
+        for (const auto& test : batch.tests) {
+            const auto i = static_cast<std::size_t>(std::find(tests.begin(), tests.end(), test) - tests.begin());
+            events.write({ChildEvent::Kind::Started, test, std::nullopt});
+            spans[i].begin = now();
+            ::usleep(200000);
+            spans[i].end = now();
+            conform::TestOutcome outcome;
+            outcome.name = test;
+            events.write({ChildEvent::Kind::Ended, test, outcome});
+        }
+        return 0;
+    };
+    Collected sink;
+    SupervisorOptions options;
+    options.workers = 4;
+    supervise(batches_of(tests, 4), options, noting, sink);
+    EXPECT_EQ(sink.ended.size(), 4u);
+    for (std::size_t i = 0; i < 4; ++i) EXPECT_GT(spans[i].end.load(), spans[i].begin.load()) << tests[i];
+    const bool apart = spans[0].end <= spans[1].begin || spans[1].end <= spans[0].begin;
+    EXPECT_TRUE(apart) << "the walker and the writer ran at the same time";
+    ::munmap(shared, sizeof(Span) * 4);
+}
+
+}  // namespace
+}  // namespace dockside::suites
