@@ -210,7 +210,8 @@ int report(const conform::RunResults& results, const std::string& out_dir, const
 
 /// The target's session description and the findings its preparation made; nullopt means exit 2 (said).
 std::optional<PreparedTarget> prepare(const config::TargetConfig& target, const ConformOptions& options,
-                                      const spec::Spec& spec, std::unique_ptr<refserver::EmbeddedServer>& embedded) {
+                                      const spec::Spec& spec, const validate::ResponseValidator& validator,
+                                      std::unique_ptr<refserver::EmbeddedServer>& embedded) {
     if (target.embedded()) {
         auto started = start_embedded(options.faults, spec);
         if (!started) {
@@ -225,7 +226,7 @@ std::optional<PreparedTarget> prepare(const config::TargetConfig& target, const 
     }
     auto remote = [&] {
         const SlowNotice waiting(waiting_for_target("conform", target.base_url, target.timeout_seconds));
-        return prepare_remote(target, options.access, spec);
+        return prepare_remote(target, options.access, spec, validator);
     }();
     if (!remote) {
         cannot_run(remote.error());
@@ -261,7 +262,7 @@ int run_conform(const GlobalOptions& global, const ConformOptions& options) {
     }
 
     std::unique_ptr<refserver::EmbeddedServer> embedded;
-    auto prepared = prepare(*c.target, options, *c.spec, embedded);
+    auto prepared = prepare(*c.target, options, *c.spec, validator, embedded);
     if (!prepared) return kExitCannotRun;
     conform::SessionInfo& info = prepared->info;
     info.profile = c.target->profile;
@@ -271,12 +272,12 @@ int run_conform(const GlobalOptions& global, const ConformOptions& options) {
     info.only = options.only;
     suites::configure_rapidcheck(info.cases, info.seed);
 
-    validate::ResponseValidator validator(*c.spec);
-    for (const auto& problem : validator.compile_all()) std::cerr << "dockside conform: warning: " << problem << "\n";
     auto session = conform::Session::create(*c.spec, validator, info, client_options_for(*c.target));
     if (!session) return cannot_run(session.error());
 
     auto meta = metadata(info, c.areas, options.faults, options.test_timeout);
+    validate::ResponseValidator validator(*c.spec);
+    for (const auto& problem : validator.compile_all()) std::cerr << "dockside conform: warning: " << problem << "\n";
     conform::RunResults results{meta, prepared->preflight};
     if (prepared->runnable) {
         suites::RunOptions run;
@@ -306,8 +307,8 @@ int run_conform(const GlobalOptions& global, const ConformOptions& options) {
                               "'); `dockside conform --list` shows the tests");
         }
     } else {
-        std::cerr << "dockside conform: channel discovery broke the contract and no --channel was given; the "
-                     "finding is recorded, pass --channel to run the rest\n";
+        std::cerr << "dockside conform: the channel list broke the contract and names no channel this run can "
+                     "write to; the finding is recorded, pass --channel to run the rest\n";
     }
     record.disarm();
     if (embedded) embedded->stop();

@@ -141,7 +141,8 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
         checked.auth = config::AuthMethod::PersonalToken;
         checked.token = tokens->access_token;
     }
-    auto remote = prepare_remote(checked, options.access, spec);
+    const validate::ResponseValidator validator(spec);
+    auto remote = prepare_remote(checked, options.access, spec, validator);
     if (!remote) {
         cannot_run(remote.error());
         return std::nullopt;

@@ -1,0 +1,91 @@
+// `dockside conform` while it prepares a run against a server: the answers it reads there are judged like
+// any other (a malformed channel list is a finding with the validator's pointer, and the run goes on where
+// it can).
+
+#include <filesystem>#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "tools/dockside/tests/cli_support.h"
+
+namespace dockside::clitest {
+namespace {
+
+using json = nlohmann::json;
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+/// Every finding of results.json.
+std::vector<json> findings_of(const json& results) {
+    std::vector<json> out;
+    if (!results.is_object()) return out;
+    for (const auto& t : results["tests"])
+        for (const auto& f : t.value("findings", json::array())) out.push_back(f);
+    return out;
+}
+
+/// GET /2025-07/channel answers each channel's scopes as one space-separated string (OAuth's own way of
+/// writing scopes) instead of the documented array of names.
+void scopes_as_one_string(const http::Request& request, http::Response& response) {
+    if (request.method != "GET" || request.path() != "/2025-07/channel") return;
+    auto body = json::parse(response.body, nullptr, false);
+    if (!body.is_object() || !body.value("items", json()).is_array()) return;
+    for (auto& channel : body["items"]) {
+        std::string joined;
+        for (const auto& scope : channel.value("scopes", json::array()))
+            joined += (joined.empty() ? "" : " ") + scope.get<std::string>();
+        channel["scopes"] = joined;
+    }
+    response.body = body.dump();
+}
+
+TEST(Preparation, ScopesAsOneStringAreAChannelListFindingAndTheRunGoesOn) {
+    auto target = MisbehavingTarget::start(scopes_as_one_string);
+    ASSERT_TRUE(target);
+    const std::vector<std::string> selection = {"conform", "--only", "orders", "--filter",
+                                                "Orders.ORD_CREATED_*:Orders.ORD_GET_*", "--cases", "3", "--seed", "8"};
+    // Without --channel the write channel is still recognised in the string; with it, it is the one given.
+    for (const bool channel_given : {false, true}) {
+        const std::string out = fresh_dir(channel_given ? "scopes-string-channel" : "scopes-string");
+        auto args = with(with(selection, target->target_args()), {"--out", out});
+        if (channel_given) args = with(args, {"--channel", "101"});
+        auto ran = dockside(args);
+        EXPECT_EQ(ran.exit_code, 1) << ran.output;
+        const auto results = results_of(out);
+        ASSERT_TRUE(results.is_object()) << ran.output;
+        EXPECT_EQ(tests_with(results, "failed"), std::vector<std::string>{"Channels.CH_LIST_DiscoveryAnswersTheDocumentedPage"})
+            << ran.output;
+        EXPECT_GE(tests_with(results, "passed").size(), 2u) << "the rest of the run went on\n" << ran.output;
+        bool pointed = false;
+        for (const auto& f : findings_of(results))
+            for (const auto& v : f.value("violations", json::array()))
+                pointed = pointed || (f.value("rule", "") == "CH-LIST" && v.value("pointer", "") == "/items/0/scopes");
+        EXPECT_TRUE(pointed) << results.dump(2);
+        EXPECT_TRUE(has(ran.output, "/items/0/scopes")) << ran.output;
+    }
+}
+
+TEST(Preparation, ARefusalThatEndsTheRunNamesTheContractViolationToo) {
+    // A wrong token is refused (exit 2, nothing to run with); the refusal is not the documented JSON error.
+    auto target = MisbehavingTarget::start([](const http::Request&, http::Response& response) {
+        if (response.status != 401) return;
+        response.body = "go away";
+        response.headers.set("Content-Type", "text/plain");
+    });
+    ASSERT_TRUE(target);
+    const std::string out = fresh_dir("refused-plain");
+    auto ran = dockside({"conform", "--base-url", target->base_url(), "--token", "wrong", "--channel", "101",
+                         "--out", out + "/run"});
+    EXPECT_EQ(ran.exit_code, 2) << ran.output;
+    EXPECT_TRUE(has(ran.output, "the token was refused")) << ran.output;
+    EXPECT_TRUE(has(ran.output, "also break the contract: CONV-JSON")) << ran.output;
+}
+
+}  // namespace
+}  // namespace dockside::clitest
