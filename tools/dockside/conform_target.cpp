@@ -75,6 +75,8 @@ Result<PreparedTarget, std::string> prepare_remote(const config::TargetConfig& t
     info.auth_url = target.auth_url;
     info.channel_header = target.channel_header;
     info.read_only_token = access.read_only_token;
+    if (target.auth == config::AuthMethod::OAuthClient)
+        info.oauth_client = conform::OAuthClientInfo{target.client_id, target.client_secret, access.redirect_uri};
     // Every answer read here is judged like any other; a run that cannot be done still names what they broke.
     conform::PreparationAnswers answers;
     const auto judged = [&] { return judge_preparation(answers, spec, validator, secrets_of(target, access, info)); };

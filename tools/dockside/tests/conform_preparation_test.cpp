@@ -1,6 +1,6 @@
 // `dockside conform` while it prepares a run against a server: the answers it reads there are judged like
 // any other (a malformed channel list is a finding with the validator's pointer, and the run goes on where
-// it can).
+// it can), and every target flag reaches the tests that need it (the OAuth client).
 
 #include <filesystem>#include <filesystem>
 #include <fstream>
@@ -85,6 +85,30 @@ TEST(Preparation, ARefusalThatEndsTheRunNamesTheContractViolationToo) {
     EXPECT_EQ(ran.exit_code, 2) << ran.output;
     EXPECT_TRUE(has(ran.output, "the token was refused")) << ran.output;
     EXPECT_TRUE(has(ran.output, "also break the contract: CONV-JSON")) << ran.output;
+}
+
+TEST(Preparation, OAuthFlagsReachTheOAuthTests) {
+    auto serve = ServeProcess::start({});
+    ASSERT_TRUE(serve);
+    const std::string dir = fresh_dir("oauth-flags");
+    const std::string secret_file = dir + "/client-secret";
+    std::ofstream(secret_file) << "dockside-demo-secret\n";
+    // The client of the built-in seed (dockside serve prints it), given as flags only: none in the environment.
+    for (const std::vector<std::string>& secret : {std::vector<std::string>{"--client-secret", "dockside-demo-secret"},
+                                                    std::vector<std::string>{"--client-secret-file", secret_file}}) {
+        const std::string out = dir + "/out-" + secret.front().substr(2);
+        auto ran = dockside(with(with({"conform", "--base-url", serve->base_url(), "--client-id", "dockside-demo-app",
+                                       "--redirect-uri", "http://127.0.0.1/callback", "--only", "auth", "--filter",
+                                       "Auth.AUTH_OAUTH_*", "--seed", "3", "--out", out},
+                                      secret),
+                                 {"-v"}));
+        EXPECT_EQ(ran.exit_code, 0) << ran.output;
+        EXPECT_FALSE(has(ran.output, "no OAuth client configured")) << ran.output;
+        const auto results = results_of(out);
+        ASSERT_TRUE(results.is_object()) << ran.output;
+        EXPECT_TRUE(tests_with(results, "skipped").empty()) << ran.output;
+        EXPECT_GE(tests_with(results, "passed").size(), 4u) << ran.output;
+    }
 }
 
 }  // namespace
