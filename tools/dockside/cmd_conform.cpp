@@ -135,7 +135,7 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
     }
     if (auto spec = load_spec(global.spec_dir)) c.spec = std::move(spec.value());
     else problems.push_back(spec.error().to_string());
-    if (auto target = config::resolve(o.target, profile_names(global.spec_dir))) {
+    if (auto target = config::resolve(o.target, profile_names(global.spec_dir), c.spec ? version_segment(*c.spec) : "")) {
         c.target = std::move(target.value());
         if (!o.faults.empty() && !c.target->embedded())
             problems.push_back("--fault switches faults on in the embedded reference server; it cannot be combined with --base-url");
@@ -276,8 +276,6 @@ int run_conform(const GlobalOptions& global, const ConformOptions& options) {
     if (!session) return cannot_run(session.error());
 
     auto meta = metadata(info, c.areas, options.faults, options.test_timeout);
-    validate::ResponseValidator validator(*c.spec);
-    for (const auto& problem : validator.compile_all()) std::cerr << "dockside conform: warning: " << problem << "\n";
     conform::RunResults results{meta, prepared->preflight};
     if (prepared->runnable) {
         suites::RunOptions run;

@@ -173,9 +173,10 @@ int run_load_command(const GlobalOptions& global, const LoadCommandOptions& opti
     std::vector<std::string> problems;
     auto settings = loadtool::validate_load_options(options.load, *spec, global.spec_dir + "/mixes");
     if (!settings) problems = settings.error();
-    auto target = config::resolve(options.target, profile_names(global.spec_dir));
+    auto target = config::resolve(options.target, profile_names(global.spec_dir), version_segment(*spec));
     if (!target)
         for (const auto& p : target.error()) problems.push_back(p.to_string());
+    else print_target_notes("load", *target);
     if (target && !options.load.faults.empty() && !target->embedded())
         problems.push_back("--fault switches faults on in the embedded reference server; it cannot be combined with --base-url");
     if (!problems.empty()) {

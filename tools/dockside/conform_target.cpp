@@ -1,6 +1,7 @@
 #include "tools/dockside/conform_target.h"
 
 #include <chrono>
+#include <iostream>
 #include <sstream>
 
 #include "harness/conform/target.h"
@@ -41,7 +42,9 @@ std::string obtain_token(const config::TargetConfig& target, const RemoteAccess&
 }  // namespace
 
 void add_target_options(CLI::App& command, config::RawTargetOptions& raw) {
-    target_option(command, "--base-url", raw.base_url, "Server to test (default: start the embedded reference server)");
+    target_option(command, "--base-url", raw.base_url,
+                  "Server to test, by its root: https://api.example.test (a trailing /2025-07 is dropped; default: "
+                  "start the embedded reference server)");
     target_option(command, "--auth-url", raw.auth_url, "OAuth authorization server (default: the base URL)");
     target_option(command, "--token", raw.token, "Personal access token (prefer --token-file or the environment)");
     target_option(command, "--token-file", raw.token_file, "File whose first line is the personal access token");
@@ -55,6 +58,11 @@ void add_target_options(CLI::App& command, config::RawTargetOptions& raw) {
     target_option(command, "--timeout", raw.timeout, "Seconds per request")->capture_default_str();
     command.add_flag("--insecure", raw.insecure, "Skip TLS certificate verification")
         ->envname(config::env_name_for("--insecure"));
+}
+
+void print_target_notes(const std::string& command, const config::TargetConfig& target) {
+    for (const auto& note : target.notes) std::cerr << "dockside " << command << ": note: " << note << "\n";
+    for (const auto& warning : target.warnings) std::cerr << "dockside " << command << ": warning: " << warning << "\n";
 }
 
 http::ClientOptions client_options_for(const config::TargetConfig& target) {

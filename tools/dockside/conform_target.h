@@ -26,6 +26,10 @@ namespace dockside::cli {
 /// by its DOCKSIDE_* environment variable, so no secret has to be typed on a command line.
 void add_target_options(CLI::App& command, config::RawTargetOptions& raw);
 
+/// Prints on standard error what resolving the target changed in what was given ("dockside <command>: note:
+/// …") and what it does not use ("…: warning: …").
+void print_target_notes(const std::string& command, const config::TargetConfig& target);
+
 /// Client options for a resolved target (timeout, TLS verification).
 http::ClientOptions client_options_for(const config::TargetConfig& target);
 

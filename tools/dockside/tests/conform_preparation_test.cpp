@@ -1,8 +1,10 @@
 // `dockside conform` while it prepares a run against a server: the answers it reads there are judged like
 // any other (a malformed channel list is a finding with the validator's pointer, and the run goes on where
-// it can), and every target flag reaches the tests that need it (the OAuth client).
+// it can), every target flag reaches the tests that need it (the OAuth client), a base URL written with the
+// API version is understood before anything is sent, and credentials given for the embedded server are said
+// to be unused.
 
-#include <filesystem>#include <filesystem>
+#include <filesystem>
 #include <fstream>
 
 #include <gtest/gtest.h>
@@ -109,6 +111,44 @@ TEST(Preparation, OAuthFlagsReachTheOAuthTests) {
         EXPECT_TRUE(tests_with(results, "skipped").empty()) << ran.output;
         EXPECT_GE(tests_with(results, "passed").size(), 4u) << ran.output;
     }
+}
+
+TEST(Preparation, ABaseUrlEndingInTheApiVersionIsTakenWithoutIt) {
+    auto serve = ServeProcess::start({});
+    ASSERT_TRUE(serve);
+    const std::string out = fresh_dir("versioned-base");
+    auto ran = dockside({"conform", "--base-url", serve->base_url() + "/2025-07/", "--token", serve->pat(), "--only",
+                         "orders", "--filter", "Orders.ORD_CREATED_*:Orders.ORD_GET_*", "--seed", "8", "--out", out});
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    EXPECT_TRUE(has(ran.output, "note: --base-url " + serve->base_url() + "/2025-07/ ends in the API version /2025-07"))
+        << ran.output;
+    EXPECT_TRUE(has(ran.output, "taken as " + serve->base_url() + " ")) << ran.output;
+    const auto results = results_of(out);
+    ASSERT_TRUE(results.is_object()) << ran.output;
+    EXPECT_EQ(results.value("target", ""), serve->base_url());
+    // Another version's segment names the wrong API: refused before anything is sent.
+    auto other = dockside({"conform", "--base-url", serve->base_url() + "/2024-01", "--token", serve->pat(), "--out",
+                           fresh_dir("other-version") + "/run"});
+    EXPECT_EQ(other.exit_code, 2) << other.output;
+    EXPECT_TRUE(has(other.output, "ends in /2024-01, another API version than the 2025-07")) << other.output;
+    // dockside load reads the same target configuration.
+    const std::string load_out = fresh_dir("versioned-base-load");
+    auto load = dockside({"load", "--base-url", serve->base_url() + "/2025-07", "--token", serve->pat(), "--mix",
+                          "GET /2025-07/location", "--rate", "20", "--duration", "1s", "--warmup", "0s", "--out", load_out});
+    EXPECT_EQ(load.exit_code, 0) << load.output;
+    EXPECT_TRUE(has(load.output, "dockside load: note: --base-url " + serve->base_url() + "/2025-07 ends in the API version"))
+        << load.output;
+}
+
+TEST(Preparation, CredentialsForAServerAreSaidUnusedAgainstTheEmbeddedOne) {
+    const std::string out = fresh_dir("embedded-token");
+    auto ran = dockside({"conform", "--token", "mine", "--channel", "7", "--only", "orders", "--filter",
+                         "Orders.ORD_GET_*", "--seed", "8", "--out", out});
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    EXPECT_TRUE(has(ran.output, "warning: --token (DOCKSIDE_TOKEN) is not used: without --base-url the target is the "
+                                "embedded reference server"))
+        << ran.output;
+    EXPECT_TRUE(has(ran.output, "warning: --channel (DOCKSIDE_CHANNEL) is not used")) << ran.output;
 }
 
 }  // namespace
