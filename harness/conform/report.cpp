@@ -209,7 +209,7 @@ std::string render_finding(const Finding& f, std::size_t max_violations) {
         }
         if (shown < f.violations.size()) out << "      … " << f.violations.size() - shown << " more\n";
     }
-    line(out, "replay:", f.seed);
+    line(out, "replay:", f.replay);
     line(out, "shrunk:", f.shrunk_input);
     return out.str();
 }

@@ -15,6 +15,7 @@ Session::Session(const spec::Spec& spec, const validate::ResponseValidator& vali
     auth_url_ = base_url_;
     if (!info_.auth_url.empty())
         if (auto url = http::parse_url(info_.auth_url)) auth_url_ = std::move(url.value());
+    findings_.set_seed(info_.seed);
 }
 
 Result<std::unique_ptr<Session>, std::string> Session::create(const spec::Spec& spec,

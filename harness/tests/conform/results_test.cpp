@@ -23,7 +23,8 @@ Finding sample_finding(bool accepted = false) {
     f.status = 201;
     f.body_excerpt = "{\"id\":7}";
     f.violations.push_back({"CONV-TYPES", "/id", "integer", "\"7\"", "#/components/schemas/ReturnCreated"});
-    f.seed = "dockside conform --only returns --seed 42";
+    f.seed = 42;
+    f.replay = "dockside conform --only returns --seed 42";
     f.shrunk_input = "Falsifiable after 3 tests";
     f.accepted = accepted;
     return f;
@@ -98,12 +99,38 @@ TEST(ResultsJson, HasRunMetadataSummaryAndTestsWithFindings) {
     EXPECT_EQ(finding["status"], 201);
     EXPECT_EQ(finding["violations"][0]["pointer"], "/id");
     EXPECT_EQ(finding["violations"][0]["expected"], "integer");
-    EXPECT_EQ(finding["seed"], "dockside conform --only returns --seed 42");
+    EXPECT_EQ(finding["seed"], 42);
+    EXPECT_EQ(finding["replay"], "dockside conform --only returns --seed 42");
     EXPECT_EQ(json["tests"][2]["reason"], "needs /_sim/");
     EXPECT_FALSE(json["tests"][0].contains("reason"));
     // Areas in the canonical order: orders before returns.
     EXPECT_EQ(json["areas_summary"][0]["area"], "orders");
     EXPECT_EQ(json["areas_summary"][1]["area"], "returns");
+}
+
+// The supervisor's children send their outcomes as results.json holds them: the seed and the replay command
+// come back as they went.
+TEST(ResultsJson, AFindingsSeedAndReplayCommandSurviveTheWayBack) {
+    TestOutcome outcome = sample_run().tests[1];
+    const auto back = outcome_from_json(to_json(outcome));
+    ASSERT_EQ(back.findings.size(), 1u);
+    EXPECT_EQ(back.findings[0].seed, 42u);
+    EXPECT_EQ(back.findings[0].replay, "dockside conform --only returns --seed 42");
+}
+
+TEST(ResultsJson, SecondsAreKeptToTheMillisecondWithoutFloatNoise) {
+    auto run = sample_run();
+    run.tests[0].seconds = 0.1;
+    run.tests[1].seconds = 0.2;  // same area sums: 0.1 + 0.2 is 0.30000000000000004 in binary
+    run.tests[1].area = "orders";
+    run.tests[2].seconds = 1.23456;
+    run.meta.duration_seconds = 2.0000000000000004;
+    const auto json = to_json(run);
+    const std::string text = json.dump();
+    EXPECT_EQ(text.find("0000000"), std::string::npos) << text;
+    EXPECT_EQ(json["areas_summary"][0]["seconds"], 0.3);
+    EXPECT_EQ(json["tests"][2]["seconds"], 1.235);
+    EXPECT_EQ(json["duration_seconds"], 2.0);
 }
 
 TEST(ExitCode, OneOnFailureZeroWhenOnlyAcceptedOrSkipped) {
