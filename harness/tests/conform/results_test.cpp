@@ -133,6 +133,19 @@ TEST(ResultsJson, SecondsAreKeptToTheMillisecondWithoutFloatNoise) {
     EXPECT_EQ(json["duration_seconds"], 2.0);
 }
 
+TEST(Rendering, SkipsSayWhyAndPointToVerbose) {
+    RunResults run = sample_run();  // one skip: "needs /_sim/"
+    for (const char* name : {"Returns.T", "Returns.U", "Returns.V"}) {
+        RawTestResult s = raw(name, false);
+        s.skipped = true;
+        run.tests.push_back(classify(s, {}, std::string(name) == "Returns.V" ? "no WROs" : "the target lists no returnable inventory item"));
+    }
+    const std::string text = render_skip_reasons(run, 2);
+    EXPECT_EQ(text, "4 skipped: 2 × the target lists no returnable inventory item; 1 × needs /_sim/; 1 for 1 other "
+                    "reason — `-v` lists each skipped test and its reason (so does results.json)\n");
+    EXPECT_EQ(render_skip_reasons(RunResults{}), "");
+}
+
 TEST(ExitCode, OneOnFailureZeroWhenOnlyAcceptedOrSkipped) {
     auto run = sample_run();
     EXPECT_EQ(exit_code(run), 1);
@@ -202,6 +215,12 @@ TEST(Rendering, SummaryAndProgressLinesCountPerArea) {
     const auto summary = render_summary(sample_run());
     EXPECT_NE(summary.find("orders"), std::string::npos);
     EXPECT_NE(summary.find("total"), std::string::npos);
+    // After the progress lines showed each area, the summary adds the totals without the rows again.
+    const auto totals_only = render_summary(sample_run(), false, false);
+    EXPECT_EQ(totals_only.find("orders"), std::string::npos) << totals_only;
+    EXPECT_EQ(totals_only.find("returns"), std::string::npos) << totals_only;
+    EXPECT_NE(totals_only.find("total"), std::string::npos) << totals_only;
+    EXPECT_NE(totals_only.find("1 test failed"), std::string::npos) << totals_only;
     AreaSummary s{"returns", 3, 1, 2, 0, 0, 0, 1.25};
     const auto line = render_progress_line(s);
     EXPECT_NE(line.find("returns"), std::string::npos);
