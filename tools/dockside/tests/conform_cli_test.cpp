@@ -97,6 +97,22 @@ TEST(ConformExit, ARunThatCouldNotBeDoneLeavesNoResultsFolder) {
     EXPECT_TRUE(std::filesystem::exists(kept + "/notes.txt"));
 }
 
+TEST(MainJob, EndsWithOneOverallVerdictLine) {
+    const auto verdict = (std::filesystem::path(DOCKSIDE_SPECS_DIR).parent_path() / "tools" / "main-job-verdict").string();
+    auto passed = run(RunSpec{.shell = verdict + " 0 0"});
+    EXPECT_EQ(passed.exit_code, 0);
+    EXPECT_EQ(passed.output, "main job: conformance passed, load passed (exit 0)\n");
+    auto failed = run(RunSpec{.shell = verdict + " 0 1"});
+    EXPECT_EQ(failed.exit_code, 1);
+    EXPECT_EQ(failed.output, "main job: conformance passed, load failed (exit 1)\n");
+    auto not_run = run(RunSpec{.shell = verdict + " 2 0"});
+    EXPECT_EQ(not_run.exit_code, 2);
+    EXPECT_EQ(not_run.output, "main job: conformance could not run, load passed (exit 2)\n");
+    // The main job hands its codes to it as its last word.
+    const std::string job = read_text((std::filesystem::path(DOCKSIDE_SPECS_DIR).parent_path() / "tools" / "run-main-job").string());
+    EXPECT_TRUE(has(job, "exec tools/main-job-verdict \"$status\" \"$load_status\"\n")) << job;
+}
+
 TEST(ConformExit, AcceptedFindingsOnlyPassWithoutJunitFailures) {
     const std::string first = fresh_dir("accept-first"), second = fresh_dir("accept-second");
     const std::string accept = first + "/known.txt";
