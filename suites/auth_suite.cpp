@@ -5,10 +5,9 @@
 // Path parameters are placeholders ("1"): every request here is refused before it could act. Where a
 // refusal must be proven on an otherwise valid request (AUTH-CHANNEL), the request is a fresh return or
 // order of Dockside's own and the test checks that nothing was created.
-// The OAuth client comes from DOCKSIDE_CLIENT_ID / DOCKSIDE_CLIENT_SECRET / DOCKSIDE_REDIRECT_URI, or, on
-// the embedded reference server, from its built-in seed; without one the OAuth tests are skipped.
-
-#include <cstdlib>
+// The OAuth client is the session's: the target configuration's (--client-id, --client-secret, --redirect-uri,
+// or their DOCKSIDE_* variables) or, on the embedded reference server, its own; without one the OAuth tests
+// are skipped.
 
 #include "generators/auth_gen.h"
 #include "suites/orders_support.h"
@@ -131,20 +130,11 @@ TEST(Auth, AUTH_SCOPES_ChannelScopesAreDocumentedNames) {
 
 // ---------------------------------------------------------------- OAuth 2.0
 
-struct OAuthClient {
-    std::string id, secret, redirect_uri;
-};
+using OAuthClient = conform::OAuthClientInfo;
 
-std::optional<OAuthClient> oauth_client() {
-    const char* id = std::getenv("DOCKSIDE_CLIENT_ID");
-    const char* secret = std::getenv("DOCKSIDE_CLIENT_SECRET");
-    const char* redirect = std::getenv("DOCKSIDE_REDIRECT_URI");
-    if (id && secret && redirect && *id && *secret && *redirect) return OAuthClient{id, secret, redirect};
-    // The embedded reference server always loads its built-in seed (refserver/seed/default_seed.json).
-    if (current_session().info().embedded)
-        return OAuthClient{"dockside-demo-app", "dockside-demo-secret", "http://127.0.0.1/callback"};
-    return std::nullopt;
-}
+/// The run's OAuth client: the target configuration's (--client-id, --client-secret, --redirect-uri) or the
+/// embedded server's own.
+std::optional<OAuthClient> oauth_client() { return current_session().info().oauth_client; }
 
 /// Parameters of the authorize callback: the Location's fragment (or query) of a 302.
 std::optional<http::QueryParams> callback_params(const Exchange& ex) {
@@ -228,8 +218,8 @@ json jwt_payload(const std::string& jwt) {
 
 #define DOCKSIDE_NEED_OAUTH(client)                                                                        \
     auto client = oauth_client();                                                                         \
-    if (!client) DOCKSIDE_SKIP("no OAuth client configured (DOCKSIDE_CLIENT_ID, DOCKSIDE_CLIENT_SECRET, " \
-                               "DOCKSIDE_REDIRECT_URI)")
+    if (!client) DOCKSIDE_SKIP("no OAuth client configured: pass --client-id, --client-secret (or " \
+                               "--client-secret-file) and --redirect-uri")
 
 TEST(Auth, AUTH_OAUTH_AUTHZ_RequiredParametersAndRegisteredRedirect) {
     DOCKSIDE_NEED_OAUTH(c);

@@ -60,6 +60,54 @@ double check_timeout(Collector& out, const std::string& value) {
     return seconds;
 }
 
+/// Same length, digits where `pattern` has digits, the same other characters: "/2024-01" for "/2025-07".
+bool same_shape(const std::string& text, const std::string& pattern) {
+    if (text.size() != pattern.size()) return false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const bool digit = std::isdigit(static_cast<unsigned char>(pattern[i])) != 0;
+        if (digit ? !std::isdigit(static_cast<unsigned char>(text[i])) : text[i] != pattern[i]) return false;
+    }
+    return true;
+}
+
+/// The base URL without a trailing `version_segment`: the contract's paths carry it already, so keeping it
+/// would send every request to ".../2025-07/2025-07/..." and make a correct server look broken.
+std::string without_version_segment(Collector& out, std::vector<std::string>& notes, const std::string& base_url,
+                                    const std::string& version_segment) {
+    if (base_url.empty() || version_segment.empty()) return base_url;
+    auto url = http::parse_url(base_url);
+    if (!url) return base_url;  // reported by check_url
+    const auto cut = url->base_path.rfind('/');
+    if (cut == std::string::npos) return base_url;
+    const std::string last = url->base_path.substr(cut);
+    const std::string root = url->origin() + url->base_path.substr(0, cut);
+    if (last == version_segment) {
+        notes.push_back("--base-url " + base_url + " ends in the API version " + version_segment +
+                        ", which every path of the contract begins with: the base URL is taken as " + root +
+                        " (requests go to " + root + version_segment + "/…)");
+        return root;
+    }
+    if (same_shape(last, version_segment))
+        out.add("--base-url", base_url,
+                "ends in " + last + ", another API version than the " + version_segment.substr(1) +
+                    " this contract describes, whose paths carry " + version_segment + " themselves: give the server's root, " +
+                    root);
+    return base_url;
+}
+
+/// Credentials and a channel given for a server are not used when the target is the embedded reference
+/// server (it issues its own): said, so that a forgotten --base-url does not pass unnoticed.
+std::vector<std::string> unused_with_embedded(const RawTargetOptions& raw) {
+    std::vector<std::string> unused;
+    if (!raw.base_url.empty()) return unused;
+    const std::string why = " is not used: without --base-url the target is the embedded reference server, ";
+    if (!raw.token.empty()) unused.push_back(label(raw.token_file.empty() ? "--token" : "--token-file") + why + "which issues its own token");
+    if (!raw.client_id.empty() || !raw.client_secret.empty())
+        unused.push_back(label("--client-id") + "/--client-secret" + why + "which has its own OAuth client");
+    if (!raw.channel.empty()) unused.push_back(label("--channel") + why + "which writes to its own channel");
+    return unused;
+}
+
 /// The secret of `flag`, taken from `file_flag`'s file when that is given (never both).
 std::string secret_value(Collector& out, const std::string& flag, const std::string& value,
                          const std::string& file_flag, const std::string& path) {
@@ -119,7 +167,8 @@ Result<std::string, std::string> read_secret_file(const std::string& path) {
 }
 
 Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions& given,
-                                                         const ProfileNames& profiles) {
+                                                         const ProfileNames& profiles,
+                                                         const std::string& version_segment) {
     Collector out;
     TargetConfig config;
     RawTargetOptions raw = given;
@@ -127,6 +176,7 @@ Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions&
     raw.client_secret =
         secret_value(out, "--client-secret", given.client_secret, "--client-secret-file", given.client_secret_file);
     check_url(out, "--base-url", raw.base_url);
+    raw.base_url = without_version_segment(out, config.notes, raw.base_url, version_segment);
     check_url(out, "--auth-url", raw.auth_url);
     if (raw.base_url.empty() && !raw.auth_url.empty())
         out.add("--auth-url", raw.auth_url, "needs --base-url (the embedded server is its own auth server)");
@@ -150,6 +200,7 @@ Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions&
     config.channel_header = raw.channel_header;
     config.profile = raw.profile;
     config.insecure = raw.insecure;
+    config.warnings = unused_with_embedded(raw);
     return config;
 }
 

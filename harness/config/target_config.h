@@ -42,6 +42,10 @@ struct TargetConfig {
     std::string profile;
     double timeout_seconds = 30;
     bool insecure = false;
+    /// What resolve changed in what was given, each a sentence for the user to read before the run.
+    std::vector<std::string> notes;
+    /// What was given but is not used (a credential for a server when the target is the embedded one).
+    std::vector<std::string> warnings;
 
     bool embedded() const { return base_url.empty(); }
 };
@@ -59,8 +63,12 @@ struct ConfigProblem {
 using ProfileNames = std::vector<std::string>;
 
 /// Validates everything at once and reports every problem together (a user fixes them in one go).
+/// `version_segment` is the segment every path of the contract begins with ("/2025-07"): a --base-url
+/// ending in it would double it in every request, so it is taken without it (with a note); one ending in a
+/// segment of the same shape (another version, "/2024-01") is a problem naming the root to give instead.
 Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions& raw,
-                                                         const ProfileNames& profiles);
+                                                         const ProfileNames& profiles,
+                                                         const std::string& version_segment = "");
 
 /// The environment variable that backs a flag: "--base-url" → "DOCKSIDE_BASE_URL".
 std::string env_name_for(const std::string& flag);

@@ -8,11 +8,14 @@ namespace dockside::conform {
 const std::vector<std::string>& known_areas() {
     static const std::vector<std::string> areas = {"channels", "orders",    "shipments", "products", "returns",
                                                    "receiving", "locations", "inventory", "billing",  "webhooks",
-                                                   "auth",     "paging",    "versioning", "stateful"};
+                                                   "auth",     "paging",    "versioning", "stateful",
+                                                   "rulechecks"};
     return areas;
 }
 
 std::string suite_name(std::string_view area) {
+    // The checks the rules data plans are one suite whose name has two words.
+    if (area == "rulechecks") return "RuleChecks";
     std::string name(area);
     if (!name.empty()) name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
     return name;

@@ -10,10 +10,11 @@
 
 namespace dockside::conform {
 
-/// Lower-case area names, in the order reports list them.
+/// Lower-case area names, in the order reports list them: the API's areas, the stateful model and the checks
+/// planned from the rules data (`rulechecks`, the RuleChecks suite).
 const std::vector<std::string>& known_areas();
 
-/// "returns" → "Returns".
+/// "returns" → "Returns", "rulechecks" → "RuleChecks".
 std::string suite_name(std::string_view area);
 
 /// The areas of a comma list ("returns, auth"), lower-cased, deduplicated, in the order given. An empty

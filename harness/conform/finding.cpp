@@ -105,6 +105,7 @@ std::string render_accept_file(const std::vector<Finding>& findings) {
 
 void FindingLog::add(Finding finding) {
     std::lock_guard lock(mutex_);
+    if (finding.seed == 0) finding.seed = seed_;
     const std::string key = finding.key();
     for (auto& existing : findings_) {
         if (existing.key() != key) continue;
@@ -144,11 +145,16 @@ std::size_t FindingLog::size() const {
     return findings_.size();
 }
 
-void FindingLog::annotate_test(std::string_view test, const std::string& seed, const std::string& shrunk_input) {
+void FindingLog::set_seed(std::uint64_t seed) {
+    std::lock_guard lock(mutex_);
+    seed_ = seed;
+}
+
+void FindingLog::annotate_test(std::string_view test, const std::string& replay, const std::string& shrunk_input) {
     std::lock_guard lock(mutex_);
     for (auto& f : findings_) {
         if (f.test != test) continue;
-        if (f.seed.empty()) f.seed = seed;
+        if (f.replay.empty()) f.replay = replay;
         if (f.shrunk_input.empty()) f.shrunk_input = shrunk_input;
     }
 }

@@ -3,6 +3,7 @@
 /// document's section and a runnable curl line; and the thread-safe log the suites write them to.
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <set>
@@ -29,7 +30,9 @@ struct Finding {
     int status = 0;            ///< HTTP status received; 0 when there was no response
     std::string body_excerpt;  ///< at most kBodyExcerptChars characters of the response body
     std::vector<validate::Violation> violations;
-    std::string seed;          ///< replay command, e.g. `RC_PARAMS="reproduce=…" dockside conform --only returns`
+    std::uint64_t seed = 0;    ///< the run's RapidCheck seed (0 = not known)
+    /// The command that replays the test: `dockside conform --only returns --filter '…' --seed 42 …`.
+    std::string replay;
     std::string shrunk_input;  ///< RapidCheck's minimal counterexample, when the test is a property
     bool accepted = false;     ///< matched by the accept file: shown, but does not fail the run
     int occurrences = 1;       ///< how often the same key was recorded in this test (properties repeat)
@@ -78,8 +81,10 @@ public:
     std::map<std::string, std::string> skips() const;
     std::size_t size() const;
 
-    /// Sets seed and shrunk_input on every finding of `test` that has none yet.
-    void annotate_test(std::string_view test, const std::string& seed, const std::string& shrunk_input);
+    /// The run's seed, set on every finding added from now on that has none.
+    void set_seed(std::uint64_t seed);
+    /// Sets the replay command and shrunk_input on every finding of `test` that has none yet.
+    void annotate_test(std::string_view test, const std::string& replay, const std::string& shrunk_input);
     /// Marks findings whose key is in `keys` as accepted; returns how many were marked.
     std::size_t accept(const std::set<std::string>& keys);
     void clear();
@@ -88,6 +93,7 @@ private:
     mutable std::mutex mutex_;
     std::vector<Finding> findings_;
     std::map<std::string, std::string> skips_;
+    std::uint64_t seed_ = 0;
 };
 
 }  // namespace dockside::conform

@@ -1,5 +1,6 @@
 #include "harness/conform/report.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <map>
 #include <set>
@@ -173,7 +174,7 @@ std::string render_verdict(const RunResults& results) {
     return out.str();
 }
 
-std::string render_summary(const RunResults& results, bool colour) {
+std::string render_summary(const RunResults& results, bool colour, bool area_rows) {
     std::ostringstream out;
     out << std::left << std::setw(12) << "area" << std::right << std::setw(8) << "passed" << std::setw(8) << "failed"
         << std::setw(9) << "blocked" << std::setw(9) << "skipped" << std::setw(10) << "accepted" << std::setw(10)
@@ -183,7 +184,8 @@ std::string render_summary(const RunResults& results, bool colour) {
             << s.failed + s.timed_out << std::setw(9) << s.blocked << std::setw(9) << s.skipped << std::setw(10)
             << s.accepted << std::setw(10) << std::fixed << std::setprecision(1) << s.seconds << "\n";
     };
-    for (const auto& s : summarize(results.tests)) row(s);
+    if (area_rows)
+        for (const auto& s : summarize(results.tests)) row(s);
     row(totals(results).counts);
     const bool bad = exit_code(results) != 0;
     out << paint(render_verdict(results), bad ? kRed : kGreen, colour) << "\n";
@@ -209,8 +211,34 @@ std::string render_finding(const Finding& f, std::size_t max_violations) {
         }
         if (shown < f.violations.size()) out << "      … " << f.violations.size() - shown << " more\n";
     }
-    line(out, "replay:", f.seed);
+    line(out, "replay:", f.replay);
     line(out, "shrunk:", f.shrunk_input);
+    return out.str();
+}
+
+std::string render_skip_reasons(const RunResults& results, std::size_t max_reasons) {
+    std::map<std::string, int> count;
+    std::vector<std::string> order;  // first seen first, among reasons of equal count
+    int skipped = 0;
+    for (const auto& t : results.tests) {
+        if (t.status != TestStatus::Skipped) continue;
+        ++skipped;
+        const std::string reason = t.reason.empty() ? "(no reason given)" : one_line(t.reason, 240);
+        if (count[reason]++ == 0) order.push_back(reason);
+    }
+    if (skipped == 0) return {};
+    std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) { return count[a] > count[b]; });
+    std::ostringstream out;
+    out << skipped << " skipped: ";
+    int shown = 0;
+    for (std::size_t i = 0; i < order.size() && i < max_reasons; ++i) {
+        out << (i ? "; " : "") << count[order[i]] << " × " << order[i];
+        shown += count[order[i]];
+    }
+    if (order.size() > max_reasons)
+        out << "; " << skipped - shown << " for " << order.size() - max_reasons << " other reason"
+            << (order.size() - max_reasons > 1 ? "s" : "");
+    out << " — `-v` lists each skipped test and its reason (so does results.json)\n";
     return out.str();
 }
 

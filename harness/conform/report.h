@@ -29,13 +29,18 @@ struct ReportStyle {
 
 /// "returns      passed  12  failed   1  skipped   2   3.4 s" (blocked, timed out, accepted when present).
 std::string render_progress_line(const AreaSummary& summary, bool colour = false);
-/// The per-area table with a total row, then the verdict line.
-std::string render_summary(const RunResults& results, bool colour = false);
+/// The per-area table with a total row, then the verdict line. Without `area_rows` (the progress lines already
+/// showed one line per area as it finished) the table is its total row alone.
+std::string render_summary(const RunResults& results, bool colour = false, bool area_rows = true);
 /// "3 tests failed, 2 distinct findings, 26 blocked" (and timed out, interrupted, not run when any).
 std::string render_verdict(const RunResults& results);
 /// One finding in full: operation, rule, section, result, curl, status, body excerpt, violations, replay,
 /// shrunk input. `max_violations` bounds the violation list (0 = all).
 std::string render_finding(const Finding& finding, std::size_t max_violations = 0);
+/// Why tests were skipped, most common reason first: "13 skipped: 5 × the target lists no returnable inventory
+/// item; 3 × …; 5 for 4 other reasons — `-v` lists each skipped test and its reason (so does results.json)".
+/// "" when none was skipped.
+std::string render_skip_reasons(const RunResults& results, std::size_t max_reasons = 3);
 /// Failed, timed-out, interrupted and blocked tests (and at Verbose accepted and skipped ones).
 std::string render_failures(const RunResults& results, const ReportStyle& style = {});
 

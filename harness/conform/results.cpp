@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <map>
@@ -147,6 +148,12 @@ Totals totals(const RunResults& results) {
     return t;
 }
 
+namespace {
+/// Seconds to the millisecond: the clock measures no finer, and sums of binary fractions print as noise
+/// (0.30000000000000004) otherwise.
+double to_ms(double seconds) { return std::round(seconds * 1000.0) / 1000.0; }
+}  // namespace
+
 nlohmann::json to_json(const validate::Violation& v) {
     return {{"rule", v.rule}, {"pointer", v.pointer}, {"expected", v.expected}, {"actual", v.actual},
             {"spec_location", v.spec_location}};
@@ -161,7 +168,8 @@ nlohmann::json to_json(const Finding& f) {
                        {"title", f.title},        {"message", f.message},
                        {"curl", f.curl},          {"status", f.status},
                        {"body_excerpt", f.body_excerpt}, {"violations", violations},
-                       {"seed", f.seed},          {"shrunk_input", f.shrunk_input},
+                       {"seed", f.seed},          {"replay", f.replay},
+                       {"shrunk_input", f.shrunk_input},
                        {"accepted", f.accepted},  {"occurrences", f.occurrences},
                        {"setup", f.setup}};
     if (f.setup) out["setup_step"] = f.setup_step;
@@ -174,7 +182,7 @@ nlohmann::json to_json(const TestOutcome& t) {
     nlohmann::json test{{"name", t.name},
                         {"area", t.area},
                         {"status", std::string(to_string(t.status))},
-                        {"seconds", t.seconds},
+                        {"seconds", to_ms(t.seconds)},
                         {"failure_messages", t.failure_messages},
                         {"findings", findings}};
     if (!t.reason.empty()) test["reason"] = t.reason;
@@ -194,7 +202,7 @@ nlohmann::json to_json(const RunResults& results) {
     for (const auto& s : summarize(results.tests))
         areas.push_back({{"area", s.area}, {"passed", s.passed}, {"failed", s.failed}, {"skipped", s.skipped},
                          {"accepted", s.accepted}, {"blocked", s.blocked}, {"timed_out", s.timed_out},
-                         {"seconds", s.seconds}});
+                         {"seconds", to_ms(s.seconds)}});
     const Totals t = totals(results);
     const int total = static_cast<int>(results.tests.size());
     return {{"dockside_version", m.dockside_version},
@@ -206,7 +214,7 @@ nlohmann::json to_json(const RunResults& results) {
             {"areas", m.areas},
             {"faults", m.faults},
             {"started_at", m.started_at},
-            {"duration_seconds", m.duration_seconds},
+            {"duration_seconds", to_ms(m.duration_seconds)},
             {"test_budget_seconds", m.test_budget_seconds},
             {"interrupted", m.interrupted.empty() ? nlohmann::json(false) : nlohmann::json(m.interrupted)},
             {"summary",

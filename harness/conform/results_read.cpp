@@ -45,7 +45,8 @@ Finding finding_from_json(const json& f) {
     out.body_excerpt = member<std::string>(f, "body_excerpt", "");
     if (const auto it = f.find("violations"); it != f.end() && it->is_array())
         for (const auto& v : *it) out.violations.push_back(violation_from_json(v));
-    out.seed = member<std::string>(f, "seed", "");
+    out.seed = member<std::uint64_t>(f, "seed", 0);
+    out.replay = member<std::string>(f, "replay", "");
     out.shrunk_input = member<std::string>(f, "shrunk_input", "");
     out.accepted = member<bool>(f, "accepted", false);
     out.occurrences = member<int>(f, "occurrences", 1);

@@ -4,12 +4,18 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "specs/loader/servers.h"
+
 namespace dockside::conform {
 
 Session::Session(const spec::Spec& spec, const validate::ResponseValidator& validator, SessionInfo info,
                  http::ClientOptions client_options)
     : spec_(spec), validator_(validator), info_(std::move(info)), client_options_(std::move(client_options)) {
     if (auto url = http::parse_url(info_.base_url)) base_url_ = std::move(url.value());
+    auth_url_ = base_url_;
+    if (!info_.auth_url.empty())
+        if (auto url = http::parse_url(info_.auth_url)) auth_url_ = std::move(url.value());
+    findings_.set_seed(info_.seed);
 }
 
 Result<std::unique_ptr<Session>, std::string> Session::create(const spec::Spec& spec,
@@ -29,6 +35,14 @@ nlohmann::json Session::stance(const std::string& id) const {
 }
 
 http::HttpClient Session::client() const { return http::HttpClient(base_url_, client_options_); }
+
+const http::Url& Session::url_for(const spec::Operation* op) const {
+    return op && spec::own_server(spec_, *op) == spec::kAuthServer ? auth_url_ : base_url_;
+}
+
+http::HttpClient Session::client_for(const spec::Operation* op) const {
+    return http::HttpClient(url_for(op), client_options_);
+}
 
 namespace {
 std::atomic<Session*> g_session{nullptr};

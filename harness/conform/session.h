@@ -18,12 +18,22 @@
 
 namespace dockside::conform {
 
+/// An OAuth client registered with the target's authorization server, for the tests of the code flow.
+struct OAuthClientInfo {
+    std::string id;
+    std::string secret;
+    std::string redirect_uri;  ///< one of the client's registered redirect URIs
+};
+
 /// Everything a suite may need to know about the target.
 struct SessionInfo {
     std::string base_url;          ///< "http://127.0.0.1:PORT" or the user's --base-url
     std::string auth_url;          ///< OAuth server; empty = base_url (added)
     std::string token;             ///< bearer token with every scope
     std::string read_only_token;   ///< token whose only channel is read-only; empty = unknown
+    /// The client of --client-id, --client-secret (or --client-secret-file) and --redirect-uri, or the embedded
+    /// server's own; nullopt = none configured (the AUTH-OAUTH-* tests are skipped, saying which flags to give).
+    std::optional<OAuthClientInfo> oauth_client;
     std::int64_t write_channel = 0;
     std::optional<std::int64_t> read_only_channel;
     std::string channel_header = "service_channel_id";
@@ -57,14 +67,19 @@ public:
     const validate::ResponseValidator& validator() const { return validator_; }
     const SessionInfo& info() const { return info_; }
     const http::Url& base_url() const { return base_url_; }
+    /// Where `op` is served: the authorization server (`info().auth_url`, else the base URL) for an operation
+    /// whose own servers name {auth_url}, the base URL for every other (and for nullptr).
+    const http::Url& url_for(const spec::Operation* op) const;
     const http::ClientOptions& client_options() const { return client_options_; }
     /// Whether the profile in force is `strict`.
     bool strict() const { return info_.profile == "strict"; }
     /// A stance of the profile (`stances.<id>`), null when the profile does not name it.
     nlohmann::json stance(const std::string& id) const;
 
-    /// A fresh keep-alive client to the target.
+    /// A fresh keep-alive client to the target's base URL.
     http::HttpClient client() const;
+    /// A fresh client to where `op` is served (see url_for).
+    http::HttpClient client_for(const spec::Operation* op) const;
 
     FindingLog& findings() { return findings_; }
     const FindingLog& findings() const { return findings_; }
@@ -74,6 +89,7 @@ private:
     const validate::ResponseValidator& validator_;
     SessionInfo info_;
     http::Url base_url_;
+    http::Url auth_url_;
     http::ClientOptions client_options_;
     FindingLog findings_;
 };

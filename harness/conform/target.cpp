@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <random>
 #include <set>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -41,16 +42,18 @@ std::string target_of_link(const http::Url& base, const std::string& link) {
     return target;
 }
 
-bool has_write_scope(const nlohmann::json& channel) {
-    if (!channel.contains("scopes") || !channel["scopes"].is_array()) return false;
-    for (const auto& scope : channel["scopes"]) {
-        std::string name = scope.is_string() ? scope.get<std::string>()
-                           : scope.is_object() && scope.contains("name") && scope["name"].is_string()
-                               ? scope["name"].get<std::string>()
-                               : std::string();
-        if (name.size() > 6 && name.compare(name.size() - 6, 6, "_write") == 0) return true;
-    }
-    return false;
+bool is_write_scope(const std::string& name) {
+    return name.size() > 6 && name.compare(name.size() - 6, 6, "_write") == 0;
+}
+
+/// The channels a list page carries: its `items` (none when null), or the page itself when it is a bare
+/// array; nullptr when it carries none that can be read.
+const nlohmann::json* channel_items(const nlohmann::json& page) {
+    static const nlohmann::json none = nlohmann::json::array();
+    if (page.is_array()) return &page;
+    if (!page.is_object() || !page.contains("items")) return nullptr;
+    if (page["items"].is_null()) return &none;
+    return page["items"].is_array() ? &page["items"] : nullptr;
 }
 
 }  // namespace
@@ -65,6 +68,26 @@ Result<int, std::string> probe_target(const std::string& base_url, const std::st
         return fail("cannot reach the target: GET " + http::absolute_url(*url, kChannelPath) + " failed (" +
                     http::to_string(response.error()) + ")");
     return response->status;
+}
+
+bool has_write_scope(const nlohmann::json& channel) {
+    if (!channel.is_object() || !channel.contains("scopes")) return false;
+    const auto& scopes = channel["scopes"];
+    if (scopes.is_string()) {
+        std::istringstream names(scopes.get<std::string>());
+        for (std::string name; names >> name;)
+            if (is_write_scope(name)) return true;
+        return false;
+    }
+    if (!scopes.is_array()) return false;
+    for (const auto& scope : scopes) {
+        std::string name = scope.is_string() ? scope.get<std::string>()
+                           : scope.is_object() && scope.contains("name") && scope["name"].is_string()
+                               ? scope["name"].get<std::string>()
+                               : std::string();
+        if (is_write_scope(name)) return true;
+    }
+    return false;
 }
 
 std::vector<std::string> all_scopes(const spec::Spec& spec) {
@@ -94,7 +117,8 @@ Result<std::string, std::string> code_from_location(const std::string& location,
     return code;
 }
 
-Result<OAuthTokens, std::string> oauth_code_flow(const OAuthRequest& request, const http::ClientOptions& options) {
+Result<OAuthTokens, std::string> oauth_code_flow(const OAuthRequest& request, const http::ClientOptions& options,
+                                                 PreparationAnswers* answers) {
     auto url = http::parse_url(request.auth_url);
     if (!url) return fail("--auth-url " + url.error());
     if (request.redirect_uri.empty())
@@ -108,10 +132,12 @@ Result<OAuthTokens, std::string> oauth_code_flow(const OAuthRequest& request, co
                                   {"redirect_uri", request.redirect_uri}, {"scope", scope},
                                   {"state", state}, {"response_mode", "query"}};
     const std::string authorize = "/connect/authorize?" + http::encode_query(query);
-    auto consent = client.send(get(authorize, ""));
+    const http::Request consent_request = get(authorize, "");
+    auto consent = client.send(consent_request);
     if (!consent)
         return fail("cannot reach the authorization server: GET " + http::absolute_url(*url, "/connect/authorize") +
                     " failed (" + http::to_string(consent.error()) + ")");
+    if (answers) answers->push_back({"authorize", request.auth_url, consent_request, *consent, 0});
     const auto location = consent->headers.get("Location");
     if (consent->status != 302 || !location)
         return fail("GET /connect/authorize answered " + std::to_string(consent->status) +
@@ -130,6 +156,7 @@ Result<OAuthTokens, std::string> oauth_code_flow(const OAuthRequest& request, co
                                      {"client_secret", request.client_secret}});
     auto answer = client.send(token);
     if (!answer) return fail("POST /connect/token failed: " + http::to_string(answer.error()));
+    if (answers) answers->push_back({"token", request.auth_url, token, *answer, 200});
     auto body = nlohmann::json::parse(answer->body, nullptr, false);
     if (answer->status != 200 || !body.is_object() || !body.contains("access_token") ||
         !body["access_token"].is_string())
@@ -172,7 +199,8 @@ Result<bool, std::string> check_write_channel(const ChannelChoice& choice, std::
 }
 
 Result<int, PreflightFailure> check_token(const std::string& base_url, const std::string& token,
-                                          const std::string& which, const http::ClientOptions& options) {
+                                          const std::string& which, const http::ClientOptions& options,
+                                          PreparationAnswers* answers) {
     PreflightFailure failure;
     auto url = http::parse_url(base_url);
     if (!url) {
@@ -187,6 +215,7 @@ Result<int, PreflightFailure> check_token(const std::string& base_url, const std
                           http::to_string(response.error()) + ")";
         return fail(std::move(failure));
     }
+    if (answers) answers->push_back({"listChannels", base_url, failure.request, *response, 0});
     if (response->status == 401 || response->status == 403) {
         failure.kind = PreflightFailure::Kind::Refused;
         failure.message = "the " + which + " was refused: GET " + http::absolute_url(*url, kChannelPath) + " answered " +
@@ -208,7 +237,8 @@ bool detect_simulation(const std::string& base_url, const std::string& token, co
 }
 
 Result<ChannelChoice, PreflightFailure> discover_channels(const std::string& base_url, const std::string& token,
-                                                          const http::ClientOptions& options) {
+                                                          const http::ClientOptions& options,
+                                                          PreparationAnswers* answers) {
     PreflightFailure failure;
     auto url = http::parse_url(base_url);
     if (!url) {
@@ -218,6 +248,7 @@ Result<ChannelChoice, PreflightFailure> discover_channels(const std::string& bas
     http::HttpClient client(*url, options);
     nlohmann::json all = nlohmann::json::array();
     std::set<std::string> visited;
+    bool unreadable = false;
     std::string target = std::string(kChannelPath) + "?RecordsPerPage=250";
     for (int page = 0; page < kMaxChannelPages && !target.empty() && visited.insert(target).second; ++page) {
         failure.request = get(target, token);
@@ -226,26 +257,33 @@ Result<ChannelChoice, PreflightFailure> discover_channels(const std::string& bas
             failure.message = "channel discovery: GET " + target + " failed (" + http::to_string(response.error()) + ")";
             return fail(std::move(failure));
         }
-        auto body = nlohmann::json::parse(response->body, nullptr, false);
-        const bool refused = response->status == 401 || response->status == 403;
-        const bool page_shape = response->status == 200 && body.is_object() && body.contains("items") &&
-                                body["items"].is_array();
-        if (!page_shape) {
-            failure.kind = refused ? PreflightFailure::Kind::Refused : PreflightFailure::Kind::Malformed;
-            failure.message = "GET " + target + " answered " + std::to_string(response->status) +
-                              (refused ? "" : " without the documented channel page {items, next, prev}") + ": " +
+        if (answers) answers->push_back({"listChannels", base_url, failure.request, *response, 200});
+        if (response->status == 401 || response->status == 403) {
+            failure.kind = PreflightFailure::Kind::Refused;
+            failure.message = "GET " + target + " answered " + std::to_string(response->status) + ": " +
                               response->body.substr(0, 300);
             failure.response = std::move(response.value());
             return fail(std::move(failure));
         }
-        for (const auto& item : body["items"]) all.push_back(item);
-        target = body.contains("next") && body["next"].is_string() ? target_of_link(*url, body["next"].get<std::string>())
-                                                                     : std::string();
+        const auto body = nlohmann::json::parse(response->body, nullptr, false);
+        const nlohmann::json* items = response->status == 200 ? channel_items(body) : nullptr;
+        if (!items) {
+            // What was read so far may still name a channel to write to; the page itself is judged as a finding.
+            unreadable = true;
+            failure.message = "GET " + target + " answered " + std::to_string(response->status) +
+                              " without the documented channel page {items, next, prev}: " + response->body.substr(0, 300);
+            failure.response = std::move(response.value());
+            break;
+        }
+        for (const auto& item : *items) all.push_back(item);
+        target = body.is_object() && body.contains("next") && body["next"].is_string()
+                     ? target_of_link(*url, body["next"].get<std::string>())
+                     : std::string();
     }
     auto choice = choose_channels(all);
     if (!choice) {
-        failure.kind = PreflightFailure::Kind::NoWriteChannel;
-        failure.message = choice.error();
+        failure.kind = unreadable ? PreflightFailure::Kind::Malformed : PreflightFailure::Kind::NoWriteChannel;
+        if (!unreadable) failure.message = choice.error();
         return fail(std::move(failure));
     }
     return choice.value();

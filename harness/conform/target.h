@@ -16,6 +16,17 @@
 
 namespace dockside::conform {
 
+/// One answer the run's preparation read (the token check, the channel list, the OAuth exchanges), kept so
+/// that it is judged against the contract like any other answer.
+struct PreparationAnswer {
+    std::string operation;    ///< operationId of the request ("listChannels", "authorize", "token")
+    std::string origin;       ///< the URL the request's target is relative to (base or authorization server)
+    http::Request request;
+    http::Response response;
+    int expected_status = 0;  ///< the status a correct target answers this request with; 0 = any documented one
+};
+using PreparationAnswers = std::vector<PreparationAnswer>;
+
 /// GETs /2025-07/channel once (with `token` when given). Any HTTP answer means reachable; the error names
 /// the URL and the transport error ("cannot reach http://…/2025-07/channel: connect: Connection refused").
 Result<int, std::string> probe_target(const std::string& base_url, const std::string& token,
@@ -36,9 +47,11 @@ struct PreflightFailure {
 };
 
 /// GET /2025-07/channel with `token`: accepted (2xx), or Refused with the status, or Unreachable. Checked
-/// once before anything runs, so a wrong token is one clear error instead of a failure in every test.
+/// once before anything runs, so a wrong token is one clear error instead of a failure in every test. The
+/// answer is added to `answers` when given.
 Result<int, PreflightFailure> check_token(const std::string& base_url, const std::string& token,
-                                          const std::string& which, const http::ClientOptions& options);
+                                          const std::string& which, const http::ClientOptions& options,
+                                          PreparationAnswers* answers = nullptr);
 
 /// Whether the target answers the simulation control (`dockside serve --sim`): GET /_sim/status with the
 /// token answers 200 {"simulation": "on"}.
@@ -64,8 +77,9 @@ std::vector<std::string> all_scopes(const spec::Spec& spec);
 
 /// GET /connect/authorize (response_mode=query); a 302 carrying `code` is automated consent, anything else
 /// is a configuration error saying the target needs interactive consent and to pass --token. Then
-/// POST /connect/token (authorization_code grant, form-encoded).
-Result<OAuthTokens, std::string> oauth_code_flow(const OAuthRequest& request, const http::ClientOptions& options);
+/// POST /connect/token (authorization_code grant, form-encoded). Both answers are added to `answers` when given.
+Result<OAuthTokens, std::string> oauth_code_flow(const OAuthRequest& request, const http::ClientOptions& options,
+                                                 PreparationAnswers* answers = nullptr);
 
 /// The code (and state) out of a redirect Location, from its query or fragment; error when absent.
 Result<std::string, std::string> code_from_location(const std::string& location, const std::string& expected_state);
@@ -77,6 +91,11 @@ struct ChannelChoice {
     nlohmann::json channels = nlohmann::json::array();  ///< every channel listed
 };
 
+/// Whether a listed channel carries a `_write` scope. Read leniently, so that a run can go on with a channel
+/// list that breaks the contract (the list is judged separately): `scopes` as the documented array of names
+/// (or of {name} objects), or as one space-separated string.
+bool has_write_scope(const nlohmann::json& channel);
+
 /// Whether `channel` is listed in `choice.channels` with a `_write` scope; the error says what is wrong.
 Result<bool, std::string> check_write_channel(const ChannelChoice& choice, std::int64_t channel);
 
@@ -86,9 +105,11 @@ Result<bool, std::string> check_write_channel(const ChannelChoice& choice, std::
 Result<ChannelChoice, std::string> choose_channels(const nlohmann::json& channels);
 
 /// GET /2025-07/channel (following `next`, at most 20 pages, never the same link twice) and
-/// choose_channels over every item. A page that is not the documented {items, next, prev} object is
-/// Malformed; no writable channel is NoWriteChannel.
+/// choose_channels over every item; every page is added to `answers` when given. A page the walk cannot
+/// read channels from (not 200, not an object with an `items` array, nor a bare array of channels) ends
+/// it and, when no write channel was read before it, is Malformed; no writable channel is NoWriteChannel.
 Result<ChannelChoice, PreflightFailure> discover_channels(const std::string& base_url, const std::string& token,
-                                                          const http::ClientOptions& options);
+                                                          const http::ClientOptions& options,
+                                                          PreparationAnswers* answers = nullptr);
 
 }  // namespace dockside::conform

@@ -55,11 +55,16 @@ void deliver(Exchange& ex) {
         return;
     }
     ex.sequence = test_context::remember(ex.request);
+    // The authorization server's endpoints go to --auth-url, each on a client of its own (they are few).
+    const bool elsewhere = &session.url_for(ex.operation) != &session.base_url();
     auto response = [&]() -> Result<http::Response, http::TransportError> {
-        if (!left || *left >= session.client_options().request_timeout) return thread_client(session).send(ex.request);
+        if (!left || *left >= session.client_options().request_timeout) {
+            if (!elsewhere) return thread_client(session).send(ex.request);
+            return session.client_for(ex.operation).send(ex.request);
+        }
         http::ClientOptions options = session.client_options();
         options.request_timeout = *left;
-        http::HttpClient bounded(session.base_url(), options);
+        http::HttpClient bounded(session.url_for(ex.operation), options);
         auto answer = bounded.send(ex.request);
         if (!answer && answer.error().kind == http::TransportError::Kind::timeout) test_context::mark_timed_out();
         return answer;
@@ -310,7 +315,7 @@ void record_failure(const std::string& rule, const std::string& operation, const
     // The request that showed it is, for a check across several calls, the last one the test sent.
     const std::uint64_t last = test_context::last_sequence();
     for (const auto& sent : test_context::sent_before(last + 1))
-        if (sent.sequence == last) finding.curl = reproduce(sent.request, sent.sequence);
+        if (sent.sequence == last) finding.curl = reproduce(sent.request, sent.sequence, current_session().base_url());
     record(std::move(finding), nullptr);
 }
 

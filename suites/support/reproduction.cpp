@@ -64,6 +64,10 @@ http::CurlOptions curl_options() {
         options.credentials.push_back({session.info().read_only_token, "DOCKSIDE_READ_ONLY_TOKEN"});
     options.credentials.push_back({kBadToken, ""});
     options.substitutions.push_back({run_tag(), "DS_RUN"});
+    // The OAuth client's secret travels in the token requests' query; a server's is the user's to keep (the
+    // embedded server's is the published one of its built-in seed).
+    if (const auto& client = session.info().oauth_client; client && !session.info().embedded && !client->secret.empty())
+        options.substitutions.push_back({client->secret, "DOCKSIDE_CLIENT_SECRET"});
     return options;
 }
 
@@ -83,7 +87,7 @@ std::string unique_ref(const std::string& tag) {
     return "DS-" + tag + "-" + run_tag() + "-" + std::to_string(next_unique_number());
 }
 
-std::string reproduce(const http::Request& request, std::uint64_t sequence) {
+std::string reproduce(const http::Request& request, std::uint64_t sequence, const http::Url& origin) {
     if (request.method.empty()) return {};
     const Session& session = current_session();
     const http::CurlOptions options = curl_options();
@@ -96,7 +100,7 @@ std::string reproduce(const http::Request& request, std::uint64_t sequence) {
         if (chain.size() > kMaxChain) chain.erase(chain.begin(), chain.end() - kMaxChain);
         for (const auto& sent : chain) lines.push_back(http::to_curl(session.base_url(), sent.request, options));
     }
-    lines.push_back(http::to_curl(session.base_url(), request, options));
+    lines.push_back(http::to_curl(origin, request, options));
     std::string out;
     bool fresh_tag = false;
     for (const auto& l : lines) fresh_tag = fresh_tag || l.find("$DS_RUN") != std::string::npos;
@@ -105,6 +109,8 @@ std::string reproduce(const http::Request& request, std::uint64_t sequence) {
     return out;
 }
 
-std::string curl_of(const Exchange& ex) { return reproduce(ex.request, ex.sequence); }
+std::string curl_of(const Exchange& ex) {
+    return reproduce(ex.request, ex.sequence, current_session().url_for(ex.operation));
+}
 
 }  // namespace dockside::suites

@@ -22,6 +22,7 @@
 #include "harness/conform/results.h"
 #include "harness/validate/response_validator.h"
 #include "refserver/embedded/session_info.h"
+#include "suites/support/log_lines.h"
 #include "suites/support/runner.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_target.h"
@@ -135,7 +136,7 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
     }
     if (auto spec = load_spec(global.spec_dir)) c.spec = std::move(spec.value());
     else problems.push_back(spec.error().to_string());
-    if (auto target = config::resolve(o.target, profile_names(global.spec_dir))) {
+    if (auto target = config::resolve(o.target, profile_names(global.spec_dir), c.spec ? version_segment(*c.spec) : "")) {
         c.target = std::move(target.value());
         if (!o.faults.empty() && !c.target->embedded())
             problems.push_back("--fault switches faults on in the embedded reference server; it cannot be combined with --base-url");
@@ -186,7 +187,9 @@ bool colour_console() {
 }
 
 /// Writes results.json, junit.xml (and the accept file when asked), prints the summary and the failures.
-int report(const conform::RunResults& results, const std::string& out_dir, const ConformOptions& options) {
+/// `areas_shown`: the progress lines already showed one line per area.
+int report(const conform::RunResults& results, const std::string& out_dir, const ConformOptions& options,
+           bool areas_shown) {
     const auto dir = std::filesystem::path(out_dir);
     const std::string results_path = (dir / "results.json").string(), junit_path = (dir / "junit.xml").string();
     if (!write_file(results_path, conform::RunRecord::results_text(results))) return cannot_run("cannot write " + results_path);
@@ -201,7 +204,9 @@ int report(const conform::RunResults& results, const std::string& out_dir, const
     style.colour = colour_console();
     style.detail = options.quiet ? conform::Detail::Quiet : options.verbose ? conform::Detail::Verbose : conform::Detail::Normal;
     if (const auto failures = conform::render_failures(results, style); !failures.empty()) std::cout << "\n" << failures;
-    std::cout << "\n" << conform::render_summary(results, style.colour);
+    // The progress lines showed each area as it finished: the summary adds the totals, not the same rows again.
+    std::cout << "\n" << conform::render_summary(results, style.colour, !areas_shown);
+    if (style.detail == conform::Detail::Normal) std::cout << conform::render_skip_reasons(results);
     std::cout << "results: " << results_path << "\njunit:   " << junit_path << "\nlog:     "
               << (dir / "conform.log").string() << std::endl;
     suites::keep_exit_output_in((dir / "conform.log").string());
@@ -210,7 +215,8 @@ int report(const conform::RunResults& results, const std::string& out_dir, const
 
 /// The target's session description and the findings its preparation made; nullopt means exit 2 (said).
 std::optional<PreparedTarget> prepare(const config::TargetConfig& target, const ConformOptions& options,
-                                      const spec::Spec& spec, std::unique_ptr<refserver::EmbeddedServer>& embedded) {
+                                      const spec::Spec& spec, const validate::ResponseValidator& validator,
+                                      std::unique_ptr<refserver::EmbeddedServer>& embedded) {
     if (target.embedded()) {
         auto started = start_embedded(options.faults, spec);
         if (!started) {
@@ -225,7 +231,7 @@ std::optional<PreparedTarget> prepare(const config::TargetConfig& target, const 
     }
     auto remote = [&] {
         const SlowNotice waiting(waiting_for_target("conform", target.base_url, target.timeout_seconds));
-        return prepare_remote(target, options.access, spec);
+        return prepare_remote(target, options.access, spec, validator);
     }();
     if (!remote) {
         cannot_run(remote.error());
@@ -235,9 +241,20 @@ std::optional<PreparedTarget> prepare(const config::TargetConfig& target, const 
     return std::move(remote.value());
 }
 
-int run_conform(const GlobalOptions& global, const ConformOptions& options) {
+/// The outermost folder of `dir` that does not exist yet ("" when `dir` exists): what creating it makes.
+std::filesystem::path first_missing_folder(const std::filesystem::path& dir) {
+    std::error_code ec;
+    std::filesystem::path missing;
+    for (auto at = std::filesystem::absolute(dir, ec); !at.empty() && !std::filesystem::exists(at, ec);
+         at = at.parent_path()) {
+        missing = at;
+        if (at == at.parent_path()) break;
+    }
+    return missing;
+}
+
+int run_conform_into(const GlobalOptions& global, const ConformOptions& options, const std::filesystem::path& dir) {
     // The record is armed before anything slow happens, so a Ctrl-C at any moment leaves one that says so.
-    const auto dir = std::filesystem::path(options.out.empty() ? "results/conform-" + conform::utc_timestamp(true) : options.out);
     conform::RunRecord record(options.list ? "" : (dir / "results.json").string(),
                               options.list ? "" : (dir / "junit.xml").string());
     if (!options.list) {
@@ -259,9 +276,12 @@ int run_conform(const GlobalOptions& global, const ConformOptions& options) {
         for (const auto& p : problems) std::cerr << "dockside conform: " << p << "\n";
         return kExitCannotRun;
     }
+    print_target_notes("conform", *c.target);
 
+    validate::ResponseValidator validator(*c.spec);
+    for (const auto& problem : validator.compile_all()) std::cerr << "dockside conform: warning: " << problem << "\n";
     std::unique_ptr<refserver::EmbeddedServer> embedded;
-    auto prepared = prepare(*c.target, options, *c.spec, embedded);
+    auto prepared = prepare(*c.target, options, *c.spec, validator, embedded);
     if (!prepared) return kExitCannotRun;
     conform::SessionInfo& info = prepared->info;
     info.profile = c.target->profile;
@@ -271,8 +291,6 @@ int run_conform(const GlobalOptions& global, const ConformOptions& options) {
     info.only = options.only;
     suites::configure_rapidcheck(info.cases, info.seed);
 
-    validate::ResponseValidator validator(*c.spec);
-    for (const auto& problem : validator.compile_all()) std::cerr << "dockside conform: warning: " << problem << "\n";
     auto session = conform::Session::create(*c.spec, validator, info, client_options_for(*c.target));
     if (!session) return cannot_run(session.error());
 
@@ -291,6 +309,7 @@ int run_conform(const GlobalOptions& global, const ConformOptions& options) {
         run.workers = options.workers;
         run.on_test_start = suites::injected_hooks().on_test_start;
         run.on_request = suites::injected_hooks().on_request;
+        if (!run.capture_path.empty()) suites::mark_tests_in_log();
         if (!options.list && !options.quiet)
             std::cout << "dockside conform: " << (info.embedded ? "embedded: " : "") << info.base_url << ", profile "
                       << info.profile << ", seed " << info.seed << ", " << info.cases << " cases per property"
@@ -306,14 +325,31 @@ int run_conform(const GlobalOptions& global, const ConformOptions& options) {
                               "'); `dockside conform --list` shows the tests");
         }
     } else {
-        std::cerr << "dockside conform: channel discovery broke the contract and no --channel was given; the "
-                     "finding is recorded, pass --channel to run the rest\n";
+        std::cerr << "dockside conform: the channel list broke the contract and names no channel this run can "
+                     "write to; the finding is recorded, pass --channel to run the rest\n";
     }
     record.disarm();
     if (embedded) embedded->stop();
     if (options.list) return kExitOk;
     results.meta.selected += static_cast<int>(prepared->preflight.size());
-    return report(results, c.out_dir, options);
+    return report(results, c.out_dir, options, prepared->runnable && !options.quiet);
+}
+
+int run_conform(const GlobalOptions& global, const ConformOptions& options) {
+    const auto dir = std::filesystem::path(options.out.empty() ? "results/conform-" + conform::utc_timestamp(true) : options.out);
+    const auto made = options.list ? std::filesystem::path() : first_missing_folder(dir);
+    const int code = run_conform_into(global, options, dir);
+    // A run that could not be done leaves nothing behind: an empty results folder would read as a run. Only
+    // what this run made goes, and a folder only when empty (another run may be writing beside it).
+    if (code == kExitCannotRun && !made.empty()) {
+        std::error_code ec;
+        for (const char* file : {"results.json", "junit.xml", "conform.log"}) std::filesystem::remove(dir / file, ec);
+        for (auto at = std::filesystem::absolute(dir, ec); !at.empty(); at = at.parent_path()) {
+            if (!std::filesystem::remove(at, ec)) break;  // not empty, or not ours to remove
+            if (at == made) break;
+        }
+    }
+    return code;
 }
 
 const char* kExitCodesHelp =

@@ -141,7 +141,8 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
         checked.auth = config::AuthMethod::PersonalToken;
         checked.token = tokens->access_token;
     }
-    auto remote = prepare_remote(checked, options.access, spec);
+    const validate::ResponseValidator validator(spec);
+    auto remote = prepare_remote(checked, options.access, spec, validator);
     if (!remote) {
         cannot_run(remote.error());
         return std::nullopt;
@@ -172,9 +173,10 @@ int run_load_command(const GlobalOptions& global, const LoadCommandOptions& opti
     std::vector<std::string> problems;
     auto settings = loadtool::validate_load_options(options.load, *spec, global.spec_dir + "/mixes");
     if (!settings) problems = settings.error();
-    auto target = config::resolve(options.target, profile_names(global.spec_dir));
+    auto target = config::resolve(options.target, profile_names(global.spec_dir), version_segment(*spec));
     if (!target)
         for (const auto& p : target.error()) problems.push_back(p.to_string());
+    else print_target_notes("load", *target);
     if (target && !options.load.faults.empty() && !target->embedded())
         problems.push_back("--fault switches faults on in the embedded reference server; it cannot be combined with --base-url");
     if (!problems.empty()) {

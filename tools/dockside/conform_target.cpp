@@ -1,11 +1,13 @@
 #include "tools/dockside/conform_target.h"
 
 #include <chrono>
+#include <iostream>
 #include <sstream>
 
 #include "harness/conform/target.h"
 #include "harness/http/curl.h"
 #include "suites/support/runner.h"
+#include "tools/dockside/preparation_findings.h"
 
 namespace dockside::cli {
 namespace {
@@ -14,40 +16,22 @@ CLI::Option* target_option(CLI::App& command, const std::string& flag, std::stri
     return command.add_option(flag, value, help)->envname(config::env_name_for(flag));
 }
 
-/// A contract violation of channel discovery as the failed test it is (area channels, rule CH-LIST).
-conform::TestOutcome discovery_finding(const conform::PreflightFailure& failure, const std::string& base_url,
-                                       const std::string& token, const spec::Spec& spec) {
-    conform::Finding f;
-    f.test = "Channels.CH_LIST_DiscoveryAnswersTheDocumentedPage";
-    f.area = "channels";
-    f.operation = "listChannels";
-    f.rule = "CH-LIST";
-    f.title = "GET /2025-07/channel answers the documented channel page {items, next, prev}";
-    f.message = failure.message;
-    if (const spec::Operation* op = spec.find("listChannels")) f.section = op->section;
-    if (auto url = http::parse_url(base_url)) {
-        http::CurlOptions options;
-        options.credentials.push_back({token, "DOCKSIDE_TOKEN"});
-        f.curl = http::to_curl(*url, failure.request, options);
-    }
-    if (failure.response) {
-        f.status = failure.response->status;
-        f.body_excerpt = conform::excerpt(failure.response->body);
-    }
-    conform::TestOutcome t;
-    t.name = f.test;
-    t.area = f.area;
-    t.status = conform::TestStatus::Failed;
-    t.findings.push_back(std::move(f));
-    return t;
+/// The secrets of the preparation's requests, each named in curl lines by the variable that holds it.
+PreparationSecrets secrets_of(const config::TargetConfig& target, const RemoteAccess& access,
+                              const conform::SessionInfo& info) {
+    PreparationSecrets secrets;
+    if (!info.token.empty()) secrets.tokens.push_back({info.token, "DOCKSIDE_TOKEN"});
+    if (!access.read_only_token.empty()) secrets.tokens.push_back({access.read_only_token, "DOCKSIDE_READ_ONLY_TOKEN"});
+    if (!target.client_secret.empty()) secrets.body_secrets.push_back({target.client_secret, "DOCKSIDE_CLIENT_SECRET"});
+    return secrets;
 }
 
 std::string obtain_token(const config::TargetConfig& target, const RemoteAccess& access, const spec::Spec& spec,
-                         const http::ClientOptions& options, std::string& error) {
+                         const http::ClientOptions& options, std::string& error, conform::PreparationAnswers& answers) {
     if (target.auth != config::AuthMethod::OAuthClient) return target.token;
     conform::OAuthRequest request{target.auth_url, target.client_id, target.client_secret, access.redirect_uri,
                                   conform::all_scopes(spec)};
-    auto tokens = conform::oauth_code_flow(request, options);
+    auto tokens = conform::oauth_code_flow(request, options, &answers);
     if (!tokens) {
         error = tokens.error();
         return {};
@@ -58,7 +42,9 @@ std::string obtain_token(const config::TargetConfig& target, const RemoteAccess&
 }  // namespace
 
 void add_target_options(CLI::App& command, config::RawTargetOptions& raw) {
-    target_option(command, "--base-url", raw.base_url, "Server to test (default: start the embedded reference server)");
+    target_option(command, "--base-url", raw.base_url,
+                  "Server to test, by its root: https://api.example.test (a trailing /2025-07 is dropped; default: "
+                  "start the embedded reference server)");
     target_option(command, "--auth-url", raw.auth_url, "OAuth authorization server (default: the base URL)");
     target_option(command, "--token", raw.token, "Personal access token (prefer --token-file or the environment)");
     target_option(command, "--token-file", raw.token_file, "File whose first line is the personal access token");
@@ -74,6 +60,11 @@ void add_target_options(CLI::App& command, config::RawTargetOptions& raw) {
         ->envname(config::env_name_for("--insecure"));
 }
 
+void print_target_notes(const std::string& command, const config::TargetConfig& target) {
+    for (const auto& note : target.notes) std::cerr << "dockside " << command << ": note: " << note << "\n";
+    for (const auto& warning : target.warnings) std::cerr << "dockside " << command << ": warning: " << warning << "\n";
+}
+
 http::ClientOptions client_options_for(const config::TargetConfig& target) {
     http::ClientOptions options;
     options.request_timeout = std::chrono::milliseconds(static_cast<long long>(target.timeout_seconds * 1000));
@@ -82,7 +73,7 @@ http::ClientOptions client_options_for(const config::TargetConfig& target) {
 }
 
 Result<PreparedTarget, std::string> prepare_remote(const config::TargetConfig& target, const RemoteAccess& access,
-                                                   const spec::Spec& spec) {
+                                                   const spec::Spec& spec, const validate::ResponseValidator& validator) {
     const auto options = client_options_for(target);
     if (auto probe = conform::probe_target(target.base_url, "", options); !probe) return fail(probe.error());
 
@@ -92,33 +83,43 @@ Result<PreparedTarget, std::string> prepare_remote(const config::TargetConfig& t
     info.auth_url = target.auth_url;
     info.channel_header = target.channel_header;
     info.read_only_token = access.read_only_token;
-    std::string error;
-    info.token = obtain_token(target, access, spec, options, error);
-    if (!error.empty()) return fail(error);
-    if (auto accepted = conform::check_token(target.base_url, info.token, "token", options); !accepted)
-        return fail(accepted.error().message);
-    if (!access.read_only_token.empty())
-        if (auto accepted = conform::check_token(target.base_url, access.read_only_token, "read-only token", options);
-            !accepted && accepted.error().response && accepted.error().response->status == 401)
-            return fail(accepted.error().message + " (--read-only-token)");
+    if (target.auth == config::AuthMethod::OAuthClient)
+        info.oauth_client = conform::OAuthClientInfo{target.client_id, target.client_secret, access.redirect_uri};
+    // Every answer read here is judged like any other; a run that cannot be done still names what they broke.
+    conform::PreparationAnswers answers;
+    const auto judged = [&] { return judge_preparation(answers, spec, validator, secrets_of(target, access, info)); };
+    const auto refuse = [&](const std::string& message) { return fail(message + violations_named(judged())); };
 
-    auto found = conform::discover_channels(target.base_url, info.token, options);
-    if (!found) {
-        const auto& failure = found.error();
-        if (failure.kind == conform::PreflightFailure::Kind::Malformed) {
-            prepared.preflight.push_back(discovery_finding(failure, target.base_url, info.token, spec));
-            prepared.runnable = target.channel.has_value();
-        } else if (!target.channel || failure.kind != conform::PreflightFailure::Kind::NoWriteChannel) {
-            return fail(failure.message + (target.channel ? "" : " (pass --channel to name the channel to write to)"));
-        }
-    } else {
+    std::string error;
+    info.token = obtain_token(target, access, spec, options, error, answers);
+    if (!error.empty()) return refuse(error);
+    if (auto accepted = conform::check_token(target.base_url, info.token, "token", options, &answers); !accepted)
+        return refuse(accepted.error().message);
+    if (!access.read_only_token.empty())
+        if (auto accepted = conform::check_token(target.base_url, access.read_only_token, "read-only token", options, &answers);
+            !accepted && accepted.error().response && accepted.error().response->status == 401)
+            return refuse(accepted.error().message + " (--read-only-token)");
+
+    auto found = conform::discover_channels(target.base_url, info.token, options, &answers);
+    if (found) {
         info.read_only_channel = found->read_only_channel;
         info.write_channel = found->write_channel;
         if (target.channel)
-            if (auto usable = conform::check_write_channel(*found, *target.channel); !usable) return fail(usable.error());
+            if (auto usable = conform::check_write_channel(*found, *target.channel); !usable) return refuse(usable.error());
+    } else if (const auto& failure = found.error(); failure.kind != conform::PreflightFailure::Kind::Malformed &&
+                                                    failure.kind != conform::PreflightFailure::Kind::NoWriteChannel) {
+        return refuse(failure.message);
+    } else if (!target.channel) {
+        // Nothing to write with: a list that broke the contract is that finding (exit 1); a conforming list
+        // without a writable channel leaves the run undoable (exit 2).
+        prepared.preflight = judged();
+        if (prepared.preflight.empty()) return fail(failure.message);
+        prepared.runnable = false;
+        return prepared;
     }
     if (target.channel) info.write_channel = *target.channel;
     info.simulation = conform::detect_simulation(target.base_url, info.token, options);
+    prepared.preflight = judged();
     return prepared;
 }
 

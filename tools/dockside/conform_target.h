@@ -15,6 +15,7 @@
 #include "harness/config/target_config.h"
 #include "harness/core/result.h"
 #include "harness/http/client.h"
+#include "harness/validate/response_validator.h"
 #include "refserver/embedded/embedded_server.h"
 #include "specs/loader/spec.h"
 
@@ -24,6 +25,10 @@ namespace dockside::cli {
 /// --client-secret-file, --channel, --channel-header, --profile, --timeout and --insecure, each backed
 /// by its DOCKSIDE_* environment variable, so no secret has to be typed on a command line.
 void add_target_options(CLI::App& command, config::RawTargetOptions& raw);
+
+/// Prints on standard error what resolving the target changed in what was given ("dockside <command>: note:
+/// …") and what it does not use ("…: warning: …").
+void print_target_notes(const std::string& command, const config::TargetConfig& target);
 
 /// Client options for a resolved target (timeout, TLS verification).
 http::ClientOptions client_options_for(const config::TargetConfig& target);
@@ -37,17 +42,20 @@ struct RemoteAccess {
 /// A target ready to run against, and the findings its preparation already made.
 struct PreparedTarget {
     conform::SessionInfo info;
-    /// Contract violations seen while preparing (a malformed channel list), each as a failed test.
+    /// Contract violations seen while preparing (a malformed channel list, OAuth answer), each as a failed test.
     std::vector<conform::TestOutcome> preflight;
     /// False when a preflight finding leaves nothing to run (no --channel to fall back on).
     bool runnable = true;
 };
 
 /// Probes the remote target, obtains the token (PAT or OAuth code flow) and checks it is accepted, checks
-/// the read-only token when given, discovers or checks the channels and whether /_sim/ answers. The error
-/// is a message for the user (unreachable target, refused token, nothing writable): exit 2.
+/// the read-only token when given, discovers or checks the channels and whether /_sim/ answers. Every
+/// answer of the contract read on the way is judged by `validator`: what breaks it is a preflight finding,
+/// and the run goes on where it can (with --channel, or a write channel still recognisable in a malformed
+/// list). The error is a message for the user (unreachable target, refused token, no channel to write to in
+/// a conforming list), naming the contract violations seen before it too: exit 2.
 Result<PreparedTarget, std::string> prepare_remote(const config::TargetConfig& target, const RemoteAccess& access,
-                                                   const spec::Spec& spec);
+                                                   const spec::Spec& spec, const validate::ResponseValidator& validator);
 
 /// The options a replay command needs to reach the same target the same way: --base-url, --auth-url,
 /// --channel (the one used), --channel-header, --timeout, --insecure, the credentials as variables

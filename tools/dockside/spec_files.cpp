@@ -20,6 +20,15 @@ std::vector<std::string> profile_names(const std::string& spec_dir) {
     return names;
 }
 
+std::string version_segment(const spec::Spec& spec) {
+    const auto& info = spec.document().value("info", nlohmann::json::object());
+    if (!info.is_object() || !info.contains("version") || !info["version"].is_string()) return {};
+    const std::string segment = "/" + info["version"].get<std::string>();
+    for (const auto& op : spec.operations())
+        if (op.path_template.rfind(segment + "/", 0) == 0) return segment;
+    return {};
+}
+
 Result<spec::Spec, spec::SpecError> load_spec(const std::string& spec_dir) {
     const auto files = spec_files(spec_dir);
     return spec::Spec::load(files.openapi, files.rules);

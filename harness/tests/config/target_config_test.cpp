@@ -9,6 +9,14 @@ namespace {
 
 const ProfileNames kProfiles{"default", "strict"};
 
+/// A server named by its base URL, with a token.
+RawTargetOptions remote(const std::string& base_url) {
+    RawTargetOptions raw;
+    raw.base_url = base_url;
+    raw.token = "pat-123";
+    return raw;
+}
+
 std::vector<ConfigProblem> problems_of(const RawTargetOptions& raw) {
     auto result = resolve(raw, kProfiles);
     return result ? std::vector<ConfigProblem>{} : result.error();
@@ -47,6 +55,54 @@ TEST(TargetConfig, OAuthClientCredentialsAreAccepted) {
     EXPECT_EQ(result->auth, AuthMethod::OAuthClient);
     EXPECT_EQ(result->auth_url, "http://127.0.0.1:8081");
     EXPECT_EQ(result->channel, 42);
+}
+
+// The contract's paths begin with the version; a base URL written with it would double it in every request.
+TEST(TargetConfig, ABaseUrlEndingInTheContractsVersionIsTakenWithoutItAndSaidSo) {
+    for (const std::string given : {"https://api.example.test/2025-07", "https://api.example.test/2025-07/",
+                                    "https://api.example.test/fulfillment/2025-07"}) {
+        auto result = resolve(remote(given), kProfiles, "/2025-07");
+        ASSERT_TRUE(result) << given;
+        const std::string root = given.find("/fulfillment") != std::string::npos
+                                     ? "https://api.example.test/fulfillment" : "https://api.example.test";
+        EXPECT_EQ(result->base_url, root) << given;
+        EXPECT_EQ(result->auth_url, root) << given;
+        ASSERT_EQ(result->notes.size(), 1u) << given;
+        EXPECT_NE(result->notes[0].find("ends in the API version /2025-07"), std::string::npos) << result->notes[0];
+        EXPECT_NE(result->notes[0].find("taken as " + root), std::string::npos) << result->notes[0];
+    }
+    auto kept = resolve(remote("https://api.example.test/2025-07x"), kProfiles, "/2025-07");
+    ASSERT_TRUE(kept);
+    EXPECT_EQ(kept->base_url, "https://api.example.test/2025-07x");
+    EXPECT_TRUE(kept->notes.empty());
+}
+
+TEST(TargetConfig, ABaseUrlEndingInAnotherVersionIsAProblemNamingTheRoot) {
+    auto result = resolve(remote("https://api.example.test/2024-01"), kProfiles, "/2025-07");
+    ASSERT_FALSE(result);
+    ASSERT_EQ(result.error().size(), 1u);
+    EXPECT_EQ(result.error()[0].option, "--base-url (DOCKSIDE_BASE_URL)");
+    EXPECT_NE(result.error()[0].message.find("another API version than the 2025-07"), std::string::npos)
+        << result.error()[0].message;
+    EXPECT_NE(result.error()[0].message.find("give the server's root, https://api.example.test"), std::string::npos)
+        << result.error()[0].message;
+}
+
+TEST(TargetConfig, CredentialsAndChannelGivenForTheEmbeddedServerAreSaidUnused) {
+    RawTargetOptions raw;
+    raw.token = "pat-123";
+    raw.channel = "7";
+    auto result = resolve(raw, kProfiles, "/2025-07");
+    ASSERT_TRUE(result);
+    EXPECT_TRUE(result->embedded());
+    ASSERT_EQ(result->warnings.size(), 2u);
+    EXPECT_NE(result->warnings[0].find("--token (DOCKSIDE_TOKEN) is not used"), std::string::npos) << result->warnings[0];
+    EXPECT_NE(result->warnings[1].find("--channel (DOCKSIDE_CHANNEL) is not used"), std::string::npos) << result->warnings[1];
+    RawTargetOptions remote = raw;
+    remote.base_url = "https://api.example.test";
+    auto used = resolve(remote, kProfiles, "/2025-07");
+    ASSERT_TRUE(used);
+    EXPECT_TRUE(used->warnings.empty());
 }
 
 TEST(TargetConfig, EveryProblemIsReportedAtOnce) {

@@ -1,15 +1,28 @@
 #include "harness/conform/areas.h"
 
+#include "harness/conform/finding.h"
+
 #include <gtest/gtest.h>
 
 namespace dockside::conform {
 namespace {
 
-// The thirteen API areas plus the model-based stateful suite that spans orders, returns and webhooks.
-TEST(Areas, KnowsTheThirteenAreasAndTheStatefulSuite) {
-    EXPECT_EQ(known_areas().size(), 14u);
-    EXPECT_EQ(known_areas().back(), "stateful");
+// The thirteen API areas, the model-based stateful suite that spans orders, returns and webhooks, and the
+// checks planned from the rules data.
+TEST(Areas, KnowsTheThirteenAreasTheStatefulSuiteAndTheRuleChecks) {
+    EXPECT_EQ(known_areas().size(), 15u);
+    EXPECT_EQ(known_areas()[13], "stateful");
+    EXPECT_EQ(known_areas().back(), "rulechecks");
     EXPECT_EQ(suite_name("returns"), "Returns");
+}
+
+// Every summary has a rulechecks row (the area of RuleChecks.* tests), so --only takes the same word.
+TEST(Areas, RuleChecksAreSelectableByTheNameOfTheirSummaryRow) {
+    auto areas = parse_areas("rulechecks");
+    ASSERT_TRUE(areas.ok()) << areas.error();
+    EXPECT_EQ(*areas, std::vector<std::string>{"rulechecks"});
+    EXPECT_EQ(gtest_filter(*areas), "RuleChecks.*:*/RuleChecks.*:RuleChecks/*:RuleChecks_RapidCheck.*");
+    EXPECT_EQ(area_of_test("RuleChecks.max_length"), "rulechecks");
 }
 
 TEST(Areas, ParsesACommaListCaseAndSpaceInsensitively) {

@@ -76,20 +76,33 @@ TEST(FindingLog, MergesSameKeyInATestKeepingTheNewest) {
     EXPECT_EQ(p[0].occurrences, 2);
 }
 
-TEST(FindingLog, AcceptsByKeyAndAnnotatesOnlyEmptySeeds) {
+TEST(FindingLog, AcceptsByKeyAndAnnotatesOnlyEmptyReplays) {
     FindingLog log;
     log.add(finding("A", "op", "T.x"));
-    Finding seeded = finding("B", "op", "T.x");
-    seeded.seed = "mine";
-    log.add(seeded);
+    Finding replayed = finding("B", "op", "T.x");
+    replayed.replay = "mine";
+    log.add(replayed);
     log.annotate_test("T.x", "replay", "input");
     EXPECT_EQ(log.accept({"A|op|T.x"}), 1u);
     const auto all = log.all();
     EXPECT_TRUE(all[0].accepted);
-    EXPECT_EQ(all[0].seed, "replay");
+    EXPECT_EQ(all[0].replay, "replay");
     EXPECT_EQ(all[0].shrunk_input, "input");
     EXPECT_FALSE(all[1].accepted);
-    EXPECT_EQ(all[1].seed, "mine");
+    EXPECT_EQ(all[1].replay, "mine");
+}
+
+// A finding's seed is the seed (a number a tool can read), its replay command a field of its own.
+TEST(FindingLog, FindingsCarryTheRunsSeedApartFromTheReplayCommand) {
+    FindingLog log;
+    log.add(finding("A", "op", "T.x"));
+    log.set_seed(975218693);
+    log.add(finding("B", "op", "T.x"));
+    log.annotate_test("T.x", "dockside conform --filter 'T.x' --seed 975218693", "");
+    const auto all = log.all();
+    EXPECT_EQ(all[0].seed, 0u);
+    EXPECT_EQ(all[1].seed, 975218693u);
+    EXPECT_EQ(all[1].replay, "dockside conform --filter 'T.x' --seed 975218693");
 }
 
 TEST(FindingLog, RecordsSkipsAndIsSafeAcrossThreads) {

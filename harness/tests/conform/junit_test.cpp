@@ -29,7 +29,8 @@ Finding finding(std::string test, std::string rule, std::string title) {
     f.curl = "DS_RUN=$(od -An -N4 -tx1 /dev/urandom | tr -d ' \\n')\ncurl -sS -X 'POST' 'http://h/2025-07/order' -H \"Authorization: Bearer $DOCKSIDE_TOKEN\"";
     f.status = 201;
     f.body_excerpt = std::string("{\"a\":\"<&>\x01\xff\"}");  // markup, a control character and broken UTF-8
-    f.seed = "dockside conform --only orders --filter 'X' --seed 7";
+    f.seed = 7;
+    f.replay = "dockside conform --only orders --filter 'X' --seed 7";
     return f;
 }
 

@@ -23,7 +23,8 @@ Finding sample_finding(bool accepted = false) {
     f.status = 201;
     f.body_excerpt = "{\"id\":7}";
     f.violations.push_back({"CONV-TYPES", "/id", "integer", "\"7\"", "#/components/schemas/ReturnCreated"});
-    f.seed = "dockside conform --only returns --seed 42";
+    f.seed = 42;
+    f.replay = "dockside conform --only returns --seed 42";
     f.shrunk_input = "Falsifiable after 3 tests";
     f.accepted = accepted;
     return f;
@@ -98,12 +99,51 @@ TEST(ResultsJson, HasRunMetadataSummaryAndTestsWithFindings) {
     EXPECT_EQ(finding["status"], 201);
     EXPECT_EQ(finding["violations"][0]["pointer"], "/id");
     EXPECT_EQ(finding["violations"][0]["expected"], "integer");
-    EXPECT_EQ(finding["seed"], "dockside conform --only returns --seed 42");
+    EXPECT_EQ(finding["seed"], 42);
+    EXPECT_EQ(finding["replay"], "dockside conform --only returns --seed 42");
     EXPECT_EQ(json["tests"][2]["reason"], "needs /_sim/");
     EXPECT_FALSE(json["tests"][0].contains("reason"));
     // Areas in the canonical order: orders before returns.
     EXPECT_EQ(json["areas_summary"][0]["area"], "orders");
     EXPECT_EQ(json["areas_summary"][1]["area"], "returns");
+}
+
+// The supervisor's children send their outcomes as results.json holds them: the seed and the replay command
+// come back as they went.
+TEST(ResultsJson, AFindingsSeedAndReplayCommandSurviveTheWayBack) {
+    TestOutcome outcome = sample_run().tests[1];
+    const auto back = outcome_from_json(to_json(outcome));
+    ASSERT_EQ(back.findings.size(), 1u);
+    EXPECT_EQ(back.findings[0].seed, 42u);
+    EXPECT_EQ(back.findings[0].replay, "dockside conform --only returns --seed 42");
+}
+
+TEST(ResultsJson, SecondsAreKeptToTheMillisecondWithoutFloatNoise) {
+    auto run = sample_run();
+    run.tests[0].seconds = 0.1;
+    run.tests[1].seconds = 0.2;  // same area sums: 0.1 + 0.2 is 0.30000000000000004 in binary
+    run.tests[1].area = "orders";
+    run.tests[2].seconds = 1.23456;
+    run.meta.duration_seconds = 2.0000000000000004;
+    const auto json = to_json(run);
+    const std::string text = json.dump();
+    EXPECT_EQ(text.find("0000000"), std::string::npos) << text;
+    EXPECT_EQ(json["areas_summary"][0]["seconds"], 0.3);
+    EXPECT_EQ(json["tests"][2]["seconds"], 1.235);
+    EXPECT_EQ(json["duration_seconds"], 2.0);
+}
+
+TEST(Rendering, SkipsSayWhyAndPointToVerbose) {
+    RunResults run = sample_run();  // one skip: "needs /_sim/"
+    for (const char* name : {"Returns.T", "Returns.U", "Returns.V"}) {
+        RawTestResult s = raw(name, false);
+        s.skipped = true;
+        run.tests.push_back(classify(s, {}, std::string(name) == "Returns.V" ? "no WROs" : "the target lists no returnable inventory item"));
+    }
+    const std::string text = render_skip_reasons(run, 2);
+    EXPECT_EQ(text, "4 skipped: 2 × the target lists no returnable inventory item; 1 × needs /_sim/; 1 for 1 other "
+                    "reason — `-v` lists each skipped test and its reason (so does results.json)\n");
+    EXPECT_EQ(render_skip_reasons(RunResults{}), "");
 }
 
 TEST(ExitCode, OneOnFailureZeroWhenOnlyAcceptedOrSkipped) {
@@ -175,6 +215,12 @@ TEST(Rendering, SummaryAndProgressLinesCountPerArea) {
     const auto summary = render_summary(sample_run());
     EXPECT_NE(summary.find("orders"), std::string::npos);
     EXPECT_NE(summary.find("total"), std::string::npos);
+    // After the progress lines showed each area, the summary adds the totals without the rows again.
+    const auto totals_only = render_summary(sample_run(), false, false);
+    EXPECT_EQ(totals_only.find("orders"), std::string::npos) << totals_only;
+    EXPECT_EQ(totals_only.find("returns"), std::string::npos) << totals_only;
+    EXPECT_NE(totals_only.find("total"), std::string::npos) << totals_only;
+    EXPECT_NE(totals_only.find("1 test failed"), std::string::npos) << totals_only;
     AreaSummary s{"returns", 3, 1, 2, 0, 0, 0, 1.25};
     const auto line = render_progress_line(s);
     EXPECT_NE(line.find("returns"), std::string::npos);

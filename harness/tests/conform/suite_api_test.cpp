@@ -90,6 +90,23 @@ TEST_F(SuiteApi, AuthVariantsAndCallHeadersReplaceDefaults) {
     EXPECT_EQ(custom.request.headers.get("Accept").value_or(""), "text/plain");
 }
 
+// --auth-url reaches the tests: the authorization server's endpoints are sent there, and shown there.
+TEST_F(SuiteApi, AuthorizationServerEndpointsGoToTheAuthUrl) {
+    auto info = refserver::conformance_session_info(*g_world->server, true);
+    info.auth_url = info.base_url;
+    info.base_url = "http://127.0.0.1:1";  // nothing listens there: only what goes to the auth URL is answered
+    auto session = conform::Session::create(*g_world->spec, *g_world->validator, info, {});
+    ASSERT_TRUE(session.ok());
+    conform::set_current_session(session->get());
+    Exchange authorize = send({.operation = "authorize", .query = {{"client_id", "nobody"}}, .auth = Auth::None});
+    Exchange list = send({.operation = "listChannels"});
+    const std::string curl = curl_of(authorize);
+    conform::set_current_session(g_world->session.get());
+    EXPECT_TRUE(authorize.response.has_value()) << authorize.transport_error;
+    EXPECT_FALSE(list.response.has_value()) << "the API's own operations still go to the base URL";
+    EXPECT_NE(curl.find("'" + info.auth_url + "/connect/authorize?"), std::string::npos) << curl;
+}
+
 TEST_F(SuiteApi, HarnessErrorsAreTransportErrorsNotResponses) {
     Exchange unknown = send({.operation = "noSuchOperation"});
     EXPECT_FALSE(unknown.response.has_value());

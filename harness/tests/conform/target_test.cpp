@@ -48,6 +48,20 @@ TEST(ChooseChannels, FirstWritableAndFirstReadOnly) {
     EXPECT_NE(none.error().find("--channel"), std::string::npos);
 }
 
+// Read leniently so a run can go on with a list that breaks the contract; the list itself is judged apart.
+TEST(ChooseChannels, ScopesWrittenAsOneStringStillNameTheWriteChannel) {
+    const auto channels = nlohmann::json::parse(R"([
+        {"id": 1, "scopes": "orders_read"},
+        {"id": 2, "scopes": "orders_read orders_write"},
+        {"id": 3, "scopes": 7}])");
+    auto choice = choose_channels(channels);
+    ASSERT_TRUE(choice.ok()) << choice.error();
+    EXPECT_EQ(choice->write_channel, 2);
+    EXPECT_EQ(choice->read_only_channel, 1);
+    EXPECT_TRUE(check_write_channel(*choice, 2).ok());
+    EXPECT_FALSE(has_write_scope(nlohmann::json::parse(R"({"id": 4, "scopes": "orders_writer"})")));
+}
+
 TEST(AllScopes, IncludeOfflineAccessAndOpenid) {
     auto spec = spec::Spec::load(kSpecs + "/fulfillment-2025-07.openapi.yaml", "");
     ASSERT_TRUE(spec.ok()) << spec.error().to_string();
@@ -90,6 +104,23 @@ TEST(DiscoverChannels, FindsTheReferenceServersWriteAndReadOnlyChannels) {
     EXPECT_EQ(refused.error().kind, PreflightFailure::Kind::Refused);
 }
 
+TEST(DiscoverChannels, KeepsEveryAnswerItReadForJudging) {
+    auto server = start_server();
+    ASSERT_TRUE(server);
+    PreparationAnswers answers;
+    ASSERT_TRUE(check_token(server->base_url(), server->api().pat(), "token", {}, &answers).ok());
+    ASSERT_TRUE(discover_channels(server->base_url(), server->api().pat(), {}, &answers).ok());
+    ASSERT_EQ(answers.size(), 2u);
+    for (const auto& answer : answers) {
+        EXPECT_EQ(answer.operation, "listChannels");
+        EXPECT_EQ(answer.origin, server->base_url());
+        EXPECT_EQ(answer.response.status, 200);
+    }
+    EXPECT_EQ(answers[0].expected_status, 0) << "a token check takes any answer";
+    EXPECT_EQ(answers[1].expected_status, 200) << "the list a run reads its channels from is a 200";
+    EXPECT_EQ(answers[1].request.target, "/2025-07/channel?RecordsPerPage=250");
+}
+
 TEST(CheckToken, AcceptedRefusedAndUnreachableAreTold) {
     auto server = start_server();
     ASSERT_TRUE(server);
@@ -128,8 +159,14 @@ TEST(OAuthCodeFlow, AutomatedConsentYieldsAWorkingToken) {
     scopes.push_back("openid");
     OAuthRequest request{server->base_url(), client->client_id, client->client_secret, "http://127.0.0.1/callback",
                          scopes};
-    auto tokens = oauth_code_flow(request, {});
+    PreparationAnswers answers;
+    auto tokens = oauth_code_flow(request, {}, &answers);
     ASSERT_TRUE(tokens.ok()) << tokens.error();
+    ASSERT_EQ(answers.size(), 2u);
+    EXPECT_EQ(answers[0].operation, "authorize");
+    EXPECT_EQ(answers[0].response.status, 302);
+    EXPECT_EQ(answers[1].operation, "token");
+    EXPECT_EQ(answers[1].expected_status, 200);
     EXPECT_FALSE(tokens->access_token.empty());
     EXPECT_FALSE(tokens->refresh_token.empty());
     auto channels = discover_channels(server->base_url(), tokens->access_token, {});

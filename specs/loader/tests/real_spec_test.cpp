@@ -1,5 +1,6 @@
 // Tests against the project's real contract files (specs/*.yaml), not fixtures.
 #include "specs/loader/spec.h"
+#include "specs/loader/servers.h"
 
 #include <chrono>
 #include <set>
@@ -136,6 +137,16 @@ TEST(SpecOperations, RulesReferenceOnlyKnownOperationsAndFields) {
     ASSERT_NE(spec, nullptr);
     EXPECT_FALSE(spec->rules().empty());
     for (const auto& problem : spec->check()) ADD_FAILURE() << problem.to_string();
+}
+
+// The OAuth endpoints live on the authorization server (--auth-url), every other operation at the base URL.
+TEST(SpecOperations, OnlyTheOAuthEndpointsNameTheAuthorizationServer) {
+    const Spec* spec = real_spec();
+    ASSERT_NE(spec, nullptr);
+    for (const auto& op : spec->operations()) {
+        const bool oauth = op.id == "authorize" || op.id == "token";
+        EXPECT_EQ(own_server(*spec, op), oauth ? kAuthServer : "") << op.id;
+    }
 }
 
 TEST(SpecOperations, LoadsFast) {

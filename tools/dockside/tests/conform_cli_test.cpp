@@ -5,7 +5,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -58,6 +61,58 @@ TEST(ConformExit, SelectionThatMatchesNothingIsCouldNotRun) {
     EXPECT_TRUE(has(empty.output, "--only: empty")) << empty.output;
 }
 
+TEST(ConformExit, ListingPrintsTheTestsAndExitsZero) {
+    auto listed = dockside({"conform", "--list", "--only", "versioning"});
+    EXPECT_EQ(listed.exit_code, 0) << listed.output;
+    EXPECT_TRUE(has(listed.output, "Versioning.")) << listed.output;
+    EXPECT_FALSE(has(listed.output, "no test matches")) << listed.output;
+    // Every summary has a rulechecks row; --only takes the same name.
+    auto rule_checks = dockside({"conform", "--list", "--only", "rulechecks"});
+    EXPECT_EQ(rule_checks.exit_code, 0) << rule_checks.output;
+    EXPECT_TRUE(has(rule_checks.output, "RuleChecks.")) << rule_checks.output;
+    auto nothing = dockside({"conform", "--list", "--filter", "Nothing.*"});
+    EXPECT_EQ(nothing.exit_code, 2) << nothing.output;
+    EXPECT_TRUE(has(nothing.output, "no test matches the selection")) << nothing.output;
+}
+
+TEST(ConformExit, ARunThatCouldNotBeDoneLeavesNoResultsFolder) {
+    const std::string parent = fresh_dir("left-behind");
+    for (const std::vector<std::string>& why :
+         {std::vector<std::string>{"--cases", "0"},                                     // a configuration error
+          std::vector<std::string>{"--base-url", "http://127.0.0.1:1", "--token", "t"},  // an unreachable target
+          std::vector<std::string>{"--filter", "Nothing.*"}}) {                         // nothing selected
+        const std::string out = parent + "/new/run";
+        auto args = std::vector<std::string>{"conform", "--out", out};
+        args.insert(args.end(), why.begin(), why.end());
+        auto ran = dockside(args);
+        EXPECT_EQ(ran.exit_code, 2) << ran.output;
+        EXPECT_FALSE(std::filesystem::exists(parent + "/new")) << why.front() << "\n" << ran.output;
+    }
+    // A folder that was there before is the user's: it stays, with what was in it.
+    const std::string kept = parent + "/kept";
+    std::filesystem::create_directories(kept);
+    std::ofstream(kept + "/notes.txt") << "mine\n";
+    auto ran = dockside({"conform", "--out", kept, "--cases", "0"});
+    EXPECT_EQ(ran.exit_code, 2) << ran.output;
+    EXPECT_TRUE(std::filesystem::exists(kept + "/notes.txt"));
+}
+
+TEST(MainJob, EndsWithOneOverallVerdictLine) {
+    const auto verdict = (std::filesystem::path(DOCKSIDE_SPECS_DIR).parent_path() / "tools" / "main-job-verdict").string();
+    auto passed = run(RunSpec{.shell = verdict + " 0 0"});
+    EXPECT_EQ(passed.exit_code, 0);
+    EXPECT_EQ(passed.output, "main job: conformance passed, load passed (exit 0)\n");
+    auto failed = run(RunSpec{.shell = verdict + " 0 1"});
+    EXPECT_EQ(failed.exit_code, 1);
+    EXPECT_EQ(failed.output, "main job: conformance passed, load failed (exit 1)\n");
+    auto not_run = run(RunSpec{.shell = verdict + " 2 0"});
+    EXPECT_EQ(not_run.exit_code, 2);
+    EXPECT_EQ(not_run.output, "main job: conformance could not run, load passed (exit 2)\n");
+    // The main job hands its codes to it as its last word.
+    const std::string job = read_text((std::filesystem::path(DOCKSIDE_SPECS_DIR).parent_path() / "tools" / "run-main-job").string());
+    EXPECT_TRUE(has(job, "exec tools/main-job-verdict \"$status\" \"$load_status\"\n")) << job;
+}
+
 TEST(ConformExit, AcceptedFindingsOnlyPassWithoutJunitFailures) {
     const std::string first = fresh_dir("accept-first"), second = fresh_dir("accept-second");
     const std::string accept = first + "/known.txt";
@@ -105,6 +160,33 @@ TEST(ConformCli, UnknownWordsAreNamedWithSuggestions) {
     EXPECT_EQ(help.exit_code, 0) << help.output;
     EXPECT_TRUE(has(help.output, "Exit codes:")) << help.output;
     EXPECT_TRUE(has(help.output, "the run could not be done")) << help.output;
+}
+
+TEST(ConformConsole, AreasOnceSkipReasonsAndEachTestNamedInTheLog) {
+    // Without a read-only token the tests of the 403 answers are skipped, each with that reason.
+    auto target = MisbehavingTarget::start({});
+    ASSERT_TRUE(target);
+    const std::string out = fresh_dir("console-once");
+    auto ran = dockside({"conform", "--base-url", target->base_url(), "--token", target->pat(), "--only", "orders",
+                         "--cases", "3", "--seed", "5", "--out", out});
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    std::istringstream lines(ran.output);
+    int area_lines = 0;
+    for (std::string line; std::getline(lines, line);) area_lines += line.rfind("orders ", 0) == 0;
+    EXPECT_EQ(area_lines, 1) << "the area's line once, not again in the summary\n" << ran.output;
+    EXPECT_TRUE(has(ran.output, " skipped: ")) << ran.output;
+    EXPECT_TRUE(has(ran.output, " × the target configuration names no read-only token")) << ran.output;
+    EXPECT_TRUE(has(ran.output, "`-v` lists each skipped test and its reason")) << ran.output;
+    const auto results = results_of(out);
+    ASSERT_TRUE(results.is_object()) << ran.output;
+    EXPECT_FALSE(tests_with(results, "skipped").empty()) << ran.output;
+    const std::string log = read_text(out + "/conform.log");
+    for (const auto& t : results["tests"]) {
+        const std::string name = t.value("name", "");
+        EXPECT_TRUE(has(log, "[ RUN      ] " + name + "\n")) << name << "\n" << log;
+        const std::string end = t.value("status", "") == "skipped" ? "[  SKIPPED ] " : "[       OK ] ";
+        EXPECT_TRUE(has(log, end + name + " (")) << name << "\n" << log;
+    }
 }
 
 TEST(ConformConsole, QuietAndNoRapidCheckChatter) {

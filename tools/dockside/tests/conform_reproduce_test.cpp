@@ -73,7 +73,7 @@ TEST(Reproduce, CurlSnippetsAndReplayCommandsGiveTheSameFailureBack) {
             ASSERT_FALSE(curl.empty()) << "every finding carries the request that shows it: " << f.dump(2);
             EXPECT_EQ(curl.find(serve->pat()), std::string::npos) << "credentials only as variables: " << curl;
             EXPECT_EQ(curl.find(serve->read_only_token()), std::string::npos) << curl;
-            replays.insert(f.value("seed", ""));
+            replays.insert(f.value("replay", ""));
             if (f.value("status", 0) == 0) continue;
             auto again = run(RunSpec{.env = env, .limit = std::chrono::seconds(60),
                                      .shell = "set -e\n" + curl + " -o /dev/null -w '%{http_code}'"});
@@ -103,7 +103,7 @@ TEST(Reproduce, EmbeddedReplayKeepsItsFault) {
     ASSERT_EQ(ran.exit_code, 1) << ran.output;
     const auto findings = open_findings(results_of(out));
     ASSERT_FALSE(findings.empty());
-    const std::string replay = findings.front().value("seed", "");
+    const std::string replay = findings.front().value("replay", "");
     EXPECT_NE(replay.find("--fault 'RET-DUP-ID.accepts-duplicates'"), std::string::npos) << replay;
     const std::string again_out = fresh_dir("embedded-replay-again");
     auto again = run(RunSpec{.shell = runnable(replay, again_out)});

@@ -1,0 +1,112 @@
+#include "tools/dockside/preparation_findings.h"
+
+#include <optional>
+
+#include "harness/conform/finding.h"
+#include "harness/http/url.h"
+
+namespace dockside::cli {
+namespace {
+
+/// The test a preparation request stands for in the record, and the rule its status is judged by.
+struct PreparationTest {
+    const char* operation;
+    const char* test;
+    const char* rule;
+    const char* title;
+};
+
+// The channel list's test keeps the name the record has always given it, so accept files still match.
+constexpr PreparationTest kTests[] = {
+    {"listChannels", "Channels.CH_LIST_DiscoveryAnswersTheDocumentedPage", "CH-LIST",
+     "GET /2025-07/channel answers the documented channel page {items, next, prev}"},
+    {"authorize", "Auth.AUTH_OAUTH_AUTHZ_PreparationConsentAnswersAsDocumented", "AUTH-OAUTH-AUTHZ",
+     "GET /connect/authorize, asked for the run's token, answers as documented"},
+    {"token", "Auth.AUTH_OAUTH_TOKEN_PreparationCodeGrantAnswersAsDocumented", "AUTH-OAUTH-TOKEN",
+     "POST /connect/token, asked for the run's token, answers the documented token response"},
+};
+
+const PreparationTest* test_for(const std::string& operation) {
+    for (const auto& t : kTests)
+        if (operation == t.operation) return &t;
+    return nullptr;
+}
+
+std::string documented_statuses(const spec::Operation& op) {
+    std::string out;
+    for (const auto& [status, response] : op.responses) out += (out.empty() ? "" : ", ") + status;
+    return out;
+}
+
+/// What the answer breaks, or nullopt when it conforms.
+std::optional<conform::Finding> judge(const conform::PreparationAnswer& answer, const PreparationTest& test,
+                                      const spec::Operation& op, const validate::ResponseValidator& validator,
+                                      const PreparationSecrets& secrets) {
+    const auto violations = validator.validate(op, answer.response);
+    const int status = answer.response.status;
+    const bool wrong_status = answer.expected_status != 0 && status != answer.expected_status;
+    if (!wrong_status && violations.empty()) return std::nullopt;
+    conform::Finding f;
+    f.test = test.test;
+    f.area = conform::area_of_test(f.test);
+    f.operation = answer.operation;
+    f.rule = status >= 500 ? "ERR-NO5XX" : wrong_status ? test.rule : violations.front().rule;
+    f.section = op.section;
+    f.title = test.title;
+    f.message = "Received: " + std::to_string(status);
+    if (wrong_status) f.message += " / Expected: " + std::to_string(answer.expected_status);
+    f.message += " / Documented: " + documented_statuses(op);
+    if (!violations.empty())
+        f.message += " / " + violations.front().message() +
+                     (violations.size() > 1 ? " and " + std::to_string(violations.size() - 1) + " more" : "");
+    if (auto origin = http::parse_url(answer.origin)) {
+        http::CurlOptions curl;
+        curl.credentials = secrets.tokens;
+        curl.substitutions = secrets.body_secrets;
+        f.curl = http::to_curl(*origin, answer.request, curl);
+    }
+    f.status = status;
+    f.body_excerpt = conform::excerpt(answer.response.body);
+    f.violations = violations;
+    return f;
+}
+
+}  // namespace
+
+std::vector<conform::TestOutcome> judge_preparation(const conform::PreparationAnswers& answers, const spec::Spec& spec,
+                                                    const validate::ResponseValidator& validator,
+                                                    const PreparationSecrets& secrets) {
+    conform::FindingLog log;  // merges one cause seen in several answers (the token check and the list)
+    for (const auto& answer : answers) {
+        const PreparationTest* test = test_for(answer.operation);
+        const spec::Operation* op = spec.find(answer.operation);
+        if (!test || !op) continue;
+        if (auto finding = judge(answer, *test, *op, validator, secrets)) log.add(std::move(*finding));
+    }
+    std::vector<conform::TestOutcome> outcomes;
+    for (const auto& test : kTests) {
+        auto findings = log.for_test(test.test);
+        if (findings.empty()) continue;
+        conform::TestOutcome outcome;
+        outcome.name = test.test;
+        outcome.area = conform::area_of_test(test.test);
+        outcome.status = conform::TestStatus::Failed;
+        outcome.findings = std::move(findings);
+        outcomes.push_back(std::move(outcome));
+    }
+    return outcomes;
+}
+
+std::string violations_named(const std::vector<conform::TestOutcome>& outcomes) {
+    std::string named;
+    for (const auto& outcome : outcomes)
+        for (const auto& f : outcome.findings)
+            if (f.violations.empty()) named += (named.empty() ? "" : "; ") + f.rule + " on " + f.operation + ": " + f.message;
+            else
+                for (const auto& v : f.violations) named += (named.empty() ? "" : "; ") + v.rule + " at " +
+                                                            (v.pointer.empty() ? "(status/headers)" : v.pointer) +
+                                                            ": expected " + v.expected + ", actual " + v.actual;
+    return named.empty() ? "" : "; the target's answers also break the contract: " + named;
+}
+
+}  // namespace dockside::cli
