@@ -241,7 +241,7 @@ std::string rapidcheck_counterexample(const std::string& message) {
 }
 
 std::string replay_command(const conform::SessionInfo& info, const std::string& test) {
-    // Tests outside the known areas (RuleChecks.*) are selected by --filter alone: --only would refuse them.
+    // A test of an area --only does not know is selected by --filter alone: --only would refuse it.
     const std::string area = conform::area_of_test(test);
     const auto& known = conform::known_areas();
     const bool selectable = std::find(known.begin(), known.end(), area) != known.end();
