@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <limits>
-#include <mutex>
 #include <stdexcept>
 
 #include <rapidcheck.h>
+
+#include "specs/loader/spec_location.h"
 
 namespace dockside::generators {
 
@@ -14,18 +15,10 @@ namespace {
 
 std::atomic<const spec::Spec*> g_current{nullptr};
 
-const spec::Spec& compiled_in() {
-    static std::once_flag once;
-    static std::unique_ptr<spec::Spec> spec;
-    static std::string problem;
-    std::call_once(once, [] {
-        const std::string dir = DOCKSIDE_SPECS_DIR;
-        auto loaded = spec::Spec::load(dir + "/fulfillment-2025-07.openapi.yaml", dir + "/rules.yaml");
-        if (loaded) spec = std::make_unique<spec::Spec>(std::move(loaded).value());
-        else problem = loaded.error().to_string();
-    });
-    if (!spec) throw std::runtime_error("generators: the compiled-in contract does not load: " + problem);
-    return *spec;
+const spec::Spec& default_contract() {
+    auto loaded = spec::default_spec();
+    if (!loaded) throw std::runtime_error("generators: the contract does not load: " + loaded.error().to_string());
+    return **loaded;
 }
 
 template <class T>
@@ -38,7 +31,7 @@ T or_fail(Result<T, spec::LookupError> result) {
 
 const spec::Spec& run_spec() {
     const spec::Spec* current = g_current.load();
-    return current ? *current : compiled_in();
+    return current ? *current : default_contract();
 }
 
 void use_spec(const spec::Spec* spec) { g_current.store(spec); }

@@ -1,7 +1,7 @@
 #pragma once
 /// The contract the generators read their documented values from (limits, enums, topics, scopes): the
 /// spec set for this run — the conformance session's, the load driver's — or, when none is set, the
-/// contract compiled in at DOCKSIDE_SPECS_DIR, loaded once. Generators keep their signatures; what they
+/// process's default contract (specs/loader/spec_location.h), loaded once. Generators keep their signatures; what they
 /// generate follows the spec data with no code change.
 
 #include <cstdint>
@@ -15,11 +15,11 @@
 
 namespace dockside::generators {
 
-/// The run's spec. Without one set, the compiled-in contract; if that cannot be loaded, throws
+/// The run's spec. Without one set, the default contract; if that cannot be loaded, throws
 /// std::runtime_error naming the file and the problem (a broken installation, not a contract finding).
 const spec::Spec& run_spec();
 
-/// Makes `spec` the run's spec (not owned; it must outlive its use); nullptr goes back to the compiled-in one.
+/// Makes `spec` the run's spec (not owned; it must outlive its use); nullptr goes back to the default one.
 void use_spec(const spec::Spec* spec);
 
 /// Makes `spec` the run's spec for the lifetime of the scope, then restores the previous one.

@@ -37,7 +37,7 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
     if (faults) s.faults_ = *faults;
     else problems.push_back(faults.error());
 
-    auto limits = s.options_.spec ? ContractLimits::read(*s.options_.spec) : ContractLimits::compiled_in();
+    auto limits = s.options_.spec ? ContractLimits::read(*s.options_.spec) : ContractLimits::of_default_spec();
     if (limits) s.store_.limits = *limits;
     else problems.insert(problems.end(), limits.error().begin(), limits.error().end());
     if (limits)

@@ -32,7 +32,7 @@ class WebhookDispatcher;  // refserver/webhooks/dispatcher.h
 
 struct Options {
     /// The run's contract, whose documented limits the server enforces; read during create() only, so it
-    /// need not outlive the server. The contract compiled in at DOCKSIDE_SPECS_DIR when null.
+    /// need not outlive the server. The process's default contract (specs/loader/spec_location.h) when null.
     const spec::Spec* spec = nullptr;
     /// The full-access personal access token; generated with OpenSSL RAND when empty.
     std::string pat;

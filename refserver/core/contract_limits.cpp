@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "specs/loader/spec.h"
+#include "specs/loader/spec_location.h"
 
 namespace dockside::refserver {
 namespace {
@@ -192,14 +193,13 @@ Result<ContractLimits, std::vector<std::string>> ContractLimits::read(const spec
     return out;
 }
 
-Result<ContractLimits, std::vector<std::string>> ContractLimits::compiled_in() {
+Result<ContractLimits, std::vector<std::string>> ContractLimits::of_default_spec() {
     static std::once_flag once;
     static std::optional<Result<ContractLimits, std::vector<std::string>>> cached;
     std::call_once(once, [] {
-        const std::string dir = DOCKSIDE_SPECS_DIR;
-        auto loaded = spec::Spec::load(dir + "/fulfillment-2025-07.openapi.yaml", dir + "/rules.yaml");
-        if (loaded) cached.emplace(read(*loaded));
-        else cached.emplace(fail(std::vector<std::string>{"the compiled-in contract does not load: " + loaded.error().to_string()}));
+        auto loaded = spec::default_spec();
+        if (loaded) cached.emplace(read(**loaded));
+        else cached.emplace(fail(std::vector<std::string>{"the contract does not load: " + loaded.error().to_string()}));
     });
     return *cached;
 }

@@ -93,9 +93,9 @@ struct ContractLimits {
 
     /// Every limit read from `spec`; the problems name each reference and keyword the spec lacks.
     static Result<ContractLimits, std::vector<std::string>> read(const spec::Spec& spec);
-    /// The same from the contract compiled in at DOCKSIDE_SPECS_DIR (loaded once per process), for a
-    /// server whose caller names no spec (tests, the fuzz target).
-    static Result<ContractLimits, std::vector<std::string>> compiled_in();
+    /// The same from the process's default contract (specs/loader/spec_location.h, read once per process),
+    /// for a server whose caller names no spec (tests, the fuzz target).
+    static Result<ContractLimits, std::vector<std::string>> of_default_spec();
 };
 
 /// Text bounds as a BodyReader limit citing `rule`; `looser` widens the top (the faults that accept

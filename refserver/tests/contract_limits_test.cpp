@@ -89,8 +89,8 @@ int create_with_gift(ReferenceServer& server, std::size_t length, const std::str
     return server.handle(r).status;
 }
 
-TEST(ContractLimits, TheCompiledInContractStatesEveryLimitTheServerReads) {
-    auto limits = ContractLimits::compiled_in();
+TEST(ContractLimits, TheDefaultContractStatesEveryLimitTheServerReads) {
+    auto limits = ContractLimits::of_default_spec();
     ASSERT_TRUE(limits) << limits.error().front();
     EXPECT_EQ(limits->orders.gift_message.max, 500);
     EXPECT_EQ(limits->orders.reference_id.min, 1);

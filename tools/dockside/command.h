@@ -11,7 +11,7 @@ namespace dockside::cli {
 
 /// Options every subcommand shares.
 struct GlobalOptions {
-    std::string spec_dir;  ///< --spec-dir / DOCKSIDE_SPEC_DIR; defaults to the source tree's specs/
+    std::string spec_dir;  ///< --spec-dir / DOCKSIDE_SPEC_DIR; defaults to spec::default_spec_dir()
 };
 
 /// Set by the chosen subcommand's callback; main() runs it after parsing.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "specs/loader/edit_distance.h"
+#include "specs/loader/spec_location.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/exit_codes.h"
 #include "tools/dockside/held_interrupts.h"
@@ -63,8 +64,8 @@ int main(int argc, char** argv) {
     app.allow_extras();
 
     CommandContext context;
-    context.global.spec_dir = DOCKSIDE_SPECS_DIR;
-    app.add_option("--spec-dir", context.global.spec_dir, "Folder holding the contract data")
+    app.add_option("--spec-dir", context.global.spec_dir,
+                   "Folder holding the contract data (default: share/dockside/specs beside the installed binary)")
         ->envname("DOCKSIDE_SPEC_DIR")
         ->check(CLI::ExistingDirectory);
 
@@ -103,6 +104,10 @@ int main(int argc, char** argv) {
         for (const auto& p : problems) std::cerr << "dockside: " << p << "\n";
         return kExitCannotRun;
     }
+    // Looked for only when none is named, so a --spec-dir run touches no other spec folder; what reads the
+    // contract without being handed it (the reference server, the generators) reads this one.
+    if (context.global.spec_dir.empty()) context.global.spec_dir = dockside::spec::default_spec_dir();
+    dockside::spec::use_spec_dir(context.global.spec_dir);
     if (!context.claims_interrupts)
         if (const int held = claim_interrupts()) std::raise(held);
     return context.action ? context.action() : kExitCannotRun;

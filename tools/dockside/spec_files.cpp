@@ -5,12 +5,6 @@
 
 namespace dockside::cli {
 
-SpecFiles spec_files(const std::string& spec_dir) {
-    const std::filesystem::path dir(spec_dir);
-    return {(dir / "fulfillment-2025-07.openapi.yaml").string(), (dir / "rules.yaml").string(),
-            (dir / "profiles").string()};
-}
-
 std::vector<std::string> profile_names(const std::string& spec_dir) {
     std::vector<std::string> names;
     std::error_code ec;

@@ -6,17 +6,12 @@
 
 #include "harness/core/result.h"
 #include "specs/loader/spec.h"
+#include "specs/loader/spec_location.h"
 
 namespace dockside::cli {
 
-/// The files of one API version inside the spec folder.
-struct SpecFiles {
-    std::string openapi;  ///< <dir>/fulfillment-2025-07.openapi.yaml
-    std::string rules;    ///< <dir>/rules.yaml
-    std::string profiles_dir;
-};
-
-SpecFiles spec_files(const std::string& spec_dir);
+using spec::SpecFiles;
+using spec::spec_files;
 
 /// Names of the profiles in <dir>/profiles (file stems of *.yaml), sorted.
 std::vector<std::string> profile_names(const std::string& spec_dir);

@@ -1,0 +1,72 @@
+#include "specs/loader/spec_location.h"
+
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <system_error>
+
+namespace dockside::spec {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::mutex g_mutex;
+std::string g_chosen;  // set by use_spec_dir
+
+/// The folder of the running executable, from the kernel rather than argv[0] (which a PATH lookup or a
+/// symlink leaves relative or pointing elsewhere).
+std::optional<fs::path> binary_folder() {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (ec || exe.empty()) return std::nullopt;
+    return exe.parent_path();
+}
+
+bool holds_contract(const fs::path& dir) {
+    std::error_code ec;
+    return fs::is_regular_file(spec_files(dir.string()).openapi, ec);
+}
+
+}  // namespace
+
+SpecFiles spec_files(const std::string& spec_dir) {
+    const fs::path dir(spec_dir);
+    return {(dir / "fulfillment-2025-07.openapi.yaml").string(), (dir / "rules.yaml").string(),
+            (dir / "profiles").string(), (dir / "mixes").string()};
+}
+
+std::string default_spec_dir() {
+    {
+        const std::lock_guard lock(g_mutex);
+        if (!g_chosen.empty()) return g_chosen;
+    }
+    const auto folder = binary_folder();
+    const fs::path installed = folder ? (*folder / kInstalledSpecDirFromBinary).lexically_normal() : fs::path();
+    if (!installed.empty() && holds_contract(installed)) return installed.string();
+    // Compiled into this file only: the one place that knows where the source tree was.
+    const fs::path source = DOCKSIDE_SOURCE_SPECS_DIR;
+    if (holds_contract(source)) return source.string();
+    return installed.empty() ? source.string() : installed.string();
+}
+
+void use_spec_dir(std::string dir) {
+    const std::lock_guard lock(g_mutex);
+    g_chosen = std::move(dir);
+}
+
+Result<const Spec*, SpecError> default_spec() {
+    static std::once_flag once;
+    static std::unique_ptr<Spec> spec;
+    static SpecError problem;
+    std::call_once(once, [] {
+        const auto files = spec_files(default_spec_dir());
+        auto loaded = Spec::load(files.openapi, files.rules);
+        if (loaded) spec = std::make_unique<Spec>(std::move(loaded).value());
+        else problem = loaded.error();
+    });
+    if (!spec) return fail(problem);
+    return spec.get();
+}
+
+}  // namespace dockside::spec
