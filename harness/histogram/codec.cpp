@@ -81,6 +81,29 @@ Result<bool, std::string> decode_counts(std::string_view in, std::size_t at, std
     return true;
 }
 
+/// The settings and payload of a V2 encoding, checked.
+struct Encoded {
+    std::int32_t digits;
+    std::int64_t lowest, highest;
+    std::size_t payload_end;
+};
+
+Result<Encoded, std::string> read_header(std::string_view bytes) {
+    if (bytes.size() < kHeaderBytes)
+        return fail("histogram encoding: " + std::to_string(bytes.size()) + " bytes, shorter than the " +
+                    std::to_string(kHeaderBytes) + "-byte V2 header");
+    const auto cookie = static_cast<std::uint32_t>(get_big_endian(bytes, 0, 4));
+    if ((cookie & ~0xf0u) != (v2_encoding_cookie & ~0xf0u))
+        return fail("histogram encoding: cookie " + hex(cookie) + " is not HdrHistogram's V2 encoding (" +
+                    hex(v2_encoding_cookie) + ")");
+    const auto payload_length = get_big_endian(bytes, 4, 4);
+    if (payload_length > bytes.size() - kHeaderBytes)
+        return fail("histogram encoding: payload of " + std::to_string(payload_length) + " bytes, but only " +
+                    std::to_string(bytes.size() - kHeaderBytes) + " follow the header");
+    return Encoded{static_cast<std::int32_t>(get_big_endian(bytes, 12, 4)), static_cast<std::int64_t>(get_big_endian(bytes, 16, 8)),
+                   static_cast<std::int64_t>(get_big_endian(bytes, 24, 8)), kHeaderBytes + payload_length};
+}
+
 }  // namespace
 
 std::string encode(const Histogram& h) {
@@ -110,23 +133,11 @@ std::string encode(const Histogram& h) {
 }
 
 Result<Histogram, std::string> decode(std::string_view bytes) {
-    if (bytes.size() < kHeaderBytes)
-        return fail("histogram encoding: " + std::to_string(bytes.size()) + " bytes, shorter than the " +
-                    std::to_string(kHeaderBytes) + "-byte V2 header");
-    const auto cookie = static_cast<std::uint32_t>(get_big_endian(bytes, 0, 4));
-    if ((cookie & ~0xf0u) != (v2_encoding_cookie & ~0xf0u))
-        return fail("histogram encoding: cookie " + hex(cookie) + " is not HdrHistogram's V2 encoding (" +
-                    hex(v2_encoding_cookie) + ")");
-    const auto payload_length = get_big_endian(bytes, 4, 4);
-    if (payload_length > bytes.size() - kHeaderBytes)
-        return fail("histogram encoding: payload of " + std::to_string(payload_length) + " bytes, but only " +
-                    std::to_string(bytes.size() - kHeaderBytes) + " follow the header");
-    const auto digits = static_cast<std::int32_t>(get_big_endian(bytes, 12, 4));
-    const auto lowest = static_cast<std::int64_t>(get_big_endian(bytes, 16, 8));
-    const auto highest = static_cast<std::int64_t>(get_big_endian(bytes, 24, 8));
-    auto h = Histogram::make(lowest, highest, digits);
+    auto header = read_header(bytes);
+    if (!header) return fail(header.error());
+    auto h = Histogram::make(header->lowest, header->highest, header->digits);
     if (!h) return fail("histogram encoding: " + h.error());
-    auto counts = decode_counts(bytes, kHeaderBytes, kHeaderBytes + payload_length, h.value());
+    auto counts = decode_counts(bytes, kHeaderBytes, header->payload_end, h.value());
     if (!counts) return fail(counts.error());
     return h;
 }
@@ -171,9 +182,8 @@ Result<std::string, std::string> inflate_bounded(std::string_view deflated, std:
     return fail("histogram encoding: zlib data is damaged or cut short" + (message.empty() ? "" : " (" + message + ")"));
 }
 
-}  // namespace
-
-Result<Histogram, std::string> decode_compressed(std::string_view bytes) {
+/// The V2 encoding a compressed one holds.
+Result<std::string, std::string> inflated(std::string_view bytes) {
     if (bytes.size() < 8)
         return fail("histogram encoding: " + std::to_string(bytes.size()) + " bytes, too short for a compressed histogram");
     const auto cookie = static_cast<std::uint32_t>(get_big_endian(bytes, 0, 4));
@@ -184,7 +194,13 @@ Result<Histogram, std::string> decode_compressed(std::string_view bytes) {
     if (length > bytes.size() - 8)
         return fail("histogram encoding: compressed length " + std::to_string(length) + " but only " +
                     std::to_string(bytes.size() - 8) + " bytes follow");
-    auto plain = inflate_bounded(bytes.substr(8, length), kHeaderBytes + Histogram::max_counts_length * kMaxLeb128Bytes);
+    return inflate_bounded(bytes.substr(8, length), kHeaderBytes + Histogram::max_counts_length * kMaxLeb128Bytes);
+}
+
+}  // namespace
+
+Result<Histogram, std::string> decode_compressed(std::string_view bytes) {
+    auto plain = inflated(bytes);
     if (!plain) return fail(plain.error());
     return decode(plain.value());
 }
@@ -195,6 +211,24 @@ Result<Histogram, std::string> decode_compressed_base64(std::string_view text) {
     auto bytes = base64_decode(text);
     if (!bytes) return fail("histogram encoding: " + bytes.error());
     return decode_compressed(bytes.value());
+}
+
+Result<std::int64_t, std::string> add_compressed_base64(Histogram& into, std::string_view text) {
+    auto bytes = base64_decode(text);
+    if (!bytes) return fail("histogram encoding: " + bytes.error());
+    auto plain = inflated(bytes.value());
+    if (!plain) return fail(plain.error());
+    auto header = read_header(plain.value());
+    if (!header) return fail(header.error());
+    if (header->lowest != into.lowest_discernible() || header->highest != into.highest_trackable() ||
+        header->digits != into.significant_digits()) {
+        auto other = decode(plain.value());
+        if (!other) return fail(other.error());
+        return into.add(other.value());
+    }
+    auto counts = decode_counts(plain.value(), kHeaderBytes, header->payload_end, into);
+    if (!counts) return fail(counts.error());
+    return std::int64_t{0};
 }
 
 }  // namespace dockside::histogram

@@ -33,5 +33,11 @@ Result<Histogram, std::string> decode_compressed(std::string_view bytes);
 std::string encode_compressed_base64(const Histogram& h);
 /// A histogram from base64 of its compressed V2 encoding.
 Result<Histogram, std::string> decode_compressed_base64(std::string_view text);
+/// Adds the histogram `text` holds (base64 of the compressed V2 encoding) into `into`: with the same
+/// settings its counts go straight into `into`'s counters, so adding many costs what their encodings
+/// hold rather than a full counts array each; otherwise it is decoded and added. Returns the count
+/// clamped, as Histogram::add does. Time stamps and tag of `into` are left as they are; after an error
+/// `into` may hold part of the counts (a caller that goes on discards it).
+Result<std::int64_t, std::string> add_compressed_base64(Histogram& into, std::string_view text);
 
 }  // namespace dockside::histogram

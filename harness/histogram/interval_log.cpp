@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <ctime>
+#include <functional>
 #include <istream>
 #include <optional>
 #include <ostream>
@@ -57,11 +58,11 @@ struct LogTimes {
     std::optional<double> base_time_s;
 };
 
-Result<LogInterval, std::string> parse_interval(std::string_view line, LogTimes& times) {
-    LogInterval interval{{}, 0, 0, Histogram()};
+Result<EncodedInterval, std::string> parse_interval(std::string_view line, LogTimes& times) {
+    EncodedInterval interval{{}, 0, 0, {}};
     if (line.starts_with(kTagPrefix)) {
         const auto comma = line.find(',');
-        interval.tag = std::string(line.substr(kTagPrefix.size(), comma - kTagPrefix.size()));
+        interval.tag = line.substr(kTagPrefix.size(), comma - kTagPrefix.size());
         line = comma == std::string_view::npos ? std::string_view{} : line.substr(comma + 1);
     }
     const auto fields = split_commas(line);
@@ -72,18 +73,13 @@ Result<LogInterval, std::string> parse_interval(std::string_view line, LogTimes&
     const auto length = parse_double(fields[1]);
     if (!stamp || !length || !parse_double(fields[2]))
         return fail("time stamp, length and max must be numbers, got \"" + std::string(line.substr(0, line.rfind(','))) + "\"");
-    auto histogram = decode_compressed_base64(fields[3]);
-    if (!histogram) return fail(histogram.error());
     if (!times.base_time_s) {
         const double start = times.start_time_s.value_or(0.0);
         times.base_time_s = *stamp < start - kYearSeconds ? start : 0.0;
     }
     interval.start_s = *times.base_time_s + *stamp;
     interval.length_s = *length;
-    interval.histogram = std::move(histogram.value());
-    interval.histogram.start_time_ms = std::llround(interval.start_s * 1000);
-    interval.histogram.end_time_ms = std::llround((interval.start_s + interval.length_s) * 1000);
-    interval.histogram.tag = interval.tag;
+    interval.encoded = fields[3];
     return interval;
 }
 
@@ -125,8 +121,8 @@ void IntervalLogWriter::write_interval(const Histogram& interval, double start_s
          << encode_compressed_base64(interval) << "\n";
 }
 
-Result<std::vector<LogInterval>, std::string> read_interval_log(std::istream& in) {
-    std::vector<LogInterval> intervals;
+Result<bool, std::string> for_each_interval(std::istream& in,
+                                           const std::function<Result<bool, std::string>(const EncodedInterval&)>& each) {
     LogTimes times;
     std::string line;
     for (std::size_t number = 1; std::getline(in, line); ++number) {
@@ -143,9 +139,25 @@ Result<std::vector<LogInterval>, std::string> read_interval_log(std::istream& in
         } else {
             auto interval = parse_interval(line, times);
             if (!interval) return fail(where() + interval.error());
-            intervals.push_back(std::move(interval.value()));
+            if (auto taken = each(interval.value()); !taken) return fail(where() + taken.error());
         }
     }
+    return true;
+}
+
+Result<std::vector<LogInterval>, std::string> read_interval_log(std::istream& in) {
+    std::vector<LogInterval> intervals;
+    auto read = for_each_interval(in, [&](const EncodedInterval& line) -> Result<bool, std::string> {
+        auto histogram = decode_compressed_base64(line.encoded);
+        if (!histogram) return fail(histogram.error());
+        LogInterval interval{std::string(line.tag), line.start_s, line.length_s, std::move(histogram.value())};
+        interval.histogram.start_time_ms = std::llround(interval.start_s * 1000);
+        interval.histogram.end_time_ms = std::llround((interval.start_s + interval.length_s) * 1000);
+        interval.histogram.tag = interval.tag;
+        intervals.push_back(std::move(interval));
+        return true;
+    });
+    if (!read) return fail(read.error());
     return intervals;
 }
 

@@ -12,6 +12,7 @@
 /// Time stamps are seconds relative to BaseTime; Interval_Max is the interval's max() divided by the
 /// writer's unit ratio (milliseconds for microsecond values).
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -63,5 +64,20 @@ struct LogInterval {
 /// StartTime, in which case they are relative to it (HdrHistogram's rule). A malformed line is an
 /// error naming its line number.
 Result<std::vector<LogInterval>, std::string> read_interval_log(std::istream& in);
+
+/// One interval line, its histogram still encoded (base64 of the compressed V2 encoding, for
+/// decode_compressed_base64 or add_compressed_base64). The views point into the line being read.
+struct EncodedInterval {
+    std::string_view tag;
+    double start_s;   ///< seconds since the epoch (BaseTime added)
+    double length_s;
+    std::string_view encoded;
+};
+
+/// Calls `each` for every interval of the log in file order, by the rules of read_interval_log, without
+/// decoding: a reader that adds intervals together need not build each one. Stops at the first error,
+/// the log's or `each`'s, naming the line.
+Result<bool, std::string> for_each_interval(std::istream& in,
+                                           const std::function<Result<bool, std::string>(const EncodedInterval&)>& each);
 
 }  // namespace dockside::histogram

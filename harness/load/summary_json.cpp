@@ -1,5 +1,8 @@
 #include "harness/load/summary_json.h"
 
+#include <unistd.h>
+
+#include <climits>
 #include <cmath>
 
 #include "harness/histogram/codec.h"
@@ -138,6 +141,12 @@ json percentiles_json(const histogram::Histogram& h) {
     return out;
 }
 
+std::string host_name() {
+    char name[HOST_NAME_MAX + 1] = {};
+    if (::gethostname(name, sizeof name - 1) != 0) return {};
+    return name;
+}
+
 json to_json(const RunSummary& s) {
     const RunResult& r = s.result;
     const auto totals = r.total_counters();
@@ -150,6 +159,7 @@ json to_json(const RunSummary& s) {
                                                              : json(nullptr);
     out["interrupted"] = r.interrupted;
     out["target"] = {{"base_url", s.target}, {"embedded", s.embedded}};
+    out["host"] = s.host.empty() ? json(nullptr) : json(s.host);
     out["seed"] = s.seed;
     out["configuration"] = s.configuration;
     out["requests_per_second"] = r.requests_per_second();
@@ -180,6 +190,16 @@ json to_json(const RunSummary& s) {
     out["auth"] = {{"token_renewals", s.token_renewals}, {"token_renewal_failures", s.token_renewal_failures}};
     out["files"] = s.files;
     if (!s.merged_from.empty()) out["merged_from"] = s.merged_from;
+    if (!s.shards.empty()) {
+        out["shards"] = json::array();
+        for (const auto& m : s.shards)
+            out["shards"].push_back(
+                {{"run", m.run}, {"index", m.index}, {"count", m.count}, {"host", m.host.empty() ? json(nullptr) : json(m.host)},
+                 {"started_at", m.started_at},
+                 {"measured_start_at", m.measured_start_unix_ns != 0 ? json(format_utc(from_unix_ns(m.measured_start_unix_ns)))
+                                                                     : json(nullptr)},
+                 {"requested", m.requested}, {"requests", m.requests}, {"errors", m.errors}});
+    }
     return out;
 }
 
@@ -203,6 +223,23 @@ Result<RunSummary, std::string> summary_from_json(const json& d) {
         s.target = d["target"].value("base_url", "");
         s.embedded = d["target"].value("embedded", false);
     }
+    if (d.contains("host") && d["host"].is_string()) s.host = d["host"].get<std::string>();
+    if (d.contains("shards") && d["shards"].is_array())
+        for (const auto& m : d["shards"]) {
+            MergedShard shard;
+            shard.run = m.value("run", "");
+            shard.index = m.value("index", 0u);
+            shard.count = m.value("count", 1u);
+            if (m.contains("host") && m["host"].is_string()) shard.host = m["host"].get<std::string>();
+            shard.started_at = m.value("started_at", "");
+            if (m.contains("measured_start_at") && m["measured_start_at"].is_string())
+                if (auto at = parse_start_instant(m["measured_start_at"].get<std::string>(), WallTime{}))
+                    shard.measured_start_unix_ns = unix_ns(*at);
+            shard.requested = m.value("requested", std::uint64_t{0});
+            shard.requests = m.value("requests", std::int64_t{0});
+            shard.errors = m.value("errors", std::int64_t{0});
+            s.shards.push_back(std::move(shard));
+        }
     RunResult& r = s.result;
     r.interrupted = d.value("interrupted", false);
     r.duration_s = d.value("duration_s", 0.0);

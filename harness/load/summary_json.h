@@ -19,10 +19,24 @@ namespace dockside::load {
 
 inline constexpr const char* kSummaryFormat = "dockside-load-summary/1";
 
+/// One run a merge added, as the merged summary lists it: where it ran, when it started, what it counted.
+struct MergedShard {
+    std::string run;                          ///< the folder it was read from
+    unsigned index = 0;                       ///< its --shard i/N
+    unsigned count = 1;
+    std::string host;                         ///< RunSummary::host of the run
+    std::string started_at;
+    std::int64_t measured_start_unix_ns = 0;  ///< 0: not recorded
+    std::uint64_t requested = 0;
+    std::int64_t requests = 0;
+    std::int64_t errors = 0;
+};
+
 struct RunSummary {
     RunResult result;
     nlohmann::json configuration = nlohmann::json::object();  ///< model, rate/stages, connections, mix, …
     std::string target;          ///< base URL (never a token)
+    std::string host;            ///< the machine that sent the load (its host name); empty for a merge
     bool embedded = false;       ///< the embedded reference server
     std::uint64_t seed = 0;
     std::string started_at;      ///< UTC, RFC 3339
@@ -35,12 +49,16 @@ struct RunSummary {
     std::vector<std::string> reasons;  ///< why the run did not pass (crossed thresholds, violations, …)
     nlohmann::json files = nlohmann::json::object();  ///< names of the other result files
     std::vector<std::string> merged_from;             ///< for merged results: the runs added
+    std::vector<MergedShard> shards;                  ///< for merged results: each run added, by index
     int token_renewals = 0;           ///< OAuth access tokens obtained during the run to replace expiring ones
     int token_renewal_failures = 0;   ///< renewals that failed (each tried again)
 };
 
 /// The percentiles a summary and a table print, milliseconds with µs precision.
 nlohmann::json percentiles_json(const histogram::Histogram& h);
+
+/// This machine's host name, for RunSummary::host ("" when the system gives none).
+std::string host_name();
 
 nlohmann::json to_json(const RunSummary& summary);
 /// Reads a summary back (histograms decoded); errors name the field that is missing or malformed.

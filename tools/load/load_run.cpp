@@ -117,6 +117,7 @@ load::RunSummary new_summary(const LoadSettings& s, const LoadTarget& target) {
     summary.configuration = configuration_json(s);
     summary.target = target.base_url;
     summary.embedded = target.embedded;
+    summary.host = load::host_name();
     summary.seed = s.seed;
     summary.started_at = utc_now(false);
     if (s.start_at) summary.start_at = load::format_utc(*s.start_at);

@@ -1,7 +1,8 @@
 #pragma once
 /// `dockside merge RUN...`: shard results combined into the result one generator would have recorded.
 /// Counts and histograms are added exactly (histograms decoded from each summary.json, never averaged
-/// percentiles), the interval logs are joined, thresholds are judged on the merged figures.
+/// percentiles), the interval logs are added second by second (merge_fold.h), thresholds are judged on
+/// the merged figures.
 
 #include <iosfwd>
 #include <optional>
@@ -31,8 +32,9 @@ std::optional<std::string> start_offset_problem(const std::vector<load::RunSumma
                                                 const std::vector<std::string>& names, load::Nanos max_offset,
                                                 std::vector<std::string>& warnings);
 
-/// The whole command: exit code of the merged judgement, 2 when a run cannot be read or written or the
-/// runs did not start together. Thresholds: `threshold_texts` when given, else every threshold the runs
+/// The whole command: exit code of the merged judgement, 2 when a run cannot be read or written, the runs
+/// are not the complete shards of one run (shard_set.h) or did not start together. A folder without a
+/// summary.json stands for the runs in its subfolders (expand_runs). Thresholds: `threshold_texts` when given, else every threshold the runs
 /// were given.
 int run_merge(const std::vector<std::string>& runs, const std::string& out_dir,
               const std::vector<std::string>& threshold_texts, std::ostream& out, std::ostream& err,

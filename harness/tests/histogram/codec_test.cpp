@@ -114,6 +114,23 @@ TEST(Codec, CountsBeyondTheArrayAreRejected) {
     EXPECT_NE(decode(bytes).error().find("beyond"), std::string::npos);
 }
 
+TEST(Codec, AddingAnEncodingIsAddingItsHistogram) {
+    Histogram into = sample();
+    Histogram expected = sample();
+    Histogram other;
+    for (std::int64_t v = 500; v <= 90'000; v += 3) other.record(v);
+    expected.add(other);
+    ASSERT_TRUE(add_compressed_base64(into, encode_compressed_base64(other)));
+    EXPECT_EQ(into, expected);
+    // Other settings: decoded apart and added, value by value.
+    Histogram coarse(1, 4096, 1);
+    coarse.record_n(1000, 5);
+    ASSERT_TRUE(add_compressed_base64(into, encode_compressed_base64(coarse)));
+    EXPECT_EQ(into.total_count(), expected.total_count() + 5);
+    EXPECT_FALSE(add_compressed_base64(into, "not base64!"));
+    EXPECT_FALSE(add_compressed_base64(into, base64_encode(encode(other))));  // not the compressed form
+}
+
 RC_GTEST_PROP(CodecProperty, DecodeOfEncodeIsIdentity, ()) {
     const auto values = *rc::gen::container<std::vector<std::int64_t>>(rc::gen::weightedOneOf<std::int64_t>({
         {4, rc::gen::inRange<std::int64_t>(0, 100'000)},

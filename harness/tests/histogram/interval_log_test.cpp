@@ -95,6 +95,36 @@ TEST(IntervalLog, AddingIntervalsRebuildsTheWholeRun) {
     EXPECT_EQ(rebuilt, whole);
 }
 
+TEST(IntervalLog, EachIntervalCanBeReadWithoutDecodingIt) {
+    std::stringstream log;
+    IntervalLogWriter writer(log, kStart, kStart);
+    writer.write_header();
+    writer.write_interval(interval_of(10, 500, 3), kStart + 1, kStart + 2, "getOrder");
+    writer.write_interval(interval_of(20, 900, 5), kStart + 2, kStart + 2.5);
+    const std::string text = log.str();
+    std::istringstream again(text);
+    const auto decoded = read_interval_log(again);
+    ASSERT_TRUE(decoded) << decoded.error();
+    std::vector<std::string> seen;
+    std::istringstream in(text);
+    std::size_t i = 0;
+    auto read = for_each_interval(in, [&](const EncodedInterval& line) -> Result<bool, std::string> {
+        EXPECT_EQ(line.tag, decoded.value()[i].tag);
+        EXPECT_DOUBLE_EQ(line.start_s, decoded.value()[i].start_s);
+        EXPECT_DOUBLE_EQ(line.length_s, decoded.value()[i].length_s);
+        EXPECT_EQ(decode_compressed_base64(line.encoded).value(), decoded.value()[i].histogram);
+        ++i;
+        return true;
+    });
+    ASSERT_TRUE(read) << read.error();
+    EXPECT_EQ(i, 2u);
+    // The callback's error stops the reading and is given with the line.
+    std::istringstream stopped(text);
+    auto refused = for_each_interval(stopped, [](const EncodedInterval&) -> Result<bool, std::string> { return fail(std::string("no")); });
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error(), "interval log line 5: no");
+}
+
 TEST(IntervalLog, ReadsALogThatHdrHistogramJsWrote) {
     std::ifstream in(std::string(DOCKSIDE_HISTOGRAM_FIXTURES) + "/hdrhistogram-js.hlog");
     const auto read = read_interval_log(in);

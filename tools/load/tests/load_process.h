@@ -14,12 +14,9 @@
 
 namespace dockside::loadtool::testing {
 
-/// Starts `dockside [GLOBAL_ARGS] load ARGS`, stdout and stderr into `log`.
-inline pid_t spawn_load(const std::vector<std::string>& args, const std::string& log,
-                        const std::vector<std::string>& global_args = {}) {
+/// Starts `dockside ARGS`, stdout and stderr into `log`.
+inline pid_t spawn_dockside(const std::vector<std::string>& args, const std::string& log) {
     std::vector<std::string> argv_text = {DOCKSIDE_EXECUTABLE};
-    argv_text.insert(argv_text.end(), global_args.begin(), global_args.end());
-    argv_text.push_back("load");
     argv_text.insert(argv_text.end(), args.begin(), args.end());
     const pid_t pid = ::fork();
     if (pid == 0) {
@@ -33,6 +30,15 @@ inline pid_t spawn_load(const std::vector<std::string>& args, const std::string&
         ::_exit(127);
     }
     return pid;
+}
+
+/// Starts `dockside [GLOBAL_ARGS] load ARGS`, stdout and stderr into `log`.
+inline pid_t spawn_load(const std::vector<std::string>& args, const std::string& log,
+                        const std::vector<std::string>& global_args = {}) {
+    std::vector<std::string> all = global_args;
+    all.push_back("load");
+    all.insert(all.end(), args.begin(), args.end());
+    return spawn_dockside(all, log);
 }
 
 inline bool wait_for(const std::function<bool()>& condition, std::chrono::milliseconds limit) {

@@ -1,0 +1,114 @@
+#include "tools/load/merge_fold.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <set>
+
+#include "harness/histogram/codec.h"
+#include "harness/histogram/interval_log.h"
+#include "tools/load/shard_set.h"
+
+namespace dockside::loadtool {
+namespace {
+
+/// The run without its histograms, which are most of its memory (a 12-operation run holds 26 of about
+/// 190 KiB each); what is kept is what judging the set reads.
+load::RunSummary facts_of(const load::RunSummary& run) {
+    load::RunSummary facts;
+    facts.configuration = run.configuration;
+    facts.target = run.target;
+    facts.embedded = run.embedded;
+    facts.host = run.host;
+    facts.started_at = run.started_at;
+    facts.start_at = run.start_at;
+    facts.shards = run.shards;
+    facts.result.measured_start_unix_ns = run.result.measured_start_unix_ns;
+    facts.result.requested = run.result.requested;
+    facts.result.open_loop = run.result.open_loop;
+    facts.result.send_lag = histogram::Histogram(1, 2, 0);
+    facts.result.own_send_lag = histogram::Histogram(1, 2, 0);
+    return facts;
+}
+
+}  // namespace
+
+void RunFold::add(load::RunSummary run, const std::string& name) {
+    records_.push_back(shard_record(run, name));
+    facts_.push_back(facts_of(run));
+    names_.push_back(name);
+    shard_configurations_.push_back(run.configuration.value("shard", nlohmann::json::object()));
+    if (!sum_) {
+        sum_ = std::move(run);
+        sum_->thresholds.clear();
+        sum_->files = nlohmann::json::object();
+        return;
+    }
+    load::RunSummary& merged = *sum_;
+    merged.result.add(run.result);
+    merged.started_at = std::min(merged.started_at, run.started_at);
+    merged.finished_at = std::max(merged.finished_at, run.finished_at);
+    if (run.start_at != merged.start_at) merged.start_at.clear();  // only a start they all shared
+    merged.token_renewals += run.token_renewals;
+    merged.token_renewal_failures += run.token_renewal_failures;
+    std::set<std::string> expressions(merged.threshold_expressions.begin(), merged.threshold_expressions.end());
+    for (const auto& e : run.threshold_expressions)
+        if (expressions.insert(e).second) merged.threshold_expressions.push_back(e);
+}
+
+load::RunSummary RunFold::merged() && {
+    load::RunSummary merged = std::move(*sum_);
+    merged.configuration["shard"] = {{"merged", shard_configurations_}};
+    merged.merged_from = names_;
+    merged.host.clear();  // each shard's is in shards
+    std::stable_sort(records_.begin(), records_.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
+    merged.shards = std::move(records_);
+    return merged;
+}
+
+Result<bool, std::string> sum_interval_logs(const std::vector<std::string>& folders, const std::string& directory,
+                                            const char* name) {
+    struct Slot {
+        histogram::Histogram sum;
+        double start_s, end_s;
+    };
+    std::map<std::pair<long long, std::string>, Slot> slots;  // (second after the first run's start, tag)
+    std::optional<double> earliest;
+    for (const auto& folder : folders) {
+        std::ifstream in(folder + "/" + name);
+        if (!in) continue;  // a run without this log (capacity search) adds nothing
+        auto read = histogram::for_each_interval(in, [&](const histogram::EncodedInterval& i) -> Result<bool, std::string> {
+            if (!earliest) earliest = i.start_s;
+            // A run that began before the first one read gets seconds below zero: the map orders them first.
+            const std::pair<long long, std::string> key{std::llround(i.start_s - *earliest), std::string(i.tag)};
+            auto it = slots.find(key);
+            if (it == slots.end()) {
+                auto first = histogram::decode_compressed_base64(i.encoded);
+                if (!first) return fail(first.error());
+                slots.emplace(key, Slot{std::move(first.value()), i.start_s, i.start_s + i.length_s});
+                return true;
+            }
+            // Added without decoding each apart: a thousand shards cost what their encodings hold.
+            if (auto added = histogram::add_compressed_base64(it->second.sum, i.encoded); !added) return fail(added.error());
+            it->second.start_s = std::min(it->second.start_s, i.start_s);
+            it->second.end_s = std::max(it->second.end_s, i.start_s + i.length_s);
+            return true;
+        });
+        if (!read) return fail(folder + "/" + name + ": " + read.error());
+    }
+    if (slots.empty()) return false;
+    double first = slots.begin()->second.start_s;
+    for (const auto& [key, slot] : slots) first = std::min(first, slot.start_s);
+    std::ofstream out(directory + "/" + name);
+    histogram::IntervalLogWriter writer(out, first, first);
+    writer.write_comment("Dockside merge of " + std::to_string(folders.size()) +
+                         " runs: the intervals of each second added, one per tag");
+    writer.write_header();
+    for (const auto& [key, slot] : slots) writer.write_interval(slot.sum, slot.start_s, slot.end_s, key.second);
+    out.close();
+    if (!out) return fail("cannot write " + directory + "/" + name);
+    return true;
+}
+
+}  // namespace dockside::loadtool
