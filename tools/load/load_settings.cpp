@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <random>
 
+#include "tools/load/shard_option.h"
+
 namespace dockside::loadtool {
 namespace {
 
@@ -172,19 +174,16 @@ void check_thresholds(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
 
 void check_shard(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
     if (raw.shard.empty()) return;
-    const auto slash = raw.shard.find('/');
-    unsigned i = 0, n = 0;
-    const char* b = raw.shard.data();
-    const char* e = b + raw.shard.size();
-    bool ok = slash != std::string::npos;
-    if (ok) {
-        auto [p1, e1] = std::from_chars(b, b + slash, i);
-        auto [p2, e2] = std::from_chars(b + slash + 1, e, n);
-        ok = e1 == std::errc{} && p1 == b + slash && e2 == std::errc{} && p2 == e && n >= 1 && n <= 1000 && i < n;
-    }
-    if (!ok) return c.problems.push_back("--shard \"" + raw.shard + "\": expected i/N with 0 <= i < N <= 1000 (e.g. 0/2)");
-    s.shard_index = i;
-    s.shard_count = n;
+    // Each shard's steps would follow its own share's figures: the merged steps were a load nobody chose.
+    if (raw.find_capacity)
+        return c.problems.push_back("--shard does not combine with --find-capacity: each shard would step its rate by "
+                                    "its own figures, so their sum is no search; search from one generator, then run "
+                                    "the shards at the rate it found");
+    auto place = parse_shard(raw.shard, process_environment());
+    if (!place) return c.problems.push_back(place.error());
+    s.shard_index = place->index;
+    s.shard_count = place->count;
+    s.shard_source = place->source;
 }
 
 void check_start(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
@@ -262,6 +261,7 @@ nlohmann::json configuration_json(const LoadSettings& s) {
     c["mix"] = {{"name", s.mix.name}, {"source", s.mix.source}, {"operations", entries}};
     c["validate"] = s.validate;
     c["shard"] = {{"index", s.shard_index}, {"count", s.shard_count}};
+    if (!s.shard_source.empty()) c["shard"]["from"] = s.shard_source;
     if (s.start_at) c["start_at"] = load::format_utc(*s.start_at);
     c["variants"] = s.variants;
     if (!s.faults.empty()) c["faults"] = s.faults;

@@ -33,7 +33,7 @@ struct RawLoadOptions {
     std::string mix;           ///< --mix (default merchant-day)
     std::vector<std::string> thresholds;
     std::string validate;      ///< --validate 0.01 or 1%
-    std::string shard;         ///< --shard i/N
+    std::string shard;         ///< --shard i/N, auto/N or auto (tools/load/shard_option.h)
     std::string start_at;      ///< --start-at 2026-11-23T14:00:00Z or +10s
     std::string out;
     std::string seed;
@@ -62,6 +62,7 @@ struct LoadSettings {
     double validate = 0;
     unsigned shard_index = 0;
     unsigned shard_count = 1;
+    std::string shard_source;  ///< the environment variable --shard auto read the index from
     std::optional<load::WallTime> start_at;  ///< wait for this instant, then start the schedule there
     std::string out;
     std::uint64_t seed = 0;
