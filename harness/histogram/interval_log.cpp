@@ -121,28 +121,39 @@ void IntervalLogWriter::write_interval(const Histogram& interval, double start_s
          << encode_compressed_base64(interval) << "\n";
 }
 
-Result<bool, std::string> for_each_interval(std::istream& in,
-                                           const std::function<Result<bool, std::string>(const EncodedInterval&)>& each) {
-    LogTimes times;
-    std::string line;
-    for (std::size_t number = 1; std::getline(in, line); ++number) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        const auto where = [&] { return "interval log line " + std::to_string(number) + ": "; };
-        if (line.starts_with("#[StartTime: ")) {
-            times.start_time_s = header_seconds(line, "#[StartTime: ");
-            if (!times.start_time_s) return fail(where() + "StartTime is not a number of seconds");
-        } else if (line.starts_with("#[BaseTime: ")) {
-            times.base_time_s = header_seconds(line, "#[BaseTime: ");
-            if (!times.base_time_s) return fail(where() + "BaseTime is not a number of seconds");
-        } else if (line.empty() || line.starts_with('#') || line.starts_with("\"StartTimestamp\"")) {
-            continue;
-        } else {
-            auto interval = parse_interval(line, times);
-            if (!interval) return fail(where() + interval.error());
-            if (auto taken = each(interval.value()); !taken) return fail(where() + taken.error());
+Result<std::optional<EncodedInterval>, std::string> IntervalLogReader::next() {
+    using R = Result<std::optional<EncodedInterval>, std::string>;
+    while (std::getline(in_, line_)) {
+        ++number_;
+        if (!line_.empty() && line_.back() == '\r') line_.pop_back();
+        if (line_.starts_with("#[StartTime: ")) {
+            start_time_s_ = header_seconds(line_, "#[StartTime: ");
+            if (!start_time_s_) return R(fail(where() + "StartTime is not a number of seconds"));
+        } else if (line_.starts_with("#[BaseTime: ")) {
+            base_time_s_ = header_seconds(line_, "#[BaseTime: ");
+            if (!base_time_s_) return R(fail(where() + "BaseTime is not a number of seconds"));
+        } else if (!line_.empty() && !line_.starts_with('#') && !line_.starts_with("\"StartTimestamp\"")) {
+            LogTimes times{start_time_s_, base_time_s_};
+            auto interval = parse_interval(line_, times);
+            if (!interval) return R(fail(where() + interval.error()));
+            base_time_s_ = times.base_time_s;
+            return R(std::optional<EncodedInterval>(interval.value()));
         }
     }
-    return true;
+    return R(std::optional<EncodedInterval>());
+}
+
+std::string IntervalLogReader::where() const { return "interval log line " + std::to_string(number_) + ": "; }
+
+Result<bool, std::string> for_each_interval(std::istream& in,
+                                           const std::function<Result<bool, std::string>(const EncodedInterval&)>& each) {
+    IntervalLogReader reader(in);
+    for (;;) {
+        auto interval = reader.next();
+        if (!interval) return fail(interval.error());
+        if (!interval.value()) return true;
+        if (auto taken = each(*interval.value()); !taken) return fail(reader.where() + taken.error());
+    }
 }
 
 Result<std::vector<LogInterval>, std::string> read_interval_log(std::istream& in) {

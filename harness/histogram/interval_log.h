@@ -14,6 +14,7 @@
 
 #include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -74,9 +75,27 @@ struct EncodedInterval {
     std::string_view encoded;
 };
 
-/// Calls `each` for every interval of the log in file order, by the rules of read_interval_log, without
-/// decoding: a reader that adds intervals together need not build each one. Stops at the first error,
-/// the log's or `each`'s, naming the line.
+/// A log's intervals one at a time, by the rules of read_interval_log, without decoding: for readers
+/// that add intervals together (need not build each one) or go through many logs side by side.
+class IntervalLogReader {
+public:
+    explicit IntervalLogReader(std::istream& in) : in_(in) {}
+    /// The next interval, nullopt at the end of the log; an error names the line. Its views stay valid
+    /// until the next call.
+    Result<std::optional<EncodedInterval>, std::string> next();
+    /// "interval log line N: ", N the line last read.
+    std::string where() const;
+
+private:
+    std::istream& in_;
+    std::string line_;
+    std::size_t number_ = 0;
+    std::optional<double> start_time_s_;
+    std::optional<double> base_time_s_;
+};
+
+/// Calls `each` for every interval of the log in file order (IntervalLogReader). Stops at the first
+/// error, the log's or `each`'s, naming the line.
 Result<bool, std::string> for_each_interval(std::istream& in,
                                            const std::function<Result<bool, std::string>(const EncodedInterval&)>& each);
 

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "harness/histogram/codec.h"
@@ -67,45 +69,80 @@ load::RunSummary RunFold::merged() && {
     return merged;
 }
 
+namespace {
+
+/// One run's interval log, read an interval ahead.
+struct LogSource {
+    std::string path;
+    std::unique_ptr<std::ifstream> file;
+    std::unique_ptr<histogram::IntervalLogReader> reader;
+    std::optional<histogram::EncodedInterval> pending;
+
+    Result<bool, std::string> advance() {
+        auto next = reader->next();
+        if (!next) return fail(path + ": " + next.error());
+        pending = next.value();
+        return true;
+    }
+};
+
+}  // namespace
+
 Result<bool, std::string> sum_interval_logs(const std::vector<std::string>& folders, const std::string& directory,
                                             const char* name) {
+    // Every run's log is read side by side, second by second, so only the second being added is held
+    // (a whole run's worth of seconds would be 13 histograms of 190 KiB per second of merchant-day).
+    std::vector<LogSource> sources;
+    for (const auto& folder : folders) {
+        const std::string path = folder + "/" + name;
+        std::error_code ec;
+        if (!std::filesystem::exists(path, ec)) continue;  // a run without this log (capacity search) adds nothing
+        LogSource source{path, std::make_unique<std::ifstream>(path), nullptr, std::nullopt};
+        if (!*source.file) return fail("cannot open " + path + " (with every other run's log open)");
+        source.reader = std::make_unique<histogram::IntervalLogReader>(*source.file);
+        if (auto first = source.advance(); !first) return fail(first.error());
+        if (source.pending) sources.push_back(std::move(source));
+    }
+    if (sources.empty()) return false;
+    double earliest = sources.front().pending->start_s;
+    for (const auto& s : sources) earliest = std::min(earliest, s.pending->start_s);
+    const auto second_of = [&](const histogram::EncodedInterval& i) { return std::llround(i.start_s - earliest); };
+
+    std::ofstream out(directory + "/" + name);
+    histogram::IntervalLogWriter writer(out, earliest, earliest);
+    writer.write_comment("Dockside merge of " + std::to_string(folders.size()) +
+                         " runs: the intervals of each second added, one per tag");
+    writer.write_header();
     struct Slot {
         histogram::Histogram sum;
         double start_s, end_s;
     };
-    std::map<std::pair<long long, std::string>, Slot> slots;  // (second after the first run's start, tag)
-    std::optional<double> earliest;
-    for (const auto& folder : folders) {
-        std::ifstream in(folder + "/" + name);
-        if (!in) continue;  // a run without this log (capacity search) adds nothing
-        auto read = histogram::for_each_interval(in, [&](const histogram::EncodedInterval& i) -> Result<bool, std::string> {
-            if (!earliest) earliest = i.start_s;
-            // A run that began before the first one read gets seconds below zero: the map orders them first.
-            const std::pair<long long, std::string> key{std::llround(i.start_s - *earliest), std::string(i.tag)};
-            auto it = slots.find(key);
-            if (it == slots.end()) {
-                auto first = histogram::decode_compressed_base64(i.encoded);
-                if (!first) return fail(first.error());
-                slots.emplace(key, Slot{std::move(first.value()), i.start_s, i.start_s + i.length_s});
-                return true;
+    for (;;) {
+        std::optional<long long> second;
+        for (const auto& s : sources)
+            if (s.pending && (!second || second_of(*s.pending) < *second)) second = second_of(*s.pending);
+        if (!second) break;
+        std::map<std::string, Slot> slots;  // this second's, by tag
+        for (auto& s : sources) {
+            while (s.pending && second_of(*s.pending) <= *second) {
+                const auto& i = *s.pending;
+                auto it = slots.find(std::string(i.tag));
+                if (it == slots.end()) {
+                    auto first = histogram::decode_compressed_base64(i.encoded);
+                    if (!first) return fail(s.path + ": " + first.error());
+                    slots.emplace(std::string(i.tag), Slot{std::move(first.value()), i.start_s, i.start_s + i.length_s});
+                } else {
+                    // Added without decoding each apart: a thousand shards cost what their encodings hold.
+                    if (auto added = histogram::add_compressed_base64(it->second.sum, i.encoded); !added)
+                        return fail(s.path + ": " + added.error());
+                    it->second.start_s = std::min(it->second.start_s, i.start_s);
+                    it->second.end_s = std::max(it->second.end_s, i.start_s + i.length_s);
+                }
+                if (auto moved = s.advance(); !moved) return fail(moved.error());
             }
-            // Added without decoding each apart: a thousand shards cost what their encodings hold.
-            if (auto added = histogram::add_compressed_base64(it->second.sum, i.encoded); !added) return fail(added.error());
-            it->second.start_s = std::min(it->second.start_s, i.start_s);
-            it->second.end_s = std::max(it->second.end_s, i.start_s + i.length_s);
-            return true;
-        });
-        if (!read) return fail(folder + "/" + name + ": " + read.error());
+        }
+        for (const auto& [tag, slot] : slots) writer.write_interval(slot.sum, slot.start_s, slot.end_s, tag);
     }
-    if (slots.empty()) return false;
-    double first = slots.begin()->second.start_s;
-    for (const auto& [key, slot] : slots) first = std::min(first, slot.start_s);
-    std::ofstream out(directory + "/" + name);
-    histogram::IntervalLogWriter writer(out, first, first);
-    writer.write_comment("Dockside merge of " + std::to_string(folders.size()) +
-                         " runs: the intervals of each second added, one per tag");
-    writer.write_header();
-    for (const auto& [key, slot] : slots) writer.write_interval(slot.sum, slot.start_s, slot.end_s, key.second);
     out.close();
     if (!out) return fail("cannot write " + directory + "/" + name);
     return true;

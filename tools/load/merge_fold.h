@@ -36,8 +36,9 @@ private:
 /// Writes `directory`/`name`, the interval log `name` of every run in `folders` added second by second:
 /// the intervals that began in the same second after the earliest (the runs started within the merge's
 /// --max-start-offset of each other) and have the same tag become one, as one generator would have
-/// written it. Memory grows with one run's length, not with the number of runs. False when no run has
-/// the log (a capacity search); the error names the file.
+/// written it. The logs are read side by side, one second at a time, so memory grows neither with the
+/// number of runs nor with their length (every log is open at once: a thousand shards, a thousand files).
+/// False when no run has the log (a capacity search); the error names the file.
 Result<bool, std::string> sum_interval_logs(const std::vector<std::string>& folders, const std::string& directory,
                                             const char* name);
 

@@ -1,6 +1,7 @@
 #include "tools/load/merge_runs.h"
 
 #include <malloc.h>
+#include <sys/resource.h>
 
 #include <filesystem>
 #include <fstream>
@@ -75,6 +76,12 @@ int run_merge(const std::vector<std::string>& given_runs, const std::string& out
     // thousand shards, three quarters of the merge's time (tools/bench/merge/run: 13.8 s against 3.6 s).
     ::mallopt(M_MMAP_THRESHOLD, 64 << 20);
     ::mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    // Every run's interval log is open at once (merge_fold.h): a thousand shards need more files than the
+    // usual soft limit of 1024 leaves, so take what the hard limit allows.
+    if (rlimit files{}; ::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+        files.rlim_cur = files.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &files);
+    }
     const std::vector<std::string> runs = expand_runs(given_runs);
     RunFold fold;  // each run added as it is read: a thousand shards are not held at once
     std::vector<std::string> problems;
