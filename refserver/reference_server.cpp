@@ -32,6 +32,10 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
     ReferenceServer& s = *server;
     s.clock_ = s.options_.clock ? s.options_.clock : std::make_shared<SystemClock>();
     if (s.options_.simulation_enabled) s.clock_ = std::make_shared<SimulatedClock>(s.clock_);  // /_sim/clock:advance
+    if (s.options_.rate_limit_per_second) {
+        if (*s.options_.rate_limit_per_second > 0) s.rate_limit_ = std::make_unique<RateLimit>(*s.options_.rate_limit_per_second);
+        else problems.push_back("the rate limit must be above zero requests a second");
+    }
 
     auto faults = FaultSet::from_names(s.options_.faults);
     if (faults) s.faults_ = *faults;
@@ -121,6 +125,9 @@ http::Response ReferenceServer::handle(const http::Request& request) {
 }
 
 http::Response ReferenceServer::dispatch(const http::Request& request) {
+    // Refused before anything else, as a throttling front end would: nothing of the request is done.
+    if (rate_limit_)
+        if (const auto wait = rate_limit_->admit()) return error_response(rate_limited(*wait));
     const std::uint64_t n = ++request_count_;
     if (faults_.on(Fault::ErrNo5xxSporadic500) && n % kSporadicPeriod == 0)
         return error_response(internal_error("deliberate sporadic failure (fault ERR-NO5XX.sporadic-500)"));

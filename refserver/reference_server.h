@@ -18,6 +18,7 @@
 #include "harness/http/message.h"
 #include "refserver/core/clock.h"
 #include "refserver/core/limits.h"
+#include "refserver/core/rate_limit.h"
 #include "refserver/core/router.h"
 #include "refserver/faults/fault.h"
 #include "refserver/store/store.h"
@@ -55,6 +56,9 @@ struct Options {
     bool webhook_insecure = false;
     /// Wait before the first webhook retry; doubles per retry (NS-WH-RETRY: 1 s, scaled down in tests).
     std::chrono::milliseconds webhook_backoff{1000};
+    /// Requests a second beyond which the server answers 429 rate_limited with Retry-After (NS-RATE-LIMITS);
+    /// none when empty (the default: the document shows no limit).
+    std::optional<double> rate_limit_per_second;
     /// Whether webhook deliveries leave the process at all. Off only where nothing may be dialled out
     /// (the fuzz target, which would otherwise call whatever URL the fuzzer subscribes).
     bool deliver_webhooks = true;
@@ -100,6 +104,7 @@ private:
     Options options_;
     std::shared_ptr<Clock> clock_;
     FaultSet faults_;
+    std::unique_ptr<RateLimit> rate_limit_;  ///< null: no limit
     Router router_;
     Store store_;
     mutable std::shared_mutex mutex_;

@@ -60,6 +60,9 @@ struct TestOutcome {
     std::vector<std::string> failure_messages;  ///< GoogleTest's, for failures no finding explains
     std::vector<Finding> findings;
     std::optional<HarnessFault> harness_fault;  ///< set when the harness died in this test
+    /// Answers 429 the test waited out (NS-RATE-LIMITS: throttling, never a finding) and how long it waited.
+    int rate_limited_waits = 0;
+    double rate_limited_seconds = 0;
 };
 
 /// Status of a test from GoogleTest's verdict and its findings: a failed test whose findings are all
@@ -107,6 +110,8 @@ struct Totals {
     AreaSummary counts{"total"};
     int distinct_findings = 0;
     int interrupted = 0;
+    int rate_limited_waits = 0;       ///< answers 429 waited out across the run
+    double rate_limited_seconds = 0;  ///< and the time spent waiting
 };
 Totals totals(const RunResults& results);
 
