@@ -102,6 +102,7 @@ TEST(Thresholds, TableSaysByHowMuch) {
 
 #include <sstream>
 
+#include "harness/load/duration_text.h"
 #include "harness/load/report_text.h"
 #include "harness/load/run_recorder.h"
 
@@ -126,6 +127,21 @@ TEST(Progress, LineCarriesTheFiguresOfTheSecond) {
     f.warming_up = true;
     f.elapsed_s = 3;
     EXPECT_NE(progress_line(f).find("warming up, 3.0s to go"), std::string::npos);
+}
+
+// A second in which every request failed without an answer showed "p50 0µs  p99 0µs  errors 10 (1e+02%)".
+TEST(Progress, ASecondWithoutAnswersShowsNoLatencyAndAReadableShare) {
+    ProgressFigures f;
+    f.elapsed_s = 1;
+    f.errors = 10;
+    f.requests = 10;
+    const auto line = progress_line(f);
+    EXPECT_NE(line.find("p50 -  p99 -"), std::string::npos) << line;
+    EXPECT_NE(line.find("errors 10 (100%)"), std::string::npos) << line;
+    EXPECT_EQ(line.find("e+"), std::string::npos) << line;
+    for (const auto& [ratio, text] : std::vector<std::pair<double, std::string>>{
+             {0, "0%"}, {1, "100%"}, {0.52, "52%"}, {0.038, "3.8%"}, {0.0012, "0.12%"}, {1e-7, "<0.01%"}, {0.99999, ">99.9%"}})
+        EXPECT_EQ(format_percent(ratio), text) << ratio;
 }
 
 TEST(Progress, RewritesOnATerminalAndWritesLinesOtherwise) {
