@@ -84,6 +84,7 @@ void RunResult::add(const RunResult& other) {
     warmup_s = std::max(warmup_s, other.warmup_s);
     warmup_sent += other.warmup_sent;
     answer_timing.add(other.answer_timing);
+    request_timeout_s = std::max(request_timeout_s, other.request_timeout_s);
     if (measured_start_unix_ns == 0 || (other.measured_start_unix_ns != 0 && other.measured_start_unix_ns < measured_start_unix_ns))
         measured_start_unix_ns = other.measured_start_unix_ns;
 }

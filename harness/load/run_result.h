@@ -36,6 +36,9 @@ struct RunResult {
     double warmup_s = 0;             ///< sent before the measured span, unrecorded
     std::int64_t warmup_sent = 0;    ///< requests of the warm-up, in no count above
     AnswerTiming answer_timing;
+    /// The request timeout: a request that timed out is in the latency (and, once sent, service-time)
+    /// histograms at the moment it was given up, as wrk2 counts it; 0 when not known (an older summary).
+    double request_timeout_s = 0;
     /// When the measured span began, ns since the Unix epoch (0: not known, a summary of an older
     /// version). Shards that share a --start-at (and warm-up) share it exactly.
     std::int64_t measured_start_unix_ns = 0;

@@ -163,6 +163,8 @@ json to_json(const RunSummary& s) {
     out["achieved_ratio"] = r.achieved_ratio() ? json(*r.achieved_ratio()) : json(nullptr);
     out["aborted_in_flight"] = r.aborted_in_flight;
     out["totals"] = counters_json(totals);
+    out["timeouts_in_latency"] = {{"requests", totals.errors[static_cast<std::size_t>(ErrorKind::timeout)]},
+                                  {"request_timeout_s", r.request_timeout_s}};
     out["latency_ms"] = percentiles_json(r.total_latency());
     out["service_time_ms"] = percentiles_json(r.total_service());
     out["send_lag_ms"] = percentiles_json(r.send_lag);
@@ -210,6 +212,8 @@ Result<RunSummary, std::string> summary_from_json(const json& d) {
     r.open_loop = d.value("model", "open-loop") == "open-loop";
     r.requested = d.value("requested", std::uint64_t{0});
     r.aborted_in_flight = d.value("aborted_in_flight", std::int64_t{0});
+    if (d.contains("timeouts_in_latency") && d["timeouts_in_latency"].is_object())
+        r.request_timeout_s = d["timeouts_in_latency"].value("request_timeout_s", 0.0);
     auto lag = decode_field(d.value("histograms", json::object()), "send_lag", "histograms");
     if (!lag) return fail(lag.error());
     r.send_lag = std::move(lag.value());

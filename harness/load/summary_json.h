@@ -1,8 +1,8 @@
 #pragma once
 /// summary.json of a load run: configuration, seed and target; the headline figures at the top
 /// (`requests_per_second`, `duration_s`, `requests`, `errors`); per operation the counts, status codes,
-/// error classes, latency and service-time percentiles and sampled-validation outcome; the thresholds
-/// and the run's outcome. Every histogram is also embedded in HdrHistogram's compressed V2 encoding, so
+/// error classes, latency and service-time percentiles and sampled-validation outcome; for the run, the
+/// timeouts the latency holds (`timeouts_in_latency`); the thresholds and the run's outcome. Every histogram is also embedded in HdrHistogram's compressed V2 encoding, so
 /// `dockside merge` adds shards exactly from the files alone. The shape is specs/load-summary.schema.json.
 
 #include <cstdint>

@@ -5,6 +5,7 @@
 #include <ctime>
 #include <ostream>
 
+#include "harness/load/duration_text.h"
 #include "harness/load/report_text.h"
 #include "harness/load/result_files.h"
 #include "tools/dockside/exit_codes.h"
@@ -97,6 +98,13 @@ void print_report(std::ostream& out, const load::RunSummary& summary, const std:
     const auto& r = summary.result;
     const auto totals = r.total_counters();
     out << "\n" << load::percentile_table(r);
+    if (const auto timeouts = totals.errors[static_cast<std::size_t>(load::ErrorKind::timeout)]; timeouts > 0) {
+        // Said beside the percentiles: they hold these requests at the moment each was given up.
+        out << "  the latencies include " << timeouts << " request" << (timeouts == 1 ? "" : "s")
+            << " that timed out, each counted when it was given up (--timeout "
+            << load::format_duration(load::Nanos(static_cast<std::int64_t>(r.request_timeout_s * 1e9)))
+            << " after it was sent): the caller waited at least that long\n";
+    }
     char line[256];
     std::snprintf(line, sizeof line, "\n  %lld requests in %.2fs: %.1f req/s", static_cast<long long>(totals.requests()),
                   r.duration_s, r.requests_per_second());

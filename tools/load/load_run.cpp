@@ -92,6 +92,7 @@ std::optional<load::RunResult> run_engine(const load::EngineOptions& options, co
     const auto outcome = (*engine)->run(recorder, io.interrupt);
     progress.finish();
     auto result = load::RunResult::from_stats(outcome.totals, prepared.names, outcome.examples);
+    result.request_timeout_s = static_cast<double>(options.request_timeout.count()) / 1e9;
     if (samples) {
         samples->finish();
         const auto sampling = samples->results();
