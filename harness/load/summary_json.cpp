@@ -13,6 +13,8 @@ namespace {
 
 double ms(double micros) { return std::round(micros) / 1000.0; }
 
+}  // namespace
+
 json counters_json(const OperationCounters& c) {
     json status = json::object();
     json classes = {{"1xx", 0}, {"2xx", 0}, {"3xx", 0}, {"4xx", 0}, {"5xx", 0}, {"other", c.other_status}};
@@ -27,6 +29,8 @@ json counters_json(const OperationCounters& c) {
             {"errors", c.errors_total()}, {"not_sent", c.not_sent()}, {"retried", c.retried},
             {"waited_for_connection", c.waited}, {"status", status},         {"status_classes", classes}, {"error_kinds", kinds}};
 }
+
+namespace {
 
 json sampling_json(const OperationSampling& s) {
     json violations = json::array();

@@ -42,6 +42,10 @@ struct RunSummary {
 /// The percentiles a summary and a table print, milliseconds with µs precision.
 nlohmann::json percentiles_json(const histogram::Histogram& h);
 
+/// Counts as a summary (and a capacity step) holds them: requests, every status code and class, every
+/// error kind.
+nlohmann::json counters_json(const OperationCounters& counters);
+
 nlohmann::json to_json(const RunSummary& summary);
 /// Reads a summary back (histograms decoded); errors name the field that is missing or malformed.
 Result<RunSummary, std::string> summary_from_json(const nlohmann::json& document);
