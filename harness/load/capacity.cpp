@@ -169,6 +169,7 @@ nlohmann::json capacity_json(const CapacityResult& result, const std::vector<Thr
                          {"status", counts["status"]},
                          {"status_classes", counts["status_classes"]},
                          {"error_kinds", counts["error_kinds"]},
+                         {"substituted", s.counters.substituted},
                          {"error_examples", examples}});
     }
     std::vector<std::string> expressions;

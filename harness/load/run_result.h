@@ -21,6 +21,8 @@ struct OperationResult {
     histogram::Histogram service = make_latency_histogram();
     OperationSampling sampling;
     std::vector<ErrorExample> error_examples;
+    /// The operation sent in its place while it had no id to use (counters.substituted); empty for none.
+    std::string fallback;
 };
 
 struct RunResult {
@@ -57,6 +59,8 @@ struct RunResult {
     double requested_rate() const;
     /// Requests with an outcome ÷ requested (open loop); nullopt for closed loop.
     std::optional<double> achieved_ratio() const;
+    /// Requests sent as another operation than the mix drew, ÷ every request drawn; nullopt when none was.
+    std::optional<double> substituted_share() const;
     const OperationResult* find(const std::string& name) const;
     /// Adds another run's figures (a shard of the same schedule): counters and histograms add exactly,
     /// operations are matched by name, spans take the longest (shards run side by side).

@@ -27,7 +27,8 @@ json counters_json(const OperationCounters& c) {
     for (auto kind : all_error_kinds()) kinds[std::string(to_string(kind))] = c.errors[static_cast<std::size_t>(kind)];
     return {{"requests", c.requests()}, {"sent", c.sent},       {"responses", c.responses()},
             {"errors", c.errors_total()}, {"not_sent", c.not_sent()}, {"retried", c.retried},
-            {"waited_for_connection", c.waited}, {"status", status},         {"status_classes", classes}, {"error_kinds", kinds}};
+            {"waited_for_connection", c.waited}, {"status", status},         {"status_classes", classes}, {"error_kinds", kinds},
+            {"substituted", c.substituted}, {"stood_in", c.stood_in}};
 }
 
 namespace {
@@ -50,6 +51,7 @@ json operation_json(const OperationResult& op, double duration_s) {
     out["latency_ms"] = percentiles_json(op.latency);
     out["service_time_ms"] = percentiles_json(op.service);
     out["validation"] = sampling_json(op.sampling);
+    out["substituted_by"] = op.fallback.empty() ? json(nullptr) : json(op.fallback);
     out["error_examples"] = nlohmann::json::array();
     for (const auto& e : op.error_examples) out["error_examples"].push_back({{"what", e.what}, {"detail", e.detail}});
     out["histograms"] = {{"latency", histogram::encode_compressed_base64(op.latency)},
@@ -99,6 +101,8 @@ OperationCounters counters_from(const json& op) {
     c.sent = int_at(op, "sent");
     c.retried = int_at(op, "retried");
     c.waited = int_at(op, "waited_for_connection");
+    c.substituted = int_at(op, "substituted");
+    c.stood_in = int_at(op, "stood_in");
     return c;
 }
 
@@ -167,6 +171,8 @@ json to_json(const RunSummary& s) {
     out["achieved_ratio"] = r.achieved_ratio() ? json(*r.achieved_ratio()) : json(nullptr);
     out["aborted_in_flight"] = r.aborted_in_flight;
     out["totals"] = counters_json(totals);
+    const auto share = r.substituted_share();
+    out["substitutions"] = {{"requests", totals.substituted}, {"share", share ? json(*share) : json(nullptr)}};
     out["timeouts_in_latency"] = {{"requests", totals.errors[static_cast<std::size_t>(ErrorKind::timeout)]},
                                   {"request_timeout_s", r.request_timeout_s}};
     out["latency_ms"] = percentiles_json(r.total_latency());
@@ -239,6 +245,8 @@ Result<RunSummary, std::string> summary_from_json(const json& d) {
         op.latency = std::move(latency.value());
         op.service = std::move(service.value());
         op.counters = counters_from(item);
+        if (item.contains("substituted_by") && item["substituted_by"].is_string())
+            op.fallback = item["substituted_by"].get<std::string>();
         op.sampling = sampling_from(item.value("validation", json::object()));
         if (item.contains("error_examples") && item["error_examples"].is_array())
             for (const auto& e : item["error_examples"])

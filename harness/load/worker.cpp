@@ -325,7 +325,8 @@ bool Worker::assemble(std::string& out, const RequestVariant& variant, std::uint
 bool Worker::dispatch(Connection& connection, std::uint64_t index, std::int64_t intended, bool record,
                       std::int64_t now, bool waited) {
     const std::uint64_t hash = request_hash(options_.seed, index);
-    std::uint32_t op_index = static_cast<std::uint32_t>(shared_.picker.pick(hash));
+    const auto drawn = static_cast<std::uint32_t>(shared_.picker.pick(hash));
+    std::uint32_t op_index = drawn;
     const std::uint64_t second = mix64(hash);
     for (int tries = 0; tries < 2; ++tries) {
         const OperationPlan& op = shared_.plan.operations[op_index];
@@ -346,6 +347,11 @@ bool Worker::dispatch(Connection& connection, std::uint64_t index, std::int64_t 
             request.capture = request.sample || !op.capture_key.empty();
             request.waited = waited;
             if (record && waited) ++current_->operations[op_index].counters.waited;
+            if (record && op_index != drawn) {
+                // Counted on both sides, so the run can say how far what it sent is from the mix it was given.
+                ++current_->operations[drawn].counters.substituted;
+                ++current_->operations[op_index].counters.stood_in;
+            }
             if (record && open_loop_ && options_.on_send) options_.on_send(index, intended);
             connection.start(request, fixed, now);
             return true;

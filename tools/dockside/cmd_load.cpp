@@ -211,7 +211,14 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("-c,--connections", raw.connections, "Keep-alive connections")->capture_default_str();
     load->add_option("-t,--threads", raw.threads, "Threads, each with its own connections")->capture_default_str();
     load->add_option("--mix", raw.mix, "Mix: a name in specs/mixes/, a YAML file, 'getOrder:5,createOrder:1' or 'GET /2025-07/location' (default merchant-day)");
-    load->add_option("--threshold", raw.thresholds, "Gate, repeatable: 'p99<50ms', 'errors<0.1%', 'createOrder:p95<80ms', 'rate>=0.99'");
+    load->add_option("--threshold", raw.thresholds,
+                     "Gate, repeatable: 'p99<50ms', 'errors<0.1%', 'createOrder:p95<80ms', 'rate>=0.99', 'substituted<1%'");
+    load->add_flag("--strict-mix", raw.strict_mix,
+                   std::string("Fail the run when more requests than '") + loadtool::kStrictMixThreshold +
+                       "' allows went out as another operation than the mix drew (a read or cancel with no id at "
+                       "hand is sent as a create; summary.json counts them under substitutions). A run of a hundred "
+                       "requests may see its first cancel sent as a create, before anything was created: give it a "
+                       "--warmup");
     load->add_option("--validate", raw.validate, "Share of responses validated against the contract (0.01 or 1%)");
     load->add_option("--shard", raw.shard, "Send the i-th of N shares of the schedule (i/N); combine runs with dockside merge");
     load->add_option("--start-at", raw.start_at,

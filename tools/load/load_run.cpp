@@ -98,6 +98,9 @@ std::optional<load::RunResult> run_engine(const load::EngineOptions& options, co
     const auto outcome = (*engine)->run(recorder, io.interrupt);
     progress.finish();
     auto result = load::RunResult::from_stats(outcome.totals, prepared.names, outcome.examples);
+    for (std::size_t i = 0; i < result.operations.size() && i < built.plan.operations.size(); ++i)
+        if (const int fallback = built.plan.operations[i].fallback; fallback >= 0)
+            result.operations[i].fallback = built.plan.operations[static_cast<std::size_t>(fallback)].name;
     result.request_timeout_s = static_cast<double>(options.request_timeout.count()) / 1e9;
     if (samples) {
         samples->finish();
@@ -289,6 +292,7 @@ int run_load(const LoadSettings& s, const LoadTarget& target, const spec::Spec& 
         io.out << "dockside load: note: removed the " << *cleared << " files of an earlier run from " << dir << "\n";
     for (const auto& w : s.mix_warnings) io.out << "dockside load: note: " << w << "\n";
     for (const auto& n : prepared.built.notes) io.out << "dockside load: note: " << n << "\n";
+    for (const auto& n : catalog->notes) io.out << "dockside load: note: " << n << "\n";
     if (prepared.refresher) prepared.refresher->start();
     return s.find_capacity ? run_capacity(s, target, prepared, spec, dir, io) : run_once(s, target, prepared, dir, io);
 }

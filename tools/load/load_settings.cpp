@@ -153,6 +153,7 @@ void check_thresholds(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
         }
         s.thresholds.push_back(*t);
     }
+    if (raw.strict_mix) s.thresholds.push_back(load::parse_threshold(kStrictMixThreshold).value());
     auto check_names = [&](const std::vector<load::Threshold>& list, const char* flag) {
         for (const auto& t : list) {
             if (t.metric == load::Metric::achieved_ratio && s.model == load::LoadModel::closed_loop)

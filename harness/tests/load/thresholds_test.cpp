@@ -97,6 +97,31 @@ TEST(Thresholds, TableSaysByHowMuch) {
     EXPECT_NE(table.find("to spare"), std::string::npos);
 }
 
+// A run whose getOrder had no id 3 times of 10 and was sent as createOrder instead.
+RunResult substituted_result() {
+    RunResult r = known_result();
+    r.operations[1].counters.substituted = 3;
+    r.operations[0].counters.stood_in = 3;
+    return r;
+}
+
+TEST(Thresholds, SubstitutedJudgesTheShareSentAsAnotherOperation) {
+    EXPECT_EQ(parse_threshold("substituted<1%").value().metric, Metric::substituted_ratio);
+    EXPECT_EQ(parse_threshold("substituted<5").value().metric, Metric::substituted_count);
+    const auto r = substituted_result();
+    const auto outcomes = evaluate(parse_threshold_list("substituted<0.5%,substituted<=0.3%,getOrder:substituted<0.3%,"
+                                                        "createOrder:substituted<1,substituted<3")
+                                       .value(),
+                                   r);
+    // Drawn: 1000 requests (getOrder 900 + 3 sent as creates, createOrder 100 - 3 stand-ins).
+    EXPECT_TRUE(outcomes[0].passed) << outcomes[0].actual_text;  // 3 of 1000
+    EXPECT_TRUE(outcomes[1].passed);
+    EXPECT_FALSE(outcomes[2].passed) << outcomes[2].actual_text;  // 3 of 903
+    EXPECT_TRUE(outcomes[3].passed);                              // createOrder was never replaced
+    EXPECT_FALSE(outcomes[4].passed);
+    EXPECT_EQ(outcomes[0].actual_text, "0.3%");
+}
+
 }  // namespace
 }  // namespace dockside::load
 

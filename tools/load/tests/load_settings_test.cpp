@@ -103,6 +103,17 @@ TEST(LoadSettings, ReadBatchingIsAutoOrOffForAClosedLoop) {
     EXPECT_TRUE(mentions(problems_of(open), "--read-batching applies to --closed-loop only"));
 }
 
+TEST(LoadSettings, StrictMixGatesOnTheShareSentAsAnotherOperation) {
+    RawLoadOptions raw;
+    raw.rate = "10";
+    raw.strict_mix = true;
+    const auto s = validate_load_options(raw, contract(), mixes_dir());
+    ASSERT_TRUE(s);
+    ASSERT_EQ(s->thresholds.size(), 1u);
+    EXPECT_EQ(s->thresholds[0].expression, kStrictMixThreshold);
+    EXPECT_EQ(s->thresholds[0].metric, load::Metric::substituted_ratio);
+}
+
 TEST(Mix, InlineFormsResolveToTheContract) {
     std::vector<std::string> warnings;
     auto mix = parse_inline_mix("getOrder:5, createOrder:1,GET /2025-07/location,POST /2025-07/order:estimate:2,GET /nope");

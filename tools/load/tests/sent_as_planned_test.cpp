@@ -1,5 +1,6 @@
 // The load a run sends is the load it was asked for: capacity steps never repeat a unique value an
-// earlier step sent (a correct server refuses it, and the search would blame the server).
+// earlier step sent (a correct server refuses it, and the search would blame the server), and an
+// operation that goes out as its fallback (no id at hand) is counted, said, and can fail the run.
 
 #include <gtest/gtest.h>
 
@@ -17,9 +18,10 @@ struct CountingReference {
     std::map<int, std::int64_t> order_creates;
     std::unique_ptr<refserver::EmbeddedServer> server;
 
-    explicit CountingReference(const std::string& pat) {
+    explicit CountingReference(const std::string& pat, const std::vector<std::string>& faults = {}) {
         refserver::EmbeddedOptions options;
         options.api.pat = pat;
+        options.api.faults = {faults.begin(), faults.end()};
         options.on_response = [this](const server::AccessRecord& r) {
             if (r.method != "POST" || r.target != "/2025-07/order") return;
             std::lock_guard lock(mutex);
@@ -72,6 +74,62 @@ TEST(LoadRun, CapacitySearchWithTheDefaultMixSeesNoErrorOfItsOwnMaking) {
         EXPECT_GT(step["status"].value("200", 0), 0) << step.dump(1);
         EXPECT_GT(step["status"].value("201", 0), 0) << step.dump(1);
     }
+}
+
+/// One second of getOrder and createOrder, 9 to 1, at 100/s against `server`.
+RawLoadOptions reads_of_orders(const std::string& out) {
+    RawLoadOptions raw;
+    raw.rate = "100";
+    raw.duration = "1s";
+    raw.mix = "getOrder:9,createOrder:1";
+    raw.out = out;
+    return raw;
+}
+
+// Against a target whose order ids are strings, every getOrder went out as a createOrder (the mix became
+// all writes) with no word, no count and exit 0. The run now says so, counts it, and --strict-mix fails it.
+TEST(LoadRun, AnOperationSentAsItsFallbackIsCountedAndSaid) {
+    auto server = testing::start_reference("pat-substituted", {"CONV-TYPES.order-id-as-string"});
+    testing::ScratchDir dir;
+    const auto r = testing::run(testing::settings(reads_of_orders(dir.path())), testing::target_of(*server));
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("have no integer `id`, so they cannot be used"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("the mix was not sent as planned"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("  getOrder: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("sent as createOrder"), std::string::npos) << r.out;
+    const auto summary = testing::read_json(dir.sub("summary.json"));
+    EXPECT_EQ(testing::schema_violations(summary), "");
+    EXPECT_GT(summary["substitutions"]["requests"].get<int>(), 70) << summary["substitutions"];
+    EXPECT_GT(summary["substitutions"]["share"].get<double>(), 0.7);
+    bool saw_get = false;
+    for (const auto& op : summary["operations"]) {
+        if (op["name"] != "getOrder") continue;
+        saw_get = true;
+        EXPECT_EQ(op["substituted_by"], "createOrder");
+        EXPECT_EQ(op["substituted"], summary["substitutions"]["requests"]);
+        EXPECT_EQ(op["requests"], 0);
+    }
+    EXPECT_TRUE(saw_get);
+
+    RawLoadOptions strict = reads_of_orders(dir.sub("strict"));
+    strict.strict_mix = true;
+    const auto failed = testing::run(testing::settings(strict), testing::target_of(*server));
+    EXPECT_EQ(failed.code, 1) << failed.out << failed.err;
+    EXPECT_NE(failed.out.find(std::string("threshold ") + kStrictMixThreshold + " crossed"), std::string::npos)
+        << failed.out;
+}
+
+// A correct target: the reads have ids, so the mix goes out as given and --strict-mix passes.
+TEST(LoadRun, StrictMixPassesWhereTheMixIsSentAsPlanned) {
+    auto server = testing::start_reference("pat-strict-mix");
+    testing::ScratchDir dir;
+    RawLoadOptions raw = reads_of_orders(dir.path());
+    raw.strict_mix = true;
+    const auto r = testing::run(testing::settings(raw), testing::target_of(*server));
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    const auto summary = testing::read_json(dir.sub("summary.json"));
+    EXPECT_EQ(summary["substitutions"]["requests"], 0);
+    EXPECT_EQ(r.out.find("not sent as planned"), std::string::npos) << r.out;
 }
 
 }  // namespace
