@@ -138,7 +138,10 @@ void check_mix(const RawLoadOptions& raw, LoadSettings& s, Checker& c, const spe
     s.mix = *mix;
     auto entries = resolve_mix(*mix, spec, s.mix_warnings);
     if (!entries) {
-        c.problems.insert(c.problems.end(), entries.error().begin(), entries.error().end());
+        // One word that is neither a mix nor an operation was most likely meant as a mix's name.
+        const bool one_name = !raw.mix.empty() && raw.mix.find_first_of(" ,:/") == std::string::npos;
+        if (one_name) c.problems.push_back(unknown_mix_name(raw.mix, mixes_dir));
+        else c.problems.insert(c.problems.end(), entries.error().begin(), entries.error().end());
         return;
     }
     s.entries = *entries;
