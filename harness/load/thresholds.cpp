@@ -237,6 +237,18 @@ Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_list(st
     return out;
 }
 
+Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_lists(const std::vector<std::string>& texts) {
+    std::vector<Threshold> out;
+    std::vector<std::string> problems;
+    for (const auto& text : texts) {
+        auto list = parse_threshold_list(text);
+        if (list) out.insert(out.end(), list->begin(), list->end());
+        else problems.insert(problems.end(), list.error().begin(), list.error().end());
+    }
+    if (!problems.empty()) return fail(std::move(problems));
+    return out;
+}
+
 std::vector<ThresholdOutcome> evaluate(const std::vector<Threshold>& thresholds, const RunResult& result) {
     std::vector<ThresholdOutcome> outcomes;
     for (const auto& t : thresholds) {

@@ -49,6 +49,10 @@ Result<Threshold, std::string> parse_threshold(std::string_view text);
 /// A comma-separated list ("p99<100ms,errors<0.1%"), every bad piece reported.
 Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_list(std::string_view text);
 
+/// Several texts (a repeated --threshold), each one threshold or a comma-separated list, in order; every
+/// bad piece of every text reported.
+Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_lists(const std::vector<std::string>& texts);
+
 struct ThresholdOutcome {
     Threshold threshold;
     std::optional<double> actual;  ///< nullopt: cannot be judged (no such operation's data, rate in closed loop)

@@ -211,8 +211,11 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("-c,--connections", raw.connections, "Keep-alive connections")->capture_default_str();
     load->add_option("-t,--threads", raw.threads, "Threads, each with its own connections")->capture_default_str();
     load->add_option("--mix", raw.mix, "Mix: a name in specs/mixes/, a YAML file, 'getOrder:5,createOrder:1' or 'GET /2025-07/location' (default merchant-day)");
+    // One value per --threshold, so that what follows it is never taken for another threshold.
     load->add_option("--threshold", raw.thresholds,
-                     "Gate, repeatable: 'p99<50ms', 'errors<0.1%', 'createOrder:p95<80ms', 'rate>=0.99', 'substituted<1%'");
+                     "Gate, repeatable, or a comma-separated list as --slo takes: 'p99<50ms', 'errors<0.1%', "
+                     "'createOrder:p95<80ms', 'rate>=0.99', 'substituted<1%'")
+        ->allow_extra_args(false);
     load->add_flag("--strict-mix", raw.strict_mix,
                    std::string("Fail the run when more requests than '") + loadtool::kStrictMixThreshold +
                        "' allows went out as another operation than the mix drew (a read or cancel with no id at "

@@ -148,14 +148,10 @@ void check_mix(const RawLoadOptions& raw, LoadSettings& s, Checker& c, const spe
 }
 
 void check_thresholds(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
-    for (const auto& text : raw.thresholds) {
-        auto t = load::parse_threshold(text);
-        if (!t) {
-            c.problems.push_back("--threshold: " + t.error());
-            continue;
-        }
-        s.thresholds.push_back(*t);
-    }
+    // Each --threshold may be a comma-separated list, as --slo is.
+    if (auto list = load::parse_threshold_lists(raw.thresholds); !list)
+        for (const auto& p : list.error()) c.problems.push_back("--threshold: " + p);
+    else s.thresholds = *list;
     if (raw.strict_mix) s.thresholds.push_back(load::parse_threshold(kStrictMixThreshold).value());
     auto check_names = [&](const std::vector<load::Threshold>& list, const char* flag) {
         for (const auto& t : list) {

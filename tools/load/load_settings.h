@@ -36,7 +36,7 @@ struct RawLoadOptions {
     std::string connections = "10";
     std::string threads = "2";
     std::string mix;           ///< --mix (default merchant-day)
-    std::vector<std::string> thresholds;
+    std::vector<std::string> thresholds;  ///< --threshold, repeatable, each one or a comma-separated list
     bool strict_mix = false;   ///< --strict-mix: kStrictMixThreshold is added to the thresholds
     std::string validate;      ///< --validate 0.01 or 1%
     std::string shard;         ///< --shard i/N

@@ -122,6 +122,18 @@ TEST(Thresholds, SubstitutedJudgesTheShareSentAsAnotherOperation) {
     EXPECT_EQ(outcomes[0].actual_text, "0.3%");
 }
 
+// A repeated --threshold may hold comma-separated lists, as --slo does; every bad piece is reported.
+TEST(Thresholds, SeveralTextsEachMayBeAList) {
+    const auto all = parse_threshold_lists({"p99<50ms,errors<0.1%", "rate>=0.99"});
+    ASSERT_TRUE(all);
+    ASSERT_EQ(all->size(), 3u);
+    EXPECT_EQ((*all)[1].expression, "errors<0.1%");
+    EXPECT_EQ((*all)[2].expression, "rate>=0.99");
+    const auto bad = parse_threshold_lists({"p99<50,errors<0.1%", "bogus<1"});
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().size(), 2u);
+}
+
 }  // namespace
 }  // namespace dockside::load
 

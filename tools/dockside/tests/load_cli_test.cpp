@@ -92,5 +92,31 @@ TEST(LoadTarget, OperationsOfTheContractStillNeedAnAcceptedToken) {
     EXPECT_TRUE(has(ran.output, "the token was refused")) << ran.output;
 }
 
+/// A short run of listLocations on the embedded server into `out`.
+Ran short_load(const std::string& out) {
+    return dockside({"load", "--mix", "listLocations", "--rate", "40", "--duration", "300ms", "--out", out});
+}
+
+// `merge --threshold X run-a run-b` failed with "runs is required": --threshold took the runs as more
+// thresholds. It takes one value (which may be a comma-separated list, as --slo takes) and the runs follow.
+TEST(MergeCli, RunsMayFollowAThresholdWhichMayBeAList) {
+    const std::string a = fresh_dir("merge-run-a"), b = fresh_dir("merge-run-b");
+    ASSERT_EQ(short_load(a).exit_code, 0);
+    ASSERT_EQ(short_load(b).exit_code, 0);
+    const std::string merged = fresh_dir("merge-after-threshold");
+    auto ran = dockside({"merge", "--threshold", "p99<5s", a, b, "--max-start-offset", "1h", "--out", merged});
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    auto summary = nlohmann::json::parse(read_text(merged + "/summary.json"), nullptr, false);
+    ASSERT_TRUE(summary.is_object()) << ran.output;
+    EXPECT_EQ(summary["merged_from"].size(), 2u);
+    EXPECT_EQ(summary.value("requests", 0), 24);
+    const std::string listed = fresh_dir("merge-threshold-list");
+    auto list = dockside({"merge", "--threshold", "p99<5s,errors<1%", a, b, "--max-start-offset", "1h", "--out", listed});
+    EXPECT_EQ(list.exit_code, 0) << list.output;
+    summary = nlohmann::json::parse(read_text(listed + "/summary.json"), nullptr, false);
+    ASSERT_TRUE(summary.is_object()) << list.output;
+    EXPECT_EQ(summary["thresholds"].size(), 2u) << summary["thresholds"].dump();
+}
+
 }  // namespace
 }  // namespace dockside::clitest

@@ -103,6 +103,20 @@ TEST(LoadSettings, ReadBatchingIsAutoOrOffForAClosedLoop) {
     EXPECT_TRUE(mentions(problems_of(open), "--read-batching applies to --closed-loop only"));
 }
 
+// --threshold refused the comma list --slo takes ('"p99<50ms,errors<0.1%": unknown metric').
+TEST(LoadSettings, AThresholdMayBeACommaSeparatedList) {
+    RawLoadOptions raw;
+    raw.rate = "10";
+    raw.thresholds = {"p99<50ms,errors<0.1%", "rate>=0.99"};
+    const auto s = validate_load_options(raw, contract(), mixes_dir());
+    ASSERT_TRUE(s) << s.error().front();
+    ASSERT_EQ(s->thresholds.size(), 3u);
+    EXPECT_EQ(s->thresholds[0].expression, "p99<50ms");
+    EXPECT_EQ(s->thresholds[1].expression, "errors<0.1%");
+    raw.thresholds = {"p99<50ms,errors<lots"};
+    EXPECT_TRUE(mentions(problems_of(raw), "--threshold: threshold \"errors<lots\""));
+}
+
 TEST(LoadSettings, StrictMixGatesOnTheShareSentAsAnotherOperation) {
     RawLoadOptions raw;
     raw.rate = "10";
