@@ -2,8 +2,7 @@
 // contract's operations, against a target (the embedded reference server unless --base-url names one).
 // Options and target are validated together before anything is sent; Ctrl-C ends the run early and still
 // writes its results, marked interrupted. An OAuth access token is renewed before it expires, so a run
-// longer than its lifetime keeps being authorised. Exit 0 passed, 1 thresholds crossed or contract violations
-// sampled, 2 could not run (bad options, unreachable target, no answer at all, interrupted).
+// longer than its lifetime keeps being authorised. Exit codes: kLoadExitCodes (its --help says them).
 
 #include <unistd.h>
 
@@ -27,6 +26,14 @@ struct LoadCommandOptions {
     RemoteAccess access;
     loadtool::RawLoadOptions load;
 };
+
+/// The footer of `dockside load --help` (the parent's would say conform's 130/143, which load never uses:
+/// an interrupted run still writes its results and exits 2).
+constexpr const char* kLoadExitCodes =
+    "Exit codes: 0 the run passed; 1 a threshold was crossed or a sampled response violated the contract;\n"
+    "2 the run could not be done (bad options, unreachable target, refused token, no answer at all) or was\n"
+    "interrupted: Ctrl-C or SIGTERM ends the run early and still writes its results, marked interrupted\n"
+    "(a second one ends the process at once).";
 
 std::atomic<bool> g_interrupted{false};
 
@@ -236,6 +243,7 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("--precision", raw.precision, "Capacity search: stop when the bracket is narrower than this share (default 0.05)");
     load->add_option("--variants", raw.variants, "Pre-generated requests per operation (default 64)");
     load->add_option("--fault", raw.faults, "Switch a fault on in the embedded server (repeatable)");
+    load->footer(kLoadExitCodes);
     load->callback([&context, options] {
         context.action = [&context, options] { return run_load_command(context.global, *options); };
         context.claims_interrupts = true;

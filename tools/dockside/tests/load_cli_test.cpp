@@ -92,6 +92,17 @@ TEST(LoadTarget, OperationsOfTheContractStillNeedAnAcceptedToken) {
     EXPECT_TRUE(has(ran.output, "the token was refused")) << ran.output;
 }
 
+// `load --help` said (through dockside's own footer) that an interrupt exits 130/143; it exits 2, with its
+// results written, as the README says.
+TEST(LoadHelp, SaysWhatAnInterruptExitsWith) {
+    auto ran = dockside({"load", "--help"}, std::chrono::seconds(30));
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    EXPECT_FALSE(has(ran.output, "130")) << ran.output;
+    EXPECT_TRUE(has(ran.output, "interrupted: Ctrl-C or SIGTERM ends the run early and still writes its results"))
+        << ran.output;
+    EXPECT_TRUE(has(ran.output, "--strict-mix")) << ran.output;
+}
+
 /// A short run of listLocations on the embedded server into `out`.
 Ran short_load(const std::string& out) {
     return dockside({"load", "--mix", "listLocations", "--rate", "40", "--duration", "300ms", "--out", out});
