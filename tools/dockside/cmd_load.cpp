@@ -88,6 +88,15 @@ bool outside_contract(const std::vector<loadtool::ResolvedEntry>& entries) {
     return !entries.empty();
 }
 
+/// True when some entry of the mix sends the channel header, which names the channel written to
+/// (createOrder, cancelOrder, …, as the contract says). A mix of reads needs no channel to write to, so a
+/// read-only token will do.
+bool needs_channel(const std::vector<loadtool::ResolvedEntry>& entries) {
+    for (const auto& entry : entries)
+        if (entry.operation && entry.operation->channel_header == spec::ChannelHeader::Required) return true;
+    return false;
+}
+
 std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& target, const LoadCommandOptions& options,
                                                    const loadtool::LoadSettings& settings, const spec::Spec& spec,
                                                    std::unique_ptr<refserver::EmbeddedServer>& embedded) {
@@ -147,6 +156,18 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
         out.oauth = std::move(oauth);
         checked.auth = config::AuthMethod::PersonalToken;
         checked.token = tokens->access_token;
+    }
+    if (!needs_channel(settings.entries)) {
+        // Only the token is checked: channels are discovered to find one to write to, and this mix writes to none.
+        if (auto accepted = conform::check_token(checked.base_url, checked.token, "token", client_options_for(target));
+            !accepted) {
+            cannot_run(accepted.error().message);
+            return std::nullopt;
+        }
+        out.base_url = checked.base_url;
+        out.token = checked.token;
+        out.channel = target.channel.value_or(0);
+        return out;
     }
     auto remote = prepare_remote(checked, options.access, spec);
     if (!remote) {

@@ -103,6 +103,28 @@ TEST(LoadHelp, SaysWhatAnInterruptExitsWith) {
     EXPECT_TRUE(has(ran.output, "--strict-mix")) << ran.output;
 }
 
+// A read-only token with a mix of reads was told to pass a channel to write to: channels are only looked
+// for to write, and these requests write nothing.
+TEST(LoadTarget, AReadOnlyTokenRunsAMixOfReads) {
+    auto serve = ServeProcess::start({});
+    ASSERT_TRUE(serve);
+    ASSERT_FALSE(serve->read_only_token().empty());
+    const std::string out = fresh_dir("load-read-only");
+    auto ran = dockside({"load", "--base-url", serve->base_url(), "--token", serve->read_only_token(), "--mix",
+                         "listLocations:1,listProducts:1", "--rate", "40", "--duration", "500ms", "--timeout", "5s",
+                         "--out", out});
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    auto summary = nlohmann::json::parse(read_text(out + "/summary.json"), nullptr, false);
+    ASSERT_TRUE(summary.is_object()) << ran.output;
+    EXPECT_EQ(summary.value("requests", 0), 20) << summary.dump(2);
+    EXPECT_EQ(summary.value("errors", -1), 0) << summary.dump(2);
+    // A mix that writes still needs a channel it can write to, and says so.
+    auto writes = dockside({"load", "--base-url", serve->base_url(), "--token", serve->read_only_token(), "--mix",
+                            "createOrder", "--rate", "10", "--duration", "200ms", "--out", fresh_dir("load-read-only-writes")});
+    EXPECT_EQ(writes.exit_code, 2) << writes.output;
+    EXPECT_TRUE(has(writes.output, "--channel")) << writes.output;
+}
+
 /// A short run of listLocations on the embedded server into `out`.
 Ran short_load(const std::string& out) {
     return dockside({"load", "--mix", "listLocations", "--rate", "40", "--duration", "300ms", "--out", out});
