@@ -57,12 +57,12 @@ std::string progress_line(const ProgressFigures& f) {
     if (f.target_rate > 0) out << "  target " << rate_text(f.target_rate);
     out << "  achieved " << rate_text(f.achieved_rate) << "  in flight " << f.in_flight;
     if (f.waiting > 0) out << "  waiting " << f.waiting;
-    out << "  p50 " << format_micros(static_cast<double>(f.p50_us)) << "  p99 "
-        << format_micros(static_cast<double>(f.p99_us));
-    char ratio[32];
-    std::snprintf(ratio, sizeof ratio, "%.2g%%",
-                  f.requests > 0 ? 100.0 * static_cast<double>(f.errors) / static_cast<double>(f.requests) : 0.0);
-    out << "  errors " << f.errors << " (" << ratio << ")";
+    const auto latency = [](const std::optional<std::int64_t>& us) {
+        return us ? format_micros(static_cast<double>(*us)) : std::string("-");
+    };
+    out << "  p50 " << latency(f.p50_us) << "  p99 " << latency(f.p99_us);
+    out << "  errors " << f.errors << " ("
+        << format_percent(f.requests > 0 ? static_cast<double>(f.errors) / static_cast<double>(f.requests) : 0.0) << ")";
     return out.str();
 }
 

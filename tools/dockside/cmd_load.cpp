@@ -2,8 +2,7 @@
 // contract's operations, against a target (the embedded reference server unless --base-url names one).
 // Options and target are validated together before anything is sent; Ctrl-C ends the run early and still
 // writes its results, marked interrupted. An OAuth access token is renewed before it expires, so a run
-// longer than its lifetime keeps being authorised. Exit 0 passed, 1 thresholds crossed or contract violations
-// sampled, 2 could not run (bad options, unreachable target, no answer at all, interrupted).
+// longer than its lifetime keeps being authorised. Exit codes: kLoadExitCodes (its --help says them).
 
 #include <unistd.h>
 
@@ -27,6 +26,14 @@ struct LoadCommandOptions {
     RemoteAccess access;
     loadtool::RawLoadOptions load;
 };
+
+/// The footer of `dockside load --help` (the parent's would say conform's 130/143, which load never uses:
+/// an interrupted run still writes its results and exits 2).
+constexpr const char* kLoadExitCodes =
+    "Exit codes: 0 the run passed; 1 a threshold was crossed or a sampled response violated the contract;\n"
+    "2 the run could not be done (bad options, unreachable target, refused token, no answer at all) or was\n"
+    "interrupted: Ctrl-C or SIGTERM ends the run early and still writes its results, marked interrupted\n"
+    "(a second one ends the process at once).";
 
 std::atomic<bool> g_interrupted{false};
 
@@ -79,6 +86,15 @@ bool outside_contract(const std::vector<loadtool::ResolvedEntry>& entries) {
     for (const auto& entry : entries)
         if (entry.operation) return false;
     return !entries.empty();
+}
+
+/// True when some entry of the mix sends the channel header, which names the channel written to
+/// (createOrder, cancelOrder, …, as the contract says). A mix of reads needs no channel to write to, so a
+/// read-only token will do.
+bool needs_channel(const std::vector<loadtool::ResolvedEntry>& entries) {
+    for (const auto& entry : entries)
+        if (entry.operation && entry.operation->channel_header == spec::ChannelHeader::Required) return true;
+    return false;
 }
 
 std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& target, const LoadCommandOptions& options,
@@ -140,6 +156,18 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
         out.oauth = std::move(oauth);
         checked.auth = config::AuthMethod::PersonalToken;
         checked.token = tokens->access_token;
+    }
+    if (!needs_channel(settings.entries)) {
+        // Only the token is checked: channels are discovered to find one to write to, and this mix writes to none.
+        if (auto accepted = conform::check_token(checked.base_url, checked.token, "token", client_options_for(target));
+            !accepted) {
+            cannot_run(accepted.error().message);
+            return std::nullopt;
+        }
+        out.base_url = checked.base_url;
+        out.token = checked.token;
+        out.channel = target.channel.value_or(0);
+        return out;
     }
     const validate::ResponseValidator validator(spec);
     auto remote = prepare_remote(checked, options.access, spec, validator);
@@ -213,7 +241,17 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("-c,--connections", raw.connections, "Keep-alive connections")->capture_default_str();
     load->add_option("-t,--threads", raw.threads, "Threads, each with its own connections")->capture_default_str();
     load->add_option("--mix", raw.mix, "Mix: a name in specs/mixes/, a YAML file, 'getOrder:5,createOrder:1' or 'GET /2025-07/location' (default merchant-day)");
-    load->add_option("--threshold", raw.thresholds, "Gate, repeatable: 'p99<50ms', 'errors<0.1%', 'createOrder:p95<80ms', 'rate>=0.99'");
+    // One value per --threshold, so that what follows it is never taken for another threshold.
+    load->add_option("--threshold", raw.thresholds,
+                     "Gate, repeatable, or a comma-separated list as --slo takes: 'p99<50ms', 'errors<0.1%', "
+                     "'createOrder:p95<80ms', 'rate>=0.99', 'substituted<1%'")
+        ->allow_extra_args(false);
+    load->add_flag("--strict-mix", raw.strict_mix,
+                   std::string("Fail the run when more requests than '") + loadtool::kStrictMixThreshold +
+                       "' allows went out as another operation than the mix drew (a read or cancel with no id at "
+                       "hand is sent as a create; summary.json counts them under substitutions). A run of a hundred "
+                       "requests may see its first cancel sent as a create, before anything was created: give it a "
+                       "--warmup");
     load->add_option("--validate", raw.validate, "Share of responses validated against the contract (0.01 or 1%)");
     load->add_option("--shard", raw.shard, "Send the i-th of N shares of the schedule (i/N); combine runs with dockside merge");
     load->add_option("--start-at", raw.start_at,
@@ -228,6 +266,7 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("--precision", raw.precision, "Capacity search: stop when the bracket is narrower than this share (default 0.05)");
     load->add_option("--variants", raw.variants, "Pre-generated requests per operation (default 64)");
     load->add_option("--fault", raw.faults, "Switch a fault on in the embedded server (repeatable)");
+    load->footer(kLoadExitCodes);
     load->callback([&context, options] {
         context.action = [&context, options] { return run_load_command(context.global, *options); };
         context.claims_interrupts = true;

@@ -49,7 +49,8 @@ std::vector<std::string> extras_problems(const CLI::App& command, const std::str
 
 const char* kExitCodes =
     "Exit codes: 0 everything ran and passed; 1 the run completed and found violations; 2 the run could not be\n"
-    "done (bad configuration, unreachable target, refused token, nothing selected); 130/143 interrupted.\n"
+    "done (bad configuration, unreachable target, refused token, nothing selected, or a load run interrupted);\n"
+    "130/143 conform interrupted by SIGINT/SIGTERM.\n"
     "`dockside SUBCOMMAND --help` explains each subcommand.";
 
 }  // namespace

@@ -88,6 +88,19 @@ inline LoadSettings settings(RawLoadOptions raw) {
     return std::move(s.value());
 }
 
+/// A capacity search of `mix` from 100/s, doubling up to `max_rate`, in steps of `step`.
+inline RawLoadOptions capacity_search(const std::string& slo, const std::string& max_rate, const std::string& step,
+                                      const std::string& mix = "listLocations") {
+    RawLoadOptions raw;
+    raw.find_capacity = true;
+    raw.slo = slo;
+    raw.rate = "100";
+    raw.max_rate = max_rate;
+    raw.step_duration = step;
+    raw.mix = mix;
+    return raw;
+}
+
 struct RunOutput {
     int code = -1;
     std::string out;
