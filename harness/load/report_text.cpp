@@ -106,7 +106,8 @@ std::string error_table(const RunResult& result) {
                 parts += "  " + std::string(to_string(kind)) + " " + std::to_string(n);
         for (int code = 400; code <= kMaxStatus; ++code)
             if (const auto n = op.counters.status_count(code); n > 0)
-                parts += "  HTTP " + std::to_string(code) + " " + std::to_string(n);
+                // 429 is throttling, its own class (NS-RATE-LIMITS; threshold rate_limited<…).
+                parts += (code == 429 ? "  rate_limited (HTTP 429) " : "  HTTP " + std::to_string(code) + " ") + std::to_string(n);
         if (op.counters.other_status > 0) parts += "  HTTP other " + std::to_string(op.counters.other_status);
         if (op.counters.retried > 0) parts += "  (resent after idle close " + std::to_string(op.counters.retried) + ")";
         if (!parts.empty()) out << "  " << op.name << ":" << parts << "\n";

@@ -24,6 +24,8 @@ enum class Metric {
     throughput,          ///< rps>=1000
     substituted_ratio,   ///< substituted<1% : requests sent as another operation than drawn ÷ requests drawn
     substituted_count,   ///< substituted<10
+    rate_limited_ratio,  ///< rate_limited<1% : answers 429 ÷ requests asked for (throttling, NS-RATE-LIMITS)
+    rate_limited_count,  ///< rate_limited<10
 };
 
 enum class Comparison { less, less_equal, greater, greater_equal };
@@ -41,8 +43,9 @@ struct Threshold {
 };
 
 /// One threshold: `[operation:]metric OP value[unit]`. Metrics: pNN (p50, p99.9), service:pNN, mean,
-/// max, errors, rate, rps, substituted. Latency values need a unit (us, ms, s); errors and substituted
-/// take a percentage (0.1%) or a count; rate a ratio (0.99) or a percentage. Errors name the expression
+/// max, errors, rate, rps, substituted, rate_limited (answers 429). Latency values need a unit (us, ms, s);
+/// errors, substituted and rate_limited take a percentage (0.1%) or a count; rate a ratio (0.99) or a
+/// percentage. Errors name the expression
 /// and what was expected.
 Result<Threshold, std::string> parse_threshold(std::string_view text);
 

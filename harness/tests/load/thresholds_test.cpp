@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "harness/load/report_text.h"
 #include "harness/load/thresholds.h"
 
 namespace dockside::load {
@@ -120,6 +121,22 @@ TEST(Thresholds, SubstitutedJudgesTheShareSentAsAnotherOperation) {
     EXPECT_TRUE(outcomes[3].passed);                              // createOrder was never replaced
     EXPECT_FALSE(outcomes[4].passed);
     EXPECT_EQ(outcomes[0].actual_text, "0.3%");
+}
+
+// A run whose getOrder was answered 429 (rate limited) 9 times of 900: throttling is its own class.
+TEST(Thresholds, RateLimitedJudgesTheShareAnswered429) {
+    EXPECT_EQ(parse_threshold("rate_limited<1%").value().metric, Metric::rate_limited_ratio);
+    EXPECT_EQ(parse_threshold("rate_limited<5").value().metric, Metric::rate_limited_count);
+    RunResult r = known_result();
+    for (int i = 0; i < 9; ++i) r.operations[1].counters.count_status(429);
+    const auto outcomes = evaluate(
+        parse_threshold_list("rate_limited<1%,rate_limited<0.5%,getOrder:rate_limited<=9,createOrder:rate_limited<1").value(), r);
+    EXPECT_TRUE(outcomes[0].passed) << outcomes[0].actual_text;   // 9 of 1009
+    EXPECT_FALSE(outcomes[1].passed) << outcomes[1].actual_text;
+    EXPECT_TRUE(outcomes[2].passed);
+    EXPECT_TRUE(outcomes[3].passed);
+    EXPECT_EQ(outcomes[0].threshold.metric_name(), "share answered 429 (rate limited)");
+    EXPECT_NE(error_table(r).find("getOrder:  rate_limited (HTTP 429) 9"), std::string::npos) << error_table(r);
 }
 
 // A repeated --threshold may hold comma-separated lists, as --slo does; every bad piece is reported.
