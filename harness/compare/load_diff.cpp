@@ -81,6 +81,12 @@ Evidence spread_evidence(Metric metric, const SideFigures& a, const SideFigures&
         return e;
     }
     e.method = "block-bootstrap";
+    if (metric == Metric::Max) {
+        // A resample's maximum can never exceed the run's, so the bootstrap of a maximum shrinks its spread
+        // toward nothing: one run's seconds cannot tell how high its maximum might have gone.
+        e.reason = "the maximum of one run has no spread its own seconds can measure: compare repeated runs";
+        return e;
+    }
     const auto& da = sa.log_sd[index_of(metric)];
     const auto& db = sb.log_sd[index_of(metric)];
     if (!da || !db) {

@@ -74,6 +74,31 @@ TEST(LoadDiff, AGateMovesTheThresholdAndChoosesWhatFails) {
     EXPECT_EQ(d.failures(), 1);
 }
 
+// The bootstrap of a maximum cannot see beyond the run's own maximum: with one run a side the maximum is
+// left to repeats, whatever its change.
+TEST(LoadDiff, OneRunsMaximumIsLeftToRepeats) {
+    auto shape = three_operations(95);
+    const auto a = make_run(shape);
+    shape.seed = 96;
+    shape.operations[0].extra_us = 50000;  // a huge change: still not judged on one run a side
+    const auto b = make_run(shape);
+    const auto& max = find(compare_one(a, b), "getOrder", Metric::Max);
+    EXPECT_EQ(max.verdict, Verdict::Inconclusive);
+    EXPECT_EQ(max.method, "none");
+    EXPECT_NE(max.reason.find("compare repeated runs"), std::string::npos);
+    std::vector<LoadRun> as, bs;
+    for (std::uint64_t i = 0; i < 8; ++i) {
+        shape.seed = 200 + i;
+        shape.operations[0].extra_us = 0;
+        as.push_back(make_run(shape));
+        shape.operations[0].extra_us = 50000;
+        bs.push_back(make_run(shape));
+    }
+    std::vector<const LoadRun*> pa, pb;
+    for (std::size_t i = 0; i < 8; ++i) pa.push_back(&as[i]), pb.push_back(&bs[i]);
+    EXPECT_EQ(find(diff_load(pa, pb, {}), "getOrder", Metric::Max).verdict, Verdict::Regressed);
+}
+
 TEST(LoadDiff, ErrorRatesAreJudgedInPoints) {
     auto shape = three_operations(41);
     const auto a = make_run(shape);
@@ -123,9 +148,10 @@ TEST(LoadDiff, RepeatsUseTheRankTestAndSayWhenMoreAreNeeded) {
     const auto many = diff_load(a8, b8, {});
     EXPECT_EQ(find(many, "getOrder", Metric::P50).verdict, Verdict::Regressed);
     EXPECT_EQ(find(many, "listOrders", Metric::P50).verdict, Verdict::Same);
-    for (const auto& m : many.metrics) {
-        if (m.operation != "getOrder" && m.operation != kAllOperations) EXPECT_NE(m.verdict, Verdict::Regressed) << m.operation;
-    }
+    for (const auto& m : many.metrics)
+        if (m.operation != "getOrder" && m.operation != kAllOperations) {
+            EXPECT_NE(m.verdict, Verdict::Regressed) << m.operation;
+        }
 }
 
 TEST(LoadDiff, AnotherRateOrMixIsRefused) {
