@@ -102,6 +102,9 @@ void print_load(std::ostream& out, const LoadDiff& d, const TextOptions& options
         out << "  operations: " << d.operations_appeared.size() << " only in the candidate, " << d.operations_vanished.size()
             << " only in the baseline (not compared)\n";
     for (const auto& note : d.notes) out << "  note: " << note << "\n";
+    if (!d.machine_differs.empty())
+        out << "  the runs' machine was not in the same state: " << d.machine_differs
+            << "; no latency or rate figure is judged regressed or improved (repeat the runs)\n";
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 #include "harness/compare/side_figures.h"
@@ -216,6 +217,32 @@ MetricComparison prepare(const std::string& name, Metric metric, const SideFigur
     return m;
 }
 
+/// The generator's own send lag (its lateness while a connection was free, not the target's) of every run
+/// of a side: how much CPU the generator got, i.e. the state of the machine it ran on.
+histogram::Histogram own_send_lag(const std::vector<const LoadRun*>& runs) {
+    auto lag = load::make_latency_histogram();
+    for (const auto* run : runs) lag.add(run->summary.result.own_send_lag);
+    return lag;
+}
+
+/// Why one run a side cannot be judged on latency: their machines' states differ (own send lag p50 or p99
+/// apart by more than a factor of two and more than a floor, 20 µs and 1 ms). Empty when they agree or a
+/// summary older than the own send lag lacks it.
+std::string machine_difference(const std::vector<const LoadRun*>& baseline, const std::vector<const LoadRun*>& candidate) {
+    const auto a = own_send_lag(baseline), b = own_send_lag(candidate);
+    if (a.total_count() == 0 || b.total_count() == 0) return {};
+    for (const auto& [p, floor_us] : {std::pair{50.0, 20.0}, std::pair{99.0, 1000.0}}) {
+        const double x = static_cast<double>(a.value_at_percentile(p)), y = static_cast<double>(b.value_at_percentile(p));
+        if (std::max(x, y) > 2 * std::min(x, y) && std::abs(x - y) > floor_us) {
+            char text[200];
+            std::snprintf(text, sizeof text, "the generator's own send lag p%g was %.3fms in the baseline and %.3fms in the candidate",
+                          p, x / 1000, y / 1000);
+            return text;
+        }
+    }
+    return {};
+}
+
 std::vector<std::string> operation_order(const std::vector<const LoadRun*>& runs) {
     std::vector<std::string> names;
     std::set<std::string> seen;
@@ -251,6 +278,8 @@ LoadDiff diff_load(const std::vector<const LoadRun*>& baseline, const std::vecto
     diff.baseline_runs = static_cast<int>(baseline.size());
     diff.candidate_runs = static_cast<int>(candidate.size());
     diff.method = baseline.size() >= 2 && candidate.size() >= 2 ? "mann-whitney" : "block-bootstrap";
+    // Repeats carry the machine's run-to-run variation in their spread; one run a side does not.
+    if (diff.method == "block-bootstrap") diff.machine_differs = machine_difference(baseline, candidate);
     const auto names_a = operation_order(baseline), names_b = operation_order(candidate);
     const std::set<std::string> set_a(names_a.begin(), names_a.end()), set_b(names_b.begin(), names_b.end());
     std::vector<std::string> groups{kAllOperations};
@@ -290,10 +319,15 @@ LoadDiff diff_load(const std::vector<const LoadRun*>& baseline, const std::vecto
         m.p_regressed_holm = holm_worse[k];
         m.p_improved_holm = holm_better[k];
         const double margin = in_points(m.metric) ? m.margin : std::log1p(m.margin);
-        if (holm_worse[k] <= settings.alpha) {
+        const bool machine_only = !diff.machine_differs.empty() && m.metric != Metric::Errors;
+        if (holm_worse[k] <= settings.alpha && !machine_only) {
             m.verdict = Verdict::Regressed;
-        } else if (holm_better[k] <= settings.alpha) {
+        } else if (holm_better[k] <= settings.alpha && !machine_only) {
             m.verdict = Verdict::Improved;
+        } else if (!diff.machine_differs.empty() && m.metric != Metric::Errors && !shown_same(e, margin)) {
+            m.verdict = Verdict::Inconclusive;
+            m.reason = "the runs' machine was not in the same state (" + diff.machine_differs + "): repeat the runs";
+            continue;
         } else if (shown_same(e, margin)) {
             m.verdict = Verdict::Same;
         } else {

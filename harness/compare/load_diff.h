@@ -74,6 +74,10 @@ struct LoadDiff {
     std::string method;      ///< the method of the latency figures
     int family = 0;          ///< metrics in the Holm family
     std::vector<std::string> notes;
+    /// One run a side: why the two runs did not run on a machine in the same state (the generator's own
+    /// send lag differs by more than a factor of two), empty when they did. Then no latency or rate figure
+    /// is judged regressed or improved: the difference may be the machine's.
+    std::string machine_differs;
 
     int count(Verdict verdict) const;
     int failures() const;

@@ -54,7 +54,8 @@ json to_json(const LoadDiff& d) {
             {"metrics", metrics},
             {"operations_appeared", d.operations_appeared},
             {"operations_vanished", d.operations_vanished},
-            {"notes", d.notes}};
+            {"notes", d.notes},
+            {"machine_differs", d.machine_differs.empty() ? json(nullptr) : json(d.machine_differs)}};
 }
 
 }  // namespace dockside::compare

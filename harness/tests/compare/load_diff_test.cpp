@@ -99,6 +99,26 @@ TEST(LoadDiff, OneRunsMaximumIsLeftToRepeats) {
     EXPECT_EQ(find(diff_load(pa, pb, {}), "getOrder", Metric::Max).verdict, Verdict::Regressed);
 }
 
+// One run a side whose generator got much less CPU in one run than the other (its own send lag four times
+// as long) says nothing about the target: a slower second run is not called a regression.
+TEST(LoadDiff, OneRunASideOnMachinesInAnotherStateIsNotJudgedOnLatency) {
+    auto a = make_run(three_operations(97)), b = make_run(three_operations(98, 400));
+    for (int i = 0; i < 1000; ++i) a.summary.result.own_send_lag.record(10 + i % 5);
+    for (int i = 0; i < 1000; ++i) b.summary.result.own_send_lag.record(12 + i % 5);
+    auto d = compare_one(a, b);
+    EXPECT_TRUE(d.machine_differs.empty()) << d.machine_differs;
+    EXPECT_EQ(find(d, "getOrder", Metric::P50).verdict, Verdict::Regressed);
+
+    b.summary.result.own_send_lag.reset();
+    for (int i = 0; i < 1000; ++i) b.summary.result.own_send_lag.record(40 + i % 5);
+    d = compare_one(a, b);
+    EXPECT_NE(d.machine_differs.find("own send lag p50"), std::string::npos) << d.machine_differs;
+    const auto& p50 = find(d, "getOrder", Metric::P50);
+    EXPECT_EQ(p50.verdict, Verdict::Inconclusive);
+    EXPECT_NE(p50.reason.find("not in the same state"), std::string::npos) << p50.reason;
+    EXPECT_EQ(d.count(Verdict::Regressed), 0);
+}
+
 TEST(LoadDiff, ErrorRatesAreJudgedInPoints) {
     auto shape = three_operations(41);
     const auto a = make_run(shape);

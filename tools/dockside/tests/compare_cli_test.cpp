@@ -96,10 +96,23 @@ TEST(CompareCli, LoadRunsAnInjectedDelayRegressesItsOperation) {
     ASSERT_EQ(delayed.exit_code, 0) << delayed.output;
     ASSERT_EQ(load(other_rate, {}, "150").exit_code, 0);
 
+    const std::string refused = fresh_dir("compare-load-refused");
+    auto ran = dockside({"compare", clean, other_rate, "--out", refused});
+    EXPECT_EQ(ran.exit_code, 2) << ran.output;
+    EXPECT_TRUE(has(ran.output, "rate configuration")) << ran.output;
+    EXPECT_EQ(compare_json(refused)["verdict"], "cannot_compare");
+    ran = dockside({"compare", clean, other_rate, "--force", "--out", refused});
+    EXPECT_NE(ran.exit_code, 2) << ran.output;
+
     const std::string out = fresh_dir("compare-load");
-    auto ran = dockside({"compare", clean, slow, "--out", out});
-    EXPECT_EQ(ran.exit_code, 1) << ran.output;
+    ran = dockside({"compare", clean, slow, "--out", out});
     const auto c = compare_json(out);
+    if (!c["load"]["machine_differs"].is_null()) {
+        // Then, rightly, nothing is judged on latency (LoadDiff.OneRunASideOnMachinesInAnotherStateIsNotJudgedOnLatency).
+        EXPECT_EQ(ran.exit_code, 0) << ran.output;
+        GTEST_SKIP() << "the machine was busier in one run than the other: " << c["load"]["machine_differs"].get<std::string>();
+    }
+    EXPECT_EQ(ran.exit_code, 1) << ran.output;
     bool get_order_p50 = false;
     for (const auto& m : c["load"]["metrics"]) {
         if (m["operation"] == "getOrder" && m["metric"] == "p50") get_order_p50 = m["verdict"] == "regressed";
@@ -108,14 +121,6 @@ TEST(CompareCli, LoadRunsAnInjectedDelayRegressesItsOperation) {
         }
     }
     EXPECT_TRUE(get_order_p50) << ran.output;
-
-    const std::string refused = fresh_dir("compare-load-refused");
-    ran = dockside({"compare", clean, other_rate, "--out", refused});
-    EXPECT_EQ(ran.exit_code, 2) << ran.output;
-    EXPECT_TRUE(has(ran.output, "rate configuration")) << ran.output;
-    EXPECT_EQ(compare_json(refused)["verdict"], "cannot_compare");
-    ran = dockside({"compare", clean, other_rate, "--force", "--out", refused});
-    EXPECT_NE(ran.exit_code, 2) << ran.output;
 }
 
 TEST(CompareCli, BadInputIsExitTwoWithEveryProblemNamed) {
