@@ -31,5 +31,6 @@ void register_conform_command(CLI::App& app, CommandContext& context);
 void register_load_command(CLI::App& app, CommandContext& context);
 void register_merge_command(CLI::App& app, CommandContext& context);
 void register_compare_command(CLI::App& app, CommandContext& context);
+void register_report_command(CLI::App& app, CommandContext& context);
 
 }  // namespace dockside::cli

@@ -74,6 +74,7 @@ int main(int argc, char** argv) {
     register_load_command(app, context);
     register_merge_command(app, context);
     register_compare_command(app, context);
+    register_report_command(app, context);
 
     try {
         app.parse(argc, argv);
