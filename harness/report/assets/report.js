@@ -10,7 +10,7 @@
 
   // ---- elements -------------------------------------------------------------------------------------
   function add(node, children) {
-    for (const c of children.flat()) {
+    for (const c of children.flat(Infinity)) {
       if (c === null || c === undefined || c === false) continue;
       node.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
     }
@@ -159,9 +159,6 @@
     out.push(h("div", { class: "meta" }, h("span", {}, "target " + r.target), h("span", {}, "profile " + r.profile),
       r.spec_version ? h("span", {}, "API " + r.spec_version) : null, h("span", {}, "seed " + r.seed), h("span", {}, "started " + r.started_at),
       h("span", {}, fmt.s(r.duration_seconds)), (r.faults || []).length ? h("span", {}, "faults " + r.faults.join(", ")) : null));
-    out.push(h("h3", {}, "Areas and operations"));
-    out.push(table(["area", "operation"].concat(STATUSES.map(x => x.replace("_", " "))),
-      run.matrix.map(row => [row.area, row.operation].concat(STATUSES.map(st => row.counts[st] || 0))), [2, 3, 4, 5, 6, 7, 8]));
     const tests = r.tests || [];
     const groups = new Map();
     for (const t of tests) for (const f of t.findings || []) {
@@ -181,6 +178,13 @@
     const notRun = tests.filter(t => ["skipped", "blocked", "timed_out", "interrupted"].includes(t.status));
     out.push(h("h3", {}, `Skipped, blocked and unfinished tests (${notRun.length})`));
     if (notRun.length) out.push(table(["test", "status", "reason"], notRun.map(t => [t.name, h("span", { class: "status-" + t.status }, t.status), t.reason || ""])));
+    // Findings first: the matrix is the map to look things up in, folded until asked for.
+    const failing = run.matrix.filter(row => ["failed", "blocked", "timed_out", "interrupted"].some(st => row.counts[st]));
+    const matrixTable = rows => table(["area", "operation"].concat(STATUSES.map(x => x.replace("_", " "))),
+      rows.map(row => [row.area, row.operation].concat(STATUSES.map(st => row.counts[st] || 0))), [2, 3, 4, 5, 6, 7, 8]);
+    out.push(h("h3", {}, `Areas and operations with failures (${failing.length})`));
+    if (failing.length) out.push(matrixTable(failing));
+    out.push(h("details", { class: "matrix" }, h("summary", {}, `Every area and operation (${run.matrix.length} rows)`), matrixTable(run.matrix)));
     if ((run.faults || []).length) {
       out.push(h("h3", {}, "Fault matrix (a self-test: faults switched on in the reference server)"));
       out.push(table(["fault", "rule", "caught", "by tests"], run.faults.map(f =>
@@ -353,9 +357,13 @@
     const m0 = metrics[0];
     const noise = (m0 && m0.margin) || 0.05;
     svg.appendChild(s("rect", { x: px(1 / (1 + noise)), y: T, width: px(1 + noise) - px(1 / (1 + noise)), height: row * metrics.length, fill: "#eef2f7" }));
+    let lastLabel = -Infinity;  // labels closer than 44 px would overprint each other
     for (const v of [0.5, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 2, 3, 5, 10].filter(v => v >= lo && v <= hi)) {
       svg.appendChild(s("line", { class: v === 1 ? "axis" : "grid", x1: px(v), x2: px(v), y1: T, y2: H - B }));
+      if (v !== 1 && px(v) - lastLabel < 44 && Math.abs(px(v) - px(1)) < 44) continue;
+      if (px(v) - lastLabel < 44) continue;
       svg.appendChild(s("text", { x: px(v), y: H - B + 14, "text-anchor": "middle" }, (v >= 1 ? "+" : "") + Math.round((v - 1) * 100) + "%"));
+      lastLabel = px(v);
     }
     svg.appendChild(s("text", { x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle" }, "candidate ÷ baseline (log scale; shaded: noise threshold)"));
     metrics.forEach((m, i) => {
