@@ -103,7 +103,7 @@
     for (const l of opts.lines || []) ys.push(l.y);
     let x0 = opts.x === "percentile" ? 0 : Math.min(...xs), x1 = Math.max(...xs);
     if (opts.x === "percentile") x1 = Math.max(2, Math.ceil(x1));
-    if (!(x1 > x0)) { x0 -= 0.5; x1 += 0.5; }  // a single point (a run of one second) still gets an axis
+    if (!(x1 > x0)) x1 = x0 + 1;  // a single point (a run of one second) still gets an axis, from its own start
     let y0 = opts.yMin !== undefined ? opts.yMin : 0, y1 = Math.max(...ys, y0 + 1e-9);
     const ystep = niceStep(y1 - y0, 5);
     y1 = Math.ceil(y1 / ystep) * ystep * (Math.max(...ys) >= Math.ceil(y1 / ystep) * ystep ? 1.05 : 1);
