@@ -303,40 +303,45 @@ LoadDiff diff_load(const std::vector<const LoadRun*>& baseline, const std::vecto
             evidence.push_back(std::move(e));
         }
     }
-    // One family: every metric with a test. Holm in each direction.
-    std::vector<std::size_t> tested;
-    std::vector<double> p_worse, p_better;
-    for (std::size_t i = 0; i < diff.metrics.size(); ++i)
-        if (diff.metrics[i].p_regressed) {
-            tested.push_back(i);
-            p_worse.push_back(*diff.metrics[i].p_regressed);
-            p_better.push_back(*diff.metrics[i].p_improved);
+    // Families for Holm, in each direction: the metrics that can fail the comparison (those --fail-on covers,
+    // or all), and the rest, reported only. A gate on a few metrics is not diluted by the many it ignores.
+    for (const bool gated_family : {true, false}) {
+        std::vector<std::size_t> tested;
+        std::vector<double> p_worse, p_better;
+        for (std::size_t i = 0; i < diff.metrics.size(); ++i) {
+            const bool can_fail = settings.gates.empty() || !diff.metrics[i].gate.empty();
+            if (diff.metrics[i].p_regressed && can_fail == gated_family) {
+                tested.push_back(i);
+                p_worse.push_back(*diff.metrics[i].p_regressed);
+                p_better.push_back(*diff.metrics[i].p_improved);
+            }
         }
-    diff.family = static_cast<int>(tested.size());
-    const auto holm_worse = holm_adjust(p_worse), holm_better = holm_adjust(p_better);
-    for (std::size_t k = 0; k < tested.size(); ++k) {
-        auto& m = diff.metrics[tested[k]];
-        const auto& e = evidence[tested[k]];
-        m.p_regressed_holm = holm_worse[k];
-        m.p_improved_holm = holm_better[k];
-        const double margin = in_points(m.metric) ? m.margin : std::log1p(m.margin);
-        const bool machine_only = !diff.machine_differs.empty() && m.metric != Metric::Errors;
-        if (holm_worse[k] <= settings.alpha && !machine_only) {
-            m.verdict = Verdict::Regressed;
-        } else if (holm_better[k] <= settings.alpha && !machine_only) {
-            m.verdict = Verdict::Improved;
-        } else if (!diff.machine_differs.empty() && m.metric != Metric::Errors && !shown_same(e, margin)) {
-            m.verdict = Verdict::Inconclusive;
-            m.reason = "the runs' machine was not in the same state (" + diff.machine_differs + "): repeat the runs";
-            continue;
-        } else if (shown_same(e, margin)) {
-            m.verdict = Verdict::Same;
-        } else {
-            m.verdict = Verdict::Inconclusive;
-            const int runs_now = std::min(diff.baseline_runs, diff.candidate_runs);
-            m.more_runs_needed = runs_to_decide(e, margin, diff.family, settings.alpha, runs_now);
-            m.reason = m.more_runs_needed ? runs_text(*m.more_runs_needed)
-                                          : "the change sits on the threshold: no feasible number of runs would decide it";
+        if (gated_family) diff.family = static_cast<int>(tested.size());
+        const auto holm_worse = holm_adjust(p_worse), holm_better = holm_adjust(p_better);
+        const int family = static_cast<int>(tested.size());
+        for (std::size_t k = 0; k < tested.size(); ++k) {
+            auto& m = diff.metrics[tested[k]];
+            const auto& e = evidence[tested[k]];
+            m.p_regressed_holm = holm_worse[k];
+            m.p_improved_holm = holm_better[k];
+            const double margin = in_points(m.metric) ? m.margin : std::log1p(m.margin);
+            const bool machine_only = !diff.machine_differs.empty() && m.metric != Metric::Errors;
+            if (holm_worse[k] <= settings.alpha && !machine_only) {
+                m.verdict = Verdict::Regressed;
+            } else if (holm_better[k] <= settings.alpha && !machine_only) {
+                m.verdict = Verdict::Improved;
+            } else if (!diff.machine_differs.empty() && m.metric != Metric::Errors && !shown_same(e, margin)) {
+                m.verdict = Verdict::Inconclusive;
+                m.reason = "the runs' machine was not in the same state (" + diff.machine_differs + "): repeat the runs";
+            } else if (shown_same(e, margin)) {
+                m.verdict = Verdict::Same;
+            } else {
+                m.verdict = Verdict::Inconclusive;
+                const int runs_now = std::min(diff.baseline_runs, diff.candidate_runs);
+                m.more_runs_needed = runs_to_decide(e, margin, family, settings.alpha, runs_now);
+                m.reason = m.more_runs_needed ? runs_text(*m.more_runs_needed)
+                                              : "the change sits on the threshold: no feasible number of runs would decide it";
+            }
         }
     }
     for (auto& m : diff.metrics) {

@@ -72,7 +72,7 @@ struct LoadDiff {
     std::vector<std::string> operations_appeared, operations_vanished;
     int baseline_runs = 0, candidate_runs = 0;
     std::string method;      ///< the method of the latency figures
-    int family = 0;          ///< metrics in the Holm family
+    int family = 0;          ///< metrics in the Holm family of those that can fail (all tested, or the gated ones)
     std::vector<std::string> notes;
     /// One run a side: why the two runs did not run on a machine in the same state (the generator's own
     /// send lag differs by more than a factor of two), empty when they did. Then no latency or rate figure

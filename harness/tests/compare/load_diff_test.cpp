@@ -133,6 +133,27 @@ TEST(LoadDiff, ErrorRatesAreJudgedInPoints) {
     EXPECT_EQ(find(d, "getOrder", Metric::Errors).verdict, Verdict::Same);
 }
 
+// With a gate, the metrics that can fail form their own Holm family: four runs a side cannot show a
+// regression among 28 metrics (1/70 > 0.05/28) but can for the one gated metric.
+TEST(LoadDiff, AGatedMetricIsCorrectedOnlyWithTheOtherGatedOnes) {
+    std::vector<LoadRun> a, b;
+    for (std::uint64_t i = 0; i < 4; ++i) {
+        a.push_back(make_run(three_operations(300 + i)));
+        b.push_back(make_run(three_operations(400 + i, 400)));
+    }
+    std::vector<const LoadRun*> pa, pb;
+    for (std::size_t i = 0; i < 4; ++i) pa.push_back(&a[i]), pb.push_back(&b[i]);
+    EXPECT_EQ(find(diff_load(pa, pb, {}), "getOrder", Metric::P50).verdict, Verdict::Inconclusive);
+    CompareSettings gated;
+    gated.gates = parse_gates("getOrder:p50:+10%").value();
+    const auto d = diff_load(pa, pb, gated);
+    EXPECT_EQ(d.family, 1);
+    const auto& p50 = find(d, "getOrder", Metric::P50);
+    EXPECT_EQ(p50.verdict, Verdict::Regressed);
+    EXPECT_TRUE(p50.fails);
+    EXPECT_EQ(d.failures(), 1);
+}
+
 TEST(LoadDiff, TooFewRequestsForAPercentileSayHowManyMoreRuns) {
     const auto a = make_run(three_operations(51)), b = make_run(three_operations(52));
     const auto d = compare_one(a, b);
