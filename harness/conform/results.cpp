@@ -210,6 +210,7 @@ nlohmann::json to_json(const RunResults& results) {
     const Totals t = totals(results);
     const int total = static_cast<int>(results.tests.size());
     return {{"dockside_version", m.dockside_version},
+            {"spec_version", m.spec_version},
             {"target", m.target},
             {"embedded", m.embedded},
             {"profile", m.profile},

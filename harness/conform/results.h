@@ -88,6 +88,7 @@ struct RunMetadata {
     int selected = 0;                 ///< tests the selection named (those not run are selected - tests.size())
     std::string interrupted;          ///< empty when the run finished; else what stopped it ("SIGINT")
     std::string dockside_version = "0.1.0";
+    std::string spec_version;         ///< the contract's info.version ("2025-07"); compare refuses to mix versions
 };
 
 struct RunResults {
@@ -117,7 +118,7 @@ Totals totals(const RunResults& results);
 
 nlohmann::json to_json(const validate::Violation& violation);
 nlohmann::json to_json(const Finding& finding);
-/// {"dockside_version","target","embedded","profile","seed","cases","areas","faults","started_at",
+/// {"dockside_version","spec_version","target","embedded","profile","seed","cases","areas","faults","started_at",
 ///  "duration_seconds","test_budget_seconds","interrupted","summary":{passed,failed,skipped,accepted,blocked,
 ///  timed_out,interrupted,not_run,total,distinct_findings},"areas_summary":[…],
 ///  "tests":[{name,area,status,reason?,seconds,failure_messages,findings:[…]}]}.

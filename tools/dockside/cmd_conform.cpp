@@ -297,6 +297,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     if (!session) return cannot_run(session.error());
 
     auto meta = metadata(info, c.areas, options.faults, options.test_timeout);
+    meta.spec_version = c.spec->document().value(nlohmann::json::json_pointer("/info/version"), "");
     conform::RunResults results{meta, prepared->preflight};
     if (prepared->runnable) {
         suites::RunOptions run;

@@ -25,6 +25,7 @@ struct LoadCommandOptions {
     config::RawTargetOptions target;
     RemoteAccess access;
     loadtool::RawLoadOptions load;
+    std::vector<std::string> delays;  ///< latency faults of the embedded server (refserver/faults/answer_delay.h)
 };
 
 /// The footer of `dockside load --help` (the parent's would say conform's 130/143, which load never uses:
@@ -107,6 +108,7 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
     if (target.embedded()) {
         refserver::EmbeddedOptions embedded_options;
         embedded_options.api.faults = {options.load.faults.begin(), options.load.faults.end()};
+        embedded_options.api.delays = options.delays;
         embedded_options.api.spec = &spec;
         auto started = refserver::EmbeddedServer::start(embedded_options);
         if (!started) {
@@ -207,6 +209,8 @@ int run_load_command(const GlobalOptions& global, const LoadCommandOptions& opti
     else print_target_notes("load", *target);
     if (target && !options.load.faults.empty() && !target->embedded())
         problems.push_back("--fault switches faults on in the embedded reference server; it cannot be combined with --base-url");
+    if (target && !options.delays.empty() && !target->embedded())
+        problems.push_back("--delay slows the embedded reference server; it cannot be combined with --base-url");
     if (!problems.empty()) {
         for (const auto& p : problems) std::cerr << "dockside load: " << p << "\n";
         return kExitCannotRun;
@@ -266,6 +270,7 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("--precision", raw.precision, "Capacity search: stop when the bracket is narrower than this share (default 0.05)");
     load->add_option("--variants", raw.variants, "Pre-generated requests per operation (default 64)");
     load->add_option("--fault", raw.faults, "Switch a fault on in the embedded server (repeatable)");
+    load->add_option("--delay", options->delays, "Answer an operation of the embedded server later: 'getOrder:+2ms', '*:+1ms' (repeatable)");
     load->footer(kLoadExitCodes);
     load->callback([&context, options] {
         context.action = [&context, options] { return run_load_command(context.global, *options); };

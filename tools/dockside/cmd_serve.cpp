@@ -32,6 +32,7 @@ struct ServeOptions {
     bool simulation = false;
     std::string seed_file;
     std::vector<std::string> faults;
+    std::vector<std::string> delays;
     bool list_faults = false;
     bool webhook_insecure = false;
     std::string pat_file;
@@ -122,6 +123,7 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
     embedded.api.simulation_enabled = options.simulation;
     embedded.api.webhook_insecure = options.webhook_insecure;
     embedded.api.faults = {options.faults.begin(), options.faults.end()};
+    embedded.api.delays = options.delays;
     embedded.api.max_records = options.max_records;
     if (!options.rate_limit.empty()) {
         const auto rate = refserver::RateLimit::parse(options.rate_limit);
@@ -229,6 +231,9 @@ void register_serve_command(CLI::App& app, CommandContext& context) {
         ->check(CLI::ExistingFile);
     serve->add_option("--fault", options->faults,
                       "Switch on a deliberate violation (repeatable; see --list-faults)");
+    serve->add_option("--delay", options->delays,
+                      "Answer an operation later by a fixed time, 'getOrder:+2ms' or '*:+1ms' for every operation "
+                      "(repeatable; units us, ms, s; at most 10s)");
     serve->add_flag("--webhook-insecure", options->webhook_insecure,
                     "Deliver webhooks without verifying the receiver's TLS certificate (self-signed test receivers)");
     serve->add_flag("--list-faults", options->list_faults, "Print the fault catalog, one fault per line, and exit");

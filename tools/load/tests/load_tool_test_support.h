@@ -14,11 +14,7 @@
 #include <string>
 
 #include <nlohmann/json.hpp>
-#include <valijson/adapters/nlohmann_json_adapter.hpp>
-#include <valijson/schema.hpp>
-#include <valijson/schema_parser.hpp>
-#include <valijson/validator.hpp>
-
+#include "harness/tests/support/schema_violations.h"
 #include "refserver/embedded/embedded_server.h"
 #include "specs/loader/spec.h"
 #include "tools/load/load_run.h"
@@ -131,23 +127,7 @@ inline std::string read_text(const std::string& path) {
 
 /// Every violation of specs/load-summary.schema.json, one line each; empty when the document conforms.
 inline std::string schema_violations(const nlohmann::json& document) {
-    static const nlohmann::json schema_json = read_json(std::string(DOCKSIDE_SPECS_DIR) + "/load-summary.schema.json");
-    valijson::Schema schema;
-    valijson::SchemaParser parser;
-    valijson::adapters::NlohmannJsonAdapter schema_adapter(schema_json);
-    parser.populateSchema(schema_adapter, schema);
-    valijson::Validator validator;
-    valijson::ValidationResults results;
-    valijson::adapters::NlohmannJsonAdapter adapter(document);
-    if (validator.validate(schema, adapter, &results)) return {};
-    std::string out;
-    valijson::ValidationResults::Error error;
-    while (results.popError(error)) {
-        std::string where;
-        for (const auto& c : error.context) where += c;
-        out += where + ": " + error.description + "\n";
-    }
-    return out;
+    return dockside::testing::schema_violations(document, std::string(DOCKSIDE_SPECS_DIR) + "/load-summary.schema.json");
 }
 
 }  // namespace dockside::loadtool::testing
