@@ -32,6 +32,10 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
     ReferenceServer& s = *server;
     s.clock_ = s.options_.clock ? s.options_.clock : std::make_shared<SystemClock>();
     if (s.options_.simulation_enabled) s.clock_ = std::make_shared<SimulatedClock>(s.clock_);  // /_sim/clock:advance
+    if (s.options_.rate_limit_per_second) {
+        if (*s.options_.rate_limit_per_second > 0) s.rate_limit_ = std::make_unique<RateLimit>(*s.options_.rate_limit_per_second);
+        else problems.push_back("the rate limit must be above zero requests a second");
+    }
 
     auto faults = FaultSet::from_names(s.options_.faults);
     if (faults) s.faults_ = *faults;
@@ -62,6 +66,10 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
         }
     }
     for (const auto& p : s.router_.problems()) problems.push_back("router: " + p);
+    std::vector<std::string> operation_ids;  // empty when an earlier problem left the routes unmade
+    for (const auto& r : s.router_.routes()) operation_ids.push_back(r.operation_id);
+    if (auto delays = AnswerDelays::parse(s.options_.delays, operation_ids)) s.delays_ = std::move(delays.value());
+    else problems.insert(problems.end(), delays.error().begin(), delays.error().end());
     for (const auto& r : s.router_.routes())
         if (!find_access(r.operation_id)) problems.push_back("operation " + r.operation_id + " has no row in the scope table");
 
@@ -121,6 +129,9 @@ http::Response ReferenceServer::handle(const http::Request& request) {
 }
 
 http::Response ReferenceServer::dispatch(const http::Request& request) {
+    // Refused before anything else, as a throttling front end would: nothing of the request is done.
+    if (rate_limit_)
+        if (const auto wait = rate_limit_->admit()) return error_response(rate_limited(*wait));
     const std::uint64_t n = ++request_count_;
     if (faults_.on(Fault::ErrNo5xxSporadic500) && n % kSporadicPeriod == 0)
         return error_response(internal_error("deliberate sporadic failure (fault ERR-NO5XX.sporadic-500)"));
@@ -156,6 +167,13 @@ http::Response ReferenceServer::dispatch(const http::Request& request) {
     return reply ? std::move(reply.value()) : error_response(reply.error());
 }
 
+std::chrono::microseconds ReferenceServer::answer_delay(const http::Request& request) const {
+    if (delays_.empty()) return std::chrono::microseconds{0};
+    // The router is immutable after create(), so matching needs no lock.
+    auto match = router_.match(request.method, request.path());
+    return delays_.for_operation(match ? std::string_view(match->route->operation_id) : std::string_view());
+}
+
 std::string ReferenceServer::banner(bool show_generated_secrets) const {
     const std::string hidden = "(not shown)";
     const std::string& pat = options_.pat.empty() && show_generated_secrets ? pat_ : hidden;
@@ -177,6 +195,7 @@ std::string ReferenceServer::banner(bool show_generated_secrets) const {
     auto names = faults_.names();
     out << "  faults on:             " << (names.empty() ? "none" : "") << "\n";
     for (const auto& name : names) out << "    " << name << "\n";
+    if (!delays_.empty()) out << "  answers delayed:       " << delays_.describe() << "\n";
     return out.str();
 }
 

@@ -18,7 +18,9 @@
 #include "harness/http/message.h"
 #include "refserver/core/clock.h"
 #include "refserver/core/limits.h"
+#include "refserver/core/rate_limit.h"
 #include "refserver/core/router.h"
+#include "refserver/faults/answer_delay.h"
 #include "refserver/faults/fault.h"
 #include "refserver/store/store.h"
 
@@ -42,6 +44,9 @@ struct Options {
     bool simulation_enabled = false;
     /// Names from fault_catalog() to switch on.
     std::set<std::string> faults;
+    /// Latency faults, "getOrder:+2ms" or "*:+1ms" (faults/answer_delay.h). handle() does not wait: the
+    /// transport holds each answer for answer_delay() (EmbeddedServer does).
+    std::vector<std::string> delays;
     /// Time source; a SystemClock when null.
     std::shared_ptr<Clock> clock;
     /// Base for next/prev URLs ("http://127.0.0.1:8080"). Never taken from the request's Host header
@@ -55,6 +60,9 @@ struct Options {
     bool webhook_insecure = false;
     /// Wait before the first webhook retry; doubles per retry (NS-WH-RETRY: 1 s, scaled down in tests).
     std::chrono::milliseconds webhook_backoff{1000};
+    /// Requests a second beyond which the server answers 429 rate_limited with Retry-After (NS-RATE-LIMITS);
+    /// none when empty (the default: the document shows no limit).
+    std::optional<double> rate_limit_per_second;
     /// Whether webhook deliveries leave the process at all. Off only where nothing may be dialled out
     /// (the fuzz target, which would otherwise call whatever URL the fuzzer subscribes).
     bool deliver_webhooks = true;
@@ -90,6 +98,10 @@ public:
     /// Records the store holds now (see refserver/store/record_budget.h).
     std::size_t stored_records() const;
     const FaultSet& faults() const { return faults_; }
+    const AnswerDelays& delays() const { return delays_; }
+    /// How long the transport should hold the answer to `request`: the delay of the operation it routes to
+    /// (the `*` one for a request no route matches); zero without latency faults.
+    std::chrono::microseconds answer_delay(const http::Request& request) const;
     const Clock& clock() const { return *clock_; }
 
 private:
@@ -100,6 +112,8 @@ private:
     Options options_;
     std::shared_ptr<Clock> clock_;
     FaultSet faults_;
+    std::unique_ptr<RateLimit> rate_limit_;  ///< null: no limit
+    AnswerDelays delays_;
     Router router_;
     Store store_;
     mutable std::shared_mutex mutex_;

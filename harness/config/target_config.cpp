@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "harness/http/url.h"
+#include "harness/load/duration_text.h"
 
 namespace dockside::config {
 namespace {
@@ -50,11 +51,13 @@ std::optional<std::int64_t> check_channel(Collector& out, const std::string& val
     return id;
 }
 
+/// Seconds, or a duration with its unit as every other duration option takes it ("5s", "500ms", "2m").
 double check_timeout(Collector& out, const std::string& value) {
-    double seconds = 0;
-    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seconds);
-    if (ec != std::errc() || end != value.data() + value.size() || !(seconds > 0) || seconds > 3600) {
-        out.add("--timeout", value, "must be a number of seconds greater than 0 and at most 3600");
+    const auto duration = load::parse_duration(value);
+    const double seconds = duration ? std::chrono::duration<double>(*duration).count() : 0;
+    if (!duration || !(seconds > 0) || seconds > 3600) {
+        out.add("--timeout", value,
+                "must be greater than 0 and at most an hour: seconds (30) or a duration with its unit (5s, 500ms, 2m)");
         return 30;
     }
     return seconds;

@@ -23,7 +23,7 @@ struct RawTargetOptions {
     std::string channel;         ///< --channel / DOCKSIDE_CHANNEL; empty = discovered from GET /channel
     std::string channel_header = "service_channel_id";  ///< --channel-header / DOCKSIDE_CHANNEL_HEADER
     std::string profile = "default";                    ///< --profile / DOCKSIDE_PROFILE
-    std::string timeout = "30";  ///< --timeout / DOCKSIDE_TIMEOUT, seconds per request
+    std::string timeout = "30";  ///< --timeout / DOCKSIDE_TIMEOUT per request: seconds, or a duration ("5s", "500ms")
     bool insecure = false;       ///< --insecure / DOCKSIDE_INSECURE: skip TLS certificate verification
 };
 

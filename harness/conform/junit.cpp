@@ -153,9 +153,16 @@ std::string render_junit(const RunResults& results) {
         if (!stamp.empty() && stamp.back() == 'Z') stamp.pop_back();
         if (!stamp.empty()) out << attr("timestamp", stamp);
         out << ">\n    <properties>\n";
-        for (const auto& [name, value] : std::vector<std::pair<std::string, std::string>>{
-                 {"target", results.meta.target}, {"profile", results.meta.profile},
-                 {"seed", std::to_string(results.meta.seed)}, {"cases", std::to_string(results.meta.cases)}})
+        int waits = 0;
+        double waited = 0;
+        for (const auto* t : by_area[s.area]) waits += t->rate_limited_waits, waited += t->rate_limited_seconds;
+        std::vector<std::pair<std::string, std::string>> properties{
+            {"target", results.meta.target}, {"profile", results.meta.profile},
+            {"seed", std::to_string(results.meta.seed)}, {"cases", std::to_string(results.meta.cases)}};
+        // Answers 429 waited out (NS-RATE-LIMITS): throttling, shown so a slow area is explained.
+        if (waits > 0) properties.insert(properties.end(), {{"rate_limited_waits", std::to_string(waits)},
+                                                            {"rate_limited_seconds", seconds(waited)}});
+        for (const auto& [name, value] : properties)
             out << "      <property" << attr("name", name) << attr("value", value) << "/>\n";
         out << "    </properties>\n";
         for (const auto* t : by_area[s.area]) render_case(out, *t);

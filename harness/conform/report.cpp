@@ -186,9 +186,14 @@ std::string render_summary(const RunResults& results, bool colour, bool area_row
     };
     if (area_rows)
         for (const auto& s : summarize(results.tests)) row(s);
-    row(totals(results).counts);
+    const Totals t = totals(results);
+    row(t.counts);
     const bool bad = exit_code(results) != 0;
     out << paint(render_verdict(results), bad ? kRed : kGreen, colour) << "\n";
+    if (t.rate_limited_waits > 0)
+        out << "the target answered 429 (rate limited) " << t.rate_limited_waits << " time"
+            << (t.rate_limited_waits == 1 ? "" : "s") << "; each was waited out as it asked (" << std::fixed
+            << std::setprecision(1) << t.rate_limited_seconds << " s in all) and is not a finding\n";
     return out.str();
 }
 

@@ -140,6 +140,8 @@ Totals totals(const RunResults& results) {
     std::set<std::string> causes;
     for (const auto& test : results.tests) {
         t.interrupted += test.status == TestStatus::Interrupted;
+        t.rate_limited_waits += test.rate_limited_waits;
+        t.rate_limited_seconds += test.rate_limited_seconds;
         if (!fails_run(test.status)) continue;
         for (const auto& f : test.findings)
             if (!f.accepted) causes.insert(cause_key(f));
@@ -186,6 +188,8 @@ nlohmann::json to_json(const TestOutcome& t) {
                         {"failure_messages", t.failure_messages},
                         {"findings", findings}};
     if (!t.reason.empty()) test["reason"] = t.reason;
+    if (t.rate_limited_waits > 0)
+        test["rate_limited"] = {{"waits", t.rate_limited_waits}, {"seconds", std::round(t.rate_limited_seconds * 1000.0) / 1000.0}};
     if (const auto& fault = t.harness_fault)
         test["harness_fault"] = {{"cause", fault->cause},
                                  {"last_request", fault->last_request},
@@ -206,6 +210,7 @@ nlohmann::json to_json(const RunResults& results) {
     const Totals t = totals(results);
     const int total = static_cast<int>(results.tests.size());
     return {{"dockside_version", m.dockside_version},
+            {"spec_version", m.spec_version},
             {"target", m.target},
             {"embedded", m.embedded},
             {"profile", m.profile},
@@ -227,7 +232,9 @@ nlohmann::json to_json(const RunResults& results) {
               {"interrupted", t.interrupted},
               {"not_run", std::max(0, m.selected - total)},
               {"total", total},
-              {"distinct_findings", t.distinct_findings}}},
+              {"distinct_findings", t.distinct_findings},
+              {"rate_limited_waits", t.rate_limited_waits},
+              {"rate_limited_seconds", std::round(t.rate_limited_seconds * 1000.0) / 1000.0}}},
             {"areas_summary", areas},
             {"tests", tests}};
 }

@@ -60,6 +60,9 @@ struct TestOutcome {
     std::vector<std::string> failure_messages;  ///< GoogleTest's, for failures no finding explains
     std::vector<Finding> findings;
     std::optional<HarnessFault> harness_fault;  ///< set when the harness died in this test
+    /// Answers 429 the test waited out (NS-RATE-LIMITS: throttling, never a finding) and how long it waited.
+    int rate_limited_waits = 0;
+    double rate_limited_seconds = 0;
 };
 
 /// Status of a test from GoogleTest's verdict and its findings: a failed test whose findings are all
@@ -85,6 +88,7 @@ struct RunMetadata {
     int selected = 0;                 ///< tests the selection named (those not run are selected - tests.size())
     std::string interrupted;          ///< empty when the run finished; else what stopped it ("SIGINT")
     std::string dockside_version = "0.1.0";
+    std::string spec_version;         ///< the contract's info.version ("2025-07"); compare refuses to mix versions
 };
 
 struct RunResults {
@@ -107,12 +111,14 @@ struct Totals {
     AreaSummary counts{"total"};
     int distinct_findings = 0;
     int interrupted = 0;
+    int rate_limited_waits = 0;       ///< answers 429 waited out across the run
+    double rate_limited_seconds = 0;  ///< and the time spent waiting
 };
 Totals totals(const RunResults& results);
 
 nlohmann::json to_json(const validate::Violation& violation);
 nlohmann::json to_json(const Finding& finding);
-/// {"dockside_version","target","embedded","profile","seed","cases","areas","faults","started_at",
+/// {"dockside_version","spec_version","target","embedded","profile","seed","cases","areas","faults","started_at",
 ///  "duration_seconds","test_budget_seconds","interrupted","summary":{passed,failed,skipped,accepted,blocked,
 ///  timed_out,interrupted,not_run,total,distinct_findings},"areas_summary":[…],
 ///  "tests":[{name,area,status,reason?,seconds,failure_messages,findings:[…]}]}.

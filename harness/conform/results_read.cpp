@@ -65,6 +65,10 @@ TestOutcome outcome_from_json(const json& t) {
     out.failure_messages = member<std::vector<std::string>>(t, "failure_messages", {});
     if (const auto it = t.find("findings"); it != t.end() && it->is_array())
         for (const auto& f : *it) out.findings.push_back(finding_from_json(f));
+    if (const auto it = t.find("rate_limited"); it != t.end() && it->is_object()) {
+        out.rate_limited_waits = member<int>(*it, "waits", 0);
+        out.rate_limited_seconds = member<double>(*it, "seconds", 0.0);
+    }
     if (const auto it = t.find("harness_fault"); it != t.end() && it->is_object())
         out.harness_fault = HarnessFault{member<std::string>(*it, "cause", ""), member<std::string>(*it, "last_request", ""),
                                          member<std::uint64_t>(*it, "seed", 0), member<std::string>(*it, "replay", "")};

@@ -4,7 +4,55 @@
 #include <cstdio>
 #include <sstream>
 
+#include "harness/load/summary_json.h"
+
 namespace dockside::load {
+namespace {
+
+/// The first example of each error status and kind over every operation.
+std::vector<StepErrorExample> step_examples(const RunResult& result) {
+    std::vector<StepErrorExample> out;
+    for (const auto& op : result.operations)
+        for (const auto& e : op.error_examples) {
+            const bool seen = std::any_of(out.begin(), out.end(), [&](const auto& o) { return o.example.what == e.what; });
+            if (!seen) out.push_back({op.name, e});
+        }
+    return out;
+}
+
+/// A CSV field: quoted, inner quotes doubled, line breaks as spaces (one step stays one line).
+std::string csv_field(std::string text) {
+    for (char& c : text)
+        if (c == '\n' || c == '\r') c = ' ';
+    std::string out = "\"";
+    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+std::string status_codes_text(const OperationCounters& c) {
+    std::string out;
+    for (int code = kMinStatus; code <= kMaxStatus; ++code)
+        if (const auto n = c.status_count(code); n > 0) out += (out.empty() ? "" : " ") + std::to_string(code) + ":" + std::to_string(n);
+    if (c.other_status > 0) out += (out.empty() ? "" : " ") + std::string("other:") + std::to_string(c.other_status);
+    return out;
+}
+
+std::string error_kinds_text(const OperationCounters& c) {
+    std::string out;
+    for (auto kind : all_error_kinds())
+        if (const auto n = c.errors[static_cast<std::size_t>(kind)]; n > 0)
+            out += (out.empty() ? "" : " ") + std::string(to_string(kind)) + ":" + std::to_string(n);
+    return out;
+}
+
+std::string examples_text(const std::vector<StepErrorExample>& examples) {
+    std::string out;
+    for (const auto& e : examples)
+        out += (out.empty() ? "" : " | ") + e.example.what + " (" + e.operation + "): " + e.example.detail.substr(0, 160);
+    return out;
+}
+
+}  // namespace
 
 CapacityStep judge_step(double rate, const RunResult& result, const std::vector<Threshold>& slo, double min_achieved) {
     CapacityStep step;
@@ -19,6 +67,8 @@ CapacityStep judge_step(double rate, const RunResult& result, const std::vector<
     step.requests = counters.requests();
     step.warmup_s = result.warmup_s;
     step.warmup_requests = result.warmup_sent;
+    step.counters = counters;
+    step.examples = step_examples(result);
     step.error_ratio = counters.attempted() > 0
                            ? static_cast<double>(counters.errors_total()) / static_cast<double>(counters.attempted())
                            : 0;
@@ -76,9 +126,34 @@ CapacityResult find_capacity(const CapacityOptions& o, const std::vector<Thresho
     return out;
 }
 
+std::vector<std::string> step_error_lines(const CapacityStep& step) {
+    std::vector<std::string> lines;
+    const auto add = [&](const std::string& what, std::int64_t count) {
+        std::string line = what + ": " + std::to_string(count);
+        for (const auto& e : step.examples)
+            if (e.example.what == what) {
+                std::string detail = e.example.detail.substr(0, 120);
+                for (char& c : detail)
+                    if (c == '\n' || c == '\r') c = ' ';
+                line += ", e.g. " + e.operation + ": " + detail;
+                break;
+            }
+        lines.push_back(line);
+    };
+    for (int code = 400; code <= kMaxStatus; ++code)
+        if (const auto n = step.counters.status_count(code); n > 0) add("HTTP " + std::to_string(code), n);
+    for (auto kind : all_error_kinds())
+        if (const auto n = step.counters.errors[static_cast<std::size_t>(kind)]; n > 0) add(std::string(to_string(kind)), n);
+    return lines;
+}
+
 nlohmann::json capacity_json(const CapacityResult& result, const std::vector<Threshold>& slo) {
     nlohmann::json curve = nlohmann::json::array();
-    for (const auto& s : result.curve)
+    for (const auto& s : result.curve) {
+        const auto counts = counters_json(s.counters);
+        nlohmann::json examples = nlohmann::json::array();
+        for (const auto& e : s.examples)
+            examples.push_back({{"operation", e.operation}, {"what", e.example.what}, {"detail", e.example.detail}});
         curve.push_back({{"rate", s.rate},
                          {"achieved_rate", s.achieved_rate},
                          {"achieved_ratio", s.achieved_ratio},
@@ -90,7 +165,13 @@ nlohmann::json capacity_json(const CapacityResult& result, const std::vector<Thr
                          {"requests", s.requests},
                          {"warmup_s", s.warmup_s},
                          {"warmup_requests", s.warmup_requests},
-                         {"crossed", s.crossed}});
+                         {"crossed", s.crossed},
+                         {"status", counts["status"]},
+                         {"status_classes", counts["status_classes"]},
+                         {"error_kinds", counts["error_kinds"]},
+                         {"substituted", s.counters.substituted},
+                         {"error_examples", examples}});
+    }
     std::vector<std::string> expressions;
     for (const auto& t : slo) expressions.push_back(t.expression);
     return {{"capacity_rate", result.capacity ? nlohmann::json(*result.capacity) : nlohmann::json(nullptr)},
@@ -103,14 +184,15 @@ nlohmann::json capacity_json(const CapacityResult& result, const std::vector<Thr
 std::string capacity_csv(const CapacityResult& result) {
     std::ostringstream out;
     out << "rate,achieved_rate,achieved_ratio,p50_ms,p99_ms,p99.9_ms,error_ratio,passed,requests,warmup_s,"
-           "warmup_requests\n";
+           "warmup_requests,status_codes,error_kinds,error_examples\n";
     for (const auto& s : result.curve) {
         char line[256];
-        std::snprintf(line, sizeof line, "%.6g,%.6g,%.6f,%.3f,%.3f,%.3f,%.6f,%s,%lld,%.3f,%lld\n", s.rate,
+        std::snprintf(line, sizeof line, "%.6g,%.6g,%.6f,%.3f,%.3f,%.3f,%.6f,%s,%lld,%.3f,%lld,", s.rate,
                       s.achieved_rate, s.achieved_ratio, s.p50_ms, s.p99_ms, s.p999_ms, s.error_ratio,
                       s.passed ? "true" : "false", static_cast<long long>(s.requests), s.warmup_s,
                       static_cast<long long>(s.warmup_requests));
-        out << line;
+        out << line << csv_field(status_codes_text(s.counters)) << "," << csv_field(error_kinds_text(s.counters)) << ","
+            << csv_field(examples_text(s.examples)) << "\n";
     }
     return out.str();
 }

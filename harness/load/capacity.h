@@ -26,6 +26,12 @@ struct CapacityOptions {
     double min_achieved = 0.99;
 };
 
+/// One example of an error status or transport error kind in a step, and the operation it came from.
+struct StepErrorExample {
+    std::string operation;
+    ErrorExample example;
+};
+
 struct CapacityStep {
     double rate = 0;              ///< requested
     double achieved_rate = 0;     ///< requests with an outcome per second
@@ -37,6 +43,10 @@ struct CapacityStep {
     std::int64_t requests = 0;        ///< recorded: requests with an outcome
     bool passed = false;
     std::vector<std::string> crossed;  ///< thresholds that failed, and "achieved/requested" when short
+    /// Every operation's counts together: each status code and error kind, so that a step outside the
+    /// SLO says why (a 409 is the generator's or the server's doing, a timeout the server's).
+    OperationCounters counters;
+    std::vector<StepErrorExample> examples;  ///< the first of each error status and kind, from any operation
 };
 
 struct CapacityResult {
@@ -55,9 +65,14 @@ CapacityResult find_capacity(const CapacityOptions& options, const std::vector<T
 /// Judges one step's result against the SLO.
 CapacityStep judge_step(double rate, const RunResult& result, const std::vector<Threshold>& slo, double min_achieved);
 
+/// A step's errors for a person: one line per error status and transport error kind, with its count and
+/// an example ("HTTP 409: 98, e.g. createOrder: {\"error\":…}"); empty when it had none.
+std::vector<std::string> step_error_lines(const CapacityStep& step);
+
 nlohmann::json capacity_json(const CapacityResult& result, const std::vector<Threshold>& slo);
 /// rate,achieved_rate,achieved_ratio,p50_ms,p99_ms,p99.9_ms,error_ratio,passed,requests,warmup_s,
-/// warmup_requests — one line per step.
+/// warmup_requests,status_codes,error_kinds,error_examples — one line per step. The last three are
+/// "200:950 409:50", "timeout:3" (non-zero kinds only) and "HTTP 409 (createOrder): body… | …", quoted.
 std::string capacity_csv(const CapacityResult& result);
 
 }  // namespace dockside::load

@@ -312,9 +312,12 @@ void Connection::fail(ErrorKind kind, const error_code& cause, const char* note)
         deadline_ = now + worker_.shared().options.connect_timeout.count();
         return do_connect();
     }
+    // A request that timed out was given up at its deadline (the sweep notices up to a tick later, the drain
+    // may give up sooner): that is when a caller with this timeout stopped waiting.
+    const std::int64_t ended = kind == ErrorKind::timeout ? std::min(deadline_, now) : now;
     busy_ = false;
     deadline_ = kNever;
-    worker_.on_error(request_, kind, cause, note, now);
+    worker_.on_error(request_, kind, cause, note, ended);
     if (kind == ErrorKind::connect || kind == ErrorKind::tls) {
         backoff_ns_ = backoff_ns_ == 0 ? kFirstBackoffNs : std::min(backoff_ns_ * 2, kMaxBackoffNs);
         worker_.park(*this, now + backoff_ns_);

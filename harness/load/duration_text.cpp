@@ -87,4 +87,15 @@ std::string format_micros(double micros) {
     return buffer;
 }
 
+std::string format_percent(double ratio) {
+    if (!(ratio > 0)) return "0%";
+    const double percent = ratio * 100;
+    // Neither end may round to what it is not: all, or none.
+    if (ratio < 1 && percent > 99.9) return ">99.9%";
+    if (percent < 0.01) return "<0.01%";
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, percent >= 10 ? "%.3g%%" : "%.2g%%", percent);
+    return buffer;
+}
+
 }  // namespace dockside::load

@@ -23,4 +23,8 @@ std::string format_duration(Nanos duration);
 /// A latency in microseconds as a person reads it: "850µs", "12.3ms", "1.25s".
 std::string format_micros(double micros);
 
+/// A ratio as a percentage a person reads at a glance, never in exponent form: "100%", "52%", "3.8%",
+/// "0.12%", "<0.01%" (above 0 but below that), "0%".
+std::string format_percent(double ratio);
+
 }  // namespace dockside::load

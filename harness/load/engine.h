@@ -83,7 +83,7 @@ struct EngineOptions {
     /// Tests: called on every worker thread once it has stopped and closed its connections, before it
     /// hands over its last figures (a test holds a thread there to stand for a slow shutdown).
     std::function<void()> on_worker_end;
-    /// Tests: called on the worker thread with every recorded (operation, latency µs, service µs).
+    /// Tests: called on the worker thread with every recorded answer (operation, latency µs, service µs).
     std::function<void(std::size_t, std::int64_t, std::int64_t)> on_record;
     /// Tests: called on the worker thread as each measured open-loop request goes out, with its index in
     /// the whole schedule (all shards) and its intended send time (steady-clock ns).

@@ -57,12 +57,12 @@ std::string progress_line(const ProgressFigures& f) {
     if (f.target_rate > 0) out << "  target " << rate_text(f.target_rate);
     out << "  achieved " << rate_text(f.achieved_rate) << "  in flight " << f.in_flight;
     if (f.waiting > 0) out << "  waiting " << f.waiting;
-    out << "  p50 " << format_micros(static_cast<double>(f.p50_us)) << "  p99 "
-        << format_micros(static_cast<double>(f.p99_us));
-    char ratio[32];
-    std::snprintf(ratio, sizeof ratio, "%.2g%%",
-                  f.requests > 0 ? 100.0 * static_cast<double>(f.errors) / static_cast<double>(f.requests) : 0.0);
-    out << "  errors " << f.errors << " (" << ratio << ")";
+    const auto latency = [](const std::optional<std::int64_t>& us) {
+        return us ? format_micros(static_cast<double>(*us)) : std::string("-");
+    };
+    out << "  p50 " << latency(f.p50_us) << "  p99 " << latency(f.p99_us);
+    out << "  errors " << f.errors << " ("
+        << format_percent(f.requests > 0 ? static_cast<double>(f.errors) / static_cast<double>(f.requests) : 0.0) << ")";
     return out.str();
 }
 
@@ -106,7 +106,8 @@ std::string error_table(const RunResult& result) {
                 parts += "  " + std::string(to_string(kind)) + " " + std::to_string(n);
         for (int code = 400; code <= kMaxStatus; ++code)
             if (const auto n = op.counters.status_count(code); n > 0)
-                parts += "  HTTP " + std::to_string(code) + " " + std::to_string(n);
+                // 429 is throttling, its own class (NS-RATE-LIMITS; threshold rate_limited<…).
+                parts += (code == 429 ? "  rate_limited (HTTP 429) " : "  HTTP " + std::to_string(code) + " ") + std::to_string(n);
         if (op.counters.other_status > 0) parts += "  HTTP other " + std::to_string(op.counters.other_status);
         if (op.counters.retried > 0) parts += "  (resent after idle close " + std::to_string(op.counters.retried) + ")";
         if (!parts.empty()) out << "  " << op.name << ":" << parts << "\n";

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 #include "harness/load/engine.h"
@@ -19,14 +20,15 @@ struct ProgressFigures {
     double achieved_rate = 0;      ///< answers in the last second
     std::int64_t in_flight = 0;
     std::int64_t waiting = 0;
-    std::int64_t p50_us = 0;       ///< of the last second
-    std::int64_t p99_us = 0;
+    std::optional<std::int64_t> p50_us;  ///< of the last second; none when it recorded no latency
+    std::optional<std::int64_t> p99_us;
     std::int64_t errors = 0;       ///< so far
     std::int64_t requests = 0;     ///< so far
     bool warming_up = false;
 };
 
-/// "  12s/30s  target 500/s  achieved 498/s  in flight 3  p50 1.21ms  p99 4.50ms  errors 0 (0%)".
+/// "  12s/30s  target 500/s  achieved 498/s  in flight 3  p50 1.21ms  p99 4.50ms  errors 0 (0%)"; a second
+/// without a latency shows "p50 -  p99 -".
 std::string progress_line(const ProgressFigures& figures);
 
 /// Writes progress lines: rewritten in place on a terminal, one per line otherwise.

@@ -83,8 +83,10 @@ void RunRecorder::on_interval(const StatsSet& interval, const LiveStatus& live) 
     f.target_rate = schedule_ ? schedule_->rate_at((interval.start_ns + interval.end_ns) / 2) * rate_share_ : 0;
     f.in_flight = live.in_flight;
     f.waiting = live.waiting;
-    f.p50_us = latency.value_at_percentile(50);
-    f.p99_us = latency.value_at_percentile(99);
+    if (latency.total_count() > 0) {
+        f.p50_us = latency.value_at_percentile(50);
+        f.p99_us = latency.value_at_percentile(99);
+    }
     f.errors = errors_;
     f.requests = requests_;
     progress_.show(progress_line(f));

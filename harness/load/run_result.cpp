@@ -53,6 +53,12 @@ std::optional<double> RunResult::achieved_ratio() const {
     return static_cast<double>(total_counters().requests()) / static_cast<double>(requested);
 }
 
+std::optional<double> RunResult::substituted_share() const {
+    const auto totals = total_counters();
+    if (totals.drawn() == 0) return std::nullopt;
+    return static_cast<double>(totals.substituted) / static_cast<double>(totals.drawn());
+}
+
 const OperationResult* RunResult::find(const std::string& name) const {
     for (const auto& op : operations)
         if (op.name == name) return &op;
@@ -71,6 +77,7 @@ void RunResult::add(const RunResult& other) {
         it->latency.add(theirs.latency);
         it->service.add(theirs.service);
         it->sampling.add(theirs.sampling);
+        if (it->fallback.empty()) it->fallback = theirs.fallback;
         for (const auto& example : theirs.error_examples) add_example(it->error_examples, example);
     }
     send_lag.add(other.send_lag);
@@ -84,6 +91,7 @@ void RunResult::add(const RunResult& other) {
     warmup_s = std::max(warmup_s, other.warmup_s);
     warmup_sent += other.warmup_sent;
     answer_timing.add(other.answer_timing);
+    request_timeout_s = std::max(request_timeout_s, other.request_timeout_s);
     if (measured_start_unix_ns == 0 || (other.measured_start_unix_ns != 0 && other.measured_start_unix_ns < measured_start_unix_ns))
         measured_start_unix_ns = other.measured_start_unix_ns;
 }

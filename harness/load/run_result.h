@@ -21,6 +21,8 @@ struct OperationResult {
     histogram::Histogram service = make_latency_histogram();
     OperationSampling sampling;
     std::vector<ErrorExample> error_examples;
+    /// The operation sent in its place while it had no id to use (counters.substituted); empty for none.
+    std::string fallback;
 };
 
 struct RunResult {
@@ -36,6 +38,9 @@ struct RunResult {
     double warmup_s = 0;             ///< sent before the measured span, unrecorded
     std::int64_t warmup_sent = 0;    ///< requests of the warm-up, in no count above
     AnswerTiming answer_timing;
+    /// The request timeout: a request that timed out is in the latency (and, once sent, service-time)
+    /// histograms at the moment it was given up, as wrk2 counts it; 0 when not known (an older summary).
+    double request_timeout_s = 0;
     /// When the measured span began, ns since the Unix epoch (0: not known, a summary of an older
     /// version). Shards that share a --start-at (and warm-up) share it exactly.
     std::int64_t measured_start_unix_ns = 0;
@@ -54,6 +59,8 @@ struct RunResult {
     double requested_rate() const;
     /// Requests with an outcome ÷ requested (open loop); nullopt for closed loop.
     std::optional<double> achieved_ratio() const;
+    /// Requests sent as another operation than the mix drew, ÷ every request drawn; nullopt when none was.
+    std::optional<double> substituted_share() const;
     const OperationResult* find(const std::string& name) const;
     /// Adds another run's figures (a shard of the same schedule): counters and histograms add exactly,
     /// operations are matched by name, spans take the longest (shards run side by side).

@@ -56,6 +56,8 @@ void OperationCounters::add(const OperationCounters& other) {
     sent += other.sent;
     retried += other.retried;
     waited += other.waited;
+    substituted += other.substituted;
+    stood_in += other.stood_in;
 }
 
 void add_example(std::vector<ErrorExample>& examples, ErrorExample example) {

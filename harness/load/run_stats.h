@@ -46,6 +46,11 @@ struct OperationCounters {
     /// Open loop: due while every connection was busy (or taken by requests due earlier), so sent late by
     /// that wait. Their send lag is the target's (or too few connections), not the generator's timing.
     std::int64_t waited = 0;
+    /// Drawn as this operation but sent as its fallback, because it needed an id and none was at hand (a
+    /// read with no order to read, a cancel with nothing created yet): the mix was not sent as planned.
+    std::int64_t substituted = 0;
+    /// Sent as this operation in place of another one (the other's `substituted`); in every count above.
+    std::int64_t stood_in = 0;
 
     void count_status(int code) {
         if (code >= kMinStatus && code <= kMaxStatus) ++status[static_cast<std::size_t>(code - kMinStatus)];
@@ -69,6 +74,8 @@ struct OperationCounters {
     std::int64_t attempted() const { return responses() + transport_errors(); }
     /// Transport errors (never-sent included) plus error responses: what `errors<…` thresholds count.
     std::int64_t errors_total() const { return transport_errors() + error_responses(); }
+    /// Requests the mix drew as this operation, whichever operation they were sent as.
+    std::int64_t drawn() const { return attempted() - stood_in + substituted; }
     void add(const OperationCounters& other);
 };
 

@@ -16,6 +16,8 @@ namespace {
 
 double ms(double micros) { return std::round(micros) / 1000.0; }
 
+}  // namespace
+
 json counters_json(const OperationCounters& c) {
     json status = json::object();
     json classes = {{"1xx", 0}, {"2xx", 0}, {"3xx", 0}, {"4xx", 0}, {"5xx", 0}, {"other", c.other_status}};
@@ -28,8 +30,11 @@ json counters_json(const OperationCounters& c) {
     for (auto kind : all_error_kinds()) kinds[std::string(to_string(kind))] = c.errors[static_cast<std::size_t>(kind)];
     return {{"requests", c.requests()}, {"sent", c.sent},       {"responses", c.responses()},
             {"errors", c.errors_total()}, {"not_sent", c.not_sent()}, {"retried", c.retried},
-            {"waited_for_connection", c.waited}, {"status", status},         {"status_classes", classes}, {"error_kinds", kinds}};
+            {"waited_for_connection", c.waited}, {"status", status},         {"status_classes", classes}, {"error_kinds", kinds},
+            {"substituted", c.substituted}, {"stood_in", c.stood_in}};
 }
+
+namespace {
 
 json sampling_json(const OperationSampling& s) {
     json violations = json::array();
@@ -49,6 +54,7 @@ json operation_json(const OperationResult& op, double duration_s) {
     out["latency_ms"] = percentiles_json(op.latency);
     out["service_time_ms"] = percentiles_json(op.service);
     out["validation"] = sampling_json(op.sampling);
+    out["substituted_by"] = op.fallback.empty() ? json(nullptr) : json(op.fallback);
     out["error_examples"] = nlohmann::json::array();
     for (const auto& e : op.error_examples) out["error_examples"].push_back({{"what", e.what}, {"detail", e.detail}});
     out["histograms"] = {{"latency", histogram::encode_compressed_base64(op.latency)},
@@ -98,6 +104,8 @@ OperationCounters counters_from(const json& op) {
     c.sent = int_at(op, "sent");
     c.retried = int_at(op, "retried");
     c.waited = int_at(op, "waited_for_connection");
+    c.substituted = int_at(op, "substituted");
+    c.stood_in = int_at(op, "stood_in");
     return c;
 }
 
@@ -173,6 +181,10 @@ json to_json(const RunSummary& s) {
     out["achieved_ratio"] = r.achieved_ratio() ? json(*r.achieved_ratio()) : json(nullptr);
     out["aborted_in_flight"] = r.aborted_in_flight;
     out["totals"] = counters_json(totals);
+    const auto share = r.substituted_share();
+    out["substitutions"] = {{"requests", totals.substituted}, {"share", share ? json(*share) : json(nullptr)}};
+    out["timeouts_in_latency"] = {{"requests", totals.errors[static_cast<std::size_t>(ErrorKind::timeout)]},
+                                  {"request_timeout_s", r.request_timeout_s}};
     out["latency_ms"] = percentiles_json(r.total_latency());
     out["service_time_ms"] = percentiles_json(r.total_service());
     out["send_lag_ms"] = percentiles_json(r.send_lag);
@@ -247,6 +259,8 @@ Result<RunSummary, std::string> summary_from_json(const json& d) {
     r.open_loop = d.value("model", "open-loop") == "open-loop";
     r.requested = d.value("requested", std::uint64_t{0});
     r.aborted_in_flight = d.value("aborted_in_flight", std::int64_t{0});
+    if (d.contains("timeouts_in_latency") && d["timeouts_in_latency"].is_object())
+        r.request_timeout_s = d["timeouts_in_latency"].value("request_timeout_s", 0.0);
     auto lag = decode_field(d.value("histograms", json::object()), "send_lag", "histograms");
     if (!lag) return fail(lag.error());
     r.send_lag = std::move(lag.value());
@@ -268,6 +282,8 @@ Result<RunSummary, std::string> summary_from_json(const json& d) {
         op.latency = std::move(latency.value());
         op.service = std::move(service.value());
         op.counters = counters_from(item);
+        if (item.contains("substituted_by") && item["substituted_by"].is_string())
+            op.fallback = item["substituted_by"].get<std::string>();
         op.sampling = sampling_from(item.value("validation", json::object()));
         if (item.contains("error_examples") && item["error_examples"].is_array())
             for (const auto& e : item["error_examples"])

@@ -1,8 +1,9 @@
 #pragma once
 /// summary.json of a load run: configuration, seed and target; the headline figures at the top
 /// (`requests_per_second`, `duration_s`, `requests`, `errors`); per operation the counts, status codes,
-/// error classes, latency and service-time percentiles and sampled-validation outcome; the thresholds
-/// and the run's outcome. Every histogram is also embedded in HdrHistogram's compressed V2 encoding, so
+/// error classes, substitutions, latency and service-time percentiles and sampled-validation outcome; for
+/// the run, the requests sent as another operation than drawn (`substitutions`) and the timeouts the
+/// latency holds (`timeouts_in_latency`); the thresholds and the run's outcome. Every histogram is also embedded in HdrHistogram's compressed V2 encoding, so
 /// `dockside merge` adds shards exactly from the files alone. The shape is specs/load-summary.schema.json.
 
 #include <cstdint>
@@ -59,6 +60,10 @@ nlohmann::json percentiles_json(const histogram::Histogram& h);
 
 /// This machine's host name, for RunSummary::host ("" when the system gives none).
 std::string host_name();
+
+/// Counts as a summary (and a capacity step) holds them: requests, every status code and class, every
+/// error kind, substitutions.
+nlohmann::json counters_json(const OperationCounters& counters);
 
 nlohmann::json to_json(const RunSummary& summary);
 /// Reads a summary back (histograms decoded); errors name the field that is missing or malformed.

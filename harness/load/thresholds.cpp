@@ -57,7 +57,10 @@ Result<Metric, std::string> metric_of(const std::string& name, bool service, dou
     if (name == "errors") return Metric::error_ratio;
     if (name == "rate") return Metric::achieved_ratio;
     if (name == "rps") return Metric::throughput;
-    return fail("unknown metric \"" + name + "\" (use pNN, service:pNN, mean, max, errors, rate or rps)");
+    if (name == "substituted") return Metric::substituted_ratio;
+    if (name == "rate_limited") return Metric::rate_limited_ratio;
+    return fail("unknown metric \"" + name +
+                "\" (use pNN, service:pNN, mean, max, errors, rate, rps, substituted or rate_limited)");
 }
 
 /// The limit in the metric's unit: µs for latencies, a ratio, a count or req/s.
@@ -73,11 +76,20 @@ Result<double, std::string> limit_of(const std::string& text, Threshold& t) {
         if (!d) return fail(d.error());
         return static_cast<double>(d->count()) / 1e3;
     }
-    if (t.metric == Metric::error_ratio || t.metric == Metric::achieved_ratio) {
+    if (t.metric == Metric::error_ratio || t.metric == Metric::achieved_ratio || t.metric == Metric::substituted_ratio ||
+        t.metric == Metric::rate_limited_ratio) {
         if (unit == "%") return value / 100;
         if (!unit.empty()) return fail("\"" + text + "\": use a percentage (0.1%) or a plain number");
         if (t.metric == Metric::error_ratio) {
             t.metric = Metric::error_count;  // errors<10 counts errors
+            return value;
+        }
+        if (t.metric == Metric::substituted_ratio) {
+            t.metric = Metric::substituted_count;
+            return value;
+        }
+        if (t.metric == Metric::rate_limited_ratio) {
+            t.metric = Metric::rate_limited_count;
             return value;
         }
         if (value > 1) return fail(std::string("rate is achieved ÷ requested: a ratio up to 1 (0.99) or a percentage (99%)"));
@@ -99,7 +111,9 @@ bool compare(double actual, Comparison c, double limit) {
 
 std::string value_text(Metric m, double v) {
     if (is_latency(m)) return format_micros(v);
-    if (m == Metric::error_ratio || m == Metric::achieved_ratio) return percent_text(v);
+    if (m == Metric::error_ratio || m == Metric::achieved_ratio || m == Metric::substituted_ratio ||
+        m == Metric::rate_limited_ratio)
+        return percent_text(v);
     if (m == Metric::throughput) return number_text(v, 6) + "/s";
     return number_text(v, 10);
 }
@@ -153,6 +167,14 @@ std::optional<double> actual_of(const Threshold& t, const RunResult& result) {
         case Metric::throughput:
             if (result.duration_s <= 0) return std::nullopt;
             return static_cast<double>(counters.requests()) / result.duration_s;
+        case Metric::substituted_ratio:
+            if (counters.drawn() == 0) return std::nullopt;
+            return static_cast<double>(counters.substituted) / static_cast<double>(counters.drawn());
+        case Metric::substituted_count: return static_cast<double>(counters.substituted);
+        case Metric::rate_limited_ratio:
+            if (counters.attempted() == 0) return std::nullopt;
+            return static_cast<double>(counters.status_count(429)) / static_cast<double>(counters.attempted());
+        case Metric::rate_limited_count: return static_cast<double>(counters.status_count(429));
     }
     return std::nullopt;
 }
@@ -169,6 +191,10 @@ std::string Threshold::metric_name() const {
         case Metric::error_count: return "errors";
         case Metric::achieved_ratio: return "achieved/requested";
         case Metric::throughput: return "requests/s";
+        case Metric::substituted_ratio: return "share sent as another operation";
+        case Metric::substituted_count: return "requests sent as another operation";
+        case Metric::rate_limited_ratio: return "share answered 429 (rate limited)";
+        case Metric::rate_limited_count: return "answers 429 (rate limited)";
     }
     return "?";
 }
@@ -222,6 +248,18 @@ Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_list(st
         start = comma + 1;
     }
     if (out.empty() && problems.empty()) problems.push_back("no threshold given");
+    if (!problems.empty()) return fail(std::move(problems));
+    return out;
+}
+
+Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_lists(const std::vector<std::string>& texts) {
+    std::vector<Threshold> out;
+    std::vector<std::string> problems;
+    for (const auto& text : texts) {
+        auto list = parse_threshold_list(text);
+        if (list) out.insert(out.end(), list->begin(), list->end());
+        else problems.insert(problems.end(), list.error().begin(), list.error().end());
+    }
     if (!problems.empty()) return fail(std::move(problems));
     return out;
 }

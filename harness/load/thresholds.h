@@ -22,6 +22,10 @@ enum class Metric {
     error_count,         ///< errors<10
     achieved_ratio,      ///< rate>=0.99 : achieved ÷ requested (open loop)
     throughput,          ///< rps>=1000
+    substituted_ratio,   ///< substituted<1% : requests sent as another operation than drawn ÷ requests drawn
+    substituted_count,   ///< substituted<10
+    rate_limited_ratio,  ///< rate_limited<1% : answers 429 ÷ requests asked for (throttling, NS-RATE-LIMITS)
+    rate_limited_count,  ///< rate_limited<10
 };
 
 enum class Comparison { less, less_equal, greater, greater_equal };
@@ -39,12 +43,18 @@ struct Threshold {
 };
 
 /// One threshold: `[operation:]metric OP value[unit]`. Metrics: pNN (p50, p99.9), service:pNN, mean,
-/// max, errors, rate, rps. Latency values need a unit (us, ms, s); errors take a percentage (0.1%) or a
-/// count; rate a ratio (0.99) or a percentage. Errors name the expression and what was expected.
+/// max, errors, rate, rps, substituted, rate_limited (answers 429). Latency values need a unit (us, ms, s);
+/// errors, substituted and rate_limited take a percentage (0.1%) or a count; rate a ratio (0.99) or a
+/// percentage. Errors name the expression
+/// and what was expected.
 Result<Threshold, std::string> parse_threshold(std::string_view text);
 
 /// A comma-separated list ("p99<100ms,errors<0.1%"), every bad piece reported.
 Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_list(std::string_view text);
+
+/// Several texts (a repeated --threshold), each one threshold or a comma-separated list, in order; every
+/// bad piece of every text reported.
+Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_lists(const std::vector<std::string>& texts);
 
 struct ThresholdOutcome {
     Threshold threshold;

@@ -325,7 +325,8 @@ bool Worker::assemble(std::string& out, const RequestVariant& variant, std::uint
 bool Worker::dispatch(Connection& connection, std::uint64_t index, std::int64_t intended, bool record,
                       std::int64_t now, bool waited) {
     const std::uint64_t hash = request_hash(options_.seed, index);
-    std::uint32_t op_index = static_cast<std::uint32_t>(shared_.picker.pick(hash));
+    const auto drawn = static_cast<std::uint32_t>(shared_.picker.pick(hash));
+    std::uint32_t op_index = drawn;
     const std::uint64_t second = mix64(hash);
     for (int tries = 0; tries < 2; ++tries) {
         const OperationPlan& op = shared_.plan.operations[op_index];
@@ -346,6 +347,11 @@ bool Worker::dispatch(Connection& connection, std::uint64_t index, std::int64_t 
             request.capture = request.sample || !op.capture_key.empty();
             request.waited = waited;
             if (record && waited) ++current_->operations[op_index].counters.waited;
+            if (record && op_index != drawn) {
+                // Counted on both sides, so the run can say how far what it sent is from the mix it was given.
+                ++current_->operations[drawn].counters.substituted;
+                ++current_->operations[op_index].counters.stood_in;
+            }
             if (record && open_loop_ && options_.on_send) options_.on_send(index, intended);
             connection.start(request, fixed, now);
             return true;
@@ -403,15 +409,22 @@ void Worker::on_response(const InFlight& request, int status, const std::string&
 }
 
 void Worker::on_error(const InFlight& request, ErrorKind kind, const boost::system::error_code& cause,
-                      const char* note, std::int64_t now) {
-    last_completion_ = now;
+                      const char* note, std::int64_t ended) {
+    last_completion_ = ended;
     ++answers_since_tick_;
     const auto k = static_cast<std::size_t>(kind);
     if (examples_[request.op].size() < kMaxErrorExamples && !seen_kinds_[request.op].test(k)) {
         seen_kinds_[request.op].set(k);
         add_example(examples_[request.op], {std::string(to_string(kind)), note ? std::string(note) : cause.message()});
     }
-    if (request.record) current_->operations[request.op].counters.count_error(kind);
+    if (!request.record) return;
+    auto& stats = current_->operations[request.op];
+    stats.counters.count_error(kind);
+    if (kind != ErrorKind::timeout) return;
+    // A caller saw no answer until it gave up at the timeout, and wrk2 counts it so: left out, the
+    // percentiles would describe only the requests that were answered, better than what callers saw.
+    stats.latency.record(micros(ended - request.intended));
+    if (request.sent > 0) stats.service.record(micros(ended - request.sent));
 }
 
 void Worker::on_retry(const InFlight& request) {

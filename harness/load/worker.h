@@ -113,8 +113,10 @@ public:
     /// stamp, was read.
     void on_response(const InFlight& request, int status, const std::string& content_type, const std::string& body,
                      std::int64_t answered, bool at_arrival);
+    /// `ended`: when the request was given up (a timeout: its deadline). A timeout's latency is recorded
+    /// up to then.
     void on_error(const InFlight& request, ErrorKind kind, const boost::system::error_code& cause, const char* note,
-                  std::int64_t now);
+                  std::int64_t ended);
     /// Error statuses of this operation with an example kept; null once the operation has all it keeps.
     const ResponseParser::SeenStatuses* seen_error_statuses(std::uint32_t op) const {
         return examples_[op].size() < kMaxErrorExamples ? &seen_statuses_[op] : nullptr;

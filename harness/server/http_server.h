@@ -55,6 +55,10 @@ struct ServerOptions {
     /// Told about every response written, the transport's own rejections included. Called from server
     /// threads, possibly concurrently; nothing is recorded when empty.
     std::function<void(const AccessRecord&)> on_response{};
+    /// How long to hold the answer to a request before writing it (a server made slower on purpose). The
+    /// connection waits on a timer, so no thread is held and the server's capacity is unchanged; stop()
+    /// writes held answers at once. Called from server threads; no answer is held when empty.
+    std::function<std::chrono::microseconds(const http::Request&)> answer_delay{};
 };
 
 /// Called on a server thread for every complete request, possibly concurrently: it must be

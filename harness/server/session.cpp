@@ -7,6 +7,7 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -147,7 +148,7 @@ class Session : public SessionControl, public std::enable_shared_from_this<Sessi
 public:
     template <class... Args>
     Session(ServerShared& shared, Admission admission, Args&&... args)
-        : shared_(shared), admission_(admission), stream_(std::forward<Args>(args)...) {}
+        : shared_(shared), admission_(admission), stream_(std::forward<Args>(args)...), hold_(stream_.get_executor()) {}
     ~Session() override {
         shared_.leave(this);
         shared_.release(admission_);
@@ -161,6 +162,7 @@ public:
         net::post(stream_.get_executor(), [self = this->shared_from_this()] {
             self->stopping_ = true;
             if (self->waiting_for_peer_) beast::get_lowest_layer(self->stream_).cancel();
+            self->hold_.cancel();  // a held answer is written now, not after its delay
         });
     }
 
@@ -238,12 +240,30 @@ private:
         const unsigned version = message.version();
         if (auto problem = host_problem(message))
             return do_write(to_beast(error_response(400, "bad_request", *problem), false, head, version), true, false);
-        http::Response response = call_handler(to_request(message));
+        const http::Request request = to_request(message);
+        http::Response response = call_handler(request);
+        const auto delay = answer_delay(request);
+        if (delay.count() <= 0 || stopping_) return answer(std::move(response), keep_alive, head, version);
+        hold_.expires_after(delay);
+        hold_.async_wait([self = this->shared_from_this(), response = std::move(response), keep_alive, head,
+                          version](error_code) mutable { self->answer(std::move(response), keep_alive, head, version); });
+    }
+
+    void answer(http::Response response, bool keep_alive, bool head, unsigned version) {
         // The server may have begun stopping while the handler ran; say so to the client.
         bool close = !keep_alive || stopping_ || shared_.stopping();
         if (auto connection = response.headers.get("Connection"); connection && http::iequals(*connection, "close"))
             close = true;
         do_write(to_beast(std::move(response), !close, head, version), close, false);
+    }
+
+    std::chrono::microseconds answer_delay(const http::Request& request) {
+        if (!shared_.options().answer_delay) return std::chrono::microseconds{0};
+        try {
+            return shared_.options().answer_delay(request);
+        } catch (...) {
+            return std::chrono::microseconds{0};  // a delay is a rehearsal aid; never worth a lost answer
+        }
     }
 
     void on_read_error(error_code ec) {
@@ -332,6 +352,7 @@ private:
     const Admission admission_;
     Stream stream_;
     beast::flat_buffer buffer_;
+    net::steady_timer hold_;  ///< holds an answer for ServerOptions::answer_delay
     std::optional<BeastRequestParser> parser_;
     std::shared_ptr<BeastResponse> response_;
     std::array<char, 16 * 1024> scratch_{};

@@ -1,5 +1,7 @@
 #include "refserver/core/errors.h"
 
+#include <algorithm>
+
 #include "refserver/core/limits.h"
 
 namespace dockside::refserver {
@@ -50,6 +52,15 @@ ApiError record_limit_reached(std::size_t limit) {
                 " records, its --max-records limit; writes that add records are refused until it restarts "
                 "(reads, updates, cancels and deletes still work)",
             "", "NS-RECORD-LIMIT", {}};
+}
+
+ApiError rate_limited(std::chrono::milliseconds wait) {
+    const auto seconds = std::max<long long>(1, (wait.count() + 999) / 1000);
+    ApiError error{429, "rate_limited",
+                   "more requests than the server's --rate-limit allows; retry after " + std::to_string(seconds) + " s",
+                   "", "NS-RATE-LIMITS", {}};
+    error.headers.set("Retry-After", std::to_string(seconds));
+    return error;
 }
 
 std::string quoted_excerpt(std::string_view text) {

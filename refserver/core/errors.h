@@ -5,6 +5,7 @@
 /// validation 400, bad/missing token 401, scope or foreign channel 403, unknown resource 404,
 /// wrong method 405, conflict 409, body too large 413, non-JSON body 415.
 
+#include <chrono>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -39,6 +40,8 @@ ApiError unsupported_media_type(std::string got);
 ApiError internal_error(std::string message);
 /// 507: the store holds `limit` records (--max-records) and the write would add more.
 ApiError record_limit_reached(std::size_t limit);
+/// 429 rate_limited with Retry-After: the whole seconds of `wait`, at least one (NS-RATE-LIMITS).
+ApiError rate_limited(std::chrono::milliseconds wait);
 
 /// The one place that turns an ApiError into a response.
 http::Response error_response(const ApiError& error);

@@ -24,6 +24,9 @@ Result<std::unique_ptr<EmbeddedServer>, std::vector<std::string>> EmbeddedServer
     transport.on_response = std::move(options.on_response);
     // The handler reads api_ only once start() runs, and the API is created before that.
     EmbeddedServer* self = embedded.get();
+    // Latency faults hold answers in the transport; without them no request pays for the lookup.
+    if (!options.api.delays.empty())
+        transport.answer_delay = [self](const http::Request& request) { return self->api_->answer_delay(request); };
     embedded->transport_ = std::make_unique<server::HttpServer>(
         transport, [self](const http::Request& request) { return self->api_->handle(request); });
     // Bound first, so that the paging links can name the real port before the first request.

@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <sstream>
+#include <thread>
 
 #include <rapidcheck.h>
 #include <rapidcheck/detail/ImplicitParam.h>
@@ -9,6 +10,8 @@
 
 #include "harness/conform/results.h"
 #include "harness/http/client.h"
+#include "harness/http/retry_after.h"
+#include "suites/support/pacing.h"
 #include "suites/support/reproduction.h"
 #include "suites/support/test_context.h"
 
@@ -43,37 +46,58 @@ std::string budget_text() {
     return out.str();
 }
 
-/// Sends with the keep-alive client, or, when less of the test's budget is left than a request may take,
+/// Sends once with the keep-alive client, or, when less of the test's budget is left than a request may take,
 /// with a client whose timeout is what is left: a target that hangs costs the test its budget, not the run.
+Result<http::Response, http::TransportError> send_once(Session& session, const Exchange& ex,
+                                                       std::optional<std::chrono::milliseconds> left) {
+    // The authorization server's endpoints go to --auth-url, each on a client of its own (they are few).
+    const bool elsewhere = &session.url_for(ex.operation) != &session.base_url();
+    wait_for_request_turn();
+    if (!left || *left >= session.client_options().request_timeout) {
+        if (!elsewhere) return thread_client(session).send(ex.request);
+        return session.client_for(ex.operation).send(ex.request);
+    }
+    http::ClientOptions options = session.client_options();
+    options.request_timeout = *left;
+    http::HttpClient bounded(session.url_for(ex.operation), options);
+    auto answer = bounded.send(ex.request);
+    if (!answer && answer.error().kind == http::TransportError::Kind::timeout) test_context::mark_timed_out();
+    return answer;
+}
+
+/// Retries a request answered 429 (NS-RATE-LIMITS: throttling, not a finding) as long as the answer asks
+/// (Retry-After) or, when it does not say, after a back-off with jitter; gives up after kRateLimitRetries
+/// waits, or when the wait would pass the test's budget, and the test is then blocked "rate limited".
+constexpr int kRateLimitRetries = 6;
+
 void deliver(Exchange& ex) {
     Session& session = current_session();
-    const auto left = test_context::remaining();
-    if (test_context::timed_out() || (left && left->count() <= 0)) {
+    if (test_context::timed_out() || (test_context::remaining() && test_context::remaining()->count() <= 0)) {
         test_context::mark_timed_out();
         ex.not_sent = true;
         ex.transport_error = "harness: not sent, the test's time budget of " + budget_text() + " s is used up";
         return;
     }
     ex.sequence = test_context::remember(ex.request);
-    // The authorization server's endpoints go to --auth-url, each on a client of its own (they are few).
-    const bool elsewhere = &session.url_for(ex.operation) != &session.base_url();
-    auto response = [&]() -> Result<http::Response, http::TransportError> {
-        if (!left || *left >= session.client_options().request_timeout) {
-            if (!elsewhere) return thread_client(session).send(ex.request);
-            return session.client_for(ex.operation).send(ex.request);
+    for (int attempt = 0;; ++attempt) {
+        const auto left = test_context::remaining();
+        auto response = send_once(session, ex, left);
+        if (!response) {
+            ex.response.reset();
+            ex.transport_error = http::to_string(response.error());
+            return;
         }
-        http::ClientOptions options = session.client_options();
-        options.request_timeout = *left;
-        http::HttpClient bounded(session.url_for(ex.operation), options);
-        auto answer = bounded.send(ex.request);
-        if (!answer && answer.error().kind == http::TransportError::Kind::timeout) test_context::mark_timed_out();
-        return answer;
-    }();
-    if (!response) {
-        ex.transport_error = http::to_string(response.error());
-        return;
+        ex.response = std::move(response.value());
+        if (ex.response->status != 429) break;
+        const auto wait = http::retry_after(*ex.response).value_or(http::backoff_wait(attempt, ex.sequence * 31 + attempt));
+        const auto after_wait = test_context::remaining();
+        if (attempt >= kRateLimitRetries || (after_wait && wait >= *after_wait)) {
+            test_context::note_gave_up(ex.request.method + " " + ex.request.target);
+            break;
+        }
+        test_context::note_throttled(wait);
+        std::this_thread::sleep_for(wait);
     }
-    ex.response = std::move(response.value());
     if (ex.operation) ex.violations = session.validator().validate(*ex.operation, *ex.response);
 }
 

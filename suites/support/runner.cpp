@@ -21,6 +21,7 @@
 #include "generators/run_spec.h"
 #include "suites/support/api.h"
 #include "suites/support/child_events.h"
+#include "suites/support/pacing.h"
 #include "suites/support/selection.h"
 #include "suites/support/supervisor.h"
 #include "suites/support/test_context.h"
@@ -281,6 +282,7 @@ conform::RunResults run_suites(conform::Session& session, const RunOptions& opti
     if (options.record) options.record->set_console_fd(capture.console_fd());
     ParentSink sink(options, selected, capture.console_fd());
     SharedUniqueNumbers unique_numbers;
+    pace_requests(options.max_requests_per_second);
     SupervisorOptions supervision;
     supervision.workers = options.workers;
     // A test past its budget has sent its last request; what still runs is the harness's own work (a

@@ -38,6 +38,8 @@ struct RunOptions {
     conform::RunRecord* record = nullptr;
     /// Tests that may run at the same time (what the suites declare in run_apart.h permitting).
     int workers = 1;
+    /// The run's requests a second at most, across every child (0 = no cap).
+    double max_requests_per_second = 0;
     /// Called in the child that runs the tests; empty in a user's run (a test build injects crashes and
     /// hangs here): as each test starts, and with each request a test is about to send.
     std::function<void(const std::string& test)> on_test_start;

@@ -23,6 +23,7 @@ struct State {
     std::vector<std::string> setup;
     std::optional<std::string> skip;
     std::function<void(const http::Request&)> observer;
+    Throttling throttling;
 };
 
 State& state() {
@@ -43,6 +44,7 @@ void begin(const std::string& test, std::chrono::milliseconds budget) {
     s.sent.clear();
     s.setup.clear();
     s.skip.reset();
+    s.throttling = Throttling{};
 }
 
 void end() {
@@ -111,6 +113,25 @@ std::uint64_t remember(const http::Request& request) {
     }
     if (observer) observer(request);
     return n;
+}
+
+void note_throttled(std::chrono::milliseconds waited) {
+    State& s = state();
+    std::lock_guard lock(s.mutex);
+    ++s.throttling.waits;
+    s.throttling.waited_seconds += std::chrono::duration<double>(waited).count();
+}
+
+void note_gave_up(const std::string& request_line) {
+    State& s = state();
+    std::lock_guard lock(s.mutex);
+    s.throttling.gave_up_on = request_line;
+}
+
+Throttling throttling() {
+    State& s = state();
+    std::lock_guard lock(s.mutex);
+    return s.throttling;
 }
 
 void observe_sends(std::function<void(const http::Request&)> observer) {

@@ -55,6 +55,17 @@ std::string setup_step();
 void push_setup(std::string step);
 void pop_setup();
 
+/// How often the running test's requests were answered "come back later" (429) and waited it out, and
+/// whether it gave up on one (then the test is blocked "rate limited", not failed).
+struct Throttling {
+    int waits = 0;
+    double waited_seconds = 0;
+    std::string gave_up_on;  ///< the request it gave up on; empty while it has not
+};
+void note_throttled(std::chrono::milliseconds waited);
+void note_gave_up(const std::string& request_line);
+Throttling throttling();
+
 /// A skip asked for by the harness itself (a credential the target configuration lacks): the reason.
 void request_skip(const std::string& reason);
 std::optional<std::string> requested_skip();

@@ -52,7 +52,16 @@ void OutcomeListener::OnTestEnd(const ::testing::TestInfo& info) {
     if (!options_.accept_keys.empty()) log.accept(options_.accept_keys);
     const auto skips = log.skips();
     const auto skip = skips.find(raw_.name);
-    const auto outcome = conform::classify(raw_, log.for_test(raw_.name), skip == skips.end() ? "" : skip->second);
+    auto outcome = conform::classify(raw_, log.for_test(raw_.name), skip == skips.end() ? "" : skip->second);
+    const auto throttled = test_context::throttling();
+    outcome.rate_limited_waits = throttled.waits;
+    outcome.rate_limited_seconds = throttled.waited_seconds;
+    if (!throttled.gave_up_on.empty() && conform::fails_run(outcome.status)) {
+        // What it judged after the last 429 it judged on a refusal: the target could not be tested here.
+        outcome.status = conform::TestStatus::Blocked;
+        outcome.reason = "rate limited: the target kept answering 429 to " + throttled.gave_up_on + " after " +
+                         std::to_string(throttled.waits) + " waits; the test could not be judged";
+    }
     test_context::end();
     in_test_ = false;
     sink_.test_ended(outcome);

@@ -47,6 +47,7 @@ struct ConformOptions {
     std::string write_accept_file;
     int test_timeout = 120;
     int workers = 1;
+    double max_rps = 0;
     bool list = false;
     bool quiet = false;
     bool verbose = false;
@@ -124,6 +125,7 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
         problems.push_back("--filter '" + o.filter + "' names no test of the areas --only selects");
     if (o.cases < 1) problems.push_back("--cases must be at least 1 (got " + std::to_string(o.cases) + ")");
     if (o.test_timeout < 1) problems.push_back("--test-timeout must be at least 1 second");
+    if (o.max_rps < 0) problems.push_back("--max-rps must be above zero (or left out for no cap)");
     if (o.workers < 1 || o.workers > 64) problems.push_back("--workers must be from 1 to 64 (got " + std::to_string(o.workers) + ")");
     if (o.quiet && o.verbose) problems.push_back("--quiet and --verbose contradict each other; pass one");
     if (!o.seed.empty()) {
@@ -295,6 +297,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     if (!session) return cannot_run(session.error());
 
     auto meta = metadata(info, c.areas, options.faults, options.test_timeout);
+    meta.spec_version = c.spec->document().value(nlohmann::json::json_pointer("/info/version"), "");
     conform::RunResults results{meta, prepared->preflight};
     if (prepared->runnable) {
         suites::RunOptions run;
@@ -307,6 +310,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
         run.test_budget = std::chrono::seconds(options.test_timeout);
         run.record = options.list ? nullptr : &record;
         run.workers = options.workers;
+        run.max_requests_per_second = options.max_rps;
         run.on_test_start = suites::injected_hooks().on_test_start;
         run.on_request = suites::injected_hooks().on_request;
         if (!run.capture_path.empty()) suites::mark_tests_in_log();
@@ -384,6 +388,8 @@ void register_conform_command(CLI::App& app, CommandContext& context) {
     conform->add_option("--test-timeout", options->test_timeout,
                         "Seconds each test may take; past it the test is reported timed out and the run goes on")
         ->capture_default_str();
+    conform->add_option("--max-rps", options->max_rps,
+                        "Requests a second at most, across all workers (a 429 is always waited out as it asks)");
     conform->add_option("--workers", options->workers,
                         "Tests run side by side (each in its own process); suites that must not overlap say so")
         ->capture_default_str();

@@ -2,8 +2,7 @@
 // contract's operations, against a target (the embedded reference server unless --base-url names one).
 // Options and target are validated together before anything is sent; Ctrl-C ends the run early and still
 // writes its results, marked interrupted. An OAuth access token is renewed before it expires, so a run
-// longer than its lifetime keeps being authorised. Exit 0 passed, 1 thresholds crossed or contract violations
-// sampled, 2 could not run (bad options, unreachable target, no answer at all, interrupted).
+// longer than its lifetime keeps being authorised. Exit codes: kLoadExitCodes (its --help says them).
 
 #include <unistd.h>
 
@@ -26,7 +25,16 @@ struct LoadCommandOptions {
     config::RawTargetOptions target;
     RemoteAccess access;
     loadtool::RawLoadOptions load;
+    std::vector<std::string> delays;  ///< latency faults of the embedded server (refserver/faults/answer_delay.h)
 };
+
+/// The footer of `dockside load --help` (the parent's would say conform's 130/143, which load never uses:
+/// an interrupted run still writes its results and exits 2).
+constexpr const char* kLoadExitCodes =
+    "Exit codes: 0 the run passed; 1 a threshold was crossed or a sampled response violated the contract;\n"
+    "2 the run could not be done (bad options, unreachable target, refused token, no answer at all) or was\n"
+    "interrupted: Ctrl-C or SIGTERM ends the run early and still writes its results, marked interrupted\n"
+    "(a second one ends the process at once).";
 
 std::atomic<bool> g_interrupted{false};
 
@@ -81,6 +89,15 @@ bool outside_contract(const std::vector<loadtool::ResolvedEntry>& entries) {
     return !entries.empty();
 }
 
+/// True when some entry of the mix sends the channel header, which names the channel written to
+/// (createOrder, cancelOrder, …, as the contract says). A mix of reads needs no channel to write to, so a
+/// read-only token will do.
+bool needs_channel(const std::vector<loadtool::ResolvedEntry>& entries) {
+    for (const auto& entry : entries)
+        if (entry.operation && entry.operation->channel_header == spec::ChannelHeader::Required) return true;
+    return false;
+}
+
 std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& target, const LoadCommandOptions& options,
                                                    const loadtool::LoadSettings& settings, const spec::Spec& spec,
                                                    std::unique_ptr<refserver::EmbeddedServer>& embedded) {
@@ -91,6 +108,7 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
     if (target.embedded()) {
         refserver::EmbeddedOptions embedded_options;
         embedded_options.api.faults = {options.load.faults.begin(), options.load.faults.end()};
+        embedded_options.api.delays = options.delays;
         embedded_options.api.spec = &spec;
         auto started = refserver::EmbeddedServer::start(embedded_options);
         if (!started) {
@@ -141,6 +159,18 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
         checked.auth = config::AuthMethod::PersonalToken;
         checked.token = tokens->access_token;
     }
+    if (!needs_channel(settings.entries)) {
+        // Only the token is checked: channels are discovered to find one to write to, and this mix writes to none.
+        if (auto accepted = conform::check_token(checked.base_url, checked.token, "token", client_options_for(target));
+            !accepted) {
+            cannot_run(accepted.error().message);
+            return std::nullopt;
+        }
+        out.base_url = checked.base_url;
+        out.token = checked.token;
+        out.channel = target.channel.value_or(0);
+        return out;
+    }
     const validate::ResponseValidator validator(spec);
     auto remote = prepare_remote(checked, options.access, spec, validator);
     if (!remote) {
@@ -179,6 +209,8 @@ int run_load_command(const GlobalOptions& global, const LoadCommandOptions& opti
     else print_target_notes("load", *target);
     if (target && !options.load.faults.empty() && !target->embedded())
         problems.push_back("--fault switches faults on in the embedded reference server; it cannot be combined with --base-url");
+    if (target && !options.delays.empty() && !target->embedded())
+        problems.push_back("--delay slows the embedded reference server; it cannot be combined with --base-url");
     if (!problems.empty()) {
         for (const auto& p : problems) std::cerr << "dockside load: " << p << "\n";
         return kExitCannotRun;
@@ -213,7 +245,17 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("-c,--connections", raw.connections, "Keep-alive connections")->capture_default_str();
     load->add_option("-t,--threads", raw.threads, "Threads, each with its own connections")->capture_default_str();
     load->add_option("--mix", raw.mix, "Mix: a name in specs/mixes/, a YAML file, 'getOrder:5,createOrder:1' or 'GET /2025-07/location' (default merchant-day)");
-    load->add_option("--threshold", raw.thresholds, "Gate, repeatable: 'p99<50ms', 'errors<0.1%', 'createOrder:p95<80ms', 'rate>=0.99'");
+    // One value per --threshold, so that what follows it is never taken for another threshold.
+    load->add_option("--threshold", raw.thresholds,
+                     "Gate, repeatable, or a comma-separated list as --slo takes: 'p99<50ms', 'errors<0.1%', "
+                     "'createOrder:p95<80ms', 'rate>=0.99', 'substituted<1%'")
+        ->allow_extra_args(false);
+    load->add_flag("--strict-mix", raw.strict_mix,
+                   std::string("Fail the run when more requests than '") + loadtool::kStrictMixThreshold +
+                       "' allows went out as another operation than the mix drew (a read or cancel with no id at "
+                       "hand is sent as a create; summary.json counts them under substitutions). A run of a hundred "
+                       "requests may see its first cancel sent as a create, before anything was created: give it a "
+                       "--warmup");
     load->add_option("--validate", raw.validate, "Share of responses validated against the contract (0.01 or 1%)");
     load->add_option("--shard", raw.shard, "Send the i-th of N shares of the schedule (i/N); combine runs with dockside merge");
     load->add_option("--start-at", raw.start_at,
@@ -228,6 +270,8 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("--precision", raw.precision, "Capacity search: stop when the bracket is narrower than this share (default 0.05)");
     load->add_option("--variants", raw.variants, "Pre-generated requests per operation (default 64)");
     load->add_option("--fault", raw.faults, "Switch a fault on in the embedded server (repeatable)");
+    load->add_option("--delay", options->delays, "Answer an operation of the embedded server later: 'getOrder:+2ms', '*:+1ms' (repeatable)");
+    load->footer(kLoadExitCodes);
     load->callback([&context, options] {
         context.action = [&context, options] { return run_load_command(context.global, *options); };
         context.claims_interrupts = true;

@@ -27,11 +27,16 @@ void register_merge_command(CLI::App& app, CommandContext& context) {
     auto* merge = app.add_subcommand("merge", "Combine load runs (shards) exactly and judge thresholds on the result");
     merge->add_option("runs", options->runs, "Results folders (or their summary.json) of the runs to combine")->required();
     merge->add_option("--out", options->out, "Folder of the merged result (default: results/merge-<UTC timestamp>/)");
+    // One value per --threshold: the runs may follow it (`merge --threshold X run-a run-b`).
     merge->add_option("--threshold", options->thresholds,
-                      "Gate on the merged result, repeatable (default: the thresholds the runs were given)");
+                      "Gate on the merged result, repeatable, or a comma-separated list as load's --slo takes "
+                      "(default: the thresholds the runs were given)")
+        ->allow_extra_args(false);
     merge->add_option("--max-start-offset", options->max_start_offset,
                       "Refuse runs whose measured schedules started further apart than this (default 100ms): "
                       "shards started with a common --start-at start at the same instant");
+    merge->footer("Exit codes: 0 the merged run passed; 1 a threshold was crossed or a sampled response violated the\n"
+                  "contract; 2 a run could not be read or written, or the runs did not start together.");
     merge->callback([&context, options] {
         context.action = [options] {
             auto offset = options->max_start_offset.empty() ? Result<load::Nanos, std::string>(loadtool::kDefaultMaxStartOffset)

@@ -32,6 +32,7 @@ struct ServeOptions {
     bool simulation = false;
     std::string seed_file;
     std::vector<std::string> faults;
+    std::vector<std::string> delays;
     bool list_faults = false;
     bool webhook_insecure = false;
     std::string pat_file;
@@ -40,6 +41,7 @@ struct ServeOptions {
     std::string public_url;
     std::size_t max_connections = refserver::kDefaultMaxConnections;
     std::size_t max_records = refserver::kDefaultMaxRecords;
+    std::string rate_limit;  ///< "N/s"; empty = none
 };
 
 /// SIGTERM or SIGINT stops the server within this, whatever a handler or a slow client is doing: the
@@ -121,7 +123,16 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
     embedded.api.simulation_enabled = options.simulation;
     embedded.api.webhook_insecure = options.webhook_insecure;
     embedded.api.faults = {options.faults.begin(), options.faults.end()};
+    embedded.api.delays = options.delays;
     embedded.api.max_records = options.max_records;
+    if (!options.rate_limit.empty()) {
+        const auto rate = refserver::RateLimit::parse(options.rate_limit);
+        if (!rate) {
+            std::cerr << "dockside serve: --rate-limit: " << rate.error() << "\n";
+            return kExitCannotRun;
+        }
+        embedded.api.rate_limit_per_second = rate.value();
+    }
     embedded.api.public_base_url = options.public_url;
     while (!embedded.api.public_base_url.empty() && embedded.api.public_base_url.back() == '/')
         embedded.api.public_base_url.pop_back();
@@ -171,6 +182,7 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
               << (options.simulation ? " (simulation control on under /_sim/)" : "") << "\n"
               << "paging links: " << (*server)->public_base_url() << "/... (--public-url)\n"
               << limits_line(**server, options.max_records) << "\n"
+              << (options.rate_limit.empty() ? "" : "rate limit: " + options.rate_limit + " (--rate-limit; past it 429 with Retry-After)\n")
               << "stop with Ctrl-C" << std::endl;
     int signal = 0;
     sigwait(&stop_signals, &signal);
@@ -212,11 +224,16 @@ void register_serve_command(CLI::App& app, CommandContext& context) {
                       "Records the in-memory store may hold; writes that would add more get 507")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
+    serve->add_option("--rate-limit", options->rate_limit,
+                      "Answer 429 with Retry-After past this many requests ('50/s', '600/m'); none by default");
     serve->add_flag("--sim", options->simulation, "Enable simulation control under /_sim/");
     serve->add_option("--seed-data", options->seed_file, "JSON seed file replacing the built-in data")
         ->check(CLI::ExistingFile);
     serve->add_option("--fault", options->faults,
                       "Switch on a deliberate violation (repeatable; see --list-faults)");
+    serve->add_option("--delay", options->delays,
+                      "Answer an operation later by a fixed time, 'getOrder:+2ms' or '*:+1ms' for every operation "
+                      "(repeatable; units us, ms, s; at most 10s)");
     serve->add_flag("--webhook-insecure", options->webhook_insecure,
                     "Deliver webhooks without verifying the receiver's TLS certificate (self-signed test receivers)");
     serve->add_flag("--list-faults", options->list_faults, "Print the fault catalog, one fault per line, and exit");

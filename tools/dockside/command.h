@@ -30,5 +30,7 @@ void register_serve_command(CLI::App& app, CommandContext& context);
 void register_conform_command(CLI::App& app, CommandContext& context);
 void register_load_command(CLI::App& app, CommandContext& context);
 void register_merge_command(CLI::App& app, CommandContext& context);
+void register_compare_command(CLI::App& app, CommandContext& context);
+void register_report_command(CLI::App& app, CommandContext& context);
 
 }  // namespace dockside::cli

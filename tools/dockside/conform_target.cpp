@@ -55,7 +55,7 @@ void add_target_options(CLI::App& command, config::RawTargetOptions& raw) {
     target_option(command, "--channel", raw.channel, "Channel id to write to (default: discovered)");
     target_option(command, "--channel-header", raw.channel_header, "Name of the channel header")->capture_default_str();
     target_option(command, "--profile", raw.profile, "Profile: default or strict")->capture_default_str();
-    target_option(command, "--timeout", raw.timeout, "Seconds per request")->capture_default_str();
+    target_option(command, "--timeout", raw.timeout, "Per request: seconds, or a duration (5s, 500ms, 2m)")->capture_default_str();
     command.add_flag("--insecure", raw.insecure, "Skip TLS certificate verification")
         ->envname(config::env_name_for("--insecure"));
 }

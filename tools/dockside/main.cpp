@@ -50,7 +50,8 @@ std::vector<std::string> extras_problems(const CLI::App& command, const std::str
 
 const char* kExitCodes =
     "Exit codes: 0 everything ran and passed; 1 the run completed and found violations; 2 the run could not be\n"
-    "done (bad configuration, unreachable target, refused token, nothing selected); 130/143 interrupted.\n"
+    "done (bad configuration, unreachable target, refused token, nothing selected, or a load run interrupted);\n"
+    "130/143 conform interrupted by SIGINT/SIGTERM.\n"
     "`dockside SUBCOMMAND --help` explains each subcommand.";
 
 }  // namespace
@@ -74,6 +75,8 @@ int main(int argc, char** argv) {
     register_conform_command(app, context);
     register_load_command(app, context);
     register_merge_command(app, context);
+    register_compare_command(app, context);
+    register_report_command(app, context);
 
     try {
         app.parse(argc, argv);

@@ -79,7 +79,12 @@ std::optional<std::string> ResponseHandlingTarget::run(std::string_view bytes) {
         finding.body_excerpt = conform::excerpt(response.body);
         finding.violations = violations;
         conform::RunResults results;
-        results.tests.push_back({"Fuzz.Response", "fuzz", conform::TestStatus::Failed, "", 0, {}, {finding}, std::nullopt});
+        conform::TestOutcome test;
+        test.name = "Fuzz.Response";
+        test.area = "fuzz";
+        test.status = conform::TestStatus::Failed;
+        test.findings = {finding};
+        results.tests.push_back(std::move(test));
         // What `dockside conform` writes: results.json, the report, the summary.
         (void)conform::to_json(results).dump(2);
         (void)conform::render_failures(results);

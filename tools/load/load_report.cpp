@@ -5,6 +5,7 @@
 #include <ctime>
 #include <ostream>
 
+#include "harness/load/duration_text.h"
 #include "harness/load/report_text.h"
 #include "harness/load/result_files.h"
 #include "tools/dockside/exit_codes.h"
@@ -93,10 +94,40 @@ Result<bool, std::string> write_run_files(const std::string& directory, load::Ru
     return load::write_summary(directory, summary);
 }
 
+std::string substitution_note(const load::RunResult& result) {
+    const auto totals = result.total_counters();
+    if (totals.substituted == 0) return {};
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "the mix was not sent as planned: %lld of %lld requests (%s) went out as another operation, since "
+                  "they needed an id (from the target's listing at the start or an earlier answer) and none was at "
+                  "hand:\n",
+                  static_cast<long long>(totals.substituted), static_cast<long long>(totals.drawn()),
+                  load::format_percent(*result.substituted_share()).c_str());
+    std::string note = line;
+    for (const auto& op : result.operations) {
+        const auto& c = op.counters;
+        if (c.substituted == 0) continue;
+        std::snprintf(line, sizeof line, "  %s: %lld of %lld drawn (%s) sent as %s\n", op.name.c_str(),
+                      static_cast<long long>(c.substituted), static_cast<long long>(c.drawn()),
+                      load::format_percent(static_cast<double>(c.substituted) / static_cast<double>(c.drawn())).c_str(),
+                      op.fallback.empty() ? "another operation" : op.fallback.c_str());
+        note += line;
+    }
+    return note + "  (summary.json: substitutions; --strict-mix or --threshold 'substituted<1%' fails a run on it)\n";
+}
+
 void print_report(std::ostream& out, const load::RunSummary& summary, const std::string& directory) {
     const auto& r = summary.result;
     const auto totals = r.total_counters();
     out << "\n" << load::percentile_table(r);
+    if (const auto timeouts = totals.errors[static_cast<std::size_t>(load::ErrorKind::timeout)]; timeouts > 0) {
+        // Said beside the percentiles: they hold these requests at the moment each was given up.
+        out << "  the latencies include " << timeouts << " request" << (timeouts == 1 ? "" : "s")
+            << " that timed out, each counted when it was given up (--timeout "
+            << load::format_duration(load::Nanos(static_cast<std::int64_t>(r.request_timeout_s * 1e9)))
+            << " after it was sent): the caller waited at least that long\n";
+    }
     char line[256];
     std::snprintf(line, sizeof line, "\n  %lld requests in %.2fs: %.1f req/s", static_cast<long long>(totals.requests()),
                   r.duration_s, r.requests_per_second());
@@ -140,6 +171,7 @@ void print_report(std::ostream& out, const load::RunSummary& summary, const std:
         out << line;
     }
     if (const auto errors = load::error_table(r); !errors.empty()) out << "\nerrors:\n" << errors;
+    if (const auto note = substitution_note(r); !note.empty()) out << "\n" << note;
     if (const auto validation = load::validation_report(r); !validation.empty())
         out << "\nsampled validation:\n" << validation;
     if (!summary.thresholds.empty()) out << "\nthresholds:\n" << load::render_thresholds(summary.thresholds);

@@ -23,6 +23,9 @@ void redact(load::RunSummary& summary, const std::string& secret);
 /// run); the error names what could not be written.
 Result<bool, std::string> write_run_files(const std::string& directory, load::RunSummary& summary);
 
+/// Which operations of the mix went out as their fallback, how often and as what; empty when none did.
+std::string substitution_note(const load::RunResult& result);
+
 /// The percentile table, errors, validation findings, thresholds and where the results are.
 void print_report(std::ostream& out, const load::RunSummary& summary, const std::string& directory);
 

@@ -36,8 +36,14 @@ std::string run_tag(unsigned shard) {
     return buffer;
 }
 
+/// The tag of a capacity search's step `number` (from 1). Each step is an engine run of its own whose
+/// sequence numbers start again at 0: under the run's one tag, step 2 would send step 1's reference ids
+/// again, and a correct server refuses them (ORD-REF-UNIQUE), which the search would take for its errors.
+std::string step_tag(const std::string& run, int number) { return run + "step" + std::to_string(number) + "-"; }
+
 /// Everything one engine run needs besides its schedule.
 struct Prepared {
+    PlanInputs inputs;  ///< what the plan was built from; a capacity step builds its own with its own tag
     BuiltPlan built;
     http::Url url;
     std::unique_ptr<validate::ResponseValidator> validator;
@@ -73,13 +79,13 @@ load::EngineOptions engine_options(const LoadSettings& s, const LoadTarget& targ
 /// One engine run; the result carries its sampled validation. nullopt (message printed) when the
 /// engine could not start.
 std::optional<load::RunResult> run_engine(const load::EngineOptions& options, const Prepared& prepared,
-                                          load::IntervalLogs* logs, LoadIo& io, std::int64_t& aborted) {
+                                          const BuiltPlan& built, load::IntervalLogs* logs, LoadIo& io,
+                                          std::int64_t& aborted) {
     std::unique_ptr<load::SampleQueue> samples;
     if (options.sample_fraction > 0 && prepared.validator)
-        samples = std::make_unique<load::SampleQueue>(
-            prepared.built.plan.operations.size(),
-            make_response_judge(*prepared.validator, prepared.built.operations));
-    auto engine = load::Engine::create(options, prepared.built.plan, samples.get());
+        samples = std::make_unique<load::SampleQueue>(built.plan.operations.size(),
+                                                      make_response_judge(*prepared.validator, built.operations));
+    auto engine = load::Engine::create(options, built.plan, samples.get());
     if (!engine) {
         for (const auto& p : engine.error()) io.err << "dockside load: " << p << "\n";
         return std::nullopt;
@@ -92,6 +98,10 @@ std::optional<load::RunResult> run_engine(const load::EngineOptions& options, co
     const auto outcome = (*engine)->run(recorder, io.interrupt);
     progress.finish();
     auto result = load::RunResult::from_stats(outcome.totals, prepared.names, outcome.examples);
+    for (std::size_t i = 0; i < result.operations.size() && i < built.plan.operations.size(); ++i)
+        if (const int fallback = built.plan.operations[i].fallback; fallback >= 0)
+            result.operations[i].fallback = built.plan.operations[static_cast<std::size_t>(fallback)].name;
+    result.request_timeout_s = static_cast<double>(options.request_timeout.count()) / 1e9;
     if (samples) {
         samples->finish();
         const auto sampling = samples->results();
@@ -156,19 +166,28 @@ int run_once(const LoadSettings& s, const LoadTarget& target, const Prepared& pr
                      {"service_time_hlog", load::IntervalLogs::kServiceFile},
                      {"send_lag_hlog", load::IntervalLogs::kSendLagFile}};
     std::int64_t aborted = 0;
-    auto result = run_engine(engine_options(s, target, prepared), prepared, logs->get(), io, aborted);
+    auto result = run_engine(engine_options(s, target, prepared), prepared, prepared.built, logs->get(), io, aborted);
     if (!(*logs)->close()) io.err << "dockside load: warning: the interval logs could not be written completely\n";
     if (!result) return cli::kExitCannotRun;
     summary.result = std::move(*result);
     return finish(summary, s, target, prepared, dir, io);
 }
 
-int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared& prepared, const std::string& dir,
-                 LoadIo& io) {
+int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared& prepared, const spec::Spec& spec,
+                 const std::string& dir, LoadIo& io) {
     std::optional<load::RunResult> best;
     std::optional<load::RunResult> last;
     bool engine_failed = false;
+    int steps = 0;
     const auto step = [&](double rate) -> std::optional<load::RunResult> {
+        PlanInputs inputs = prepared.inputs;
+        inputs.run_tag = step_tag(prepared.inputs.run_tag, ++steps);
+        auto built = build_plan(inputs, spec);
+        if (!built) {
+            for (const auto& p : built.error()) io.err << "dockside load: " << p << "\n";
+            engine_failed = true;
+            return std::nullopt;
+        }
         auto options = engine_options(s, target, prepared);
         options.model = load::LoadModel::open_loop;
         options.schedule = load::Schedule::constant(rate, s.step_duration).value();
@@ -178,7 +197,7 @@ int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared
         options.warmup_rate = rate;
         io.out << "capacity step: " << options.schedule->describe() << "\n";
         std::int64_t aborted = 0;
-        auto result = run_engine(options, prepared, nullptr, io, aborted);
+        auto result = run_engine(options, prepared, *built, nullptr, io, aborted);
         if (!result) engine_failed = true;
         if (!result || result->interrupted) return std::nullopt;
         last = result;
@@ -191,6 +210,8 @@ int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared
                       st.passed ? "within the SLO" : "outside");
         io.out << line;
         for (const auto& c : st.crossed) io.out << "    crossed: " << c << "\n";
+        // The errors by kind, so that a step outside the SLO says whether the server or the load failed.
+        for (const auto& e : load::step_error_lines(st)) io.out << "    " << e << "\n";
         if (st.passed && (!best || best->requested_rate() < last->requested_rate())) best = last;
     };
     const auto found = load::find_capacity(s.capacity, s.slo, step, on_step);
@@ -221,7 +242,7 @@ int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared
 int run_load(const LoadSettings& s, const LoadTarget& target, const spec::Spec& spec, LoadIo& io) {
     auto url = http::parse_url(target.base_url);
     if (!url) return cannot_run(io, "base URL " + url.error());
-    Prepared prepared{{}, *url, nullptr, {}, nullptr, nullptr};
+    Prepared prepared{{}, {}, *url, nullptr, {}, nullptr, nullptr};
     std::string token = target.token;
     if (target.oauth) {
         prepared.credential = std::make_shared<load::Credential>(target.token);
@@ -240,8 +261,8 @@ int run_load(const LoadSettings& s, const LoadTarget& target, const spec::Spec& 
     auto catalog = read_catalog(access, spec, catalog_needs(s.entries));
     if (!catalog) return cannot_run(io, catalog.error());
 
-    PlanInputs inputs{s.entries, access, *catalog, s.seed, run_tag(s.shard_index), s.variants};
-    auto built = build_plan(inputs, spec);
+    prepared.inputs = {s.entries, access, *catalog, s.seed, run_tag(s.shard_index), s.variants};
+    auto built = build_plan(prepared.inputs, spec);
     if (!built) {
         for (const auto& p : built.error()) io.err << "dockside load: " << p << "\n";
         return cli::kExitCannotRun;
@@ -272,8 +293,9 @@ int run_load(const LoadSettings& s, const LoadTarget& target, const spec::Spec& 
         io.out << "dockside load: note: removed the " << *cleared << " files of an earlier run from " << dir << "\n";
     for (const auto& w : s.mix_warnings) io.out << "dockside load: note: " << w << "\n";
     for (const auto& n : prepared.built.notes) io.out << "dockside load: note: " << n << "\n";
+    for (const auto& n : catalog->notes) io.out << "dockside load: note: " << n << "\n";
     if (prepared.refresher) prepared.refresher->start();
-    return s.find_capacity ? run_capacity(s, target, prepared, dir, io) : run_once(s, target, prepared, dir, io);
+    return s.find_capacity ? run_capacity(s, target, prepared, spec, dir, io) : run_once(s, target, prepared, dir, io);
 }
 
 }  // namespace dockside::loadtool

@@ -140,21 +140,21 @@ void check_mix(const RawLoadOptions& raw, LoadSettings& s, Checker& c, const spe
     s.mix = *mix;
     auto entries = resolve_mix(*mix, spec, s.mix_warnings);
     if (!entries) {
-        c.problems.insert(c.problems.end(), entries.error().begin(), entries.error().end());
+        // One word that is neither a mix nor an operation was most likely meant as a mix's name.
+        const bool one_name = !raw.mix.empty() && raw.mix.find_first_of(" ,:/") == std::string::npos;
+        if (one_name) c.problems.push_back(unknown_mix_name(raw.mix, mixes_dir));
+        else c.problems.insert(c.problems.end(), entries.error().begin(), entries.error().end());
         return;
     }
     s.entries = *entries;
 }
 
 void check_thresholds(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
-    for (const auto& text : raw.thresholds) {
-        auto t = load::parse_threshold(text);
-        if (!t) {
-            c.problems.push_back("--threshold: " + t.error());
-            continue;
-        }
-        s.thresholds.push_back(*t);
-    }
+    // Each --threshold may be a comma-separated list, as --slo is.
+    if (auto list = load::parse_threshold_lists(raw.thresholds); !list)
+        for (const auto& p : list.error()) c.problems.push_back("--threshold: " + p);
+    else s.thresholds = *list;
+    if (raw.strict_mix) s.thresholds.push_back(load::parse_threshold(kStrictMixThreshold).value());
     auto check_names = [&](const std::vector<load::Threshold>& list, const char* flag) {
         for (const auto& t : list) {
             if (t.metric == load::Metric::achieved_ratio && s.model == load::LoadModel::closed_loop)

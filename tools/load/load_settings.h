@@ -21,6 +21,11 @@ namespace dockside::loadtool {
 inline constexpr double kStepWarmupShare = 0.2;
 inline constexpr load::Nanos kMaxDefaultStepWarmup = std::chrono::seconds(2);
 
+/// --strict-mix: the run fails when more of its requests than this went out as another operation than
+/// the mix drew (a read or cancel with no id at hand sent as a create). A cancel drawn before the run has
+/// created anything is the usual few; a target whose ids cannot be used turns most reads into creates.
+inline constexpr const char* kStrictMixThreshold = "substituted<=1%";
+
 struct RawLoadOptions {
     std::string rate;          ///< --rate R (requests/s, the total across shards)
     std::string stages;        ///< --stages 30s:500,60s:2000
@@ -31,7 +36,8 @@ struct RawLoadOptions {
     std::string connections = "10";
     std::string threads = "2";
     std::string mix;           ///< --mix (default merchant-day)
-    std::vector<std::string> thresholds;
+    std::vector<std::string> thresholds;  ///< --threshold, repeatable, each one or a comma-separated list
+    bool strict_mix = false;   ///< --strict-mix: kStrictMixThreshold is added to the thresholds
     std::string validate;      ///< --validate 0.01 or 1%
     std::string shard;         ///< --shard i/N, auto/N or auto (tools/load/shard_option.h)
     std::string start_at;      ///< --start-at 2026-11-23T14:00:00Z or +10s

@@ -93,11 +93,9 @@ int run_merge(const std::vector<std::string>& given_runs, const std::string& out
         folders.push_back(folder_of(run));
     }
     std::vector<load::Threshold> thresholds;
-    for (const auto& text : threshold_texts) {
-        auto t = load::parse_threshold(text);
-        if (t) thresholds.push_back(*t);
-        else problems.push_back("--threshold: " + t.error());
-    }
+    if (auto list = load::parse_threshold_lists(threshold_texts); !list)
+        for (const auto& p : list.error()) problems.push_back("--threshold: " + p);
+    else thresholds = *list;
     if (runs.empty()) problems.push_back("name at least one run folder to merge");
     // The merged files have the runs' own names: written into one of the runs, they would replace it.
     for (const auto& folder : folders) {

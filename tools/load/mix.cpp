@@ -1,5 +1,6 @@
 #include "tools/load/mix.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -22,8 +23,9 @@ bool is_method(const std::string& word) {
     return false;
 }
 
-/// A trailing ":<number>" is a weight; anything else after a colon is part of the text (paths such as
-/// /2025-07/order:estimate hold colons).
+/// A trailing ":<number>" is a weight. After an operation id (one word), whatever follows the colon is
+/// meant as its weight; in "METHOD /path" anything else after a colon is part of the path (paths such
+/// as /2025-07/order:estimate hold colons).
 void split_weight(const std::string& item, std::string& text, double& weight, bool& bad_weight) {
     text = item;
     weight = 1;
@@ -33,10 +35,12 @@ void split_weight(const std::string& item, std::string& text, double& weight, bo
     const std::string tail = trim(std::string_view(item).substr(colon + 1));
     char* end = nullptr;
     const double w = std::strtod(tail.c_str(), &end);
-    if (tail.empty() || end != tail.c_str() + tail.size()) return;  // not a number: part of the text
+    const bool number = !tail.empty() && end == tail.c_str() + tail.size();
+    const bool operation_id = item.find(' ') == std::string::npos;
+    if (!number && !operation_id) return;  // part of the path
     text = trim(std::string_view(item).substr(0, colon));
-    weight = w;
-    bad_weight = !std::isfinite(w) || w < 0;
+    weight = number ? w : 1;
+    bad_weight = !number || !std::isfinite(w) || w < 0;
 }
 
 }  // namespace
@@ -56,7 +60,9 @@ Result<Mix, std::vector<std::string>> parse_inline_mix(std::string_view text) {
         MixEntry entry;
         bool bad = false;
         split_weight(item, entry.text, entry.weight, bad);
-        if (bad) problems.push_back("--mix: weight of \"" + item + "\" must be a number >= 0");
+        if (bad)
+            problems.push_back("--mix \"" + item + "\": the weight \"" + trim(std::string_view(item).substr(item.rfind(':') + 1)) +
+                               "\" of " + entry.text + " must be a number >= 0 (e.g. " + entry.text + ":5)");
         mix.entries.push_back(entry);
     }
     if (mix.entries.empty()) problems.push_back("--mix: no operation given");
@@ -93,6 +99,24 @@ Result<Mix, std::vector<std::string>> load_mix_file(const std::string& path) {
     }
     if (!problems.empty()) return fail(std::move(problems));
     return mix;
+}
+
+std::vector<std::string> named_mixes(const std::string& mixes_dir) {
+    std::vector<std::string> names;
+    std::error_code ignored;
+    for (const auto& entry : std::filesystem::directory_iterator(mixes_dir, ignored))
+        if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+std::string unknown_mix_name(const std::string& name, const std::string& mixes_dir) {
+    std::string listed;
+    for (const auto& n : named_mixes(mixes_dir)) listed += (listed.empty() ? "" : ", ") + n;
+    return "--mix \"" + name + "\" is no mix of " + mixes_dir + " (the named mixes: " +
+           (listed.empty() ? "none" : listed) +
+           ") and no operation of the contract; a mix can also be a YAML file, 'getOrder:5,createOrder:1' or "
+           "'GET /2025-07/location'";
 }
 
 Result<Mix, std::vector<std::string>> read_mix(std::string_view argument, const std::string& mixes_dir) {

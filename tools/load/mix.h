@@ -29,6 +29,12 @@ struct Mix {
 /// Every problem is reported (unknown name, malformed file, bad weight).
 Result<Mix, std::vector<std::string>> read_mix(std::string_view argument, const std::string& mixes_dir);
 
+/// The names of the mixes in `mixes_dir` (file stems of its .yaml files), sorted.
+std::vector<std::string> named_mixes(const std::string& mixes_dir);
+
+/// The problem of a one-word --mix that names neither a mix nor an operation: lists the named mixes.
+std::string unknown_mix_name(const std::string& name, const std::string& mixes_dir);
+
 /// A mix file: `name`, optional `description`, and `operations:` a list of {operation, weight}.
 Result<Mix, std::vector<std::string>> load_mix_file(const std::string& path);
 

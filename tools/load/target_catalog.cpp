@@ -36,11 +36,17 @@ const json& items_of(const json& body) {
     return empty;
 }
 
-std::vector<std::int64_t> ids_of(const json& items, const char* key) {
+/// The integer `key` of every item; items whose `key` is something else are counted in a note, since the
+/// operations that would read them by id are then sent as their fallback instead.
+std::vector<std::int64_t> ids_of(const json& items, const char* key, const std::string& what,
+                                 std::vector<std::string>& notes) {
     std::vector<std::int64_t> out;
     for (const auto& item : items)
         if (item.is_object() && item.contains(key) && item[key].is_number_integer())
             out.push_back(item[key].get<std::int64_t>());
+    if (const auto unusable = items.size() - out.size(); unusable > 0)
+        notes.push_back(what + ": " + std::to_string(unusable) + " of the " + std::to_string(items.size()) +
+                        " listed have no integer `" + key + "`, so they cannot be used");
     return out;
 }
 
@@ -58,12 +64,12 @@ Result<TargetCatalog, std::string> read_catalog(const TargetAccess& access, cons
     if (needs.count(CatalogNeed::orders)) {
         auto body = list(access, spec, "listOrders", "Limit=250");
         if (!body) return fail(body.error());
-        catalog.order_ids = ids_of(items_of(*body), "id");
+        catalog.order_ids = ids_of(items_of(*body), "id", "listOrders", catalog.notes);
     }
     if (needs.count(CatalogNeed::receiving)) {
         auto body = list(access, spec, "listReceiving", "Limit=250");
         if (!body) return fail(body.error());
-        catalog.receiving_ids = ids_of(items_of(*body), "id");
+        catalog.receiving_ids = ids_of(items_of(*body), "id", "listReceiving", catalog.notes);
     }
     if (needs.count(CatalogNeed::returnable_inventory)) {
         auto body = list(access, spec, "listInventory", "PageSize=1000");

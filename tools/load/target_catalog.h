@@ -35,6 +35,8 @@ struct TargetCatalog {
     std::vector<std::int64_t> returnable_inventory_ids;  ///< active, physical, not bundles
     std::int64_t fulfillment_center_id = 0;
     std::string fulfillment_center_name;
+    /// What was listed but cannot be used (items whose id is not an integer), said before the run starts.
+    std::vector<std::string> notes;
 };
 
 /// Lists what `needs` names. An error says which listing failed and how (status, transport error), or

@@ -32,6 +32,26 @@ TEST(TargetConfig, EmptyOptionsMeanTheEmbeddedServer) {
     EXPECT_DOUBLE_EQ(result->timeout_seconds, 30);
 }
 
+// `--timeout 5s` was refused while every other duration takes units; a bare number stays seconds.
+TEST(TargetConfig, TimeoutTakesSecondsOrADurationWithItsUnit) {
+    for (const auto& [text, seconds] : std::vector<std::pair<std::string, double>>{
+             {"5s", 5}, {"500ms", 0.5}, {"2m", 120}, {"1m30s", 90}, {"12", 12}, {"0.25", 0.25}}) {
+        RawTargetOptions raw;
+        raw.timeout = text;
+        auto result = resolve(raw, kProfiles);
+        ASSERT_TRUE(result) << text;
+        EXPECT_DOUBLE_EQ(result->timeout_seconds, seconds) << text;
+    }
+    for (const std::string bad : {"0", "0s", "2h", "soon", "5 parsecs", ""}) {
+        RawTargetOptions raw;
+        raw.timeout = bad;
+        const auto problems = problems_of(raw);
+        ASSERT_EQ(problems.size(), 1u) << bad;
+        EXPECT_EQ(problems[0].option, "--timeout (DOCKSIDE_TIMEOUT)");
+        EXPECT_NE(problems[0].message.find("(5s, 500ms, 2m)"), std::string::npos) << problems[0].message;
+    }
+}
+
 TEST(TargetConfig, AuthUrlDefaultsToBaseUrl) {
     RawTargetOptions raw;
     raw.base_url = "https://api.example.test";

@@ -65,6 +65,56 @@ TEST(Capacity, ShortAchievedRateFailsAStepAndInterruptStops) {
     EXPECT_EQ(*found.capacity, 200);
 }
 
+// A step outside the SLO said only "errors 3.75%": the curve now keeps each status code and error kind of
+// every step with one example each, so a 409 of the generator's own making is told from a failing server.
+TEST(Capacity, EveryStepKeepsItsStatusCodesAndErrorKindsWithAnExample) {
+    RunResult r = simulated(100);
+    OperationResult create;
+    create.name = "createOrder";
+    for (int i = 0; i < 4; ++i) create.counters.count_status(409);
+    create.counters.count_error(ErrorKind::timeout);
+    create.error_examples = {{"HTTP 409", R"({"error":"reference_id \"DSL-1\" is taken"})"}, {"timeout", "no answer"}};
+    r.operations.push_back(create);
+    r.operations[0].error_examples = {{"HTTP 409", "an example from another operation"}};
+    r.operations[0].counters.count_status(409);
+    CapacityResult found;
+    found.curve.push_back(judge_step(100, r, parse_threshold_list("errors<1%").value(), 0.5));
+    const auto& step = found.curve[0];
+    EXPECT_FALSE(step.passed);
+    EXPECT_EQ(step.counters.status_count(409), 5);
+    ASSERT_EQ(step.examples.size(), 2u);  // one per status or kind
+    EXPECT_EQ(step.examples[0].operation, "get");
+    const auto json = capacity_json(found, {})["curve"][0];
+    EXPECT_EQ(json["status"]["409"], 5);
+    EXPECT_EQ(json["status"]["200"], 100);
+    EXPECT_EQ(json["error_kinds"]["timeout"], 1);
+    ASSERT_EQ(json["error_examples"].size(), 2u);
+    EXPECT_EQ(json["error_examples"][1]["operation"], "createOrder");
+    EXPECT_EQ(json["error_examples"][1]["what"], "timeout");
+    const auto csv = capacity_csv(found);
+    EXPECT_NE(csv.find(",status_codes,error_kinds,error_examples\n"), std::string::npos) << csv;
+    EXPECT_NE(csv.find(",\"200:100 409:5\",\"timeout:1\",\"HTTP 409 (get): an example from another operation | "
+                       "timeout (createOrder): no answer\"\n"),
+              std::string::npos)
+        << csv;
+    const auto lines = step_error_lines(step);
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_EQ(lines[0], "HTTP 409: 5, e.g. get: an example from another operation");
+    EXPECT_EQ(lines[1], "timeout: 1, e.g. createOrder: no answer");
+}
+
+// A quote or a line break in an example stays inside its CSV field.
+TEST(Capacity, CsvExamplesAreQuotedFields) {
+    RunResult r = simulated(10);
+    r.operations[0].counters.count_status(400);
+    r.operations[0].error_examples = {{"HTTP 400", "line one\n\"quoted\""}};
+    CapacityResult found;
+    found.curve.push_back(judge_step(10, r, {}, 0.5));
+    const auto csv = capacity_csv(found);
+    EXPECT_NE(csv.find("\"HTTP 400 (get): line one \"\"quoted\"\"\"\n"), std::string::npos) << csv;
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 2);
+}
+
 TEST(Capacity, NothingPassingGivesNoCapacity) {
     const auto slo = parse_threshold_list("p99<1us").value();
     CapacityOptions o;

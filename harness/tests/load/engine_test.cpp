@@ -130,6 +130,28 @@ TEST(Engine, ConnectionRefusedIsCountedNotFatal) {
     EXPECT_GT(totals.errors[static_cast<std::size_t>(ErrorKind::connect)], 0);
 }
 
+/// "create" (POST /thing, its answer's id kept in the pool when `capture`) and "get" (GET /thing/{id from
+/// the pool}, `get_weight` times as often, sent as a create while the pool is empty).
+RequestPlan create_and_get_plan(bool capture, SlotKind kind, double get_weight) {
+    RequestPlan plan;
+    plan.pools.push_back({"things", {}, 64});
+    OperationPlan create;
+    create.name = "create";
+    create.variants.push_back({"POST /thing HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}", {}});
+    if (capture) {
+        create.capture_key = "id";
+        create.capture_pools = {0};
+    }
+    OperationPlan get;
+    get.name = "get";
+    const std::string head = "GET /thing/";
+    get.variants.push_back({head + " HTTP/1.1\r\nHost: x\r\n\r\n", {Slot{static_cast<std::uint32_t>(head.size()), kind, 0, 0}}});
+    get.fallback = 0;
+    plan.operations = {create, get};
+    plan.weights = {1, get_weight};
+    return plan;
+}
+
 TEST(Engine, CapturedIdsFillThePoolThatLaterRequestsRead) {
     std::mutex mutex;
     std::set<std::string> gets;
@@ -146,21 +168,7 @@ TEST(Engine, CapturedIdsFillThePoolThatLaterRequestsRead) {
         }
         return r;
     });
-    RequestPlan plan;
-    plan.pools.push_back({"things", {}, 64});
-    OperationPlan create;
-    create.name = "create";
-    create.variants.push_back({"POST /thing HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}", {}});
-    create.capture_key = "id";
-    create.capture_pools = {0};
-    OperationPlan get;
-    get.name = "get";
-    const std::string head = "GET /thing/";
-    get.variants.push_back({head + " HTTP/1.1\r\nHost: x\r\n\r\n",
-                            {Slot{static_cast<std::uint32_t>(head.size()), SlotKind::take_pool, 0, 0}}});
-    get.fallback = 0;
-    plan.operations = {create, get};
-    plan.weights = {1, 1};
+    const RequestPlan plan = create_and_get_plan(true, SlotKind::take_pool, 1);
     auto options = testing::open_loop(testing::options_for(server.url(), 2, 1), 200, 1000ms);
     auto engine = Engine::create(options, plan);
     ASSERT_TRUE(engine) << engine.error().front();
@@ -176,6 +184,53 @@ TEST(Engine, CapturedIdsFillThePoolThatLaterRequestsRead) {
     }
     // take_pool: each captured id is used at most once.
     EXPECT_EQ(static_cast<std::int64_t>(gets.size()), get_counts.requests());
+}
+
+// A request drawn as an operation that has no id to use goes out as its fallback: counted on both sides,
+// so that the run can say how far the load it sent is from the mix it was given.
+TEST(Engine, ARequestSentAsItsFallbackIsCountedOnBothOperations) {
+    dockside::testing::TestServer server(ok_json);
+    const RequestPlan plan = create_and_get_plan(false, SlotKind::read_pool, 3);
+    auto engine = Engine::create(testing::open_loop(testing::options_for(server.url(), 2, 1), 200, 500ms), plan);
+    ASSERT_TRUE(engine) << engine.error().front();
+    KeepingObserver observer;
+    const auto outcome = (*engine)->run(observer);
+    const auto& creates = outcome.totals.operations[0].counters;
+    const auto& gets = outcome.totals.operations[1].counters;
+    EXPECT_EQ(gets.requests(), 0);
+    EXPECT_GT(gets.substituted, 50);
+    EXPECT_EQ(creates.substituted, 0);
+    EXPECT_EQ(creates.stood_in, gets.substituted);
+    EXPECT_EQ(creates.requests(), 100);  // every request went out, as a create
+    EXPECT_EQ(gets.drawn(), gets.substituted);
+    EXPECT_EQ(creates.drawn() + gets.drawn(), 100);
+}
+
+// A request that timed out was left out of the latency histograms, so p99 described only the answered
+// requests. It is recorded when it was given up, as wrk2 does: its wait for the connection plus the timeout.
+TEST(Engine, ATimedOutRequestIsInTheLatencyAtItsTimeout) {
+    server::ServerOptions slow_server;
+    slow_server.threads = 12;
+    dockside::testing::TestServer server(
+        [](const http::Request& request) {
+            std::this_thread::sleep_for(700ms);
+            return answer_ok(request);
+        },
+        slow_server);
+    auto options = testing::open_loop(testing::options_for(server.url(), 8, 1), 20, 500ms);
+    options.request_timeout = 200ms;
+    options.drain_timeout = 1s;
+    auto engine = Engine::create(options, simple_plan({{"slow", get_request("/slow")}}));
+    ASSERT_TRUE(engine);
+    KeepingObserver observer;
+    const auto outcome = (*engine)->run(observer);
+    const auto& stats = outcome.totals.operations[0];
+    EXPECT_EQ(stats.counters.errors[static_cast<std::size_t>(ErrorKind::timeout)], 10);
+    ASSERT_EQ(stats.latency.total_count(), 10);
+    EXPECT_GE(stats.latency.min(), 199'000);  // the histogram keeps 3 significant digits
+    EXPECT_LT(stats.latency.max(), 250'000);  // at the deadline: not when the sweep noticed, nor the late answer
+    ASSERT_EQ(stats.service.total_count(), 10);
+    EXPECT_NEAR(static_cast<double>(stats.service.value_at_percentile(50)), 200'000, 2'000);
 }
 
 }  // namespace

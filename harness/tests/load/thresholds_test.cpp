@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "harness/load/report_text.h"
 #include "harness/load/thresholds.h"
 
 namespace dockside::load {
@@ -97,11 +98,65 @@ TEST(Thresholds, TableSaysByHowMuch) {
     EXPECT_NE(table.find("to spare"), std::string::npos);
 }
 
+// A run whose getOrder had no id 3 times of 10 and was sent as createOrder instead.
+RunResult substituted_result() {
+    RunResult r = known_result();
+    r.operations[1].counters.substituted = 3;
+    r.operations[0].counters.stood_in = 3;
+    return r;
+}
+
+TEST(Thresholds, SubstitutedJudgesTheShareSentAsAnotherOperation) {
+    EXPECT_EQ(parse_threshold("substituted<1%").value().metric, Metric::substituted_ratio);
+    EXPECT_EQ(parse_threshold("substituted<5").value().metric, Metric::substituted_count);
+    const auto r = substituted_result();
+    const auto outcomes = evaluate(parse_threshold_list("substituted<0.5%,substituted<=0.3%,getOrder:substituted<0.3%,"
+                                                        "createOrder:substituted<1,substituted<3")
+                                       .value(),
+                                   r);
+    // Drawn: 1000 requests (getOrder 900 + 3 sent as creates, createOrder 100 - 3 stand-ins).
+    EXPECT_TRUE(outcomes[0].passed) << outcomes[0].actual_text;  // 3 of 1000
+    EXPECT_TRUE(outcomes[1].passed);
+    EXPECT_FALSE(outcomes[2].passed) << outcomes[2].actual_text;  // 3 of 903
+    EXPECT_TRUE(outcomes[3].passed);                              // createOrder was never replaced
+    EXPECT_FALSE(outcomes[4].passed);
+    EXPECT_EQ(outcomes[0].actual_text, "0.3%");
+}
+
+// A run whose getOrder was answered 429 (rate limited) 9 times of 900: throttling is its own class.
+TEST(Thresholds, RateLimitedJudgesTheShareAnswered429) {
+    EXPECT_EQ(parse_threshold("rate_limited<1%").value().metric, Metric::rate_limited_ratio);
+    EXPECT_EQ(parse_threshold("rate_limited<5").value().metric, Metric::rate_limited_count);
+    RunResult r = known_result();
+    for (int i = 0; i < 9; ++i) r.operations[1].counters.count_status(429);
+    const auto outcomes = evaluate(
+        parse_threshold_list("rate_limited<1%,rate_limited<0.5%,getOrder:rate_limited<=9,createOrder:rate_limited<1").value(), r);
+    EXPECT_TRUE(outcomes[0].passed) << outcomes[0].actual_text;   // 9 of 1009
+    EXPECT_FALSE(outcomes[1].passed) << outcomes[1].actual_text;
+    EXPECT_TRUE(outcomes[2].passed);
+    EXPECT_TRUE(outcomes[3].passed);
+    EXPECT_EQ(outcomes[0].threshold.metric_name(), "share answered 429 (rate limited)");
+    EXPECT_NE(error_table(r).find("getOrder:  rate_limited (HTTP 429) 9"), std::string::npos) << error_table(r);
+}
+
+// A repeated --threshold may hold comma-separated lists, as --slo does; every bad piece is reported.
+TEST(Thresholds, SeveralTextsEachMayBeAList) {
+    const auto all = parse_threshold_lists({"p99<50ms,errors<0.1%", "rate>=0.99"});
+    ASSERT_TRUE(all);
+    ASSERT_EQ(all->size(), 3u);
+    EXPECT_EQ((*all)[1].expression, "errors<0.1%");
+    EXPECT_EQ((*all)[2].expression, "rate>=0.99");
+    const auto bad = parse_threshold_lists({"p99<50,errors<0.1%", "bogus<1"});
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().size(), 2u);
+}
+
 }  // namespace
 }  // namespace dockside::load
 
 #include <sstream>
 
+#include "harness/load/duration_text.h"
 #include "harness/load/report_text.h"
 #include "harness/load/run_recorder.h"
 
@@ -126,6 +181,21 @@ TEST(Progress, LineCarriesTheFiguresOfTheSecond) {
     f.warming_up = true;
     f.elapsed_s = 3;
     EXPECT_NE(progress_line(f).find("warming up, 3.0s to go"), std::string::npos);
+}
+
+// A second in which every request failed without an answer showed "p50 0µs  p99 0µs  errors 10 (1e+02%)".
+TEST(Progress, ASecondWithoutAnswersShowsNoLatencyAndAReadableShare) {
+    ProgressFigures f;
+    f.elapsed_s = 1;
+    f.errors = 10;
+    f.requests = 10;
+    const auto line = progress_line(f);
+    EXPECT_NE(line.find("p50 -  p99 -"), std::string::npos) << line;
+    EXPECT_NE(line.find("errors 10 (100%)"), std::string::npos) << line;
+    EXPECT_EQ(line.find("e+"), std::string::npos) << line;
+    for (const auto& [ratio, text] : std::vector<std::pair<double, std::string>>{
+             {0, "0%"}, {1, "100%"}, {0.52, "52%"}, {0.038, "3.8%"}, {0.0012, "0.12%"}, {1e-7, "<0.01%"}, {0.99999, ">99.9%"}})
+        EXPECT_EQ(format_percent(ratio), text) << ratio;
 }
 
 TEST(Progress, RewritesOnATerminalAndWritesLinesOtherwise) {

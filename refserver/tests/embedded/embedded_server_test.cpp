@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -161,6 +162,62 @@ TEST(EmbeddedServer, UnknownFaultIsAConfigurationError) {
     auto started = EmbeddedServer::start(std::move(options));
     ASSERT_FALSE(started);
     EXPECT_NE(started.error().front().find("NO-SUCH.fault"), std::string::npos);
+}
+
+// A latency fault: the named operation is answered later by its delay, the others are not, and a held
+// answer holds no server thread (one thread serves eight held answers side by side).
+TEST(EmbeddedServer, DelayedAnswersWaitOnTheConnectionNotOnAThread) {
+    using Clock = std::chrono::steady_clock;
+    constexpr auto kDelay = std::chrono::milliseconds(300);
+    EmbeddedOptions options;
+    options.threads = 1;
+    options.api.delays = {"getOrder:+300ms"};
+    auto started = EmbeddedServer::start(std::move(options));
+    ASSERT_TRUE(started) << started.error().front();
+    auto& server = *started.value();
+    const auto send = [&server](const std::string& target) {
+        http::HttpClient c(http::parse_url(server.base_url()).value());
+        http::Request r{"GET", target, {{"Authorization", "Bearer " + server.api().pat()}}, ""};
+        const auto begin = Clock::now();
+        auto response = c.send(r);
+        EXPECT_TRUE(response) << (response ? "" : to_string(response.error()));
+        return std::make_pair(response ? response->status : 0, Clock::now() - begin);
+    };
+    const auto [listed, list_time] = send("/2025-07/order?Limit=1");
+    EXPECT_EQ(listed, 200);
+    EXPECT_LT(list_time, kDelay / 2) << "an operation without a delay waits";
+
+    constexpr int kClients = 8;
+    std::vector<std::thread> clients;
+    std::vector<Clock::duration> times(kClients);
+    std::vector<int> statuses(kClients);
+    const auto begin = Clock::now();
+    for (int i = 0; i < kClients; ++i)
+        clients.emplace_back([&, i] { std::tie(statuses[i], times[i]) = send("/2025-07/order/1"); });
+    for (auto& c : clients) c.join();
+    const auto all = Clock::now() - begin;
+    for (int i = 0; i < kClients; ++i) {
+        EXPECT_NE(statuses[i], 0);
+        EXPECT_GE(times[i], kDelay) << "answer " << i << " came before its delay";
+    }
+    EXPECT_LT(all, 3 * kDelay) << "eight held answers were served one after another by the one thread";
+}
+
+TEST(EmbeddedServer, StoppingWritesHeldAnswersAtOnce) {
+    EmbeddedOptions options;
+    options.api.delays = {"*:+10s"};
+    auto started = EmbeddedServer::start(std::move(options));
+    ASSERT_TRUE(started) << started.error().front();
+    auto server = std::move(started.value());
+    std::thread client([&] {
+        http::HttpClient c(http::parse_url(server->base_url()).value());
+        (void)c.send({"GET", "/2025-07/channel", {{"Authorization", "Bearer " + server->api().pat()}}, ""});
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the answer is held by now
+    const auto begin = std::chrono::steady_clock::now();
+    server->stop();
+    EXPECT_LT(std::chrono::steady_clock::now() - begin, std::chrono::seconds(2));
+    client.join();
 }
 
 }  // namespace

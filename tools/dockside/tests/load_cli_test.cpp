@@ -92,5 +92,64 @@ TEST(LoadTarget, OperationsOfTheContractStillNeedAnAcceptedToken) {
     EXPECT_TRUE(has(ran.output, "the token was refused")) << ran.output;
 }
 
+// `load --help` said (through dockside's own footer) that an interrupt exits 130/143; it exits 2, with its
+// results written, as the README says.
+TEST(LoadHelp, SaysWhatAnInterruptExitsWith) {
+    auto ran = dockside({"load", "--help"}, std::chrono::seconds(30));
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    EXPECT_FALSE(has(ran.output, "130")) << ran.output;
+    EXPECT_TRUE(has(ran.output, "interrupted: Ctrl-C or SIGTERM ends the run early and still writes its results"))
+        << ran.output;
+    EXPECT_TRUE(has(ran.output, "--strict-mix")) << ran.output;
+}
+
+// A read-only token with a mix of reads was told to pass a channel to write to: channels are only looked
+// for to write, and these requests write nothing.
+TEST(LoadTarget, AReadOnlyTokenRunsAMixOfReads) {
+    auto serve = ServeProcess::start({});
+    ASSERT_TRUE(serve);
+    ASSERT_FALSE(serve->read_only_token().empty());
+    const std::string out = fresh_dir("load-read-only");
+    auto ran = dockside({"load", "--base-url", serve->base_url(), "--token", serve->read_only_token(), "--mix",
+                         "listLocations:1,listProducts:1", "--rate", "40", "--duration", "500ms", "--timeout", "5s",
+                         "--out", out});
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    auto summary = nlohmann::json::parse(read_text(out + "/summary.json"), nullptr, false);
+    ASSERT_TRUE(summary.is_object()) << ran.output;
+    EXPECT_EQ(summary.value("requests", 0), 20) << summary.dump(2);
+    EXPECT_EQ(summary.value("errors", -1), 0) << summary.dump(2);
+    // A mix that writes still needs a channel it can write to, and says so.
+    auto writes = dockside({"load", "--base-url", serve->base_url(), "--token", serve->read_only_token(), "--mix",
+                            "createOrder", "--rate", "10", "--duration", "200ms", "--out", fresh_dir("load-read-only-writes")});
+    EXPECT_EQ(writes.exit_code, 2) << writes.output;
+    EXPECT_TRUE(has(writes.output, "--channel")) << writes.output;
+}
+
+/// A short run of listLocations on the embedded server into `out`.
+Ran short_load(const std::string& out) {
+    return dockside({"load", "--mix", "listLocations", "--rate", "40", "--duration", "300ms", "--out", out});
+}
+
+// `merge --threshold X run-a run-b` failed with "runs is required": --threshold took the runs as more
+// thresholds. It takes one value (which may be a comma-separated list, as --slo takes) and the runs follow.
+TEST(MergeCli, RunsMayFollowAThresholdWhichMayBeAList) {
+    const std::string a = fresh_dir("merge-run-a"), b = fresh_dir("merge-run-b");
+    ASSERT_EQ(short_load(a).exit_code, 0);
+    ASSERT_EQ(short_load(b).exit_code, 0);
+    const std::string merged = fresh_dir("merge-after-threshold");
+    auto ran = dockside({"merge", "--threshold", "p99<5s", a, b, "--max-start-offset", "1h", "--out", merged});
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    auto summary = nlohmann::json::parse(read_text(merged + "/summary.json"), nullptr, false);
+    ASSERT_TRUE(summary.is_object()) << ran.output;
+    EXPECT_EQ(summary["merged_from"].size(), 2u);
+    EXPECT_EQ(summary.value("requests", 0), 24);
+    const std::string listed = fresh_dir("merge-threshold-list");
+    auto list = dockside({"merge", "--threshold", "p99<5s,errors<1%", a, b, "--max-start-offset", "1h", "--out", listed});
+    EXPECT_EQ(list.exit_code, 0) << list.output;
+    summary = nlohmann::json::parse(read_text(listed + "/summary.json"), nullptr, false);
+    ASSERT_TRUE(summary.is_object()) << list.output;
+    EXPECT_EQ(summary["thresholds"].size(), 2u) << summary["thresholds"].dump();
+}
+
 }  // namespace
 }  // namespace dockside::clitest

@@ -133,6 +133,17 @@ TEST_P(HostileLoad, FinishesClassifiesKeepsGoodAnswersAndLeaksNothing) {
                 EXPECT_GT(op["validation"]["failed"].get<int>(), 0) << op["validation"].dump();
                 EXPECT_EQ(op["validation"]["violations"][0]["rule"], "CONV-JSON") << op["validation"].dump();
             }
+            if (mode == Hostility::hang) {
+                // What the callers of the hung requests saw is in the latency: each, at the 0.5 s timeout.
+                const int timeouts = op["error_kinds"]["timeout"].get<int>();
+                EXPECT_EQ(op["latency_ms"]["count"].get<int>(), op["status"].value("200", 0) + timeouts) << op.dump();
+                EXPECT_GE(op["latency_ms"]["max"].get<double>(), 499.0) << op["latency_ms"].dump();
+                EXPECT_EQ(summary["timeouts_in_latency"]["requests"], timeouts);
+                EXPECT_EQ(summary["timeouts_in_latency"]["request_timeout_s"], 0.5);
+                EXPECT_NE(r.out.find("that timed out, each counted when it was given up (--timeout 500ms"),
+                          std::string::npos)
+                    << r.out;
+            }
             // Good answers conform, so every sampled failure is a hostile one.
             EXPECT_LT(op["validation"]["failed"].get<int>(), op["validation"]["validated"].get<int>());
             if (round == 0) live_after_first = g_live.load();

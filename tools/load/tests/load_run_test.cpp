@@ -235,17 +235,7 @@ TEST(LoadRun, AFolderGivenAgainHoldsOnlyTheNewRunsFiles) {
 namespace dockside::loadtool {
 namespace {
 
-/// A capacity search of listLocations from 100/s, doubling up to `max_rate`.
-RawLoadOptions capacity_search(const std::string& slo, const std::string& max_rate, const std::string& step) {
-    RawLoadOptions raw;
-    raw.find_capacity = true;
-    raw.slo = slo;
-    raw.rate = "100";
-    raw.max_rate = max_rate;
-    raw.step_duration = step;
-    raw.mix = "listLocations";
-    return raw;
-}
+using testing::capacity_search;
 
 TEST(LoadRun, CapacitySearchWritesItsCurve) {
     auto server = testing::start_reference("pat-capacity");
@@ -347,8 +337,8 @@ TEST(LoadRun, CapacityStepsWarmUpAtTheirRateUnrecorded) {
     }
     EXPECT_EQ(location_requests.load(), seen_by_steps);  // 360: 120 at 100/s, 240 at 200/s
     const auto csv = testing::read_text(dir.sub("capacity.csv"));
-    EXPECT_NE(csv.find(",requests,warmup_s,warmup_requests\n"), std::string::npos) << csv;
-    EXPECT_NE(csv.find(",true,100,0.200,20\n"), std::string::npos) << csv;
+    EXPECT_NE(csv.find(",requests,warmup_s,warmup_requests,"), std::string::npos) << csv;
+    EXPECT_NE(csv.find(",true,100,0.200,20,\"200:100\",\"\",\"\"\n"), std::string::npos) << csv;
     const auto summary = testing::read_json(dir.sub("summary.json"));
     EXPECT_EQ(summary["configuration"]["capacity"]["step_warmup_s"], 0.2);
     EXPECT_EQ(summary["requests"], 200);  // the highest passing step's recorded figures, no warm-up in them

@@ -103,6 +103,60 @@ TEST(LoadSettings, ReadBatchingIsAutoOrOffForAClosedLoop) {
     EXPECT_TRUE(mentions(problems_of(open), "--read-batching applies to --closed-loop only"));
 }
 
+// --threshold refused the comma list --slo takes ('"p99<50ms,errors<0.1%": unknown metric').
+TEST(LoadSettings, AThresholdMayBeACommaSeparatedList) {
+    RawLoadOptions raw;
+    raw.rate = "10";
+    raw.thresholds = {"p99<50ms,errors<0.1%", "rate>=0.99"};
+    const auto s = validate_load_options(raw, contract(), mixes_dir());
+    ASSERT_TRUE(s) << s.error().front();
+    ASSERT_EQ(s->thresholds.size(), 3u);
+    EXPECT_EQ(s->thresholds[0].expression, "p99<50ms");
+    EXPECT_EQ(s->thresholds[1].expression, "errors<0.1%");
+    raw.thresholds = {"p99<50ms,errors<lots"};
+    EXPECT_TRUE(mentions(problems_of(raw), "--threshold: threshold \"errors<lots\""));
+}
+
+TEST(LoadSettings, StrictMixGatesOnTheShareSentAsAnotherOperation) {
+    RawLoadOptions raw;
+    raw.rate = "10";
+    raw.strict_mix = true;
+    const auto s = validate_load_options(raw, contract(), mixes_dir());
+    ASSERT_TRUE(s);
+    ASSERT_EQ(s->thresholds.size(), 1u);
+    EXPECT_EQ(s->thresholds[0].expression, kStrictMixThreshold);
+    EXPECT_EQ(s->thresholds[0].metric, load::Metric::substituted_ratio);
+}
+
+// `--mix nosuchmix` said 'unknown operation "nosuchmix" (an operationId…)' without naming the mixes there are.
+TEST(Mix, AnUnknownNameListsTheNamedMixes) {
+    RawLoadOptions raw;
+    raw.rate = "10";
+    raw.mix = "nosuchmix";
+    const auto problems = problems_of(raw);
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].find("\"nosuchmix\" is no mix of"), std::string::npos) << problems[0];
+    EXPECT_NE(problems[0].find("(the named mixes: merchant-day)"), std::string::npos) << problems[0];
+    EXPECT_EQ(named_mixes(mixes_dir()), std::vector<std::string>{"merchant-day"});
+    // Several words are an inline mix: its unknown operation is named as before.
+    raw.mix = "getOrder:1,nosuchop:1";
+    EXPECT_TRUE(mentions(problems_of(raw), "unknown operation \"nosuchop\""));
+}
+
+// `--mix 'getOrder:five'` said 'unknown operation "getOrder:five"': the weight is what is wrong.
+TEST(Mix, AWeightThatIsNoNumberIsBlamedAsTheWeight) {
+    auto mix = parse_inline_mix("getOrder:five");
+    ASSERT_FALSE(mix);
+    ASSERT_EQ(mix.error().size(), 1u);
+    EXPECT_NE(mix.error()[0].find("the weight \"five\" of getOrder must be a number >= 0"), std::string::npos)
+        << mix.error()[0];
+    EXPECT_EQ(mix.error()[0].find("unknown operation"), std::string::npos);
+    // In "METHOD /path" a colon may belong to the path.
+    auto path = parse_inline_mix("POST /2025-07/order:estimate");
+    ASSERT_TRUE(path);
+    EXPECT_EQ(path->entries[0].text, "POST /2025-07/order:estimate");
+}
+
 TEST(Mix, InlineFormsResolveToTheContract) {
     std::vector<std::string> warnings;
     auto mix = parse_inline_mix("getOrder:5, createOrder:1,GET /2025-07/location,POST /2025-07/order:estimate:2,GET /nope");

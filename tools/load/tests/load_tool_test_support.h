@@ -14,11 +14,7 @@
 #include <string>
 
 #include <nlohmann/json.hpp>
-#include <valijson/adapters/nlohmann_json_adapter.hpp>
-#include <valijson/schema.hpp>
-#include <valijson/schema_parser.hpp>
-#include <valijson/validator.hpp>
-
+#include "harness/tests/support/schema_violations.h"
 #include "refserver/embedded/embedded_server.h"
 #include "specs/loader/spec.h"
 #include "tools/load/load_run.h"
@@ -88,6 +84,19 @@ inline LoadSettings settings(RawLoadOptions raw) {
     return std::move(s.value());
 }
 
+/// A capacity search of `mix` from 100/s, doubling up to `max_rate`, in steps of `step`.
+inline RawLoadOptions capacity_search(const std::string& slo, const std::string& max_rate, const std::string& step,
+                                      const std::string& mix = "listLocations") {
+    RawLoadOptions raw;
+    raw.find_capacity = true;
+    raw.slo = slo;
+    raw.rate = "100";
+    raw.max_rate = max_rate;
+    raw.step_duration = step;
+    raw.mix = mix;
+    return raw;
+}
+
 struct RunOutput {
     int code = -1;
     std::string out;
@@ -118,23 +127,7 @@ inline std::string read_text(const std::string& path) {
 
 /// Every violation of specs/load-summary.schema.json, one line each; empty when the document conforms.
 inline std::string schema_violations(const nlohmann::json& document) {
-    static const nlohmann::json schema_json = read_json(std::string(DOCKSIDE_SPECS_DIR) + "/load-summary.schema.json");
-    valijson::Schema schema;
-    valijson::SchemaParser parser;
-    valijson::adapters::NlohmannJsonAdapter schema_adapter(schema_json);
-    parser.populateSchema(schema_adapter, schema);
-    valijson::Validator validator;
-    valijson::ValidationResults results;
-    valijson::adapters::NlohmannJsonAdapter adapter(document);
-    if (validator.validate(schema, adapter, &results)) return {};
-    std::string out;
-    valijson::ValidationResults::Error error;
-    while (results.popError(error)) {
-        std::string where;
-        for (const auto& c : error.context) where += c;
-        out += where + ": " + error.description + "\n";
-    }
-    return out;
+    return dockside::testing::schema_violations(document, std::string(DOCKSIDE_SPECS_DIR) + "/load-summary.schema.json");
 }
 
 }  // namespace dockside::loadtool::testing

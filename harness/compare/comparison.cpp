@@ -1,0 +1,100 @@
+#include "harness/compare/comparison.h"
+
+#include <chrono>
+
+namespace dockside::compare {
+namespace {
+
+using nlohmann::json;
+
+void decide(Comparison& c) {
+    if (!c.incompatibilities.empty() && !c.force) {
+        c.exit_code = kCannotCompare;
+        c.verdict = "cannot_compare";
+        c.reasons = c.incompatibilities;
+        c.reasons.push_back("compare anyway with --force");
+        return;
+    }
+    if (c.conform && c.conform->regressions() > 0)
+        c.reasons.push_back(std::to_string(c.conform->regressions()) + " new finding(s) in the candidate");
+    if (c.load)
+        for (const auto& m : c.load->metrics)
+            if (m.fails)
+                c.reasons.push_back(m.operation + " " + to_string(m.metric) + " " + to_string(m.verdict) +
+                                    (m.gate.empty() ? "" : " (--fail-on " + m.gate + ")"));
+    c.exit_code = c.reasons.empty() ? kNoRegression : kRegression;
+    c.verdict = c.reasons.empty() ? "no_regression" : "regression";
+}
+
+json settings_json(const Comparison& c) {
+    json gates = json::array();
+    for (const auto& g : c.settings.gates)
+        gates.push_back({{"expression", g.expression},
+                         {"operation", g.operation.empty() ? json(nullptr) : json(g.operation)},
+                         {"metric", to_string(g.metric)},
+                         {"amount", g.amount}});
+    return {{"noise", c.settings.noise},
+            {"noise_errors", c.settings.noise_errors},
+            {"alpha", c.settings.alpha},
+            {"replicates", c.settings.replicates},
+            {"seed", c.settings.seed},
+            {"fail_on", gates},
+            {"fail_on_inconclusive", c.settings.fail_on_inconclusive},
+            {"force", c.force}};
+}
+
+}  // namespace
+
+Comparison compare_runs(const std::vector<RunFolder>& baseline, const std::vector<RunFolder>& candidate,
+                        const CompareSettings& settings, bool force) {
+    const auto started = std::chrono::steady_clock::now();
+    Comparison c;
+    c.settings = settings;
+    c.force = force;
+    for (const auto& run : baseline) c.baseline_paths.push_back(run.path);
+    for (const auto& run : candidate) c.candidate_paths.push_back(run.path);
+    c.kind = baseline.empty() ? RunKind::Conform : baseline.front().kind;
+    for (const auto* side : {&baseline, &candidate})
+        for (const auto& run : *side)
+            if (run.kind != c.kind || run.kind == RunKind::Comparison) {
+                c.exit_code = kCannotCompare;
+                c.verdict = "cannot_compare";
+                c.reasons.push_back(run.path + " is a " + to_string(run.kind) + " result; " +
+                                    (run.kind == RunKind::Comparison ? "a comparison is not compared again"
+                                                                     : std::string("the first baseline is a ") + to_string(c.kind) + " run"));
+                return c;
+            }
+    if (c.kind == RunKind::Conform) {
+        std::vector<json> a, b;
+        for (const auto& run : baseline) a.push_back(run.conform);
+        for (const auto& run : candidate) b.push_back(run.conform);
+        c.incompatibilities = conform_incompatibilities(a, b);
+        if (c.incompatibilities.empty() || force) c.conform = diff_conform(a, b);
+    } else {
+        std::vector<const LoadRun*> a, b;
+        for (const auto& run : baseline) a.push_back(&*run.load);
+        for (const auto& run : candidate) b.push_back(&*run.load);
+        c.incompatibilities = load_incompatibilities(a, b);
+        if (c.incompatibilities.empty() || force) c.load = diff_load(a, b, settings);
+    }
+    decide(c);
+    c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return c;
+}
+
+json to_json(const Comparison& c) {
+    return {{"format", kCompareFormat},
+            {"kind", to_string(c.kind)},
+            {"baseline", c.baseline_paths},
+            {"candidate", c.candidate_paths},
+            {"settings", settings_json(c)},
+            {"incompatibilities", c.incompatibilities},
+            {"conform", c.conform ? to_json(*c.conform) : json(nullptr)},
+            {"load", c.load ? to_json(*c.load) : json(nullptr)},
+            {"verdict", c.verdict},
+            {"exit_code", c.exit_code},
+            {"reasons", c.reasons},
+            {"seconds", c.seconds}};
+}
+
+}  // namespace dockside::compare

@@ -1,0 +1,61 @@
+// The load part of compare.json (specs/compare.schema.json, "load_diff").
+
+#include "harness/compare/load_diff.h"
+
+namespace dockside::compare {
+namespace {
+
+using nlohmann::json;
+
+json optional_number(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
+
+}  // namespace
+
+json to_json(const MetricComparison& m) {
+    return {{"operation", m.operation},
+            {"metric", to_string(m.metric)},
+            {"unit", in_points(m.metric) ? "fraction" : m.metric == Metric::Rate ? "requests/s" : "ms"},
+            {"method", m.method},
+            {"baseline", m.baseline},
+            {"candidate", m.candidate},
+            {"baseline_runs", m.baseline_runs},
+            {"candidate_runs", m.candidate_runs},
+            {"baseline_count", m.baseline_count},
+            {"candidate_count", m.candidate_count},
+            {"change", optional_number(m.change)},
+            {"change_low", optional_number(m.change_low)},
+            {"change_high", optional_number(m.change_high)},
+            {"change_kind", in_points(m.metric) ? "difference" : "ratio"},
+            {"margin", m.margin},
+            {"p_regressed", optional_number(m.p_regressed)},
+            {"p_improved", optional_number(m.p_improved)},
+            {"p_regressed_holm", optional_number(m.p_regressed_holm)},
+            {"p_improved_holm", optional_number(m.p_improved_holm)},
+            {"verdict", to_string(m.verdict)},
+            {"more_runs_needed", m.more_runs_needed ? json(*m.more_runs_needed) : json(nullptr)},
+            {"reason", m.reason},
+            {"gate", m.gate.empty() ? json(nullptr) : json(m.gate)},
+            {"fails", m.fails}};
+}
+
+json to_json(const LoadDiff& d) {
+    json metrics = json::array();
+    for (const auto& m : d.metrics) metrics.push_back(to_json(m));
+    return {{"baseline_runs", d.baseline_runs},
+            {"candidate_runs", d.candidate_runs},
+            {"method", d.method},
+            {"family", d.family},
+            {"counts",
+             {{"regressed", d.count(Verdict::Regressed)},
+              {"same", d.count(Verdict::Same)},
+              {"improved", d.count(Verdict::Improved)},
+              {"inconclusive", d.count(Verdict::Inconclusive)},
+              {"failing", d.failures()}}},
+            {"metrics", metrics},
+            {"operations_appeared", d.operations_appeared},
+            {"operations_vanished", d.operations_vanished},
+            {"notes", d.notes},
+            {"machine_differs", d.machine_differs.empty() ? json(nullptr) : json(d.machine_differs)}};
+}
+
+}  // namespace dockside::compare

@@ -1,0 +1,88 @@
+#include "harness/compare/run_folder.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include "harness/load/result_files.h"
+#include "harness/load/run_recorder.h"
+
+namespace dockside::compare {
+namespace {
+
+namespace fs = std::filesystem;
+
+Result<nlohmann::json, std::string> read_json_file(const fs::path& path) {
+    std::ifstream in(path);
+    if (!in) return fail("cannot read " + path.string());
+    auto document = nlohmann::json::parse(in, nullptr, false);
+    if (document.is_discarded()) return fail(path.string() + " is not JSON");
+    return document;
+}
+
+}  // namespace
+
+const char* to_string(RunKind kind) {
+    switch (kind) {
+        case RunKind::Conform: return "conform";
+        case RunKind::Load: return "load";
+        case RunKind::Comparison: return "compare";
+    }
+    return "?";
+}
+
+std::string interval_tag(const std::string& operation) { return histogram::log_tag(operation); }
+
+Result<IntervalsByTag, std::string> read_interval_log_file(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return fail("cannot read " + path);
+    auto intervals = histogram::read_interval_log(in);
+    if (!intervals) return fail(path + ": " + intervals.error());
+    IntervalsByTag out;
+    for (auto& interval : intervals.value()) out[interval.tag].push_back(std::move(interval));
+    return out;
+}
+
+Result<RunFolder, std::string> read_run_folder(const std::string& path) {
+    const fs::path dir(path);
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return fail(path + ": not a folder");
+    RunFolder run;
+    run.path = path;
+    if (fs::exists(dir / "results.json", ec)) {
+        auto document = read_json_file(dir / "results.json");
+        if (!document) return fail(document.error());
+        if (!document->is_object() || !document->contains("tests") || !(*document)["tests"].is_array())
+            return fail((dir / "results.json").string() + " is not a Dockside conformance record (no \"tests\")");
+        run.kind = RunKind::Conform;
+        run.conform = std::move(document.value());
+        return run;
+    }
+    if (fs::exists(dir / load::RunFileNames::kSummary, ec)) {
+        auto document = read_json_file(dir / load::RunFileNames::kSummary);
+        if (!document) return fail(document.error());
+        auto summary = load::summary_from_json(*document);
+        if (!summary) return fail((dir / load::RunFileNames::kSummary).string() + ": " + summary.error());
+        LoadRun load_run{std::move(summary.value()), std::move(document.value()), {}, {}};
+        const auto log = dir / load::IntervalLogs::kLatencyFile;
+        if (fs::exists(log, ec)) {
+            auto intervals = read_interval_log_file(log.string());
+            if (intervals) load_run.latency = std::move(intervals.value());
+            else load_run.notes.push_back(intervals.error());
+        } else {
+            load_run.notes.push_back(log.string() + " is missing (a merged run has none): within-run noise is unknown");
+        }
+        run.kind = RunKind::Load;
+        run.load = std::move(load_run);
+        return run;
+    }
+    if (fs::exists(dir / "compare.json", ec)) {
+        auto document = read_json_file(dir / "compare.json");
+        if (!document) return fail(document.error());
+        run.kind = RunKind::Comparison;
+        run.comparison = std::move(document.value());
+        return run;
+    }
+    return fail(path + ": no results.json (conform), summary.json (load) or compare.json (compare) in it");
+}
+
+}  // namespace dockside::compare

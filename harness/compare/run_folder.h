@@ -1,0 +1,52 @@
+#pragma once
+/// A run's folder as `compare` and `report` read it: a conformance run (results.json), a load run, a
+/// capacity search or a merge (summary.json, with the .hlog interval logs when the run wrote them), or a
+/// comparison (compare.json). The load summary is read by the load harness's own reader, the interval
+/// logs by the histogram harness's.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/core/result.h"
+#include "harness/histogram/interval_log.h"
+#include "harness/load/summary_json.h"
+
+namespace dockside::compare {
+
+enum class RunKind { Conform, Load, Comparison };
+
+/// "conform", "load", "compare".
+const char* to_string(RunKind kind);
+
+/// The intervals of one .hlog, by tag ("" for the untagged intervals: all operations together).
+using IntervalsByTag = std::map<std::string, std::vector<histogram::LogInterval>>;
+
+struct LoadRun {
+    load::RunSummary summary;
+    nlohmann::json document;          ///< summary.json as written
+    IntervalsByTag latency;           ///< latency.hlog; empty when the run has none (a merge)
+    std::vector<std::string> notes;   ///< what could not be read and was left out ("latency.hlog: line 7: …")
+};
+
+struct RunFolder {
+    std::string path;
+    RunKind kind = RunKind::Conform;
+    nlohmann::json conform;           ///< results.json, for a conformance run
+    std::optional<LoadRun> load;      ///< for a load run
+    nlohmann::json comparison;        ///< compare.json, for a comparison
+};
+
+/// Reads the run in `path`; the error says what the folder lacks or which file is malformed.
+Result<RunFolder, std::string> read_run_folder(const std::string& path);
+
+/// Every interval of the .hlog at `path`, by tag; the error names the file.
+Result<IntervalsByTag, std::string> read_interval_log_file(const std::string& path);
+
+/// The .hlog tag of an operation name (histogram::log_tag).
+std::string interval_tag(const std::string& operation);
+
+}  // namespace dockside::compare

@@ -1,0 +1,392 @@
+// Dockside report: draws the tables and SVG charts of the runs whose records are embedded in this page
+// (the dockside-data element). Plain DOM and SVG, no library, no request: every number shown is read
+// from the embedded records as they were written.
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("dockside-data").textContent);
+  const root = document.getElementById("report");
+  root.textContent = "";
+  const SVG = "http://www.w3.org/2000/svg";
+
+  // ---- elements -------------------------------------------------------------------------------------
+  function add(node, children) {
+    for (const c of children.flat(Infinity)) {
+      if (c === null || c === undefined || c === false) continue;
+      node.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+    }
+    return node;
+  }
+  function h(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) node.setAttribute(k, v);
+    return add(node, children);
+  }
+  function s(tag, attrs, ...children) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) node.setAttribute(k, v);
+    return add(node, children);
+  }
+  function table(headers, rows, numeric) {
+    numeric = numeric || [];
+    return h("table", {},
+      h("thead", {}, h("tr", {}, headers.map((x, i) => h("th", { class: numeric.includes(i) ? "num" : null }, x)))),
+      h("tbody", {}, rows.map(r => h("tr", {}, r.map((x, i) =>
+        x instanceof Node ? h("td", {}, x) : h("td", { class: numeric.includes(i) ? "num" + (x === 0 || x === "0" ? " zero" : "") : null }, x))))));
+  }
+  function copyable(text, label) {
+    const pre = h("pre", {}, text);
+    const button = h("button", { type: "button", title: "Copy to the clipboard" }, "copy");
+    button.addEventListener("click", () => copy(text, button));
+    return h("div", {}, h("div", { class: "label" }, label), h("div", { class: "copyable" }, pre, button));
+  }
+  function copy(text, button) {
+    const done = () => { button.textContent = "copied"; setTimeout(() => (button.textContent = "copy"), 1500); };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, () => fallbackCopy(text) && done());
+    } else if (fallbackCopy(text)) done();
+  }
+  function fallbackCopy(text) {
+    const area = h("textarea", { style: "position:fixed;left:-9999px" });
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    let ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    area.remove();
+    return ok;
+  }
+
+  // ---- numbers ----------------------------------------------------------------------------------------
+  const fmt = {
+    ms: v => (v === null || v === undefined ? "—" : Number(v).toFixed(3) + " ms"),
+    n: v => (v === null || v === undefined ? "—" : Number(v).toLocaleString("en-US")),
+    rate: v => (v === null || v === undefined ? "—" : Number(v).toFixed(1) + "/s"),
+    pct: v => (v === null || v === undefined ? "—" : (Number(v) * 100).toFixed(3) + "%"),
+    s: v => (v === null || v === undefined ? "—" : Number(v).toFixed(1) + " s"),
+  };
+  function niceStep(span, ticks) {
+    const raw = span / Math.max(1, ticks);
+    const mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    const norm = raw / mag;
+    return (norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 5 ? 5 : 10) * mag;
+  }
+  function tickLabel(v) {
+    const a = Math.abs(v);
+    if (a === 0) return "0";
+    if (a >= 1000) return v.toLocaleString("en-US", { maximumFractionDigits: 0 });
+    if (a >= 10) return v.toFixed(0);
+    if (a >= 1) return v.toFixed(1).replace(/\.0$/, "");
+    return v.toPrecision(2).replace(/0+$/, "").replace(/\.$/, "");
+  }
+  // A limit written as "< 50ms" / "<= 1.5s" / "< 250us" in milliseconds; null when it is no duration.
+  function limitMs(text) {
+    const m = /([0-9]*\.?[0-9]+)\s*(us|µs|ms|s|m)\b/.exec(text || "");
+    if (!m) return null;
+    const v = parseFloat(m[1]);
+    return { us: v / 1000, "µs": v / 1000, ms: v, s: v * 1000, m: v * 60000 }[m[2]];
+  }
+
+  // ---- charts -----------------------------------------------------------------------------------------
+  // The percentile axis of HdrHistogram's plots: position -log10(1 - p), so 90, 99, 99.9 … are equally spaced.
+  const percentileAxis = {
+    pos: p => -Math.log10(Math.max(1 - p / 100, 1e-6)),
+    ticks: max => [0, 90, 99, 99.9, 99.99, 99.999].filter(p => -Math.log10(1 - p / 100) <= max + 1e-9),
+    label: p => p + "%",
+  };
+  // opts: {title, xLabel, yLabel, x: "linear" | "percentile", series: [{name, points: [[x, y]]}],
+  //        lines: [{y, label}], width, height, bars: bool, yMin}
+  function chart(opts) {
+    const W = opts.width || 600, H = opts.height || 280, L = 62, R = 16, T = 10, B = 44;
+    const series = opts.series.filter(x => x.points && x.points.length);
+    const xs = [], ys = [];
+    for (const sr of series) for (const [x, y] of sr.points) { xs.push(opts.x === "percentile" ? percentileAxis.pos(x) : x); ys.push(y); }
+    for (const l of opts.lines || []) ys.push(l.y);
+    let x0 = opts.x === "percentile" ? 0 : Math.min(...xs), x1 = Math.max(...xs);
+    if (opts.x === "percentile") x1 = Math.max(2, Math.ceil(x1));
+    if (!(x1 > x0)) x1 = x0 + 1;  // a single point (a run of one second) still gets an axis, from its own start
+    let y0 = opts.yMin !== undefined ? opts.yMin : 0, y1 = Math.max(...ys, y0 + 1e-9);
+    const ystep = niceStep(y1 - y0, 5);
+    y1 = Math.ceil(y1 / ystep) * ystep * (Math.max(...ys) >= Math.ceil(y1 / ystep) * ystep ? 1.05 : 1);
+    const px = x => L + (x - x0) / (x1 - x0) * (W - L - R);
+    const py = y => H - B - (y - y0) / (y1 - y0) * (H - T - B);
+    const svg = s("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": opts.title });
+    for (let y = y0; y <= y1 + 1e-9; y += ystep) {
+      svg.appendChild(s("line", { class: "grid", x1: L, x2: W - R, y1: py(y), y2: py(y) }));
+      svg.appendChild(s("text", { x: L - 6, y: py(y) + 4, "text-anchor": "end" }, tickLabel(y)));
+    }
+    const xticks = opts.x === "percentile" ? percentileAxis.ticks(x1).map(p => [percentileAxis.pos(p), percentileAxis.label(p)])
+      : (() => { const st = niceStep(x1 - x0, 8), out = []; for (let v = Math.ceil(x0 / st) * st; v <= x1 + 1e-9; v += st) out.push([v, tickLabel(v)]); return out; })();
+    for (const [x, label] of xticks) {
+      svg.appendChild(s("line", { class: "grid", x1: px(x), x2: px(x), y1: T, y2: H - B }));
+      svg.appendChild(s("text", { x: px(x), y: H - B + 15, "text-anchor": "middle" }, label));
+    }
+    svg.appendChild(s("line", { class: "axis", x1: L, x2: W - R, y1: H - B, y2: H - B }));
+    svg.appendChild(s("line", { class: "axis", x1: L, x2: L, y1: T, y2: H - B }));
+    svg.appendChild(s("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, opts.xLabel));
+    svg.appendChild(s("text", { x: 12, y: (T + H - B) / 2, "text-anchor": "middle", transform: `rotate(-90 12 ${(T + H - B) / 2})` }, opts.yLabel));
+    series.forEach((sr, i) => {
+      const cls = "s" + (sr.colour !== undefined ? sr.colour : i % 6);
+      const pts = sr.points.map(([x, y]) => [px(opts.x === "percentile" ? percentileAxis.pos(x) : x), py(y)]);
+      if (opts.bars) {
+        const w = Math.max(2, (W - L - R) / Math.max(1, pts.length) * 0.7);
+        for (const [x, y] of pts) svg.appendChild(s("rect", { class: "bar " + cls, x: x - w / 2, y, width: w, height: Math.max(0, H - B - y) }));
+        return;
+      }
+      if (pts.length > 1) svg.appendChild(s("path", { class: "series " + cls, d: "M" + pts.map(p => p.join(",")).join("L") }));
+      if (pts.length <= 3) for (const [x, y] of pts) svg.appendChild(s("circle", { class: cls, cx: x, cy: y, r: 3 }));
+    });
+    for (const l of opts.lines || []) {
+      svg.appendChild(s("line", { class: "threshold", x1: L, x2: W - R, y1: py(l.y), y2: py(l.y) }));
+      svg.appendChild(s("text", { class: "threshold-label", x: W - R - 4, y: py(l.y) - 4, "text-anchor": "end" }, l.label));
+    }
+    const legend = h("div", { class: "legend" },
+      series.map((sr, i) => [h("i", { class: "s" + (sr.colour !== undefined ? sr.colour : i % 6) }), sr.name]),
+      (opts.lines || []).length ? [h("i", { class: "threshold" }), "threshold"] : null);
+    return h("figure", { class: "chart" }, h("figcaption", {}, opts.title), legend, svg);
+  }
+
+  // ---- conformance ------------------------------------------------------------------------------------
+  const STATUSES = ["passed", "failed", "blocked", "skipped", "accepted", "timed_out", "interrupted"];
+  function conformView(run, id) {
+    const r = run.results, sum = r.summary || {};
+    const failed = (sum.failed || 0) + (sum.blocked || 0) + (sum.timed_out || 0) + (sum.interrupted || 0) > 0;
+    const verdict = r.interrupted ? "interrupted" : failed ? "failed" : "passed";
+    const out = [h("h2", { id }, "Conformance — " + run.path)];
+    out.push(h("div", { class: "banner " + verdict }, verdict.toUpperCase() + (r.interrupted ? " by " + r.interrupted : ""),
+      h("span", { class: "detail" }, `${fmt.n(sum.failed)} tests failed, ${fmt.n(sum.distinct_findings)} distinct findings, ` +
+        `${fmt.n(sum.blocked)} blocked, ${fmt.n(sum.timed_out)} timed out · ${fmt.n(sum.passed)} passed · ${fmt.n(sum.skipped)} skipped · ` +
+        `${fmt.n(sum.accepted)} accepted · ${fmt.n(sum.not_run)} not run · ${fmt.n(sum.total)} in all`)));
+    out.push(h("div", { class: "meta" }, h("span", {}, "target " + r.target), h("span", {}, "profile " + r.profile),
+      r.spec_version ? h("span", {}, "API " + r.spec_version) : null, h("span", {}, "seed " + r.seed), h("span", {}, "started " + r.started_at),
+      h("span", {}, fmt.s(r.duration_seconds)), (r.faults || []).length ? h("span", {}, "faults " + r.faults.join(", ")) : null));
+    const tests = r.tests || [];
+    const groups = new Map();
+    for (const t of tests) for (const f of t.findings || []) {
+      const key = f.rule + " · " + (f.operation || "(no operation)");
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push({ test: t, finding: f });
+    }
+    out.push(h("h3", {}, `Findings by cause (${groups.size})`));
+    if (!groups.size) out.push(h("p", { class: "note" }, "No findings."));
+    for (const [key, items] of [...groups.entries()].sort()) {
+      const allAccepted = items.every(x => x.finding.accepted);
+      out.push(h("details", { class: "finding-group", open: allAccepted ? null : "" },
+        h("summary", {}, h("span", { class: "rule" }, key), " — " + items[0].finding.title + ` (${items.length} test${items.length === 1 ? "" : "s"}` +
+          (allAccepted ? ", accepted" : "") + ")"),
+        items.map(({ test, finding }) => findingView(test, finding))));
+    }
+    const notRun = tests.filter(t => ["skipped", "blocked", "timed_out", "interrupted"].includes(t.status));
+    out.push(h("h3", {}, `Skipped, blocked and unfinished tests (${notRun.length})`));
+    if (notRun.length) out.push(table(["test", "status", "reason"], notRun.map(t => [t.name, h("span", { class: "status-" + t.status }, t.status), t.reason || ""])));
+    // Findings first: the matrix is the map to look things up in, folded until asked for.
+    const failing = run.matrix.filter(row => ["failed", "blocked", "timed_out", "interrupted"].some(st => row.counts[st]));
+    const matrixTable = rows => table(["area", "operation"].concat(STATUSES.map(x => x.replace("_", " "))),
+      rows.map(row => [row.area, row.operation].concat(STATUSES.map(st => row.counts[st] || 0))), [2, 3, 4, 5, 6, 7, 8]);
+    out.push(h("h3", {}, `Areas and operations with failures (${failing.length})`));
+    if (failing.length) out.push(matrixTable(failing));
+    out.push(h("details", { class: "matrix" }, h("summary", {}, `Every area and operation (${run.matrix.length} rows)`), matrixTable(run.matrix)));
+    if ((run.faults || []).length) {
+      out.push(h("h3", {}, "Fault matrix (a self-test: faults switched on in the reference server)"));
+      out.push(table(["fault", "rule", "caught", "by tests"], run.faults.map(f =>
+        [f.fault, f.rule, h("span", { class: f.caught ? "status-passed" : "status-failed" }, f.caught ? "yes" : "NO"), f.tests.join(", ")])));
+    }
+    return out;
+  }
+  function findingView(test, f) {
+    return h("div", { class: "finding" },
+      h("div", {}, h("b", {}, test.name), " ", h("span", { class: "status-" + test.status }, test.status),
+        f.setup ? h("span", { class: "status-blocked" }, " (setup: " + (f.setup_step || "") + ")") : null,
+        f.accepted ? h("span", { class: "status-accepted" }, " accepted") : null,
+        f.occurrences > 1 ? h("span", { class: "meta" }, ` seen ${f.occurrences} times`) : null),
+      h("div", {}, f.message, f.section ? h("span", { class: "meta" }, " — " + f.section) : null),
+      f.status || f.body_excerpt ? [h("div", { class: "label" }, "response " + (f.status || "(none)")), f.body_excerpt ? h("pre", {}, f.body_excerpt) : null] : null,
+      (f.violations || []).length ? table(["pointer", "expected", "actual", "rule"], f.violations.map(v => [v.pointer, v.expected, v.actual, v.rule])) : null,
+      f.curl ? copyable(f.curl, "request (shell)") : null,
+      f.seed ? copyable(f.seed, "replay") : null,
+      f.shrunk_input ? [h("div", { class: "label" }, "smallest failing input"), h("pre", {}, f.shrunk_input)] : null);
+  }
+
+  // ---- load -------------------------------------------------------------------------------------------
+  const SERIES_KEYS = ["p50", "p90", "p99", "p99.9", "max"];
+  function thresholdLines(summary, op, what) {
+    // `what`: "latency" (percentile and max latency thresholds) or "service".
+    const lines = [];
+    for (const t of summary.thresholds || []) {
+      if ((t.operation || "") !== (op === "all" ? "" : op)) continue;
+      const m = /^(p[0-9.]+|max|mean) (latency|service time)$/.exec(t.metric || "");
+      if (!m || (m[2] === "latency") !== (what === "latency")) continue;
+      const y = limitMs(t.limit);
+      if (y !== null) lines.push({ y, label: t.expression, metric: m[1] });
+    }
+    return lines;
+  }
+  function intendedRate(summary, seconds) {
+    const c = summary.configuration || {}, sch = c.schedule;
+    if (!sch || !sch.stages) return [];
+    const share = 1 / ((c.shard && c.shard.count) || 1);
+    const pts = [[0, sch.start_rate * share]];
+    let t = 0, rate = sch.start_rate;
+    for (const st of sch.stages) { t += st.duration_s; rate = st.target_rate; pts.push([t, rate * share]); }
+    return pts.filter(p => p[0] <= Math.max(seconds, t));
+  }
+  function loadView(run, id) {
+    const sm = run.summary, out = [h("h2", { id }, "Load — " + run.path)];
+    const verdict = sm.interrupted ? "interrupted" : sm.outcome.passed ? "passed" : "failed";
+    out.push(h("div", { class: "banner " + verdict }, verdict.toUpperCase(),
+      h("span", { class: "detail" }, `${fmt.n(sm.requests)} requests in ${fmt.s(sm.duration_s)} (${fmt.rate(sm.requests_per_second)}), ` +
+        `${fmt.n(sm.errors)} errors; latency p50 ${fmt.ms(sm.latency_ms.p50)}, p99 ${fmt.ms(sm.latency_ms.p99)}, max ${fmt.ms(sm.latency_ms.max)}` +
+        (sm.outcome.reasons.length ? " — " + sm.outcome.reasons.join("; ") : ""))));
+    const c = sm.configuration || {};
+    out.push(h("div", { class: "meta" }, h("span", {}, sm.model), h("span", {}, "target " + sm.target.base_url + (sm.target.embedded ? " (embedded)" : "")),
+      c.schedule ? h("span", {}, c.schedule.description) : null, h("span", {}, "mix " + ((c.mix && c.mix.name) || "")),
+      h("span", {}, `${c.connections} connections × ${c.threads} threads`), h("span", {}, "seed " + sm.seed), h("span", {}, "started " + sm.started_at),
+      sm.achieved_ratio !== null ? h("span", {}, "achieved " + (sm.achieved_ratio * 100).toFixed(2) + "% of requested") : null));
+    if ((sm.thresholds || []).length) {
+      out.push(h("h3", {}, "Thresholds"));
+      out.push(table(["threshold", "limit", "actual", "margin", "verdict"], sm.thresholds.map(t =>
+        [t.expression, t.limit, t.actual, t.margin, h("span", { class: t.passed ? "status-passed" : "status-failed" }, t.passed ? "held" : "CROSSED")])));
+    }
+    for (const n of run.notes || []) out.push(h("p", { class: "note" }, n));
+    out.push(h("h3", {}, "All operations"));
+    out.push(h("div", { class: "charts" }, operationCharts(run, "all", true)));
+    out.push(h("h3", {}, "Errors by class (whole run)"));
+    const classes = Object.entries(sm.totals.status_classes).concat(Object.entries(sm.totals.error_kinds));
+    out.push(table(["class", "count"], classes.map(([k, v]) => [k, v]), [1]));
+    out.push(h("p", { class: "note" }, "Load runs record errors as counts of the whole run; the interval logs hold latency only, so errors are not drawn over time."));
+    const cap = c.capacity && c.capacity.result;
+    if (cap) out.push(capacityView(cap));
+    out.push(h("h3", {}, "Per operation"));
+    out.push(table(["operation", "requests", "per s", "errors", "p50", "p90", "p99", "p99.9", "max", "service p99"],
+      sm.operations.map(o => [o.name, fmt.n(o.requests), fmt.rate(o.requests_per_second), fmt.n(o.errors), fmt.ms(o.latency_ms.p50),
+        fmt.ms(o.latency_ms.p90), fmt.ms(o.latency_ms.p99), fmt.ms(o.latency_ms["p99.9"]), fmt.ms(o.latency_ms.max), fmt.ms(o.service_time_ms.p99)]),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    for (const o of sm.operations)
+      out.push(h("details", { class: "operation" }, h("summary", {}, o.name), h("div", { class: "charts" }, operationCharts(run, o.name, false))));
+    return out;
+  }
+  function operationCharts(run, op, overall) {
+    const sm = run.summary, curves = run.curves[op] || {}, series = run.series[op] || [];
+    const W = overall ? 600 : 560;
+    const lat = thresholdLines(sm, op, "latency"), svc = thresholdLines(sm, op, "service");
+    const dist = [{ name: "latency (from intended send)", points: curves.latency }, { name: "service time (from actual send)", points: curves.service }];
+    if (overall && curves.send_lag) dist.push({ name: "send lag", points: curves.send_lag });
+    const out = [chart({ title: "Latency by percentile", xLabel: "percentile", yLabel: "ms", x: "percentile", series: dist,
+      lines: lat.concat(svc.map(l => ({ y: l.y, label: l.label + " (service)" }))), width: W })];
+    if (series.length) {
+      out.push(chart({ title: "Latency over time (per interval of the .hlog)", xLabel: "seconds", yLabel: "ms", width: W,
+        series: SERIES_KEYS.map(k => ({ name: k, points: series.filter(r => r.count > 0).map(r => [r.t, r[k]]) })),
+        lines: lat.filter(l => SERIES_KEYS.includes(l.metric)) }));
+      const achieved = series.map(r => [r.t, r.count / (r.length_s || 1)]);
+      const rates = [{ name: "achieved (answers per second)", points: achieved, colour: 0 }];
+      if (op === "all" && sm.model === "open-loop") rates.unshift({ name: "intended", points: intendedRate(sm, Math.max(...achieved.map(p => p[0] + 1))), colour: 5 });
+      out.push(chart({ title: op === "all" ? "Intended and achieved rate" : "Achieved rate", xLabel: "seconds", yLabel: "requests/s", width: W, series: rates }));
+    } else {
+      out.push(h("p", { class: "note" }, "No interval log for this run (a merged or capacity run): no charts over time."));
+    }
+    return out;
+  }
+  function capacityView(cap) {
+    const curve = cap.curve || [];
+    const pts = k => curve.map(p => [p.rate, p[k]]);
+    return [h("h3", {}, "Capacity search"),
+      h("div", { class: "banner " + (cap.capacity_rate !== null ? "passed" : "failed") },
+        cap.capacity_rate !== null ? `capacity ${fmt.rate(cap.capacity_rate)} within ${cap.slo.join(", ")}` : "no rate tried held the SLO",
+        h("span", { class: "detail" }, cap.stopped_because)),
+      h("div", { class: "charts" },
+        chart({ title: "Achieved rate by requested rate", xLabel: "requested requests/s", yLabel: "achieved requests/s",
+          series: [{ name: "achieved", points: pts("achieved_rate") }, { name: "requested", points: curve.map(p => [p.rate, p.rate]), colour: 5 }] }),
+        chart({ title: "Latency by requested rate", xLabel: "requested requests/s", yLabel: "ms",
+          series: [{ name: "p50", points: pts("p50_ms") }, { name: "p99", points: pts("p99_ms") }, { name: "p99.9", points: pts("p99.9_ms") }] }),
+        chart({ title: "Errors by requested rate", xLabel: "requested requests/s", yLabel: "% of requests",
+          series: [{ name: "errors", points: curve.map(p => [p.rate, p.error_ratio * 100]), colour: 4 }] })),
+      table(["rate", "achieved", "p50", "p99", "p99.9", "errors", "within SLO"], curve.map(p =>
+        [fmt.rate(p.rate), fmt.rate(p.achieved_rate), fmt.ms(p.p50_ms), fmt.ms(p.p99_ms), fmt.ms(p["p99.9_ms"]), fmt.pct(p.error_ratio),
+         h("span", { class: p.passed ? "status-passed" : "status-failed" }, p.passed ? "yes" : "no")]), [0, 1, 2, 3, 4, 5])];
+  }
+
+  // ---- comparison -------------------------------------------------------------------------------------
+  function changeText(m, v) {
+    if (v === null || v === undefined) return "—";
+    return m.change_kind === "difference" ? (v >= 0 ? "+" : "") + (v * 100).toFixed(3) + "pp" : (v >= 1 ? "+" : "") + ((v - 1) * 100).toFixed(1) + "%";
+  }
+  function figure(m, v) { return m.unit === "ms" ? fmt.ms(v) : m.unit === "fraction" ? fmt.pct(v) : fmt.rate(v); }
+  function compareView(run, id) {
+    const c = run.comparison, out = [h("h2", { id }, "Comparison — " + run.path)];
+    out.push(h("div", { class: "banner " + c.verdict }, c.verdict.replace("_", " ").toUpperCase() + ` (exit ${c.exit_code})`,
+      h("span", { class: "detail" }, (c.reasons.length ? c.reasons.join("; ") : "nothing regressed") +
+        ` — baseline ${c.baseline.join(", ")}; candidate ${c.candidate.join(", ")}`)));
+    for (const p of c.incompatibilities) out.push(h("p", { class: "note" }, (c.settings.force ? "compared anyway (--force): " : "cannot compare: ") + p));
+    if (c.conform) {
+      const d = c.conform;
+      out.push(table(["new", "fixed", "still failing", "not observed", "tests appeared", "tests vanished"],
+        [[d.counts.new, d.counts.fixed, d.counts.still_failing, d.counts.not_observed, d.tests_appeared.length, d.tests_vanished.length]], [0, 1, 2, 3, 4, 5]));
+      out.push(table(["change", "rule", "operation", "test", "title", "runs (baseline / candidate)"], d.findings.map(f =>
+        [h("span", { class: f.change === "new" ? "status-failed" : f.change === "fixed" ? "status-passed" : "status-skipped" }, f.change.replace("_", " ")),
+         f.rule, f.operation, f.test, f.title + (f.accepted ? " (accepted)" : ""), `${f.baseline_runs}/${d.baseline_runs} · ${f.candidate_runs}/${d.candidate_runs}`])));
+      for (const n of d.notes) out.push(h("p", { class: "note" }, n));
+    }
+    if (c.load) out.push(loadComparison(c));
+    return out;
+  }
+  function loadComparison(c) {
+    const d = c.load, out = [];
+    out.push(h("div", { class: "meta" }, h("span", {}, `${d.baseline_runs} baseline run(s) vs ${d.candidate_runs} candidate run(s)`),
+      h("span", {}, d.method === "mann-whitney" ? "across repeats: Mann-Whitney U, Hodges-Lehmann ratio" : "within-run noise: block bootstrap over one-second intervals"),
+      h("span", {}, `noise ±${(c.settings.noise * 100).toFixed(1)}% (errors ±${(c.settings.noise_errors * 100).toFixed(2)}pp)`),
+      h("span", {}, `Holm over ${d.family} metrics`)));
+    out.push(table(["regressed", "same", "improved", "inconclusive", "failing"],
+      [[d.counts.regressed, d.counts.same, d.counts.improved, d.counts.inconclusive, d.counts.failing]], [0, 1, 2, 3, 4]));
+    const shown = d.metrics.filter(m => m.operation === "all" || m.verdict !== "same");
+    out.push(forestPlot(shown.filter(m => m.change !== null && m.change_kind === "ratio")));
+    out.push(table(["operation", "metric", "baseline", "candidate", "change", "95% interval", "verdict", "why"], shown.map(m =>
+      [m.operation, m.metric, figure(m, m.baseline), figure(m, m.candidate), changeText(m, m.change),
+       m.change_low === null ? "—" : `${changeText(m, m.change_low)} … ${changeText(m, m.change_high)}`,
+       h("span", { class: "v-" + m.verdict + (m.fails ? " fails" : "") }, m.verdict + (m.fails ? " (fails)" : "")), m.reason + (m.gate ? " gate " + m.gate : "")])));
+    out.push(h("p", { class: "note" }, `${d.metrics.length - shown.length} metrics judged "same" are not listed (compare.json has them all).`));
+    return out;
+  }
+  // Each change with its 95% interval on a ratio axis, the noise band shaded.
+  function forestPlot(metrics) {
+    if (!metrics.length) return null;
+    metrics = metrics.slice(0, 40);
+    const W = 760, row = 16, T = 24, B = 30, L = 250, R = 20, H = T + B + row * metrics.length;
+    let lo = Math.min(...metrics.map(m => m.change_low), 0.8), hi = Math.max(...metrics.map(m => m.change_high), 1.25);
+    lo = Math.max(lo, 0.01);
+    const px = v => L + (Math.log(v) - Math.log(lo)) / (Math.log(hi) - Math.log(lo)) * (W - L - R);
+    const svg = s("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "changes with intervals" });
+    const m0 = metrics[0];
+    const noise = (m0 && m0.margin) || 0.05;
+    svg.appendChild(s("rect", { x: px(1 / (1 + noise)), y: T, width: px(1 + noise) - px(1 / (1 + noise)), height: row * metrics.length, fill: "#eef2f7" }));
+    let lastLabel = -Infinity;  // labels closer than 44 px would overprint each other
+    for (const v of [0.5, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 2, 3, 5, 10].filter(v => v >= lo && v <= hi)) {
+      svg.appendChild(s("line", { class: v === 1 ? "axis" : "grid", x1: px(v), x2: px(v), y1: T, y2: H - B }));
+      if (v !== 1 && px(v) - lastLabel < 44 && Math.abs(px(v) - px(1)) < 44) continue;
+      if (px(v) - lastLabel < 44) continue;
+      svg.appendChild(s("text", { x: px(v), y: H - B + 14, "text-anchor": "middle" }, (v >= 1 ? "+" : "") + Math.round((v - 1) * 100) + "%"));
+      lastLabel = px(v);
+    }
+    svg.appendChild(s("text", { x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle" }, "candidate ÷ baseline (log scale; shaded: noise threshold)"));
+    metrics.forEach((m, i) => {
+      const y = T + row * i + row / 2, cls = m.verdict === "regressed" ? "s4" : m.verdict === "improved" ? "s0" : m.verdict === "same" ? "s2" : "s5";
+      svg.appendChild(s("text", { x: L - 6, y: y + 4, "text-anchor": "end" }, `${m.operation} ${m.metric}`));
+      svg.appendChild(s("line", { class: "interval " + cls, x1: px(Math.max(m.change_low, lo)), x2: px(Math.min(m.change_high, hi)), y1: y, y2: y }));
+      svg.appendChild(s("circle", { class: cls, cx: px(Math.min(Math.max(m.change, lo), hi)), cy: y, r: 3 }));
+    });
+    return h("figure", { class: "chart" }, h("figcaption", {}, "Changes and their 95% intervals"),
+      h("div", { class: "legend" }, h("i", { class: "s4" }), "regressed", h("i", { class: "s0" }), "improved", h("i", { class: "s2" }), "same", h("i", { class: "s5" }), "inconclusive"), svg);
+  }
+
+  // ---- page -------------------------------------------------------------------------------------------
+  root.appendChild(h("h1", {}, "Dockside report"));
+  root.appendChild(h("div", { class: "meta" }, h("span", {}, "generated " + data.generated_at), h("span", {}, data.runs.length + " run(s)")));
+  const toc = h("nav", { class: "toc" });
+  root.appendChild(toc);
+  data.runs.forEach((run, i) => {
+    const id = "run-" + (i + 1);
+    const view = run.kind === "conform" ? conformView(run, id) : run.kind === "load" ? loadView(run, id) : compareView(run, id);
+    toc.appendChild(h("a", { href: "#" + id }, run.kind + " " + run.path));
+    add(root, view);
+  });
+  // On paper every folded section is shown.
+  window.addEventListener("beforeprint", () => document.querySelectorAll("details").forEach(d => (d.open = true)));
+})();

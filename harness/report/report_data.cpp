@@ -1,0 +1,127 @@
+#include "harness/report/report_data.h"
+
+#include <set>
+
+#include "harness/compare/load_diff.h"
+#include "harness/conform/finding.h"
+#include "harness/histogram/percentiles_text.h"
+
+namespace dockside::report {
+namespace {
+
+using nlohmann::json;
+
+double ms(std::int64_t micros) { return static_cast<double>(micros) / 1000.0; }
+
+/// [[percentile, ms], …] as HdrHistogram's percentile distribution walks it (the .hgrm rows).
+json percentile_curve(const histogram::Histogram& h) {
+    json points = json::array();
+    for (const auto& tick : histogram::percentile_ticks(h)) points.push_back({tick.percentile, ms(tick.value)});
+    return points;
+}
+
+/// One row per interval of the log: its start (seconds after the first interval), length, request
+/// count and percentiles, read from the interval's own histogram.
+json interval_series(const std::vector<histogram::LogInterval>& intervals, double origin_s) {
+    json rows = json::array();
+    for (const auto& interval : intervals) {
+        const auto& h = interval.histogram;
+        json row{{"t", interval.start_s - origin_s}, {"length_s", interval.length_s}, {"count", h.total_count()}};
+        if (h.total_count() > 0)
+            row.update({{"p50", ms(h.value_at_percentile(50))}, {"p90", ms(h.value_at_percentile(90))},
+                        {"p99", ms(h.value_at_percentile(99))}, {"p99.9", ms(h.value_at_percentile(99.9))},
+                        {"max", ms(h.max())}});
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+std::vector<std::string> operations_of_test(const json& test, const ReportContext& context) {
+    std::set<std::string> ops;
+    for (const auto& f : test.value("findings", json::array()))
+        if (!f.value("operation", "").empty()) ops.insert(f.value("operation", ""));
+    if (ops.empty()) {
+        const auto rule = conform::rule_of_test(test.value("name", ""));
+        if (auto it = context.rule_operations.find(rule); it != context.rule_operations.end())
+            ops.insert(it->second.begin(), it->second.end());
+    }
+    if (ops.empty()) ops.insert("(no single operation)");
+    return {ops.begin(), ops.end()};
+}
+
+/// Area × operation: how many tests of each status touched each operation (a test counts under every
+/// operation its findings, or else its rule, name).
+json matrix(const json& results, const ReportContext& context) {
+    std::map<std::pair<std::string, std::string>, std::map<std::string, int>> cells;
+    for (const auto& test : results.value("tests", json::array()))
+        for (const auto& op : operations_of_test(test, context))
+            ++cells[{test.value("area", ""), op}][test.value("status", "")];
+    json rows = json::array();
+    for (const auto& [where, counts] : cells) rows.push_back({{"area", where.first}, {"operation", where.second}, {"counts", counts}});
+    return rows;
+}
+
+/// For a self-test (faults switched on): each fault, its rule, and the tests whose findings name it.
+json fault_table(const json& results) {
+    json rows = json::array();
+    for (const auto& fault : results.value("faults", json::array())) {
+        const std::string name = fault.get<std::string>();
+        const std::string rule = name.substr(0, name.find('.'));
+        std::set<std::string> tests;
+        for (const auto& test : results.value("tests", json::array()))
+            for (const auto& f : test.value("findings", json::array()))
+                if (f.value("rule", "") == rule) tests.insert(test.value("name", ""));
+        rows.push_back({{"fault", name}, {"rule", rule}, {"caught", !tests.empty()}, {"tests", tests}});
+    }
+    return rows;
+}
+
+}  // namespace
+
+json conform_view(const compare::RunFolder& run, const ReportContext& context) {
+    return {{"kind", "conform"},
+            {"path", run.path},
+            {"results", run.conform},
+            {"matrix", matrix(run.conform, context)},
+            {"faults", fault_table(run.conform)}};
+}
+
+json load_view(const compare::RunFolder& run) {
+    const auto& load = *run.load;
+    const auto& result = load.summary.result;
+    json curves = json::object();
+    curves[compare::kAllOperations] = {{"latency", percentile_curve(result.total_latency())},
+                                           {"service", percentile_curve(result.total_service())},
+                                           {"send_lag", percentile_curve(result.send_lag)}};
+    for (const auto& op : result.operations)
+        curves[op.name] = {{"latency", percentile_curve(op.latency)}, {"service", percentile_curve(op.service)}};
+    double origin = 0;
+    bool first = true;
+    for (const auto& [tag, intervals] : load.latency)
+        for (const auto& interval : intervals)
+            if (first || interval.start_s < origin) origin = interval.start_s, first = false;
+    json series = json::object();
+    if (auto it = load.latency.find(""); it != load.latency.end())
+        series[compare::kAllOperations] = interval_series(it->second, origin);
+    for (const auto& op : result.operations)
+        if (auto it = load.latency.find(compare::interval_tag(op.name)); it != load.latency.end())
+            series[op.name] = interval_series(it->second, origin);
+    return {{"kind", "load"}, {"path", run.path}, {"summary", load.document}, {"curves", curves},
+            {"series", series}, {"notes", load.notes}};
+}
+
+json report_data(const std::vector<compare::RunFolder>& runs, const ReportContext& context) {
+    json views = json::array();
+    for (const auto& run : runs) {
+        switch (run.kind) {
+            case compare::RunKind::Conform: views.push_back(conform_view(run, context)); break;
+            case compare::RunKind::Load: views.push_back(load_view(run)); break;
+            case compare::RunKind::Comparison:
+                views.push_back({{"kind", "compare"}, {"path", run.path}, {"comparison", run.comparison}});
+                break;
+        }
+    }
+    return {{"format", kReportFormat}, {"generated_at", context.generated_at}, {"runs", views}};
+}
+
+}  // namespace dockside::report

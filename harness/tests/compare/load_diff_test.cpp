@@ -1,0 +1,229 @@
+// Load comparison verdicts on runs made in memory: equal runs raise no alarm, an injected delay on one
+// operation is found on that operation only, gates decide what fails, repeats use the rank test, and runs
+// of another configuration are refused.
+
+#include "harness/compare/load_diff.h"
+
+#include <gtest/gtest.h>
+
+#include "harness/tests/compare/synthetic_runs.h"
+
+namespace dockside::compare {
+namespace {
+
+using testing::make_run;
+using testing::three_operations;
+
+const MetricComparison& find(const LoadDiff& d, const std::string& op, Metric metric) {
+    for (const auto& m : d.metrics)
+        if (m.operation == op && m.metric == metric) return m;
+    throw std::runtime_error("no " + op + " " + to_string(metric));
+}
+
+LoadDiff compare_one(const LoadRun& a, const LoadRun& b, CompareSettings settings = {}) {
+    return diff_load({&a}, {&b}, settings);
+}
+
+TEST(LoadDiff, EqualRunsRaiseNoAlarm) {
+    for (std::uint64_t seed = 10; seed < 16; ++seed) {
+        const auto a = make_run(three_operations(seed)), b = make_run(three_operations(seed + 100));
+        const auto d = compare_one(a, b);
+        EXPECT_EQ(d.count(Verdict::Regressed), 0) << "seed " << seed;
+        EXPECT_EQ(d.count(Verdict::Improved), 0) << "seed " << seed;
+        EXPECT_EQ(d.failures(), 0);
+        EXPECT_EQ(find(d, kAllOperations, Metric::P50).verdict, Verdict::Same) << "seed " << seed;
+        EXPECT_EQ(d.method, "block-bootstrap");
+        EXPECT_EQ(d.metrics.size(), 4 * std::size(kAllMetrics));
+    }
+}
+
+TEST(LoadDiff, ADelayOnOneOperationIsFoundThereOnly) {
+    const auto a = make_run(three_operations(21)), b = make_run(three_operations(22, 400));
+    const auto d = compare_one(a, b);
+    for (Metric m : {Metric::P50, Metric::P90, Metric::P99}) {
+        const auto& got = find(d, "getOrder", m);
+        EXPECT_EQ(got.verdict, Verdict::Regressed) << to_string(m) << ": " << got.reason;
+        EXPECT_TRUE(got.fails);
+        EXPECT_GT(*got.change_low, 1.05);
+        EXPECT_LE(*got.p_regressed_holm, 0.05);
+    }
+    for (const char* other : {"listOrders", "createOrder"})
+        for (Metric m : kAllMetrics) EXPECT_NE(find(d, other, m).verdict, Verdict::Regressed) << other << " " << to_string(m);
+    // The reverse order is an improvement, and nothing fails.
+    const auto back = compare_one(b, a);
+    EXPECT_EQ(find(back, "getOrder", Metric::P50).verdict, Verdict::Improved);
+    EXPECT_EQ(back.failures(), 0);
+}
+
+TEST(LoadDiff, AGateMovesTheThresholdAndChoosesWhatFails) {
+    const auto a = make_run(three_operations(31)), b = make_run(three_operations(32, 400));  // getOrder p50 about +57%
+    CompareSettings wide;
+    wide.gates = parse_gates("p50:+100%").value();
+    auto d = compare_one(a, b, wide);
+    const auto& p50 = find(d, "getOrder", Metric::P50);
+    EXPECT_EQ(p50.gate, "p50:+100%");
+    EXPECT_DOUBLE_EQ(p50.margin, 1.0);
+    EXPECT_NE(p50.verdict, Verdict::Regressed);
+    EXPECT_EQ(d.failures(), 0) << "ungated metrics regress without failing";
+    EXPECT_EQ(find(d, "getOrder", Metric::P90).verdict, Verdict::Regressed);
+
+    CompareSettings narrow;
+    narrow.gates = parse_gates("getOrder:p50:+20%").value();
+    d = compare_one(a, b, narrow);
+    EXPECT_TRUE(find(d, "getOrder", Metric::P50).fails);
+    EXPECT_EQ(d.failures(), 1);
+}
+
+// The bootstrap of a maximum cannot see beyond the run's own maximum: with one run a side the maximum is
+// left to repeats, whatever its change.
+TEST(LoadDiff, OneRunsMaximumIsLeftToRepeats) {
+    auto shape = three_operations(95);
+    const auto a = make_run(shape);
+    shape.seed = 96;
+    shape.operations[0].extra_us = 50000;  // a huge change: still not judged on one run a side
+    const auto b = make_run(shape);
+    const auto& max = find(compare_one(a, b), "getOrder", Metric::Max);
+    EXPECT_EQ(max.verdict, Verdict::Inconclusive);
+    EXPECT_EQ(max.method, "none");
+    EXPECT_NE(max.reason.find("compare repeated runs"), std::string::npos);
+    std::vector<LoadRun> as, bs;
+    for (std::uint64_t i = 0; i < 8; ++i) {
+        shape.seed = 200 + i;
+        shape.operations[0].extra_us = 0;
+        as.push_back(make_run(shape));
+        shape.operations[0].extra_us = 50000;
+        bs.push_back(make_run(shape));
+    }
+    std::vector<const LoadRun*> pa, pb;
+    for (std::size_t i = 0; i < 8; ++i) pa.push_back(&as[i]), pb.push_back(&bs[i]);
+    EXPECT_EQ(find(diff_load(pa, pb, {}), "getOrder", Metric::Max).verdict, Verdict::Regressed);
+}
+
+// One run a side whose generator got much less CPU in one run than the other (its own send lag four times
+// as long) says nothing about the target: a slower second run is not called a regression.
+TEST(LoadDiff, OneRunASideOnMachinesInAnotherStateIsNotJudgedOnLatency) {
+    auto a = make_run(three_operations(97)), b = make_run(three_operations(98, 400));
+    for (int i = 0; i < 1000; ++i) a.summary.result.own_send_lag.record(10 + i % 5);
+    for (int i = 0; i < 1000; ++i) b.summary.result.own_send_lag.record(12 + i % 5);
+    auto d = compare_one(a, b);
+    EXPECT_TRUE(d.machine_differs.empty()) << d.machine_differs;
+    EXPECT_EQ(find(d, "getOrder", Metric::P50).verdict, Verdict::Regressed);
+
+    b.summary.result.own_send_lag.reset();
+    for (int i = 0; i < 1000; ++i) b.summary.result.own_send_lag.record(40 + i % 5);
+    d = compare_one(a, b);
+    EXPECT_NE(d.machine_differs.find("own send lag p50"), std::string::npos) << d.machine_differs;
+    const auto& p50 = find(d, "getOrder", Metric::P50);
+    EXPECT_EQ(p50.verdict, Verdict::Inconclusive);
+    EXPECT_NE(p50.reason.find("not in the same state"), std::string::npos) << p50.reason;
+    EXPECT_EQ(d.count(Verdict::Regressed), 0);
+}
+
+TEST(LoadDiff, ErrorRatesAreJudgedInPoints) {
+    auto shape = three_operations(41);
+    const auto a = make_run(shape);
+    shape.seed = 42;
+    shape.operations[2].error_share = 0.05;
+    const auto b = make_run(shape);
+    const auto d = compare_one(a, b);
+    const auto& errors = find(d, "createOrder", Metric::Errors);
+    EXPECT_EQ(errors.verdict, Verdict::Regressed);
+    EXPECT_EQ(errors.method, "binomial");
+    EXPECT_NEAR(*errors.change, 0.05, 0.02);
+    EXPECT_EQ(find(d, "getOrder", Metric::Errors).verdict, Verdict::Same);
+}
+
+// With a gate, the metrics that can fail form their own Holm family: four runs a side cannot show a
+// regression among 28 metrics (1/70 > 0.05/28) but can for the one gated metric.
+TEST(LoadDiff, AGatedMetricIsCorrectedOnlyWithTheOtherGatedOnes) {
+    std::vector<LoadRun> a, b;
+    for (std::uint64_t i = 0; i < 4; ++i) {
+        a.push_back(make_run(three_operations(300 + i)));
+        b.push_back(make_run(three_operations(400 + i, 400)));
+    }
+    std::vector<const LoadRun*> pa, pb;
+    for (std::size_t i = 0; i < 4; ++i) pa.push_back(&a[i]), pb.push_back(&b[i]);
+    EXPECT_EQ(find(diff_load(pa, pb, {}), "getOrder", Metric::P50).verdict, Verdict::Inconclusive);
+    CompareSettings gated;
+    gated.gates = parse_gates("getOrder:p50:+10%").value();
+    const auto d = diff_load(pa, pb, gated);
+    EXPECT_EQ(d.family, 1);
+    const auto& p50 = find(d, "getOrder", Metric::P50);
+    EXPECT_EQ(p50.verdict, Verdict::Regressed);
+    EXPECT_TRUE(p50.fails);
+    EXPECT_EQ(d.failures(), 1);
+}
+
+TEST(LoadDiff, TooFewRequestsForAPercentileSayHowManyMoreRuns) {
+    const auto a = make_run(three_operations(51)), b = make_run(three_operations(52));
+    const auto d = compare_one(a, b);
+    const auto& tail = find(d, "createOrder", Metric::P999);  // 1,500 requests: 10,000 needed
+    EXPECT_EQ(tail.verdict, Verdict::Inconclusive);
+    EXPECT_EQ(tail.method, "none");
+    ASSERT_TRUE(tail.more_runs_needed);
+    EXPECT_EQ(*tail.more_runs_needed, 6);  // ceil(10000 / 1500) = 7 runs per side, one there
+    EXPECT_NE(tail.reason.find("too few requests"), std::string::npos);
+    EXPECT_FALSE(tail.fails);
+}
+
+TEST(LoadDiff, RepeatsUseTheRankTestAndSayWhenMoreAreNeeded) {
+    std::vector<LoadRun> a, b;
+    for (std::uint64_t i = 0; i < 8; ++i) {
+        a.push_back(make_run(three_operations(60 + i)));
+        b.push_back(make_run(three_operations(80 + i, 400)));
+    }
+    std::vector<const LoadRun*> a3, b3, a8, b8;
+    for (std::size_t i = 0; i < 8; ++i) {
+        if (i < 3) a3.push_back(&a[i]), b3.push_back(&b[i]);
+        a8.push_back(&a[i]);
+        b8.push_back(&b[i]);
+    }
+    const auto few = diff_load(a3, b3, {});
+    EXPECT_EQ(few.method, "mann-whitney");
+    const auto& p50 = find(few, "getOrder", Metric::P50);
+    EXPECT_EQ(p50.verdict, Verdict::Inconclusive) << "three runs a side cannot beat Holm over " << few.family;
+    ASSERT_TRUE(p50.more_runs_needed);
+    EXPECT_GE(*p50.more_runs_needed, 3);
+    EXPECT_GT(*p50.change_low, 1.05) << "the Hodges-Lehmann interval already lies beyond the noise";
+
+    const auto many = diff_load(a8, b8, {});
+    EXPECT_EQ(find(many, "getOrder", Metric::P50).verdict, Verdict::Regressed);
+    EXPECT_EQ(find(many, "listOrders", Metric::P50).verdict, Verdict::Same);
+    for (const auto& m : many.metrics)
+        if (m.operation != "getOrder" && m.operation != kAllOperations) {
+            EXPECT_NE(m.verdict, Verdict::Regressed) << m.operation;
+        }
+}
+
+TEST(LoadDiff, AnotherRateOrMixIsRefused) {
+    const auto a = make_run(three_operations(71));
+    auto faster = three_operations(72);
+    faster.rate = 1000;
+    const auto b = make_run(faster);
+    auto problems = load_incompatibilities({&a}, {&b});
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].find("rate configuration"), std::string::npos) << problems[0];
+
+    auto other_mix = three_operations(73);
+    other_mix.operations[0].per_second = 250;
+    other_mix.rate = 500;
+    const auto c = make_run(other_mix);
+    problems = load_incompatibilities({&a}, {&c});
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].find("mix configuration"), std::string::npos) << problems[0];
+    EXPECT_TRUE(load_incompatibilities({&a}, {&a}).empty());
+}
+
+TEST(LoadDiff, WithoutIntervalLogsLatencyIsNotGuessed) {
+    const auto a = make_run(three_operations(91));
+    auto b = make_run(three_operations(92, 400));
+    b.latency.clear();  // as a merged run
+    const auto d = compare_one(a, b);
+    const auto& p50 = find(d, "getOrder", Metric::P50);
+    EXPECT_EQ(p50.verdict, Verdict::Inconclusive);
+    EXPECT_NE(p50.reason.find("no interval log"), std::string::npos) << p50.reason;
+    EXPECT_EQ(find(d, "getOrder", Metric::Errors).verdict, Verdict::Same) << "error rates need only counts";
+}
+
+}  // namespace
+}  // namespace dockside::compare

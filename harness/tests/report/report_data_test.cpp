@@ -1,0 +1,92 @@
+// The report page carries the runs' own records untouched, and the views it adds (percentile curves,
+// per-second figures, the area × operation matrix) agree with those records; nothing in the page can end
+// its data element early; the page asks for nothing from a network.
+
+#include "harness/report/report_data.h"
+
+#include <gtest/gtest.h>
+
+#include "harness/load/summary_json.h"
+#include "harness/report/html_page.h"
+#include "harness/tests/compare/synthetic_runs.h"
+
+namespace dockside::report {
+namespace {
+
+using nlohmann::json;
+
+compare::RunFolder load_folder() {
+    compare::RunFolder folder;
+    folder.path = "runs/load-1";
+    folder.kind = compare::RunKind::Load;
+    folder.load = compare::testing::make_run(compare::testing::three_operations(5));
+    folder.load->document = load::to_json(folder.load->summary);
+    return folder;
+}
+
+compare::RunFolder conform_folder() {
+    compare::RunFolder folder;
+    folder.path = "runs/conform-1";
+    folder.kind = compare::RunKind::Conform;
+    folder.conform = {{"target", "embedded"}, {"faults", {"ORD-GIFT-500.accepts-501"}},
+                      {"tests", {{{"name", "Orders.ORD_GIFT_500_Limit"}, {"area", "orders"}, {"status", "failed"},
+                                  {"findings", {{{"rule", "ORD-GIFT-500"}, {"operation", "createOrder"}, {"title", "</script><!-- x"}}}}},
+                                 {{"name", "Orders.ORD_REQ_Products"}, {"area", "orders"}, {"status", "passed"}, {"findings", json::array()}},
+                                 {{"name", "Auth.Mystery"}, {"area", "auth"}, {"status", "skipped"}, {"findings", json::array()}}}}};
+    return folder;
+}
+
+TEST(ReportData, TheLoadRecordIsEmbeddedAsWrittenAndTheViewsAgreeWithIt) {
+    const auto folder = load_folder();
+    const json page_data = embedded_data(render_page(report_data({folder}, {}), "t")).value();
+    const json& view = page_data["runs"][0];
+    EXPECT_EQ(view["summary"], folder.load->document);
+    // The curve ends at 100 % with the maximum the summary states.
+    const json& curve = view["curves"]["all"]["latency"];
+    EXPECT_DOUBLE_EQ(curve.back()[0].get<double>(), 100.0);
+    EXPECT_DOUBLE_EQ(curve.back()[1].get<double>(), folder.load->document["latency_ms"]["max"].get<double>());
+    // Per-second figures: one row per interval, counts adding up to the summary's, each read from its interval.
+    const json& series = view["series"]["getOrder"];
+    ASSERT_EQ(series.size(), 30u);
+    std::int64_t total = 0;
+    for (const auto& row : series) total += row["count"].get<std::int64_t>();
+    EXPECT_EQ(total, folder.load->summary.result.find("getOrder")->latency.total_count());
+    const auto& third = folder.load->latency.at("getOrder")[2].histogram;
+    EXPECT_DOUBLE_EQ(series[2]["p99"].get<double>(), static_cast<double>(third.value_at_percentile(99)) / 1000.0);
+    EXPECT_DOUBLE_EQ(series[2]["t"].get<double>(), 2.0);
+}
+
+TEST(ReportData, TheConformRecordIsEmbeddedWithItsMatrixAndFaultTable) {
+    ReportContext context;
+    context.rule_operations = {{"ORD-REQ", {"createOrder"}}};
+    const auto folder = conform_folder();
+    const std::string page = render_page(report_data({folder}, context), "t");
+    EXPECT_EQ(page.find("</script><!--"), std::string::npos) << "a finding's text ended the data element";
+    const json view = embedded_data(page).value()["runs"][0];
+    EXPECT_EQ(view["results"], folder.conform);
+    std::map<std::string, json> cells;
+    for (const auto& row : view["matrix"]) cells[row["area"].get<std::string>() + "/" + row["operation"].get<std::string>()] = row["counts"];
+    EXPECT_EQ(cells["orders/createOrder"], (json{{"failed", 1}, {"passed", 1}}));  // by finding, and by the rule's operations
+    EXPECT_EQ(cells["auth/(no single operation)"], (json{{"skipped", 1}}));
+    ASSERT_EQ(view["faults"].size(), 1u);
+    EXPECT_EQ(view["faults"][0]["rule"], "ORD-GIFT-500");
+    EXPECT_EQ(view["faults"][0]["caught"], true);
+}
+
+TEST(ReportData, ThePageFetchesNothing) {
+    const std::string page = render_page(report_data({load_folder(), conform_folder()}, {}), "t");
+    EXPECT_NE(page.find("default-src 'none'"), std::string::npos);
+    for (const char* outside : {"http://", "https://", "src=", "@import", "url("}) {
+        // The only addresses in the page are the SVG namespace (a name, never fetched) and the runs' own data.
+        std::string without_data = page.substr(0, page.find("<script type=\"application/json\""));
+        without_data += page.substr(page.find("</script>", page.find("dockside-data")));
+        std::size_t at = without_data.find(outside);
+        while (at != std::string::npos && without_data.compare(at, 26, "http://www.w3.org/2000/svg") == 0)
+            at = without_data.find(outside, at + 1);
+        EXPECT_EQ(at, std::string::npos) << outside << " at " << without_data.substr(at == std::string::npos ? 0 : at, 80);
+    }
+    EXPECT_FALSE(embedded_data("<html></html>"));
+}
+
+}  // namespace
+}  // namespace dockside::report
