@@ -258,6 +258,8 @@ void register_load_command(CLI::App& app, CommandContext& context) {
                        "--warmup");
     load->add_option("--validate", raw.validate, "Share of responses validated against the contract (0.01 or 1%)");
     load->add_option("--shard", raw.shard, "Send the i-th of N shares of the schedule (i/N); combine runs with dockside merge");
+    load->add_option("--shards", raw.shards,
+                     "How many shards --shard auto has (a Kubernetes Indexed Job gives the index, not the count)");
     load->add_option("--start-at", raw.start_at,
                      "Wait until this instant (RFC 3339 with offset, e.g. 2026-11-23T14:00:00Z, or +10s from now) and "
                      "start the schedule there: shards given the same one send one schedule together");

@@ -172,15 +172,27 @@ void check_thresholds(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
     check_names(s.slo, "--slo");
 }
 
+/// `--shard auto --shards N` is `--shard auto/N`: the spelling a manifest writes when the count is a
+/// parameter of its own.
+std::string with_count(const std::string& shard, const std::string& shards) {
+    return shard == "auto" && !shards.empty() ? "auto/" + shards : shard;
+}
+
 void check_shard(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
+    if (raw.shard.empty() && !raw.shards.empty())
+        return c.problems.push_back("--shards " + raw.shards + " counts the shards of --shard auto: give --shard auto "
+                                    "(the index from the job engine) or --shard i/N");
     if (raw.shard.empty()) return;
     // Each shard's steps would follow its own share's figures: the merged steps were a load nobody chose.
     if (raw.find_capacity)
         return c.problems.push_back("--shard does not combine with --find-capacity: each shard would step its rate by "
                                     "its own figures, so their sum is no search; search from one generator, then run "
                                     "the shards at the rate it found");
-    auto place = parse_shard(raw.shard, process_environment());
+    auto place = parse_shard(with_count(raw.shard, raw.shards), process_environment());
     if (!place) return c.problems.push_back(place.error());
+    if (!raw.shards.empty() && std::to_string(place->count) != raw.shards)
+        return c.problems.push_back("--shard " + raw.shard + " names " + std::to_string(place->count) +
+                                    " shards and --shards says " + raw.shards + ": give the count once");
     s.shard_index = place->index;
     s.shard_count = place->count;
     s.shard_source = place->source;

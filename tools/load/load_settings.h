@@ -40,6 +40,7 @@ struct RawLoadOptions {
     bool strict_mix = false;   ///< --strict-mix: kStrictMixThreshold is added to the thresholds
     std::string validate;      ///< --validate 0.01 or 1%
     std::string shard;         ///< --shard i/N, auto/N or auto (tools/load/shard_option.h)
+    std::string shards;        ///< --shards N: the count for --shard auto (a Kubernetes Job gives none)
     std::string start_at;      ///< --start-at 2026-11-23T14:00:00Z or +10s
     std::string out;
     std::string seed;

@@ -125,17 +125,18 @@ TEST(LoadTarget, AReadOnlyTokenRunsAMixOfReads) {
     EXPECT_TRUE(has(writes.output, "--channel")) << writes.output;
 }
 
-/// A short run of listLocations on the embedded server into `out`.
-Ran short_load(const std::string& out) {
-    return dockside({"load", "--mix", "listLocations", "--rate", "40", "--duration", "300ms", "--out", out});
+/// One of two shards of a short run of listLocations on the embedded server into `out`: 12 requests each.
+Ran short_load(const std::string& out, const std::string& shard) {
+    return dockside({"load", "--mix", "listLocations", "--rate", "80", "--duration", "300ms", "--shard", shard, "--out", out});
 }
 
 // `merge --threshold X run-a run-b` failed with "runs is required": --threshold took the runs as more
 // thresholds. It takes one value (which may be a comma-separated list, as --slo takes) and the runs follow.
 TEST(MergeCli, RunsMayFollowAThresholdWhichMayBeAList) {
     const std::string a = fresh_dir("merge-run-a"), b = fresh_dir("merge-run-b");
-    ASSERT_EQ(short_load(a).exit_code, 0);
-    ASSERT_EQ(short_load(b).exit_code, 0);
+    // Two shards of one schedule: merge refuses the same share given twice.
+    ASSERT_EQ(short_load(a, "0/2").exit_code, 0);
+    ASSERT_EQ(short_load(b, "1/2").exit_code, 0);
     const std::string merged = fresh_dir("merge-after-threshold");
     auto ran = dockside({"merge", "--threshold", "p99<5s", a, b, "--max-start-offset", "1h", "--out", merged});
     EXPECT_EQ(ran.exit_code, 0) << ran.output;

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include "tools/load/operation_bindings.h"
 #include "tools/load/plan_builder.h"
 #include "tools/load/tests/load_tool_test_support.h"
@@ -86,6 +88,30 @@ TEST(LoadSettings, ValidOptionsGiveTheSchedule) {
     unknown_op.mix = "getOrder";
     unknown_op.thresholds = {"createOrder:p99<5ms"};
     EXPECT_TRUE(mentions(problems_of(unknown_op), "the mix has no operation \"createOrder\""));
+}
+
+// A Kubernetes Indexed Job gives each pod its index and no count: the manifest writes
+// `--shard auto --shards N`, the same as `--shard auto/N`.
+TEST(LoadSettings, ShardsCountsTheShardsOfAnAutomaticShard) {
+    ::setenv("JOB_COMPLETION_INDEX", "2", 1);
+    RawLoadOptions raw;
+    raw.rate = "10";
+    raw.shard = "auto";
+    raw.shards = "4";
+    auto s = testing::settings(raw);
+    EXPECT_EQ(s.shard_index, 2u);
+    EXPECT_EQ(s.shard_count, 4u);
+    EXPECT_EQ(s.shard_source, "JOB_COMPLETION_INDEX");
+    raw.shard = "auto/3";
+    EXPECT_TRUE(mentions(problems_of(raw), "names 3 shards and --shards says 4"));
+    raw.shard = "";
+    EXPECT_TRUE(mentions(problems_of(raw), "--shards 4 counts the shards of --shard auto"));
+    raw.shard = "auto";
+    raw.shards = "0";
+    EXPECT_TRUE(mentions(problems_of(raw), "--shard"));
+    ::unsetenv("JOB_COMPLETION_INDEX");
+    raw.shards = "4";
+    EXPECT_TRUE(mentions(problems_of(raw), "JOB_COMPLETION_INDEX"));
 }
 
 TEST(LoadSettings, ReadBatchingIsAutoOrOffForAClosedLoop) {
