@@ -1,6 +1,6 @@
 // Rule checks: every rule of the run's rules data whose check type is in the registry
 // (harness/checks/registry.h) is run against the target, with no code of its own. One test per check
-// type; each rule's check becomes probes (the end of a limit accepted, one past it rejected, …), the
+// type and area of the operations it probes (made from the session's data: session_tests.h); each rule's check becomes probes (the end of a limit accepted, one past it rejected, …), the
 // generators supply valid requests with the probed value in place (generators/probe_requests.h), and
 // each probe is a RapidCheck property where the request varies, so a failure shrinks to the smallest
 // request and prints its replay seed. A rule added to rules.yaml with a registered type is tested on
@@ -14,6 +14,7 @@
 #include <chrono>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -29,6 +30,7 @@
 #include "harness/checks/registry.h"
 #include "suites/support/api.h"
 #include "suites/support/run_apart.h"
+#include "suites/support/session_tests.h"
 
 namespace dockside::suites {
 namespace {
@@ -161,9 +163,9 @@ checks::JudgeOptions judge_options() {
 }
 
 /// Whether the profile asks for this probe (multi-byte text only where NS-TEXT-LENGTH-UNIT says so).
-bool profile_wants(const Probe& probe) {
+bool profile_wants(const Session& session, const Probe& probe) {
     if (probe.stance.empty()) return true;
-    const json stance = current_session().stance(probe.stance);
+    const json stance = session.stance(probe.stance);
     return stance.is_object() && stance.value(probe.stance_key, false) == true;
 }
 
@@ -271,43 +273,102 @@ void run_probe(const Probe& probe, const rc::Gen<ProbeRequest>& gen, const check
     }
 }
 
-/// The probes of every rule of the session's spec with a check of `type`, the profile's choice, each
-/// once: a probe several rules plan alike runs for the first and names the others.
-std::vector<Probe> probes_of(const std::string& type, std::vector<std::string>& notes) {
-    const spec::Spec& spec = current_session().spec();
-    std::vector<Probe> out;
-    std::map<std::string, std::size_t> by_key;
+/// Where a probe's test belongs: the x-area of its operation (a raw request's, by its path), "other" for
+/// a path the contract does not serve.
+std::string area_of(const spec::Spec& spec, const Probe& probe) {
+    const spec::Operation* operation = probe.operation.empty() ? nullptr : spec.find(probe.operation);
+    if (!operation && !probe.raw_path.empty()) {
+        auto served = spec.match(probe.method, probe.raw_path);
+        const auto methods = spec.allowed_methods(probe.raw_path);
+        if (!served && !methods.empty()) served = spec.match(methods.front(), probe.raw_path);
+        if (served) operation = served->operation;
+    }
+    return operation && !operation->area.empty() ? operation->area : "other";
+}
+
+/// Where what a rule's check says outside its probes (a note, a planning error) is printed: the area of the
+/// rule's first operation.
+std::string area_of(const spec::Spec& spec, const spec::CheckEntry& check) {
+    const spec::Rule* rule = spec.rule(check.rule_id);
+    const spec::Operation* operation = rule && !rule->operations.empty() ? spec.find(rule->operations.front()) : nullptr;
+    return operation && !operation->area.empty() ? operation->area : "other";
+}
+
+/// One area's share of a check type: its probes, and the notes and planning errors of its rules.
+struct AreaShare {
+    std::vector<Probe> probes;
+    std::vector<std::string> notes;
+    std::vector<std::pair<const spec::CheckEntry*, std::string>> unplanned;  ///< check, why
+};
+
+/// The probes of every rule of the session's spec with a check of `type`, the profile's choice, each once
+/// (a probe several rules plan alike runs for the first and names the others), by area.
+std::map<std::string, AreaShare> shares_of(const Session& session, const std::string& type) {
+    const spec::Spec& spec = session.spec();
+    std::map<std::string, AreaShare> out;
+    std::map<std::string, std::pair<std::string, std::size_t>> by_key;  // key -> area, index
     for (const auto& check : spec.checks()) {
         if (check.type != type) continue;
         auto plan = checks::plan_check(spec, check);
+        AreaShare& home = out[area_of(spec, check)];
         if (!plan) {
-            record_failure(check.rule_id, check.params.value("operation", ""), "the rules data cannot be planned: " + plan.error());
+            home.unplanned.emplace_back(&check, plan.error());
             continue;
         }
-        for (const auto& omitted : plan->omitted) notes.push_back(check.rule_id + ": " + omitted);
+        for (const auto& omitted : plan->omitted) home.notes.push_back(check.rule_id + ": " + omitted);
         for (const auto& probe : plan->probes) {
-            if (!profile_wants(probe)) continue;
-            auto [seen, fresh] = by_key.emplace(probe.key(), out.size());
-            if (fresh) out.push_back(probe);
-            else if (out[seen->second].rule_id != probe.rule_id &&
-                     out[seen->second].what.find(probe.rule_id) == std::string::npos)
-                out[seen->second].what += " [also " + probe.rule_id + "]";
+            if (!profile_wants(session, probe)) continue;
+            const std::string area = area_of(spec, probe);
+            auto [seen, fresh] = by_key.emplace(probe.key(), std::make_pair(area, out[area].probes.size()));
+            if (fresh) {
+                out[area].probes.push_back(probe);
+                continue;
+            }
+            Probe& first = out[seen->second.first].probes[seen->second.second];
+            if (first.rule_id != probe.rule_id && first.what.find(probe.rule_id) == std::string::npos)
+                first.what += " [also " + probe.rule_id + "]";
         }
     }
+    // A rule whose only probes another rule already runs leaves its area with notes alone: nothing to test.
+    for (auto it = out.begin(); it != out.end();)
+        it = it->second.probes.empty() && it->second.notes.empty() && it->second.unplanned.empty() ? out.erase(it) : std::next(it);
     return out;
 }
 
-/// Every rule of the session's spec with a check of `type`, planned, provided and judged.
-void run_check_type(const std::string& type) {
+/// The scratch product, made when the first probe of the test needs it: most areas never do, and it costs
+/// five requests.
+class ProductOnDemand {
+public:
+    explicit ProductOnDemand(generators::TargetInputs inputs) : inputs_(std::move(inputs)), provider_(inputs_) {}
+
+    Result<rc::Gen<ProbeRequest>, std::string> requests(const Probe& probe) {
+        auto gen = provider_.requests(probe);
+        if (gen || scratch_) return gen;
+        scratch_.emplace(inputs_);
+        if (inputs_.product_id == 0) return gen;
+        provider_ = generators::GeneratedRequests(inputs_);
+        return provider_.requests(probe);
+    }
+
+private:
+    generators::TargetInputs inputs_;
+    generators::GeneratedRequests provider_;
+    std::optional<ScratchProduct> scratch_;
+};
+
+/// Every probe of `type` in `area` of the session's spec, planned, provided and judged.
+void run_check_share(const std::string& type, const std::string& area) {
     generators::SpecScope scope(current_session().spec());
-    generators::TargetInputs inputs = target_inputs();
-    ScratchProduct scratch(inputs);
-    const generators::GeneratedRequests provider(inputs);
+    auto shares = shares_of(current_session(), type);
+    const AreaShare& share = shares[area];
+    for (const auto& [check, why] : share.unplanned)
+        record_failure(check->rule_id, check->params.value("operation", ""), "the rules data cannot be planned: " + why);
+    ProductOnDemand provider(target_inputs());
     const auto options = judge_options();
-    std::vector<std::string> not_run, notes;
+    std::vector<std::string> not_run;
     int run = 0;
     const int requests_before = g_requests;
-    for (const auto& probe : probes_of(type, notes)) {
+    for (const auto& probe : share.probes) {
         auto gen = provider.requests(probe);
         if (!gen) {
             not_run.push_back(probe.rule_id + ": " + probe.what + " — " + gen.error());
@@ -316,9 +377,9 @@ void run_check_type(const std::string& type) {
         ++run;
         run_probe(probe, *gen, options);
     }
-    std::cout << "RuleChecks." << type << ": " << run << " probe(s) run with " << g_requests - requests_before
-              << " request(s), " << not_run.size() << " without a request\n";
-    for (const auto& line : notes) std::cout << "  not probed here: " << line << "\n";
+    std::cout << "RuleChecks." << type << "_" << area << ": " << run << " probe(s) run with "
+              << g_requests - requests_before << " request(s), " << not_run.size() << " without a request\n";
+    for (const auto& line : share.notes) std::cout << "  not probed here: " << line << "\n";
     for (const auto& line : not_run) std::cout << "  not run: " << line << "\n";
     ::testing::Test::RecordProperty("probes_run", run);
     ::testing::Test::RecordProperty("requests", g_requests - requests_before);
@@ -327,20 +388,24 @@ void run_check_type(const std::string& type) {
 
 class RuleCheckTest : public ::testing::Test {
 public:
-    explicit RuleCheckTest(std::string type) : type_(std::move(type)) {}
-    void TestBody() override { run_check_type(type_); }
+    RuleCheckTest(std::string type, std::string area) : type_(std::move(type)), area_(std::move(area)) {}
+    void TestBody() override { run_check_share(type_, area_); }
 
 private:
     std::string type_;
+    std::string area_;
 };
 
-/// One test per registered check type: the test list is code, the rules it runs are the session's data.
-const bool kRegistered = [] {
+/// One test per registered check type and area of the session's data ("RuleChecks.max_length_orders"):
+/// the test list follows the rules, and a long type spreads over --workers.
+void make_rule_check_tests(const Session& session) {
     for (const auto& type : checks::registry())
-        ::testing::RegisterTest("RuleChecks", type.name.c_str(), nullptr, nullptr, __FILE__, __LINE__,
-                                [name = type.name]() -> ::testing::Test* { return new RuleCheckTest(name); });
-    return true;
-}();
+        for (const auto& [area, share] : shares_of(session, type.name))
+            register_session_test("RuleChecks", type.name + "_" + area,
+                                  [type = type.name, area = area]() -> ::testing::Test* { return new RuleCheckTest(type, area); });
+}
+
+const bool kMakesTests = add_session_test_maker(&make_rule_check_tests);
 
 }  // namespace
 }  // namespace dockside::suites

@@ -23,6 +23,7 @@
 #include "suites/support/child_events.h"
 #include "suites/support/pacing.h"
 #include "suites/support/selection.h"
+#include "suites/support/session_tests.h"
 #include "suites/support/supervisor.h"
 #include "suites/support/test_context.h"
 #include "suites/support/test_listener.h"
@@ -258,6 +259,7 @@ std::string replay_command(const conform::SessionInfo& info, const std::string& 
 conform::RunResults run_suites(conform::Session& session, const RunOptions& options, conform::RunMetadata meta) {
     // Every generator the suites call reads the session's contract (--spec-dir), not the built-in one.
     generators::SpecScope spec_scope(session.spec());
+    make_session_tests(session);
     std::vector<std::string> args = {"dockside", "--gtest_filter=" + options.filter};
     if (options.list_only) args.push_back("--gtest_list_tests");
     std::vector<char*> argv;

@@ -112,18 +112,45 @@ TEST(SpecFollow, ARuleAddedToTheDataIsCheckedWithNoNewCode) {
                                               {"min", 0}, {"max", 500}, {"unit", "characters"}}}});
     copy.write();
     // A conforming server passes the new rule…
-    DocksideRun clean = conform(copy, "RuleChecks.length_range");
+    DocksideRun clean = conform(copy, "RuleChecks.length_range_*");
     EXPECT_EQ(clean.exit_code, 0) << clean.output;
-    EXPECT_EQ(clean.output.find("RuleChecks.length_range: 0 probe"), std::string::npos) << clean.output;
-    EXPECT_NE(clean.output.find("RuleChecks.length_range: "), std::string::npos) << clean.output;
+    EXPECT_EQ(clean.output.find("RuleChecks.length_range_orders: 0 probe"), std::string::npos) << clean.output;
+    EXPECT_NE(clean.output.find("RuleChecks.length_range_orders: "), std::string::npos) << clean.output;
     EXPECT_TRUE(findings_of(clean, "TEST-ADDED-GIFT").empty());
     // …and one that accepts 501 characters fails it, under the new rule's id.
-    DocksideRun faulty = conform(copy, "RuleChecks.length_range", "ORD-GIFT-500.accepts-501");
+    DocksideRun faulty = conform(copy, "RuleChecks.length_range_*", "ORD-GIFT-500.accepts-501");
     EXPECT_EQ(faulty.exit_code, 1) << faulty.output;
     auto found = findings_of(faulty, "TEST-ADDED-GIFT");
     ASSERT_EQ(found.size(), 1u) << faulty.output;
     EXPECT_NE(found[0].value("title", "").find("gift_message of 501 characters is rejected"), std::string::npos) << found[0].dump(1);
     EXPECT_EQ(found[0].value("status", 0), 201);
+}
+
+// The rule checks' tests follow the data, one per check type and area: a check type given a rule in an
+// area it had none in gets a test there, which a run with --workers can run beside the others.
+TEST(SpecFollow, ACheckTypeInANewAreaIsATestOfItsOwn) {
+    SpecCopy unchanged("unchanged-areas");
+    unchanged.write();
+    DocksideRun before = dockside(unchanged, "conform --list --only rulechecks");
+    EXPECT_EQ(before.exit_code, 0) << before.output;
+    EXPECT_NE(before.output.find("length_range_orders"), std::string::npos) << before.output;
+    EXPECT_EQ(before.output.find("length_range_products"), std::string::npos) << before.output;
+    SpecCopy copy("added-area");
+    copy.rules["rules"].push_back({{"id", "TEST-ADDED-SKU"},
+                                   {"kind", "S"},
+                                   {"added", true},
+                                   {"area", "products"},
+                                   {"section", "Endpoints > Products > POST /2025-07/product/{productId}/variants"},
+                                   {"text", "A test's own rule: a variant's sku is 0 to 1000 characters."},
+                                   {"operations", {"createVariants"}},
+                                   {"fields", {"VariantRequest.sku"}},
+                                   {"check", {{"type", "length_range"}, {"field", "VariantRequest.sku"},
+                                              {"min", 0}, {"max", 1000}, {"unit", "characters"}}}});
+    copy.write();
+    DocksideRun after = dockside(copy, "conform --list --only rulechecks");
+    EXPECT_EQ(after.exit_code, 0) << after.output;
+    EXPECT_NE(after.output.find("length_range_products"), std::string::npos) << after.output;
+    EXPECT_NE(after.output.find("length_range_orders"), std::string::npos) << after.output;
 }
 
 TEST(SpecFollow, ALimitMovedInTheDataIsWhatTheRuleChecksProbe) {
@@ -134,12 +161,12 @@ TEST(SpecFollow, ALimitMovedInTheDataIsWhatTheRuleChecksProbe) {
     DocksideRun check = dockside(copy, "spec check");
     EXPECT_EQ(check.exit_code, 0) << check.output;
     // The embedded server reads the copy too: it enforces 450, so the probes at 450 and 451 both hold.
-    DocksideRun run = conform(copy, "RuleChecks.max_length");
+    DocksideRun run = conform(copy, "RuleChecks.max_length_*");
     EXPECT_EQ(run.exit_code, 0) << run.output;
     EXPECT_TRUE(findings_of(run, "ORD-GIFT-500").empty()) << run.output;
-    EXPECT_EQ(run.output.find("RuleChecks.max_length: 0 probe"), std::string::npos) << run.output;
+    EXPECT_EQ(run.output.find("RuleChecks.max_length_orders: 0 probe"), std::string::npos) << run.output;
     // The fault loosens the copy's limit by one: the server accepts 451 characters, and exactly that probe fails.
-    DocksideRun faulty = conform(copy, "RuleChecks.max_length", "ORD-GIFT-500.accepts-501");
+    DocksideRun faulty = conform(copy, "RuleChecks.max_length_*", "ORD-GIFT-500.accepts-501");
     EXPECT_EQ(faulty.exit_code, 1) << faulty.output;
     auto found = findings_of(faulty, "ORD-GIFT-500");
     ASSERT_EQ(found.size(), 1u) << faulty.output;

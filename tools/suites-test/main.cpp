@@ -14,6 +14,7 @@
 #include "refserver/embedded/session_info.h"
 #include "specs/loader/spec.h"
 #include "suites/support/runner.h"
+#include "suites/support/session_tests.h"
 
 namespace {
 
@@ -29,9 +30,6 @@ int cases_from_environment() {
 int main(int argc, char** argv) {
     using namespace dockside;
     ::testing::InitGoogleTest(&argc, argv);
-    // Listing (ctest discovery) needs no target.
-    if (GTEST_FLAG_GET(list_tests)) return RUN_ALL_TESTS();
-
     const std::string specs = DOCKSIDE_SPECS_DIR;
     auto spec = spec::Spec::load(specs + "/fulfillment-2025-07.openapi.yaml", specs + "/rules.yaml");
     if (!spec) {
@@ -43,6 +41,21 @@ int main(int argc, char** argv) {
     if (!profile) {
         std::cerr << "suites_test: " << profile.error() << "\n";
         return 2;
+    }
+    // Listing (ctest discovery) needs no target, but the rule checks' tests follow the contract's data
+    // and the profile (session_tests.h): a session without a server names them.
+    if (GTEST_FLAG_GET(list_tests)) {
+        conform::SessionInfo listing;
+        listing.base_url = "http://127.0.0.1:9";  // never contacted: only names are made
+        listing.profile = "default";
+        listing.profile_json = std::move(profile.value());
+        auto session = conform::Session::create(*spec, validator, std::move(listing), {});
+        if (!session) {
+            std::cerr << "suites_test: " << session.error() << "\n";
+            return 2;
+        }
+        suites::make_session_tests(**session);
+        return RUN_ALL_TESTS();
     }
 
     auto server = refserver::EmbeddedServer::start(refserver::conformance_options());
@@ -61,6 +74,7 @@ int main(int argc, char** argv) {
         std::cerr << "suites_test: " << session.error() << "\n";
         return 2;
     }
+    suites::make_session_tests(**session);
     conform::set_current_session(session->get());
     // The suites and the generators they call read their documented values from the session's spec.
     generators::SpecScope spec_scope(session->get()->spec());

@@ -63,11 +63,24 @@ TEST(LoadRun, CapacityStepsNeverSendAReferenceIdAnEarlierStepSent) {
 }
 
 // The default mix, whose creates are read, listed and cancelled in every step: no step's errors are the
-// generator's own, and each step's status codes are in the curve.
+// generator's own, and each step's status codes are in the curve. The capacity found is at least the
+// highest fixed rate that holds the same SLO in a plain run (a search that counted its own duplicates as
+// the server's errors settled on its first step).
 TEST(LoadRun, CapacitySearchWithTheDefaultMixSeesNoErrorOfItsOwnMaking) {
     CountingReference reference("pat-capacity-merchant-day");
     const auto curve = search_capacity(reference, "merchant-day", "200");
     EXPECT_EQ(reference.creates_with(409), 0);
+    EXPECT_EQ(curve.value("capacity_rate", 0.0), 200.0) << curve.dump(1);
+    CountingReference plain_target("pat-fixed-merchant-day");
+    testing::ScratchDir dir;
+    RawLoadOptions plain;
+    plain.rate = "200";
+    plain.duration = "1s";
+    plain.mix = "merchant-day";
+    plain.thresholds = {"p99<5s,errors<0.1%"};
+    plain.out = dir.path();
+    const auto fixed = testing::run(testing::settings(plain), testing::target_of(*plain_target.server));
+    EXPECT_EQ(fixed.code, 0) << "200/s holds the SLO in a plain run:\n" << fixed.out << fixed.err;
     ASSERT_EQ(curve["curve"].size(), 2u) << curve.dump(1);
     for (const auto& step : curve["curve"]) {
         EXPECT_EQ(step["error_ratio"], 0.0) << step.dump(1);

@@ -1,0 +1,34 @@
+#include "suites/support/session_tests.h"
+
+#include <set>
+#include <vector>
+
+namespace dockside::suites {
+namespace {
+
+std::vector<SessionTestMaker>& makers() {
+    static std::vector<SessionTestMaker> all;
+    return all;
+}
+
+}  // namespace
+
+bool add_session_test_maker(SessionTestMaker maker) {
+    makers().push_back(maker);
+    return true;
+}
+
+void make_session_tests(const conform::Session& session) {
+    for (auto maker : makers()) maker(session);
+}
+
+bool register_session_test(const std::string& suite, const std::string& name, std::function<::testing::Test*()> factory) {
+    // GoogleTest keeps every registered test for the life of the process; registering one twice would run
+    // it twice.
+    static std::set<std::string> registered;
+    if (!registered.insert(suite + "." + name).second) return false;
+    ::testing::RegisterTest(suite.c_str(), name.c_str(), nullptr, nullptr, __FILE__, __LINE__, std::move(factory));
+    return true;
+}
+
+}  // namespace dockside::suites
