@@ -98,7 +98,17 @@ Reply estimate_order(RequestContext& ctx) {
             p.fail(validation_error(name, name + " needs an id or a reference_id", "ORD-ESTIMATE"));
             break;
         }
-        const nlohmann::json* v = id ? ctx.store.catalog.variant_by_id(*id) : ctx.store.catalog.variant_by_reference(*ref);
+        const nlohmann::json* v = nullptr;
+        if (id) {
+            auto named = variant_for_line_id(ctx.store.catalog, *id, p.field("id"), "ORD-ESTIMATE");
+            if (!named) {
+                p.fail(named.error());
+                break;
+            }
+            v = *named;
+        } else {
+            v = ctx.store.catalog.variant_by_reference(*ref);
+        }
         double each = v && v->contains("weight") && (*v)["weight"].is_object() ? (*v)["weight"].value("weight", 8.0) : 8.0;
         weight += each * qty;
     }
