@@ -149,15 +149,13 @@ Reply set_external_sync(RequestContext& ctx) {
     return json_response(200, results);
 }
 
-void add_routes(Router& router, const FaultSet&) {
-    router.add("GET", "/2025-07/receiving", "listReceiving", list_receiving);
-    router.add("GET", "/2025-07/receiving/{id:int32}", "getReceiving", get_receiving);
-    router.add("POST", "/2025-07/receiving/{id:int32}:cancel", "cancelReceiving", cancel_receiving);
-    router.add("POST", "/2025-07/receiving:setExternalSync", "setReceivingExternalSync", set_external_sync);
+void bind_handlers(HandlerTable& table, const FaultSet&) {
+    table.bind_reads({{"listReceiving", list_receiving}, {"getReceiving", get_receiving}});
+    table.bind_writes({{"cancelReceiving", cancel_receiving}, {"setReceivingExternalSync", set_external_sync}});
 }
 
 }  // namespace
 
-Area receiving_area() { return {"receiving", add_routes, load_receiving_seed}; }
+Area receiving_area() { return {"receiving", bind_handlers, load_receiving_seed}; }
 
 }  // namespace dockside::refserver

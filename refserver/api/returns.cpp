@@ -152,14 +152,13 @@ Reply cancel_return(RequestContext& ctx) {
 
 namespace {
 
-void add_routes(Router& router, const FaultSet&) {
-    router.add("POST", "/2025-07/return", "createReturn", create_return);
-    router.add("GET", "/2025-07/return", "listReturns", list_returns);
-    router.add("POST", "/2025-07/return/{id:int32}:cancel", "cancelReturn", cancel_return);
+void bind_handlers(HandlerTable& table, const FaultSet&) {
+    table.bind_reads({{"listReturns", list_returns}});
+    table.bind_writes({{"createReturn", create_return}, {"cancelReturn", cancel_return}});
 }
 
 }  // namespace
 
-Area returns_area() { return {"returns", add_routes, load_returns_seed}; }
+Area returns_area() { return {"returns", bind_handlers, load_returns_seed}; }
 
 }  // namespace dockside::refserver

@@ -74,7 +74,7 @@ std::string page_link(const RequestContext& ctx, std::size_t position) {
         if (http::iequals(k, "Cursor")) continue;
         q += percent_encode(k) + "=" + percent_encode(v) + "&";
     }
-    return ctx.base_url + "/2025-07/return?" + q + "Cursor=" + std::to_string(position);
+    return ctx.base_url + std::string(ctx.request.path()) + "?" + q + "Cursor=" + std::to_string(position);
 }
 
 bool sort_before(const ReturnRecord& a, const ReturnRecord& b, const std::string& by) {

@@ -270,22 +270,22 @@ Reply webhook_deliveries(RequestContext& ctx) {
     return json_response(200, {{"deliveries", out}});
 }
 
-void add_routes(Router& router, const FaultSet&) {
-    router.add("GET", "/_sim/status", "simStatus", gated(status));
-    router.add("POST", "/_sim/reset", "simReset", gated(reset));
-    router.add("POST", "/_sim/wro", "simCreateWro", gated(create_wro));
-    router.add("POST", "/_sim/return/{id:int32}:advance", "simAdvanceReturn", gated(advance_return));
-    router.add("POST", "/_sim/shipment/{shipmentId:int32}:ship", "simShipShipment", gated(ship));
-    router.add("POST", "/_sim/shipment/{shipmentId:int32}:deliver", "simDeliverShipment", gated(deliver));
-    router.add("POST", "/_sim/shipment/{shipmentId:int32}:hold", "simHoldShipment", gated(hold));
-    router.add("POST", "/_sim/shipment/{shipmentId:int32}:fail", "simFailShipment", gated(fail_shipment));
-    router.add("POST", "/_sim/wro/{id:int32}:advance", "simAdvanceWro", gated(advance_wro));
-    router.add("POST", "/_sim/clock:advance", "simAdvanceClock", gated(advance_clock));
-    router.add("GET", "/_sim/webhook-deliveries", "simWebhookDeliveries", gated(webhook_deliveries));
+void bind_handlers(HandlerTable& table, const FaultSet&) {
+    table.add_server_route({"GET", "/_sim/status", "simStatus", gated(status), StoreLock::Shared});
+    table.add_server_route({"POST", "/_sim/reset", "simReset", gated(reset), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/wro", "simCreateWro", gated(create_wro), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/return/{id:int32}:advance", "simAdvanceReturn", gated(advance_return), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/shipment/{shipmentId:int32}:ship", "simShipShipment", gated(ship), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/shipment/{shipmentId:int32}:deliver", "simDeliverShipment", gated(deliver), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/shipment/{shipmentId:int32}:hold", "simHoldShipment", gated(hold), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/shipment/{shipmentId:int32}:fail", "simFailShipment", gated(fail_shipment), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/wro/{id:int32}:advance", "simAdvanceWro", gated(advance_wro), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/clock:advance", "simAdvanceClock", gated(advance_clock), StoreLock::Exclusive});
+    table.add_server_route({"GET", "/_sim/webhook-deliveries", "simWebhookDeliveries", gated(webhook_deliveries), StoreLock::Shared});
 }
 
 }  // namespace
 
-Area simulation_area() { return {"simulation", add_routes, nullptr}; }
+Area simulation_area() { return {"simulation", bind_handlers, nullptr}; }
 
 }  // namespace dockside::refserver
