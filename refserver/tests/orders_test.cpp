@@ -168,7 +168,8 @@ TEST(OrderCreate, UnknownReferenceWithNameAndUnknownShippingMethod) {
 
 /// The first listed product with exactly one variant (`single`) or with several.
 nlohmann::json listed_product(Harness& h, bool single) {
-    for (const auto& p : body_of(h.get("/2025-07/product"))["items"])
+    const auto page = body_of(h.get("/2025-07/product"));  // named: a temporary's member would dangle
+    for (const auto& p : page["items"])
         if ((p["variants"].size() == 1) == single) return p;
     ADD_FAILURE() << "the seed lists no product with " << (single ? "one variant" : "several variants");
     return nlohmann::json::object();
