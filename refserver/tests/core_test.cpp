@@ -218,15 +218,22 @@ Reply named(const std::string& name) {
     return r;
 }
 
+/// The access of a sample route: only its name matters to the router.
+OperationAccess op(const char* id) {
+    OperationAccess access;
+    access.operation_id = id;
+    return access;
+}
+
 Router sample_router() {
     Router r;
-    r.add("GET", "/v/order", {.operation_id = "list"}, [](RequestContext&) { return named("list"); });
-    r.add("POST", "/v/order", {.operation_id = "create"}, [](RequestContext&) { return named("create"); });
-    r.add("GET", "/v/order/{orderId:int32}", {.operation_id = "get"}, [](RequestContext&) { return named("get"); });
-    r.add("POST", "/v/order/{orderId:int32}:cancel", {.operation_id = "cancel"}, [](RequestContext&) { return named("cancel"); });
-    r.add("POST", "/v/order:estimate", {.operation_id = "estimate"}, [](RequestContext&) { return named("estimate"); });
-    r.add("GET", "/v/order/literal", {.operation_id = "literal"}, [](RequestContext&) { return named("literal"); });
-    r.add("GET", "/v/item/{id:int64}", {.operation_id = "item"}, [](RequestContext&) { return named("item"); });
+    r.add("GET", "/v/order", op("list"), [](RequestContext&) { return named("list"); });
+    r.add("POST", "/v/order", op("create"), [](RequestContext&) { return named("create"); });
+    r.add("GET", "/v/order/{orderId:int32}", op("get"), [](RequestContext&) { return named("get"); });
+    r.add("POST", "/v/order/{orderId:int32}:cancel", op("cancel"), [](RequestContext&) { return named("cancel"); });
+    r.add("POST", "/v/order:estimate", op("estimate"), [](RequestContext&) { return named("estimate"); });
+    r.add("GET", "/v/order/literal", op("literal"), [](RequestContext&) { return named("literal"); });
+    r.add("GET", "/v/item/{id:int64}", op("item"), [](RequestContext&) { return named("item"); });
     return r;
 }
 
@@ -262,11 +269,11 @@ TEST(Router, UnknownWrongMethodAndBadParams) {
 
 TEST(Router, RecordsMalformedTemplates) {
     Router r;
-    r.add("GET", "/v/{id", {.operation_id = "a"}, nullptr);
-    r.add("GET", "/v/{id:float}", {.operation_id = "b"}, nullptr);
-    r.add("GET", "/v/{id}x", {.operation_id = "c"}, nullptr);
-    r.add("GET", "/v/ok", {.operation_id = "d"}, nullptr);
-    r.add("GET", "/v/ok", {.operation_id = "e"}, nullptr);
+    r.add("GET", "/v/{id", op("a"), nullptr);
+    r.add("GET", "/v/{id:float}", op("b"), nullptr);
+    r.add("GET", "/v/{id}x", op("c"), nullptr);
+    r.add("GET", "/v/ok", op("d"), nullptr);
+    r.add("GET", "/v/ok", op("e"), nullptr);
     EXPECT_EQ(r.problems().size(), 4u);
 }
 
