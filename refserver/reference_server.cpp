@@ -51,7 +51,11 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
     else problems.insert(problems.end(), limits.error().begin(), limits.error().end());
     if (limits)
         for (auto& p : unsubscribable_topics(limits->webhooks)) problems.push_back(std::move(p));
-    if (contract) s.store_.auth.scopes = contract->scope_names();
+    if (contract) {
+        s.store_.auth.scopes = contract->scope_names();
+        if (auto states = ContractStates::read(*contract)) s.store_.states = std::move(states.value());
+        else problems.insert(problems.end(), states.error().begin(), states.error().end());
+    }
 
     nlohmann::json seed;
     if (s.options_.seed) {

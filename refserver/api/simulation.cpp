@@ -74,7 +74,7 @@ Reply advance_return(RequestContext& ctx) {
     const auto id = static_cast<std::int32_t>(ctx.path.integer("id"));
     ReturnRecord* r = returns_state(ctx.store).find(id);
     if (!r) return fail(not_found("no return with id " + std::to_string(id), "id"));
-    auto next = next_return_status(r->status);
+    auto next = ctx.store.states.returns.next(r->status);
     if (!next) return fail(invalid_state("id", "return " + std::to_string(id) + " is " + r->status + " and cannot advance"));
     r->enter(*next, ctx.clock.now());
     return json_response(200, return_list_json(*r, ctx.store, ctx.faults));
@@ -147,16 +147,15 @@ Reply advance_wro(RequestContext& ctx) {
     auto it = state.wros.find(id);
     if (it == state.wros.end()) return fail(not_found("no WRO with id " + std::to_string(id), "id"));
     WroRecord& w = it->second;
-    std::string next;
-    if (w.status == "Awaiting") next = "Arrived";
-    else if (w.status == "Arrived") next = "Processing";
-    else if (w.status == "Processing") next = "Completed";
-    else return fail(invalid_state("id", "WRO " + std::to_string(id) + " is " + w.status + " and cannot advance"));
+    const Lifecycle& life = ctx.store.states.receiving;
+    const auto step = life.next(w.status);
+    if (!step) return fail(invalid_state("id", "WRO " + std::to_string(id) + " is " + w.status + " and cannot advance"));
+    const std::string next = *step;
     const TimePoint now = ctx.clock.now();
     w.status = next;
     w.last_updated_date = now;
     w.status_history.push_back({state.next_history_id++, next, now});
-    if (next == "Completed")
+    if (next == life.done())
         for (auto& q : w.inventory_quantities) {
             q["received_quantity"] = q.value("expected_quantity", 0);
             q["stowed_quantity"] = q.value("expected_quantity", 0);
@@ -191,7 +190,8 @@ Reply create_wro(RequestContext& ctx) {
     w.insert_date = now;
     w.expected_arrival_date = now + std::chrono::hours(24 * 7);
     w.last_updated_date = now;
-    w.status_history.push_back({state.next_history_id++, "Awaiting", now});
+    w.status = ctx.store.states.receiving.initial();
+    w.status_history.push_back({state.next_history_id++, w.status, now});
     const auto& inventory = ctx.store.catalog.inventory;
     if (!inventory.empty())
         w.inventory_quantities.push_back({{"expected_quantity", 10}, {"inventory_id", inventory[0].value("inventory_id", 0)},
@@ -208,6 +208,8 @@ Reply reset(RequestContext& ctx) {
     Store& store = ctx.store;
     Store fresh;
     fresh.limits = store.limits;
+    fresh.states = store.states;
+    fresh.auth.scopes = store.auth.scopes;
     std::vector<std::string> problems = load_core_seed(store.seed, fresh);
     for (const auto& area : all_areas())
         if (area.load_seed)
