@@ -2,6 +2,7 @@
 // Probes for the webhook faults, deliveries included (used by faults_test.cpp). Each returns true when the violation is observable on `h`.
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,15 +25,24 @@ inline bool id_as_integer(Harness& h) { return body_of(create_webhook(h, "https:
 
 inline bool channel_required(Harness& h) { return create_webhook(h, "https://hooks.example.com/").status == 400; }
 
-/// Runs a real delivery on a simulation server with the same faults as `h`.
-inline bool wrong_signature(Harness& h) {
+inline constexpr const char* kDeliverySecret = "s3cret";
+
+/// The first delivery of a shipment cancel, run for real on a simulation server with the same faults as `h`
+/// (signed with kDeliverySecret); nullopt when none arrived.
+inline std::optional<http::Request> cancel_delivery(Harness& h) {
     auto names = h.server->faults().names();
     Receiver receiver;
     FlowHarness flow(std::set<std::string>(names.begin(), names.end()));
-    subscribe(flow, receiver.url(), {"order.shipment.cancelled"}, "s3cret");
-    if (flow.send("POST", "/2025-07/shipment/7003:cancel").status != 200) return false;
+    subscribe(flow, receiver.url(), {"order.shipment.cancelled"}, kDeliverySecret);
+    if (flow.send("POST", "/2025-07/shipment/7003:cancel").status != 200) return std::nullopt;
     auto got = receiver.wait_for(1);
-    return !got.empty() && got[0].headers.has("webhook-signature") && !signature_verifies(got[0], "s3cret");
+    if (got.empty()) return std::nullopt;
+    return got[0];
+}
+
+inline bool wrong_signature(Harness& h) {
+    auto got = cancel_delivery(h);
+    return got && got->headers.has("webhook-signature") && !signature_verifies(*got, kDeliverySecret);
 }
 
 inline std::vector<std::string> webhook_ids(Harness& h, const std::string& query = "") {
@@ -61,15 +71,9 @@ inline bool on_hold_refused(Harness& h) {
                .status == 400;
 }
 
-/// Runs a real delivery on a simulation server with the same faults as `h`.
 inline bool delivery_content_type(Harness& h) {
-    auto names = h.server->faults().names();
-    Receiver receiver;
-    FlowHarness flow(std::set<std::string>(names.begin(), names.end()));
-    subscribe(flow, receiver.url(), {"order.shipment.cancelled"}, "s3cret");
-    if (flow.send("POST", "/2025-07/shipment/7003:cancel").status != 200) return false;
-    auto got = receiver.wait_for(1);
-    return !got.empty() && got[0].headers.get("Content-Type").value_or("") != "application/json";
+    auto got = cancel_delivery(h);
+    return got && got->headers.get("Content-Type").value_or("") != "application/json";
 }
 
 }  // namespace dockside::refserver::testing::webhook_probes
