@@ -15,7 +15,11 @@ namespace dockside::generators {
 
 /// What the target has, read at run time: order lines name products that exist there.
 struct OrderInputs {
-    std::vector<std::int64_t> product_ids;  ///< empty: lines carry reference_id and name (ORD-PRODUCT-NAME)
+    /// Ids lines may name. Whether a line's `id` is a product or a variant id is not said (NS-ORD-PRODUCT-ID),
+    /// so callers judging a target leave this empty: lines then carry reference_id and name (ORD-PRODUCT-NAME),
+    /// which a server taking either reading accepts. Filled only where the target's reading is known (fuzzing
+    /// the reference server with its seeded variant ids).
+    std::vector<std::int64_t> product_ids;
     /// Starts every generated reference_id so reruns with one seed do not collide (ORD-REF-UNIQUE).
     std::string reference_prefix = "DS-";
 };

@@ -5,16 +5,16 @@
 #include <sstream>
 
 #include "refserver/api/simulation_clock.h"
-#include "refserver/api/versioning.h"
 #include "refserver/auth/authenticator.h"
-#include "refserver/auth/scopes.h"
 #include "refserver/core/area.h"
 #include "refserver/core/context.h"
 #include "refserver/core/json_body.h"
+#include "refserver/core/operation_routes.h"
 #include "refserver/core/text.h"
 #include "refserver/seed/seed.h"
 #include "refserver/store/record_budget.h"
 #include "refserver/webhooks/events.h"
+#include "specs/loader/spec_location.h"
 
 namespace dockside::refserver {
 namespace {
@@ -41,12 +41,21 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
     if (faults) s.faults_ = *faults;
     else problems.push_back(faults.error());
 
+    const spec::Spec* contract = s.options_.spec;
+    if (!contract) {
+        if (auto loaded = spec::default_spec()) contract = *loaded;
+        else problems.push_back("contract: " + loaded.error().to_string());
+    }
     auto limits = s.options_.spec ? ContractLimits::read(*s.options_.spec) : ContractLimits::of_default_spec();
     if (limits) s.store_.limits = *limits;
     else problems.insert(problems.end(), limits.error().begin(), limits.error().end());
     if (limits)
         for (auto& p : unsubscribable_topics(limits->webhooks)) problems.push_back(std::move(p));
-    s.options_.spec = nullptr;  // read once; the caller's spec may go away after create()
+    if (contract) {
+        s.store_.auth.scopes = contract->scope_names();
+        if (auto states = ContractStates::read(*contract)) s.store_.states = std::move(states.value());
+        else problems.insert(problems.end(), states.error().begin(), states.error().end());
+    }
 
     nlohmann::json seed;
     if (s.options_.seed) {
@@ -57,21 +66,23 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
         if (parsed) seed = *parsed;
         else problems.push_back("built-in seed: " + parsed.error());
     }
+    HandlerTable handlers;
+    for (const auto& area : all_areas()) area.bind_handlers(handlers, s.faults_);
+    if (contract) {
+        if (auto routes = build_routes(*contract, handlers)) s.router_ = std::move(routes.value());
+        else problems.insert(problems.end(), routes.error().begin(), routes.error().end());
+    }
+    s.options_.spec = nullptr;  // read once; the caller's spec may go away after create()
     if (seed.is_object() && limits) {
         for (auto& p : load_core_seed(seed, s.store_)) problems.push_back("seed: " + p);
-        for (const auto& area : all_areas()) {
-            area.add_routes(s.router_, s.faults_);
+        for (const auto& area : all_areas())
             if (area.load_seed)
                 for (auto& p : area.load_seed(seed, s.store_)) problems.push_back(std::string(area.name) + " seed: " + p);
-        }
     }
-    for (const auto& p : s.router_.problems()) problems.push_back("router: " + p);
     std::vector<std::string> operation_ids;  // empty when an earlier problem left the routes unmade
-    for (const auto& r : s.router_.routes()) operation_ids.push_back(r.operation_id);
+    for (const auto& r : s.router_.routes()) operation_ids.push_back(r.access.operation_id);
     if (auto delays = AnswerDelays::parse(s.options_.delays, operation_ids)) s.delays_ = std::move(delays.value());
     else problems.insert(problems.end(), delays.error().begin(), delays.error().end());
-    for (const auto& r : s.router_.routes())
-        if (!find_access(r.operation_id)) problems.push_back("operation " + r.operation_id + " has no row in the scope table");
 
     s.pat_ = s.options_.pat.empty() ? random_hex(32) : s.options_.pat;
     s.read_only_token_ = random_hex(32);
@@ -80,7 +91,7 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
         problems.push_back("OpenSSL RAND_bytes failed; cannot generate tokens");
     if (!problems.empty()) return fail(std::move(problems));
 
-    Principal full{TokenKind::Pat, {all_scopes().begin(), all_scopes().end()}, {}};
+    Principal full{TokenKind::Pat, {s.store_.auth.scopes.begin(), s.store_.auth.scopes.end()}, {}};
     Principal read_only{TokenKind::Pat, {}, {}};
     for (const auto& c : s.store_.channels) {
         if (c.role == "foreign") continue;
@@ -137,33 +148,31 @@ http::Response ReferenceServer::dispatch(const http::Request& request) {
         return error_response(internal_error("deliberate sporadic failure (fault ERR-NO5XX.sporadic-500)"));
     if (request.body.size() > kMaxBodyBytes) return error_response(payload_too_large(kMaxBodyBytes));
 
-    std::string path(request.path());
-    if (faults_.on(Fault::VersionServesOldPaths)) path = rewrite_legacy_path(path);
-    auto match = router_.match(request.method, path);
+    auto match = router_.match(request.method, request.path());
     if (!match) return error_response(match.error());
-    const OperationAccess* row = find_access(match->route->operation_id);
-    if (!row) return error_response(internal_error("operation without access rule"));
+    const OperationAccess& access_rule = match->route->access;
     auto query = QueryParams::parse(request.query());
     if (!query) return error_response(query.error());
 
     std::unique_lock<std::shared_mutex> write_lock(mutex_, std::defer_lock);
     std::shared_lock<std::shared_mutex> read_lock(mutex_, std::defer_lock);
-    if (row->mutates) write_lock.lock();
+    const bool mutates = access_rule.lock == StoreLock::Exclusive;
+    if (mutates) write_lock.lock();
     else read_lock.lock();
 
-    auto access = check_access(request, *row, store_, clock_->now(), faults_);
+    auto access = check_access(request, access_rule, store_, clock_->now(), faults_);
     if (!access) return error_response(access.error());
-    const bool adds = adds_records(row->operation_id);
+    const bool adds = adds_records(access_rule.operation_id);
     if (adds && refserver::stored_records(store_) >= options_.max_records)
         return error_response(record_limit_reached(options_.max_records));
     RequestContext ctx{request,  match->params, *query, access->principal, access->channel_id,
                        store_,   faults_,       *clock_, base_url()};
     Reply reply = match->route->handler(ctx);
-    if (row->mutates) {
+    if (mutates) {
         if (!store_.orders.touched.empty()) emit_webhook_events(store_, faults_, clock_->now());  // shipment changes -> deliveries
         ++store_.generation;                                  // renderings made before this are stale
     }
-    if (adds && reply) store_.extra_record_units += extra_record_units(row->operation_id, request.body);
+    if (adds && reply) store_.extra_record_units += extra_record_units(access_rule.operation_id, request.body);
     return reply ? std::move(reply.value()) : error_response(reply.error());
 }
 
@@ -171,7 +180,7 @@ std::chrono::microseconds ReferenceServer::answer_delay(const http::Request& req
     if (delays_.empty()) return std::chrono::microseconds{0};
     // The router is immutable after create(), so matching needs no lock.
     auto match = router_.match(request.method, request.path());
-    return delays_.for_operation(match ? std::string_view(match->route->operation_id) : std::string_view());
+    return delays_.for_operation(match ? std::string_view(match->route->access.operation_id) : std::string_view());
 }
 
 std::string ReferenceServer::banner(bool show_generated_secrets) const {

@@ -40,7 +40,7 @@ struct Options {
     std::string pat;
     /// The seed document; the built-in default (seed/default_seed.json) when absent.
     std::optional<nlohmann::json> seed;
-    /// Whether the simulation area (added by the returns/billing/webhooks engineer) may move state on its own.
+    /// Whether the simulation area (`/_sim/`, api/simulation.cpp) may move state on its own.
     bool simulation_enabled = false;
     /// Names from fault_catalog() to switch on.
     std::set<std::string> faults;

@@ -1,9 +1,10 @@
 // Stateful: a model-based property (RapidCheck state testing) over orders, returns and webhook
 // subscriptions. Random sequences of create, get, list, cancel, advance and delete commands run against
-// the target and against a plain model of the documented state machines (specs/rules.yaml
-// state_machines): a return starts in AwaitingArrival, cancel moves AwaitingArrival to Cancelled and is
-// refused (state unchanged) anywhere else (RET-CANCEL, RET-FROZEN, RET-NOT-AWAITING); the warehouse moves
-// AwaitingArrival -> Arrived -> Processing -> Completed (simulation control, NS-RET-TRANSITIONS). Orders
+// the target and against a plain model of the documented state machines, read from the session's spec
+// (specs/rules.yaml state_machines.return, as the reference server reads it): a return starts in the
+// machine's initial state, cancel does what the documented transition from its state says and is refused
+// (state unchanged) where none is accepted (RET-CANCEL, RET-FROZEN, RET-NOT-AWAITING); the warehouse follows
+// the stance's warehouse transitions (simulation control, NS-RET-TRANSITIONS). Orders
 // keep their id and reference_id (ORD-REF-UNIQUE, ORD-ROUNDTRIP), cancel answers one result per shipment
 // (ORD-CANCEL) and the status stays in the documented set (NS-ORD-TRANSITIONS: membership only).
 // Subscriptions are listed until deleted and gone after (WH-LIST, WH-DELETE).
@@ -14,12 +15,15 @@
 // read with bounds checks: a target that answers nonsense fails the property while RapidCheck shrinks.
 
 #include <algorithm>
+#include <optional>
+#include <stdexcept>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 #include <rapidcheck/state.h>
 
 #include "generators/run_spec.h"
+#include "specs/loader/spec.h"
 #include "suites/orders_support.h"
 #include "suites/returns_support.h"
 #include "suites/support/api.h"
@@ -65,6 +69,36 @@ bool is_order_state(const json& s) {
     return s.is_string() && std::find(states.begin(), states.end(), s.get<std::string>()) != states.end();
 }
 
+/// The return state machine of the session's spec, parsed once per spec.
+const spec::StateMachine& return_machine() {
+    static const spec::Spec* parsed_from = nullptr;
+    static spec::StateMachine machine;
+    const spec::Spec& contract = generators::run_spec();
+    if (parsed_from != &contract) {
+        auto read = contract.state_machine("return");
+        if (!read) throw std::runtime_error(read.error().to_string());
+        machine = std::move(read.value());
+        parsed_from = &contract;
+    }
+    return machine;
+}
+
+/// What cancelReturn does in `state`, as the document lists it; refused and unchanged where it lists nothing.
+spec::Transition cancel_in(const std::string& state) {
+    if (auto t = return_machine().on(state, "cancelReturn")) return t.value();
+    spec::Transition refused;
+    refused.from = refused.to = state;
+    refused.outcome = "rejected";
+    return refused;
+}
+
+/// The warehouse's next state (the stance's transitions), if it moves `state` at all.
+std::optional<std::string> warehouse_next(const std::string& state) {
+    for (const auto& t : return_machine().from(state, true))
+        if (!t.documented && t.trigger == "warehouse" && t.outcome == "accepted") return t.to;
+    return std::nullopt;
+}
+
 /// Fails the property case with a finding.
 void check(bool ok, const Exchange& ex, const std::string& rule, const std::string& message) {
     expect_that(ok, ex, rule, message);
@@ -74,7 +108,7 @@ void check(bool ok, const Exchange& ex, const std::string& rule, const std::stri
 // ---------------------------------------------------------------- returns
 
 struct CreateReturn : Cmd {
-    void apply(Model& m) const override { m.returns.push_back("AwaitingArrival"); }
+    void apply(Model& m) const override { m.returns.push_back(return_machine().initial); }
     void run(const Model&, Sut& sut) const override {
         auto r = returns_support::create_probe_return("STATE");
         RC_ASSERT(r.has_value());
@@ -102,32 +136,23 @@ struct CancelReturn : Cmd {
     std::size_t h;
     explicit CancelReturn(const Model& m) : h(*rc::gen::elementOf(handles(m.returns.size()))) {}
     void checkPreconditions(const Model& m) const override { RC_PRE(h < m.returns.size()); }
-    void apply(Model& m) const override {
-        if (m.returns[h] == "AwaitingArrival") m.returns[h] = "Cancelled";
-    }
+    void apply(Model& m) const override { m.returns[h] = cancel_in(m.returns[h]).to; }
     void run(const Model& m, Sut& sut) const override {
         Exchange ex = returns_support::send_cancel(sut.return_ids.at(h));
         const std::string& before = m.returns[h];
-        if (before == "AwaitingArrival") {
-            check(ex.status() == 200, ex, "RET-CANCEL", "cancel of an AwaitingArrival return answers 200");
-        } else {
-            const std::string rule = before == "Processing" || before == "Completed" ? "RET-FROZEN" : "RET-NOT-AWAITING";
+        const spec::Transition cancel = cancel_in(before);
+        // A transition without a rule is one the document does not list; RET-NOT-AWAITING refuses it.
+        const std::string rule = cancel.rule.empty() ? "RET-NOT-AWAITING" : cancel.rule;
+        if (cancel.outcome == "accepted")
+            check(ex.status() == 200, ex, rule, "cancel of a return in " + before + " answers 200");
+        else
             check(ex.status() >= 400 && ex.status() < 500, ex, rule, "cancel of a return in " + before + " is rejected with a 4xx");
-        }
-        const std::string expected = before == "AwaitingArrival" ? "Cancelled" : before;
         json r = returns_support::read_return(sut.return_ids.at(h));
-        check(r.value("status", "") == expected, ex, before == "AwaitingArrival" ? "RET-CANCEL" : "RET-FROZEN",
-              "after cancel in " + before + " the return reads " + r.value("status", json()).dump() + ", expected " + expected);
+        check(r.value("status", "") == cancel.to, ex, rule,
+              "after cancel in " + before + " the return reads " + r.value("status", json()).dump() + ", expected " + cancel.to);
     }
     void show(std::ostream& os) const override { os << "CancelReturn(" << h << ")"; }
 };
-
-std::optional<std::string> warehouse_next(const std::string& s) {
-    if (s == "AwaitingArrival") return "Arrived";
-    if (s == "Arrived") return "Processing";
-    if (s == "Processing") return "Completed";
-    return std::nullopt;
-}
 
 struct AdvanceReturn : Cmd {
     std::size_t h;

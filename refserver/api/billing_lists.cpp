@@ -21,7 +21,7 @@ namespace dockside::refserver {
 namespace {
 
 std::string invoices_link(const RequestContext& ctx, std::int32_t size, std::size_t offset) {
-    return ctx.base_url + "/2025-07/invoices?PageSize=" + std::to_string(size) + "&Cursor=c" + std::to_string(offset);
+    return ctx.base_url + std::string(ctx.request.path()) + "?PageSize=" + std::to_string(size) + "&Cursor=c" + std::to_string(offset);
 }
 
 std::vector<std::string> check_billing_seed(const nlohmann::json& section) {
@@ -47,13 +47,11 @@ std::vector<std::string> check_billing_seed(const nlohmann::json& section) {
     return problems;
 }
 
-void add_routes(Router& router, const FaultSet& faults) {
-    router.add("POST", "/2025-07/transactions:query", "queryTransactions", query_transactions);
-    router.add("GET", "/2025-07/invoices/{invoiceId:string}/transactions", "listInvoiceTransactions",
-               list_invoice_transactions);
-    if (!faults.on(Fault::VersionInvoicesUnserved))
-        router.add("GET", "/2025-07/invoices", "listInvoices", list_invoices);
-    router.add("GET", "/2025-07/transaction-fees", "listTransactionFees", list_transaction_fees);
+void bind_handlers(HandlerTable& table, const FaultSet& faults) {
+    table.bind_reads({{"queryTransactions", query_transactions},
+                      {"listInvoiceTransactions", list_invoice_transactions}, {"listInvoices", list_invoices},
+                      {"listTransactionFees", list_transaction_fees}});
+    if (faults.on(Fault::VersionInvoicesUnserved)) table.leave_unserved("listInvoices");
 }
 
 }  // namespace
@@ -107,6 +105,6 @@ std::vector<std::string> load_billing_seed(const nlohmann::json& seed, Store& st
     return problems;
 }
 
-Area billing_area() { return {"billing", add_routes, load_billing_seed}; }
+Area billing_area() { return {"billing", bind_handlers, load_billing_seed}; }
 
 }  // namespace dockside::refserver

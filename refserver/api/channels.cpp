@@ -10,7 +10,7 @@ namespace dockside::refserver {
 namespace {
 
 nlohmann::json page_url(const RequestContext& ctx, std::int32_t per_page, std::size_t offset) {
-    return ctx.base_url + "/2025-07/channel?RecordsPerPage=" + std::to_string(per_page) + "&Cursor=c" +
+    return ctx.base_url + std::string(ctx.request.path()) + "?RecordsPerPage=" + std::to_string(per_page) + "&Cursor=c" +
            std::to_string(offset);
 }
 
@@ -53,10 +53,10 @@ Reply list_channels(RequestContext& ctx) {
     return json_response(200, {{"items", items}, {"next", next}, {"prev", prev}});
 }
 
-void add_routes(Router& router, const FaultSet&) { router.add("GET", "/2025-07/channel", "listChannels", list_channels); }
+void bind_handlers(HandlerTable& table, const FaultSet&) { table.bind("listChannels", list_channels, StoreLock::Shared); }
 
 }  // namespace
 
-Area channels_area() { return {"channels", add_routes, nullptr}; }
+Area channels_area() { return {"channels", bind_handlers, nullptr}; }
 
 }  // namespace dockside::refserver

@@ -69,15 +69,15 @@ Reply list_inventory(RequestContext& ctx) {
     });
     json items = json::array();
     for (std::size_t i = page.offset; i < selected.size() && i < page.offset + page.size; ++i) items.push_back(*selected[i].item);
-    json out = page_links(ctx, "/2025-07/inventory", selected.size(), page);
+    json out = page_links(ctx, selected.size(), page);
     out["items"] = std::move(items);
     return json_response(200, out);
 }
 
-void add_routes(Router& router, const FaultSet&) { router.add("GET", "/2025-07/inventory", "listInventory", list_inventory); }
+void bind_handlers(HandlerTable& table, const FaultSet&) { table.bind("listInventory", list_inventory, StoreLock::Shared); }
 
 }  // namespace
 
-Area inventory_area() { return {"inventory", add_routes, nullptr}; }
+Area inventory_area() { return {"inventory", bind_handlers, nullptr}; }
 
 }  // namespace dockside::refserver

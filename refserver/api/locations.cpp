@@ -26,10 +26,10 @@ Reply list_locations(RequestContext& ctx) {
     return json_response(200, out);
 }
 
-void add_routes(Router& router, const FaultSet&) { router.add("GET", "/2025-07/location", "listLocations", list_locations); }
+void bind_handlers(HandlerTable& table, const FaultSet&) { table.bind("listLocations", list_locations, StoreLock::Shared); }
 
 }  // namespace
 
-Area locations_area() { return {"locations", add_routes, nullptr}; }
+Area locations_area() { return {"locations", bind_handlers, nullptr}; }
 
 }  // namespace dockside::refserver

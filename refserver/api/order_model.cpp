@@ -35,6 +35,23 @@ std::string text_of(const nlohmann::json& j, const char* key) {
 
 }  // namespace
 
+Result<const nlohmann::json*, ApiError> variant_for_line_id(const Catalog& catalog, std::int64_t id,
+                                                           const std::string& field, const std::string& rule) {
+    if (const nlohmann::json* variant = catalog.variant_by_id(id)) return variant;
+    for (const auto& product : catalog.products) {
+        if (product.value("id", std::int64_t{0}) != id) continue;
+        const auto variants = product.find("variants");
+        if (variants == product.end() || !variants->is_array() || variants->empty()) return nullptr;
+        if (variants->size() == 1) return &(*variants)[0];
+        std::string ids;
+        for (const auto& v : *variants) ids += (ids.empty() ? "" : ", ") + v.value("id", nlohmann::json()).dump();
+        return fail(validation_error(field, "product " + std::to_string(id) + " has " + std::to_string(variants->size()) +
+                                                " variants; name one of them by its id (" + ids + ")",
+                                     rule));
+    }
+    return nullptr;
+}
+
 nlohmann::json resolve_order_products(const nlohmann::json& items, BodyReader& reader, Catalog& catalog,
                                       std::int64_t& next_adhoc_id, bool name_optional) {
     nlohmann::json out = nlohmann::json::array();
@@ -53,9 +70,19 @@ nlohmann::json resolve_order_products(const nlohmann::json& items, BodyReader& r
             r.fail(validation_error(name, name + " needs an id or a reference_id", "ORD-REQ"));
             return out;
         }
-        const nlohmann::json* variant = id ? catalog.variant_by_id(*id) : catalog.variant_by_reference(*ref);
+        const nlohmann::json* variant = nullptr;
+        if (id) {
+            auto named = variant_for_line_id(catalog, *id, r.field("id"), "ORD-REQ");
+            if (!named) {
+                r.fail(named.error());
+                return out;
+            }
+            variant = *named;
+        } else {
+            variant = catalog.variant_by_reference(*ref);
+        }
         if (id && !variant) {
-            r.fail(validation_error(r.field("id"), "no product with id " + std::to_string(*id), "ORD-REQ"));
+            r.fail(validation_error(r.field("id"), "no product or variant with id " + std::to_string(*id), "ORD-REQ"));
             return out;
         }
         if (!variant && (!product_name || product_name->empty()) && !name_optional) {

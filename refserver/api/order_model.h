@@ -28,6 +28,13 @@ nlohmann::json time_json(const std::optional<TimePoint>& t, const FaultSet& faul
 nlohmann::json order_json(const OrderRecord& order, const Store& store, const FaultSet& faults);
 nlohmann::json shipment_json(const ShipmentRecord& shipment, const Store& store, const FaultSet& faults);
 
+/// The variant an order or estimate line's product `id` names (stance NS-ORD-PRODUCT-ID): a variant id,
+/// else the id of a product with exactly one variant (a number that is both names the variant). nullptr
+/// when it names neither; a product with several variants is a 400 on `field` listing its variant ids,
+/// since any one of them would be a guess.
+Result<const nlohmann::json*, ApiError> variant_for_line_id(const Catalog& catalog, std::int64_t id,
+                                                           const std::string& field, const std::string& rule);
+
 /// Order products in response shape from create-shape items (`reader` records the first problem:
 /// unknown id, reference_id without a match and without a name, bad quantity). `name_optional` is the
 /// ORD-PRODUCT-NAME fault: an unknown reference_id without a name is accepted, named after the reference.

@@ -98,7 +98,17 @@ Reply estimate_order(RequestContext& ctx) {
             p.fail(validation_error(name, name + " needs an id or a reference_id", "ORD-ESTIMATE"));
             break;
         }
-        const nlohmann::json* v = id ? ctx.store.catalog.variant_by_id(*id) : ctx.store.catalog.variant_by_reference(*ref);
+        const nlohmann::json* v = nullptr;
+        if (id) {
+            auto named = variant_for_line_id(ctx.store.catalog, *id, p.field("id"), "ORD-ESTIMATE");
+            if (!named) {
+                p.fail(named.error());
+                break;
+            }
+            v = *named;
+        } else {
+            v = ctx.store.catalog.variant_by_reference(*ref);
+        }
         double each = v && v->contains("weight") && (*v)["weight"].is_object() ? (*v)["weight"].value("weight", 8.0) : 8.0;
         weight += each * qty;
     }
@@ -155,21 +165,17 @@ Reply post_store_order_json(RequestContext& ctx) {
     return json_response(200, *body);
 }
 
-void add_routes(Router& router, const FaultSet& faults) {
-    router.add("POST", "/2025-07/order", "createOrder", create_order);
-    router.add("GET", faults.on(Fault::ConvPathListOrdersUnversioned) ? "/order" : "/2025-07/order", "listOrders",
-               list_orders);
-    router.add("GET", "/2025-07/order/{orderId:int32}", "getOrder", get_order);
-    router.add("POST", "/2025-07/order/{orderId:int32}:cancel", "cancelOrder", cancel_order);
-    router.add("POST", "/2025-07/order:estimate", "estimateOrder", estimate_order);
-    router.add("GET", "/2025-07/order/{orderId:int32}/shipment/{shipmentId:int32}", "getOrderShipment", get_order_shipment);
-    router.add("GET", "/2025-07/order/{orderId:int32}/store-order-json", "getStoreOrderJson", get_store_order_json);
-    if (!faults.on(Fault::ConvOpsStoreOrderJsonPostUnserved))
-        router.add("POST", "/2025-07/order/{orderId:int32}/store-order-json", "postStoreOrderJson", post_store_order_json);
+void bind_handlers(HandlerTable& table, const FaultSet& faults) {
+    table.bind_reads({{"listOrders", list_orders}, {"getOrder", get_order}, {"estimateOrder", estimate_order},
+                      {"getOrderShipment", get_order_shipment}, {"getStoreOrderJson", get_store_order_json}});
+    table.bind_writes({{"createOrder", create_order}, {"cancelOrder", cancel_order},
+                       {"postStoreOrderJson", post_store_order_json}});
+    if (faults.on(Fault::ConvPathListOrdersUnversioned)) table.serve_unversioned("listOrders");
+    if (faults.on(Fault::ConvOpsStoreOrderJsonPostUnserved)) table.leave_unserved("postStoreOrderJson");
 }
 
 }  // namespace
 
-Area orders_area() { return {"orders", add_routes, load_order_seed}; }
+Area orders_area() { return {"orders", bind_handlers, load_order_seed}; }
 
 }  // namespace dockside::refserver

@@ -109,7 +109,7 @@ Reply list_products(RequestContext& ctx) {
     json items = json::array();
     for (std::size_t i = page.offset; i < selected.size() && i < page.offset + page.size; ++i)
         items.push_back(product_response(*selected[i].product, ctx.faults));
-    json links = page_links(ctx, "/2025-07/product", selected.size(), page);
+    json links = page_links(ctx, selected.size(), page);
     return json_response(200, {{"items", items}, {"next", links["next"]}, {"prev", links["prev"]}});
 }
 
@@ -267,13 +267,10 @@ Reply merge_into_product(RequestContext& ctx) {
     return json_response(200, product_response(saved, ctx.faults));
 }
 
-void add_routes(Router& router, const FaultSet&) {
-    router.add("GET", "/2025-07/product", "listProducts", list_products);
-    router.add("PATCH", "/2025-07/product/{productId:int64}", "patchProduct", patch_product);
-    router.add("DELETE", "/2025-07/product/{productId:int64}", "deleteProduct", delete_product);
-    router.add("GET", "/2025-07/product/{productId:int64}/variants", "listVariants", list_variants);
-    router.add("POST", "/2025-07/product:moveVariants", "moveVariants", move_variants);
-    router.add("POST", "/2025-07/product/{productId:int64}:moveVariants", "mergeIntoProduct", merge_into_product);
+void bind_handlers(HandlerTable& table, const FaultSet&) {
+    table.bind_reads({{"listProducts", list_products}, {"listVariants", list_variants}});
+    table.bind_writes({{"patchProduct", patch_product}, {"deleteProduct", delete_product},
+                       {"moveVariants", move_variants}, {"mergeIntoProduct", merge_into_product}});
 }
 
 }  // namespace
@@ -291,6 +288,6 @@ json take_variants(Catalog& catalog, const std::vector<std::int64_t>& ids, TimeP
     return taken;
 }
 
-Area products_area() { return {"products", add_routes, load_products_seed}; }
+Area products_area() { return {"products", bind_handlers, load_products_seed}; }
 
 }  // namespace dockside::refserver

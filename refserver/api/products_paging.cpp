@@ -27,7 +27,8 @@ PageRequest read_page_request(QueryReader& q, const std::string& rule) {
     return page;
 }
 
-nlohmann::json page_links(const RequestContext& ctx, const std::string& path, std::size_t total, const PageRequest& page) {
+nlohmann::json page_links(const RequestContext& ctx, std::size_t total, const PageRequest& page) {
+    const std::string path(ctx.request.path());
     nlohmann::json links = {{"first", nullptr}, {"last", nullptr}, {"next", nullptr}, {"prev", nullptr}};
     if (total == 0) return links;
     links["first"] = link(ctx, path, 0);

@@ -24,8 +24,9 @@ struct PageRequest {
 /// Reads PageSize and Cursor; problems are recorded in `q` (the caller checks q.error()).
 PageRequest read_page_request(QueryReader& q, const std::string& rule);
 
-/// {first, last, next, prev} for a list of `total` items under `path`; links are null where there
-/// is no such page (first and last are null only when the list is empty).
-nlohmann::json page_links(const RequestContext& ctx, const std::string& path, std::size_t total, const PageRequest& page);
+/// {first, last, next, prev} for a list of `total` items at the path the request came to (a list has no
+/// path parameters, so that is the operation's path); links are null where there is no such page (first
+/// and last are null only when the list is empty).
+nlohmann::json page_links(const RequestContext& ctx, std::size_t total, const PageRequest& page);
 
 }  // namespace dockside::refserver

@@ -21,6 +21,7 @@ struct WroFilter {
     std::optional<std::vector<std::int64_t>> ids, fulfillment_center_ids;
     std::optional<std::vector<std::string>> statuses, purchase_order_numbers;
     std::optional<TimePoint> insert_start, insert_end, completed_start, completed_end;
+    std::string done;  ///< the state whose entry CompletedStartDate/EndDate filter on (the end of the warehouse path)
     /// ExternalSync as three states rather than an optional<bool>, which GCC 12 warns may be read uninitialized.
     enum class Sync { Any, Synced, Unsynced } external_sync = Sync::Any;
 
@@ -35,7 +36,7 @@ struct WroFilter {
         if (insert_end && w.insert_date > *insert_end) return false;
         if (external_sync != Sync::Any && w.external_sync_timestamp.has_value() != (external_sync == Sync::Synced)) return false;
         if (completed_start || completed_end) {
-            auto at = w.completed_at();
+            auto at = w.entered_at(done);
             if (!at || (completed_start && *at < *completed_start) || (completed_end && *at > *completed_end)) return false;
         }
         return true;
@@ -57,8 +58,9 @@ Reply list_receiving(RequestContext& ctx) {
     f.completed_start = q.datetime("CompletedStartDate", "WRO-LIST");
     f.completed_end = q.datetime("CompletedEndDate", "WRO-LIST");
     if (q.error()) return fail(*q.error());
+    f.done = ctx.store.states.receiving.done();
     for (const auto& s : f.statuses.value_or(std::vector<std::string>{}))
-        if (std::find(kWroStatuses.begin(), kWroStatuses.end(), s) == kWroStatuses.end())
+        if (!ctx.store.states.receiving.has(s))
             return fail(validation_error("Statuses", quoted_excerpt(s) + " is not a WRO status", "WRO-ENUMS"));
     if (ctx.faults.on(Fault::WroListStatusesIgnored)) f.statuses.reset();
     if (ctx.faults.on(Fault::WroListExternalSyncIgnored)) f.external_sync = WroFilter::Sync::Any;
@@ -99,8 +101,10 @@ Reply cancel_receiving(RequestContext& ctx) {
     auto w = find_wro(ctx);
     if (!w) return fail(w.error());
     WroRecord& wro = **w;
-    if (wro.status != "Awaiting") {
-        ApiError e = conflict("id", "WRO " + std::to_string(wro.id) + " is " + wro.status + "; only an Awaiting WRO can be cancelled",
+    const Lifecycle& life = ctx.store.states.receiving;
+    if (const auto cancel = life.cancel_in(wro.status); !cancel || cancel->outcome != "accepted") {
+        ApiError e = conflict("id", "WRO " + std::to_string(wro.id) + " is " + wro.status + "; only a WRO in " + life.initial() +
+                                        " can be cancelled",
                               "WRO-CANCEL");
         e.code = "invalid_state";
         return fail(e);
@@ -108,8 +112,8 @@ Reply cancel_receiving(RequestContext& ctx) {
     const TimePoint now = ctx.clock.now();
     auto& state = ctx.store.areas.get<ReceivingState>();
     if (ctx.faults.on(Fault::WroCancelStatusUnchanged)) return json_response(200, wro_json(wro, ctx.store, ctx.faults));
-    wro.status = "Cancelled";
-    wro.status_history.push_back({state.next_history_id++, "Cancelled", now});
+    wro.status = life.cancelled();
+    wro.status_history.push_back({state.next_history_id++, wro.status, now});
     wro.last_updated_date = now;
     return json_response(200, wro_json(wro, ctx.store, ctx.faults));
 }
@@ -149,15 +153,13 @@ Reply set_external_sync(RequestContext& ctx) {
     return json_response(200, results);
 }
 
-void add_routes(Router& router, const FaultSet&) {
-    router.add("GET", "/2025-07/receiving", "listReceiving", list_receiving);
-    router.add("GET", "/2025-07/receiving/{id:int32}", "getReceiving", get_receiving);
-    router.add("POST", "/2025-07/receiving/{id:int32}:cancel", "cancelReceiving", cancel_receiving);
-    router.add("POST", "/2025-07/receiving:setExternalSync", "setReceivingExternalSync", set_external_sync);
+void bind_handlers(HandlerTable& table, const FaultSet&) {
+    table.bind_reads({{"listReceiving", list_receiving}, {"getReceiving", get_receiving}});
+    table.bind_writes({{"cancelReceiving", cancel_receiving}, {"setReceivingExternalSync", set_external_sync}});
 }
 
 }  // namespace
 
-Area receiving_area() { return {"receiving", add_routes, load_receiving_seed}; }
+Area receiving_area() { return {"receiving", bind_handlers, load_receiving_seed}; }
 
 }  // namespace dockside::refserver

@@ -27,7 +27,8 @@ std::string describe(const ApiError& e) { return e.field + ": " + e.message; }
 WroRecord read_wro(BodyReader& r, const Store& store, ReceivingState& state) {
     WroRecord w;
     w.id = r.int32("id", Need::Required, 1).value_or(0);
-    w.status = r.enumeration("status", Need::Required, kWroStatuses, "WRO-ENUMS").value_or("Awaiting");
+    const Lifecycle& life = store.states.receiving;
+    w.status = r.enumeration("status", Need::Required, life.states(), "WRO-ENUMS").value_or(life.initial());
     w.box_packaging_type =
         r.enumeration("box_packaging_type", Need::Optional, kBoxPackagingTypes, "WRO-ENUMS").value_or(w.box_packaging_type);
     w.package_type = r.enumeration("package_type", Need::Optional, kPackageTypes, "WRO-ENUMS").value_or(w.package_type);
@@ -53,7 +54,7 @@ WroRecord read_wro(BodyReader& r, const Store& store, ReceivingState& state) {
         for (std::size_t i = 0; i < h->size(); ++i) {
             BodyReader e = r.nested((*h)[i], "status_history[" + std::to_string(i) + "]");
             WroStatusChange change;
-            change.status = e.enumeration("status", Need::Required, kWroStatuses, "WRO-ENUMS").value_or("");
+            change.status = e.enumeration("status", Need::Required, life.states(), "WRO-ENUMS").value_or("");
             change.timestamp = e.datetime("timestamp", Need::Required).value_or(TimePoint{});
             change.id = state.next_history_id++;
             w.status_history.push_back(std::move(change));
@@ -75,7 +76,7 @@ json wro_json(const WroRecord& w, const Store& store, const FaultSet& faults) {
     for (const auto& h : w.status_history)
         history.push_back({{"id", h.id}, {"status", h.status}, {"timestamp", time_out(h.timestamp, faults)}});
     std::string status = w.status;
-    if (status == "Completed" && faults.on(Fault::WroStatusOutsideSet)) status = "Received";
+    if (status == store.states.receiving.done() && faults.on(Fault::WroStatusOutsideSet)) status = "Received";
     return {{"id", w.id},
             {"box_labels_uri", w.box_labels_uri ? json(*w.box_labels_uri) : json(nullptr)},
             {"box_packaging_type", w.box_packaging_type},

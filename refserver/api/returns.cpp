@@ -126,7 +126,7 @@ Reply create_return(RequestContext& ctx) {
     rec.channel_id = ctx.channel_id.value_or(0);
     rec.fulfillment_center_id = fc.value_or(0);
     rec.insert_date = now;
-    rec.enter("AwaitingArrival", now);
+    rec.enter(ctx.store.states.returns.initial(), now);
     for (const auto& l : rec.lines) rec.invoice_amount += kFeePerUnit * l.quantity;
     link_original_shipment(rec, ctx.store);
     auto& stored = state.returns[rec.id] = std::move(rec);
@@ -137,29 +137,31 @@ Reply cancel_return(RequestContext& ctx) {
     const auto id = static_cast<std::int32_t>(ctx.path.integer("id"));
     ReturnRecord* r = returns_state(ctx.store).find(id);
     if (!r) return fail(not_found("no return with id " + std::to_string(id), "id"));
-    const bool processing_lie = r->status == "Processing" && ctx.faults.on(Fault::ReturnCancelInProcessing);
-    const bool arrived_lie = r->status == "Arrived" && ctx.faults.on(Fault::ReturnCancelArrivedSucceeds);
-    if (r->status != "AwaitingArrival" && !processing_lie && !arrived_lie) {
-        const bool frozen = r->status == "Processing" || r->status == "Completed";
+    const Lifecycle& life = ctx.store.states.returns;
+    const auto cancel = life.cancel_in(r->status);
+    // The faults accept the cancel where the document refuses it: in a frozen state the warehouse has not
+    // finished (RET-FROZEN), and in the state arrival leads to (RET-NOT-AWAITING).
+    const bool frozen_lie = life.frozen(r->status) && r->status != life.done() && ctx.faults.on(Fault::ReturnCancelInProcessing);
+    const bool arrived_lie = r->status == life.next(life.initial()) && ctx.faults.on(Fault::ReturnCancelArrivedSucceeds);
+    if (!(cancel && cancel->outcome == "accepted") && !frozen_lie && !arrived_lie) {
         return fail(ApiError{409, "invalid_state",
-                             "return " + std::to_string(id) + " is " + r->status +
-                                 "; only a return in AwaitingArrival can be cancelled",
-                             "id", frozen ? "RET-FROZEN" : "RET-NOT-AWAITING", {}});
+                             "return " + std::to_string(id) + " is " + r->status + "; only a return in " + life.initial() +
+                                 " can be cancelled",
+                             "id", cancel && !cancel->rule.empty() ? cancel->rule : "RET-NOT-AWAITING", {}});
     }
-    if (!ctx.faults.on(Fault::ReturnCancelStatusUnchanged)) r->enter("Cancelled", ctx.clock.now());
+    if (!ctx.faults.on(Fault::ReturnCancelStatusUnchanged)) r->enter(life.cancelled(), ctx.clock.now());
     return json_response(200, return_list_json(*r, ctx.store, ctx.faults));
 }
 
 namespace {
 
-void add_routes(Router& router, const FaultSet&) {
-    router.add("POST", "/2025-07/return", "createReturn", create_return);
-    router.add("GET", "/2025-07/return", "listReturns", list_returns);
-    router.add("POST", "/2025-07/return/{id:int32}:cancel", "cancelReturn", cancel_return);
+void bind_handlers(HandlerTable& table, const FaultSet&) {
+    table.bind_reads({{"listReturns", list_returns}});
+    table.bind_writes({{"createReturn", create_return}, {"cancelReturn", cancel_return}});
 }
 
 }  // namespace
 
-Area returns_area() { return {"returns", add_routes, load_returns_seed}; }
+Area returns_area() { return {"returns", bind_handlers, load_returns_seed}; }
 
 }  // namespace dockside::refserver

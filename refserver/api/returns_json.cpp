@@ -17,9 +17,10 @@ nlohmann::json or_null(const std::optional<T>& v) {
     return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
-nlohmann::json line_json(const ReturnLine& line, const ReturnRecord& r, const FaultSet& faults, bool list_shape) {
+nlohmann::json line_json(const ReturnLine& line, const ReturnRecord& r, const Store& store, const FaultSet& faults,
+                         bool list_shape) {
     nlohmann::json taken = nlohmann::json::array();
-    if (r.status == "Completed")
+    if (r.status == store.states.returns.done())
         taken.push_back({{"action", return_action_name(line.action)},
                          {"action_reason", "processed by the warehouse"},
                          {"image_url", "https://refserver.dockside.invalid/returns/" + std::to_string(r.id) + ".jpg"},
@@ -41,9 +42,9 @@ nlohmann::json line_json(const ReturnLine& line, const ReturnRecord& r, const Fa
     return j;
 }
 
-nlohmann::json transactions_json(const ReturnRecord& r) {
+nlohmann::json transactions_json(const ReturnRecord& r, const Store& store) {
     nlohmann::json out = nlohmann::json::array();
-    if (r.status == "Completed") out.push_back({{"amount", r.invoice_amount}, {"transaction_type", "Charge"}});
+    if (r.status == store.states.returns.done()) out.push_back({{"amount", r.invoice_amount}, {"transaction_type", "Charge"}});
     return out;
 }
 
@@ -51,7 +52,7 @@ nlohmann::json common_json(const ReturnRecord& r, const Store& store, const Faul
     const Channel* ch = store.channel(r.channel_id);
     const nlohmann::json* fc = store.catalog.fulfillment_center(r.fulfillment_center_id);
     nlohmann::json lines = nlohmann::json::array();
-    for (const auto& l : r.lines) lines.push_back(line_json(l, r, faults, list_shape));
+    for (const auto& l : r.lines) lines.push_back(line_json(l, r, store, faults, list_shape));
     return {{"id", r.id},
             {"channel", id_name(r.channel_id, ch ? ch->name : "")},
             {"fulfillment_center", id_name(r.fulfillment_center_id, fc ? fc->value("name", "") : "")},
@@ -61,9 +62,9 @@ nlohmann::json common_json(const ReturnRecord& r, const Store& store, const Faul
             {"store_order_id", or_null(r.store_order_id)},
             {"customer_name", or_null(r.customer_name)},
             {"return_type", r.return_type},
-            {"status", r.status == "AwaitingArrival" && faults.on(Fault::ReturnStatusOutsideSet) ? "Pending" : r.status},
+            {"status", r.status == store.states.returns.initial() && faults.on(Fault::ReturnStatusOutsideSet) ? "Pending" : r.status},
             {"insert_date", time_json(r.insert_date, faults)},
-            {"transactions", transactions_json(r)},
+            {"transactions", transactions_json(r, store)},
             {"inventory", lines}};
 }
 
@@ -78,12 +79,10 @@ nlohmann::json return_created_json(const ReturnRecord& r, const Store& store, co
 nlohmann::json return_list_json(const ReturnRecord& r, const Store& store, const FaultSet& faults) {
     auto j = common_json(r, store, faults, true);
     j["shipment_tracking_number"] = r.shipment_tracking_number;
-    const std::pair<const char*, const char*> dates[] = {{"AwaitingArrival", "awaiting_arrival_date"},
-                                                         {"Arrived", "arrived_date"},
-                                                         {"Processing", "processing_date"},
-                                                         {"Completed", "completed_date"},
-                                                         {"Cancelled", "cancelled_date"}};
-    for (const auto& [status, field] : dates) {
+    const Lifecycle& life = store.states.returns;
+    for (const auto& status : life.states()) {
+        const std::string field = life.date_field(status);
+        if (field.empty()) continue;
         auto it = r.entered.find(status);
         j[field] = time_json(it == r.entered.end() ? std::nullopt : std::optional<TimePoint>(it->second), faults);
     }

@@ -21,6 +21,7 @@ struct ReturnFilter {
     std::optional<TimePoint> start, end, completed_start, completed_end;
     std::optional<std::int32_t> channel;
     bool ignore_status = false;
+    std::string done;  ///< the state whose entry CompletedStartDate/EndDate filter on
 
     bool matches(const ReturnRecord& r) const;
 };
@@ -50,7 +51,7 @@ bool ReturnFilter::matches(const ReturnRecord& r) const {
         return false;
     if ((start && r.insert_date < *start) || (end && r.insert_date > *end)) return false;
     if (completed_start || completed_end) {
-        auto it = r.entered.find("Completed");
+        auto it = r.entered.find(done);
         if (it == r.entered.end()) return false;
         if ((completed_start && it->second < *completed_start) || (completed_end && it->second > *completed_end)) return false;
     }
@@ -74,13 +75,11 @@ std::string page_link(const RequestContext& ctx, std::size_t position) {
         if (http::iequals(k, "Cursor")) continue;
         q += percent_encode(k) + "=" + percent_encode(v) + "&";
     }
-    return ctx.base_url + "/2025-07/return?" + q + "Cursor=" + std::to_string(position);
+    return ctx.base_url + std::string(ctx.request.path()) + "?" + q + "Cursor=" + std::to_string(position);
 }
 
-bool sort_before(const ReturnRecord& a, const ReturnRecord& b, const std::string& by) {
-    auto rank = [](const std::string& s) {
-        return std::find(kReturnStatuses.begin(), kReturnStatuses.end(), s) - kReturnStatuses.begin();
-    };
+bool sort_before(const ReturnRecord& a, const ReturnRecord& b, const std::string& by, const std::vector<std::string>& states) {
+    auto rank = [&](const std::string& s) { return std::find(states.begin(), states.end(), s) - states.begin(); };
     if (by == "InsertDate" && a.insert_date != b.insert_date) return a.insert_date < b.insert_date;
     if (by == "Status" && a.status != b.status) return rank(a.status) < rank(b.status);
     return a.id < b.id;
@@ -111,10 +110,12 @@ Reply list_returns(RequestContext& ctx) {
     const std::int32_t limit = q.int32("Limit", 1, kListMaxSize, "RET-LIST").value_or(kListDefaultSize);
     const bool descending = q.int32("SortOrder", 0, 1, "RET-LIST").value_or(0) == 1;
     if (q.error()) return fail(*q.error());
-    if (auto e = check_values("Status", f.statuses, kReturnStatuses, "RET-STATUS")) return fail(*e);
+    const std::vector<std::string>& states = ctx.store.states.returns.states();
+    if (auto e = check_values("Status", f.statuses, states, "RET-STATUS")) return fail(*e);
     if (auto e = check_values("ReturnActions", f.actions, kReturnActions, "RET-LIST")) return fail(*e);
     f.channel = ctx.channel_id;
     f.ignore_status = ctx.faults.on(Fault::ReturnListStatusFilterIgnored);
+    f.done = ctx.store.states.returns.done();
 
     std::vector<const ReturnRecord*> selected;
     const auto& held = returns_state(ctx.store).returns;
@@ -131,7 +132,7 @@ Reply list_returns(RequestContext& ctx) {
             if (f.matches(r)) selected.push_back(&r);
     }
     std::stable_sort(selected.begin(), selected.end(), [&](const ReturnRecord* a, const ReturnRecord* b) {
-        return descending ? sort_before(*b, *a, sort_by) : sort_before(*a, *b, sort_by);
+        return descending ? sort_before(*b, *a, sort_by, states) : sort_before(*a, *b, sort_by, states);
     });
 
     const std::size_t total = selected.size(), per = static_cast<std::size_t>(limit);

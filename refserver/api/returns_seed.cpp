@@ -13,13 +13,13 @@
 namespace dockside::refserver {
 namespace {
 
-void replay_history(ReturnRecord& r, const std::string& target) {
+void replay_history(ReturnRecord& r, const std::string& target, const Lifecycle& life) {
     TimePoint when = r.insert_date;
-    r.enter("AwaitingArrival", when);
-    std::string at = "AwaitingArrival";
+    r.enter(life.initial(), when);
+    std::string at = life.initial();
     while (at != target) {
         when += std::chrono::hours(24);
-        auto next = target == "Cancelled" ? std::optional<std::string>("Cancelled") : next_return_status(at);
+        auto next = target == life.cancelled() ? std::optional<std::string>(target) : life.next(at);
         if (!next) break;
         r.enter(*next, when);
         at = *next;
@@ -43,9 +43,10 @@ std::optional<ReturnRecord> read_seeded(const nlohmann::json& j, const std::stri
         r.original_shipment_id = j["original_shipment_id"].get<std::int32_t>();
     r.return_type = j.value("return_type", "Regular");
     auto inserted = parse_iso8601(j.value("insert_date", ""));
-    const std::string status = j.value("status", "AwaitingArrival");
+    const Lifecycle& life = store.states.returns;
+    const std::string status = j.value("status", life.initial());
     if (!inserted) problems.push_back(where + ".insert_date must be an ISO 8601 date-time");
-    if (std::find(kReturnStatuses.begin(), kReturnStatuses.end(), status) == kReturnStatuses.end())
+    if (!life.has(status))
         problems.push_back(where + ".status is not a return status");
     if (!store.catalog.fulfillment_center(r.fulfillment_center_id))
         problems.push_back(where + ".fulfillment_center_id names no fulfillment center");
@@ -68,7 +69,7 @@ std::optional<ReturnRecord> read_seeded(const nlohmann::json& j, const std::stri
         r.lines.push_back(std::move(line));
     }
     r.insert_date = inserted.value_or(TimePoint{});
-    replay_history(r, status);
+    replay_history(r, status, life);
     return r;
 }
 

@@ -97,19 +97,16 @@ Reply list_fulfillment_centers(RequestContext& ctx) {
     return json_response(200, ctx.store.catalog.fulfillment_centers);
 }
 
-void add_routes(Router& router, const FaultSet& faults) {
-    router.add("POST", "/2025-07/order/{orderId:int32}/shipment/{shipmentId:int32}:cancel", "cancelOrderShipment",
-               cancel_order_shipment);
-    if (!faults.on(Fault::ShipmentCancelUnserved))
-        router.add("POST", "/2025-07/shipment/{shipmentId:int32}:cancel", "cancelShipment", cancel_shipment_by_id);
-    router.add("POST", "/2025-07/shipment:batchCancel", "batchCancelShipments", batch_cancel);
-    router.add("POST", "/2025-07/shipment:batchUpdateTrackingUpload", "batchUpdateTrackingUpload", batch_tracking_upload);
-    router.add("GET", "/2025-07/shipping-method", "listShippingMethods", list_shipping_methods);
-    router.add("GET", "/2025-07/fulfillment-center", "listFulfillmentCenters", list_fulfillment_centers);
+void bind_handlers(HandlerTable& table, const FaultSet& faults) {
+    table.bind_reads({{"listShippingMethods", list_shipping_methods},
+                      {"listFulfillmentCenters", list_fulfillment_centers}});
+    table.bind_writes({{"cancelOrderShipment", cancel_order_shipment}, {"cancelShipment", cancel_shipment_by_id},
+                       {"batchCancelShipments", batch_cancel}, {"batchUpdateTrackingUpload", batch_tracking_upload}});
+    if (faults.on(Fault::ShipmentCancelUnserved)) table.leave_unserved("cancelShipment");
 }
 
 }  // namespace
 
-Area shipments_area() { return {"shipments", add_routes, nullptr}; }
+Area shipments_area() { return {"shipments", bind_handlers, nullptr}; }
 
 }  // namespace dockside::refserver

@@ -74,7 +74,7 @@ Reply advance_return(RequestContext& ctx) {
     const auto id = static_cast<std::int32_t>(ctx.path.integer("id"));
     ReturnRecord* r = returns_state(ctx.store).find(id);
     if (!r) return fail(not_found("no return with id " + std::to_string(id), "id"));
-    auto next = next_return_status(r->status);
+    auto next = ctx.store.states.returns.next(r->status);
     if (!next) return fail(invalid_state("id", "return " + std::to_string(id) + " is " + r->status + " and cannot advance"));
     r->enter(*next, ctx.clock.now());
     return json_response(200, return_list_json(*r, ctx.store, ctx.faults));
@@ -147,16 +147,15 @@ Reply advance_wro(RequestContext& ctx) {
     auto it = state.wros.find(id);
     if (it == state.wros.end()) return fail(not_found("no WRO with id " + std::to_string(id), "id"));
     WroRecord& w = it->second;
-    std::string next;
-    if (w.status == "Awaiting") next = "Arrived";
-    else if (w.status == "Arrived") next = "Processing";
-    else if (w.status == "Processing") next = "Completed";
-    else return fail(invalid_state("id", "WRO " + std::to_string(id) + " is " + w.status + " and cannot advance"));
+    const Lifecycle& life = ctx.store.states.receiving;
+    const auto step = life.next(w.status);
+    if (!step) return fail(invalid_state("id", "WRO " + std::to_string(id) + " is " + w.status + " and cannot advance"));
+    const std::string next = *step;
     const TimePoint now = ctx.clock.now();
     w.status = next;
     w.last_updated_date = now;
     w.status_history.push_back({state.next_history_id++, next, now});
-    if (next == "Completed")
+    if (next == life.done())
         for (auto& q : w.inventory_quantities) {
             q["received_quantity"] = q.value("expected_quantity", 0);
             q["stowed_quantity"] = q.value("expected_quantity", 0);
@@ -191,7 +190,8 @@ Reply create_wro(RequestContext& ctx) {
     w.insert_date = now;
     w.expected_arrival_date = now + std::chrono::hours(24 * 7);
     w.last_updated_date = now;
-    w.status_history.push_back({state.next_history_id++, "Awaiting", now});
+    w.status = ctx.store.states.receiving.initial();
+    w.status_history.push_back({state.next_history_id++, w.status, now});
     const auto& inventory = ctx.store.catalog.inventory;
     if (!inventory.empty())
         w.inventory_quantities.push_back({{"expected_quantity", 10}, {"inventory_id", inventory[0].value("inventory_id", 0)},
@@ -208,6 +208,8 @@ Reply reset(RequestContext& ctx) {
     Store& store = ctx.store;
     Store fresh;
     fresh.limits = store.limits;
+    fresh.states = store.states;
+    fresh.auth.scopes = store.auth.scopes;
     std::vector<std::string> problems = load_core_seed(store.seed, fresh);
     for (const auto& area : all_areas())
         if (area.load_seed)
@@ -270,22 +272,22 @@ Reply webhook_deliveries(RequestContext& ctx) {
     return json_response(200, {{"deliveries", out}});
 }
 
-void add_routes(Router& router, const FaultSet&) {
-    router.add("GET", "/_sim/status", "simStatus", gated(status));
-    router.add("POST", "/_sim/reset", "simReset", gated(reset));
-    router.add("POST", "/_sim/wro", "simCreateWro", gated(create_wro));
-    router.add("POST", "/_sim/return/{id:int32}:advance", "simAdvanceReturn", gated(advance_return));
-    router.add("POST", "/_sim/shipment/{shipmentId:int32}:ship", "simShipShipment", gated(ship));
-    router.add("POST", "/_sim/shipment/{shipmentId:int32}:deliver", "simDeliverShipment", gated(deliver));
-    router.add("POST", "/_sim/shipment/{shipmentId:int32}:hold", "simHoldShipment", gated(hold));
-    router.add("POST", "/_sim/shipment/{shipmentId:int32}:fail", "simFailShipment", gated(fail_shipment));
-    router.add("POST", "/_sim/wro/{id:int32}:advance", "simAdvanceWro", gated(advance_wro));
-    router.add("POST", "/_sim/clock:advance", "simAdvanceClock", gated(advance_clock));
-    router.add("GET", "/_sim/webhook-deliveries", "simWebhookDeliveries", gated(webhook_deliveries));
+void bind_handlers(HandlerTable& table, const FaultSet&) {
+    table.add_server_route({"GET", "/_sim/status", "simStatus", gated(status), StoreLock::Shared});
+    table.add_server_route({"POST", "/_sim/reset", "simReset", gated(reset), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/wro", "simCreateWro", gated(create_wro), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/return/{id:int32}:advance", "simAdvanceReturn", gated(advance_return), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/shipment/{shipmentId:int32}:ship", "simShipShipment", gated(ship), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/shipment/{shipmentId:int32}:deliver", "simDeliverShipment", gated(deliver), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/shipment/{shipmentId:int32}:hold", "simHoldShipment", gated(hold), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/shipment/{shipmentId:int32}:fail", "simFailShipment", gated(fail_shipment), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/wro/{id:int32}:advance", "simAdvanceWro", gated(advance_wro), StoreLock::Exclusive});
+    table.add_server_route({"POST", "/_sim/clock:advance", "simAdvanceClock", gated(advance_clock), StoreLock::Exclusive});
+    table.add_server_route({"GET", "/_sim/webhook-deliveries", "simWebhookDeliveries", gated(webhook_deliveries), StoreLock::Shared});
 }
 
 }  // namespace
 
-Area simulation_area() { return {"simulation", add_routes, nullptr}; }
+Area simulation_area() { return {"simulation", bind_handlers, nullptr}; }
 
 }  // namespace dockside::refserver

@@ -214,18 +214,15 @@ Reply convert_to_bundle(RequestContext& ctx) {
     return json_response(200, product_response(saved, ctx.faults));
 }
 
-void add_routes(Router& router, const FaultSet&) {
-    router.add("POST", "/2025-07/product/{productId:int64}/variants", "createVariants", create_variants);
-    router.add("PATCH", "/2025-07/product/{productId:int64}/variants", "updateVariants", update_variants);
-    router.add("POST", "/2025-07/variant/{variantId:int64}:merge", "mergeVariants", merge_variants);
-    router.add("POST", "/2025-07/variant/{variantId:int64}:convertToBundle", "convertToBundle", convert_to_bundle);
-    router.add("POST", "/2025-07/variant/{variantId:int64}/channel-metadata", "addChannelMetadata", add_channel_metadata);
-    router.add("DELETE", "/2025-07/variant/{variantId:int64}/channel-metadata/{channelMetadataId:int64}", "deleteChannelMetadata",
-               delete_channel_metadata);
+void bind_handlers(HandlerTable& table, const FaultSet&) {
+    table.bind_writes({{"createVariants", create_variants}, {"updateVariants", update_variants},
+                       {"mergeVariants", merge_variants}, {"convertToBundle", convert_to_bundle},
+                       {"addChannelMetadata", add_channel_metadata},
+                       {"deleteChannelMetadata", delete_channel_metadata}});
 }
 
 }  // namespace
 
-Area variants_area() { return {"variants", add_routes, nullptr}; }
+Area variants_area() { return {"variants", bind_handlers, nullptr}; }
 
 }  // namespace dockside::refserver

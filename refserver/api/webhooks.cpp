@@ -85,7 +85,7 @@ Reply create_webhook(RequestContext& ctx) {
 }
 
 std::string page_url(const RequestContext& ctx, std::int32_t per_page, std::size_t offset) {
-    return ctx.base_url + "/2025-07/webhook?RecordsPerPage=" + std::to_string(per_page) + "&Cursor=c" + std::to_string(offset);
+    return ctx.base_url + std::string(ctx.request.path()) + "?RecordsPerPage=" + std::to_string(per_page) + "&Cursor=c" + std::to_string(offset);
 }
 
 Reply list_webhooks(RequestContext& ctx) {
@@ -126,14 +126,13 @@ Reply delete_webhook(RequestContext& ctx) {
     return http::Response{204, {}, ""};
 }
 
-void add_routes(Router& router, const FaultSet&) {
-    router.add("POST", "/2025-07/webhook", "createWebhook", create_webhook);
-    router.add("GET", "/2025-07/webhook", "listWebhooks", list_webhooks);
-    router.add("DELETE", "/2025-07/webhook/{id:string}", "deleteWebhook", delete_webhook);
+void bind_handlers(HandlerTable& table, const FaultSet&) {
+    table.bind_reads({{"listWebhooks", list_webhooks}});
+    table.bind_writes({{"createWebhook", create_webhook}, {"deleteWebhook", delete_webhook}});
 }
 
 }  // namespace
 
-Area webhooks_area() { return {"webhooks", add_routes, nullptr}; }
+Area webhooks_area() { return {"webhooks", bind_handlers, nullptr}; }
 
 }  // namespace dockside::refserver

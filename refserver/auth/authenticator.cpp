@@ -69,11 +69,12 @@ Result<std::optional<std::int32_t>, ApiError> check_channel(const http::Request&
 
 Result<Access, ApiError> check_access(const http::Request& request, const OperationAccess& operation,
                                       const Store& store, TimePoint now, const FaultSet& faults) {
-    if (operation.scope.empty()) return Access{};
+    if (!operation.bearer) return Access{};
     auto principal = authenticate(request, store, now, faults);
     if (!principal) return fail(principal.error());
-    if (!principal->has_scope(operation.scope) && !faults.on(Fault::AuthForbidNoScopeCheck))
-        return fail(forbidden("the token lacks the " + operation.scope + " scope", "Authorization"));
+    for (const auto& scope : operation.scopes)
+        if (!principal->has_scope(scope) && !faults.on(Fault::AuthForbidNoScopeCheck))
+            return fail(forbidden("the token lacks the " + scope + " scope", "Authorization"));
     // RET-REQ fault: return create alone treats the channel header as optional.
     const bool return_lax = operation.operation_id == "createReturn" && faults.on(Fault::ReturnChannelHeaderOptional) &&
                             !request.headers.get(kChannelHeader);

@@ -7,7 +7,7 @@
 
 #include "harness/http/message.h"
 #include "refserver/auth/principal.h"
-#include "refserver/auth/scopes.h"
+#include "refserver/core/operation_access.h"
 #include "refserver/core/errors.h"
 #include "refserver/faults/fault.h"
 #include "refserver/store/store.h"

@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "refserver/auth/jwt.h"
-#include "refserver/auth/scopes.h"
 #include "refserver/core/area.h"
 #include "refserver/core/context.h"
 #include "refserver/core/datetime.h"
@@ -68,7 +67,8 @@ Reply authorize(RequestContext& ctx) {
     std::set<std::string> scopes{"openid"};
     std::istringstream words(*q.get("scope"));
     for (std::string s; words >> s;) {
-        bool known = std::find(all_scopes().begin(), all_scopes().end(), s) != all_scopes().end();
+        const auto& all = ctx.store.auth.scopes;
+        bool known = std::binary_search(all.begin(), all.end(), s);
         bool granted = s == "openid" || s == "offline_access" || client->scopes.count(s) > 0;
         if (!known || !granted)
             return fail(validation_error("scope", "scope " + quoted_excerpt(s) + " is unknown or not granted to this app", kAuthzRule));
@@ -190,13 +190,12 @@ Reply token(RequestContext& ctx) {
                          "grant_type", kTokenRule, {}});
 }
 
-void add_routes(Router& router, const FaultSet&) {
-    router.add("GET", "/connect/authorize", "authorize", authorize);
-    router.add("POST", "/connect/token", "token", token);
+void bind_handlers(HandlerTable& table, const FaultSet&) {
+    table.bind_writes({{"authorize", authorize}, {"token", token}});
 }
 
 }  // namespace
 
-Area oauth_area() { return {"oauth", add_routes, nullptr}; }
+Area oauth_area() { return {"oauth", bind_handlers, nullptr}; }
 
 }  // namespace dockside::refserver

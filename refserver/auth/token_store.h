@@ -51,6 +51,7 @@ struct TokenStore {
     std::vector<std::int32_t> account_channels;  ///< channels OAuth tokens may use
     std::string primary_pat;                     ///< the full-access PAT (Options.pat or generated)
     std::string signing_key;                     ///< HMAC key of id_tokens, random per server
+    std::vector<std::string> scopes;             ///< every scope name of the contract (spec.scope_names()), sorted
 
     /// The grant of a bearer token valid at `now`; nullopt when unknown or expired.
     std::optional<Principal> authenticate(const std::string& token, TimePoint now, bool ignore_expiry) const;

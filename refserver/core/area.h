@@ -1,6 +1,7 @@
 #pragma once
-/// An API area (orders, returns, ...): its routes and, optionally, how it reads its part of the
-/// seed. Areas are listed in api/areas.cpp; adding one is a new file plus one line there.
+/// An API area (orders, returns, ...): the handlers it binds to the contract's operation ids and,
+/// optionally, how it reads its part of the seed. Areas are listed in api/areas.cpp; adding one is a new
+/// file plus one line there.
 
 #include <optional>
 #include <string>
@@ -8,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "refserver/core/router.h"
+#include "refserver/core/handler_table.h"
 #include "refserver/faults/fault.h"
 
 namespace dockside::refserver {
@@ -17,8 +18,9 @@ struct Store;
 
 struct Area {
     const char* name;
-    /// Registers the area's routes. `faults` lets an area add routes that only exist under a fault.
-    void (*add_routes)(Router& router, const FaultSet& faults);
+    /// Binds the area's handlers to operation ids (routes, scopes and channel rules come from the spec).
+    /// `faults` lets an area leave an operation unserved or serve it elsewhere.
+    void (*bind_handlers)(HandlerTable& table, const FaultSet& faults);
     /// Reads the area's seed sections into the store; returns the problems found (empty when fine).
     /// May be nullptr for areas without seed data.
     std::vector<std::string> (*load_seed)(const nlohmann::json& seed, Store& store);

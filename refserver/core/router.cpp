@@ -88,8 +88,8 @@ const std::string& PathParams::text(const std::string& name) const {
 
 std::int64_t PathParams::integer(const std::string& name) const { return parse_int64(text(name)).value_or(0); }
 
-void Router::add(std::string method, std::string pattern, std::string operation_id, Handler handler) {
-    Route route{std::move(method), pattern, std::move(operation_id), std::move(handler), {}};
+void Router::add(std::string method, std::string pattern, OperationAccess access, Handler handler) {
+    Route route{std::move(method), pattern, std::move(access), std::move(handler), {}};
     for (auto part : split_path(pattern)) {
         Route::Segment seg{Route::Kind::Literal, std::string(part), {}, Route::Type::String};
         if (!part.empty() && part.front() == '{') {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "refserver/core/errors.h"
+#include "refserver/core/operation_access.h"
 
 namespace dockside::refserver {
 
@@ -35,7 +36,7 @@ private:
 struct Route {
     std::string method;
     std::string pattern;
-    std::string operation_id;
+    OperationAccess access;  ///< its operation id, who may call it, how it holds the store
     Handler handler;
 
     enum class Kind { Literal, Param, ParamWithAction };
@@ -52,7 +53,7 @@ struct Route {
 class Router {
 public:
     /// Registers a route; a malformed template is recorded in problems() (checked at server start).
-    void add(std::string method, std::string pattern, std::string operation_id, Handler handler);
+    void add(std::string method, std::string pattern, OperationAccess access, Handler handler);
 
     struct Match {
         const Route* route;

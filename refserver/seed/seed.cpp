@@ -1,8 +1,7 @@
 #include "refserver/seed/seed.h"
 
+#include <algorithm>
 #include <set>
-
-#include "refserver/auth/scopes.h"
 
 namespace dockside::refserver {
 namespace {
@@ -30,8 +29,8 @@ void load_channels(const nlohmann::json& seed, Store& store, std::vector<std::st
         if (ch.role != "write" && ch.role != "read_only" && ch.role != "foreign")
             problems.push_back(where + ".role must be write, read_only or foreign");
         for (const auto& s : c["scopes"]) {
-            if (!s.is_string() ||
-                std::find(all_scopes().begin(), all_scopes().end(), s.get<std::string>()) == all_scopes().end())
+            const auto& known = store.auth.scopes;
+            if (!s.is_string() || !std::binary_search(known.begin(), known.end(), s.get<std::string>()))
                 problems.push_back(where + ".scopes has an unknown scope " + s.dump());
             else
                 ch.scopes.push_back(s.get<std::string>());

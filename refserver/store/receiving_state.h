@@ -13,11 +13,7 @@
 
 namespace dockside::refserver {
 
-/// WRO-ENUMS value sets, in the document's order.
-inline const std::vector<std::string> kWroStatuses = {"Awaiting",         "Processing",      "Completed",
-                                                      "Cancelled",        "Incomplete",      "Arrived",
-                                                      "PartiallyArrived", "PartiallyArrivedAtHub", "ArrivedAtHub",
-                                                      "ProcessingAtHub",  "InternalTransfer"};
+/// WRO-ENUMS value sets, in the document's order (the statuses are the wro lifecycle's, Store::states.receiving).
 inline const std::vector<std::string> kBoxPackagingTypes = {"EverythingInOneBox", "OneSkuPerBox", "MultipleSkuPerBox"};
 inline const std::vector<std::string> kPackageTypes = {"Package", "Pallet", "FloorLoadedContainer"};
 
@@ -40,14 +36,14 @@ struct WroRecord {
     /// [{expected_quantity, inventory_id, received_quantity, sku, stowed_quantity}]
     nlohmann::json inventory_quantities = nlohmann::json::array();
     std::optional<std::string> purchase_order_number;
-    std::string status = "Awaiting";
+    std::string status;  ///< one of the wro lifecycle's states (Store::states.receiving)
     std::vector<WroStatusChange> status_history;
 
-    /// When the WRO reached Completed (its last Completed history entry), if it did.
-    std::optional<TimePoint> completed_at() const {
+    /// When the WRO last entered `done` (the end of the warehouse path), if it did.
+    std::optional<TimePoint> entered_at(const std::string& done) const {
         std::optional<TimePoint> at;
         for (const auto& h : status_history)
-            if (h.status == "Completed") at = h.timestamp;
+            if (h.status == done) at = h.timestamp;
         return at;
     }
 };

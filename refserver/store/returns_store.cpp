@@ -23,11 +23,4 @@ std::int32_t ReturnsState::default_action(std::int64_t inventory_id) const {
     return it == default_actions.end() ? 1 : it->second;
 }
 
-std::optional<std::string> next_return_status(const std::string& status) {
-    if (status == "AwaitingArrival") return "Arrived";
-    if (status == "Arrived") return "Processing";
-    if (status == "Processing") return "Completed";
-    return std::nullopt;
-}
-
 }  // namespace dockside::refserver

@@ -1,6 +1,6 @@
 #pragma once
 /// Returns as the returns area and the warehouse simulation keep them. Typed fields drive the filters
-/// and the state machine (rules.yaml state_machines.return); response shapes are written by
+/// and the state machine (rules.yaml state_machines.return, read into Store::states.returns); response shapes are written by
 /// api/returns_json.cpp.
 
 #include <cstdint>
@@ -14,9 +14,6 @@
 
 namespace dockside::refserver {
 
-/// Return statuses in the order the warehouse moves through them (Cancelled is off the path).
-inline const std::vector<std::string> kReturnStatuses = {"AwaitingArrival", "Arrived", "Processing", "Completed",
-                                                         "Cancelled"};
 /// requested_action values (NS-RET-REQUESTED-ACTION-VALUES): 1 Restock, 2 Quarantine, 3 Dispose.
 inline const std::vector<std::string> kReturnActions = {"Restock", "Quarantine", "Dispose"};
 inline const std::vector<std::string> kReturnTypes = {"Regular", "ReturnToSender"};
@@ -46,7 +43,7 @@ struct ReturnRecord {
     std::optional<std::string> customer_name;
     std::string shipment_tracking_number;  ///< tracking number of the original shipment, "" when none
     std::string return_type = "Regular";
-    std::string status = "AwaitingArrival";
+    std::string status;  ///< one of the return lifecycle's states (Store::states.returns), set by enter()
     TimePoint insert_date;
     /// When each status was entered (the *_date fields of the list shape).
     std::map<std::string, TimePoint> entered;
@@ -68,9 +65,5 @@ struct ReturnsState {
     ReturnRecord* find(std::int32_t id);
     std::int32_t default_action(std::int64_t inventory_id) const;
 };
-
-/// The warehouse's next status after `status` (AwaitingArrival -> Arrived -> Processing -> Completed),
-/// or nullopt when the return is Completed or Cancelled.
-std::optional<std::string> next_return_status(const std::string& status);
 
 }  // namespace dockside::refserver

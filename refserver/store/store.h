@@ -15,6 +15,7 @@
 
 #include "refserver/auth/token_store.h"
 #include "refserver/core/contract_limits.h"
+#include "refserver/core/lifecycle.h"
 #include "refserver/store/order_book.h"
 #include "refserver/store/render_cache.h"
 
@@ -76,6 +77,8 @@ private:
 struct Store {
     /// The documented limits, read from the run's contract at start (never changed afterwards).
     ContractLimits limits;
+    /// The return and receiving lifecycles, read from the contract's state machines at start.
+    ContractStates states;
     std::vector<Channel> channels;
     Catalog catalog;
     OrderBook orders;

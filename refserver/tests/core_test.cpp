@@ -218,28 +218,35 @@ Reply named(const std::string& name) {
     return r;
 }
 
+/// The access of a sample route: only its name matters to the router.
+OperationAccess op(const char* id) {
+    OperationAccess access;
+    access.operation_id = id;
+    return access;
+}
+
 Router sample_router() {
     Router r;
-    r.add("GET", "/v/order", "list", [](RequestContext&) { return named("list"); });
-    r.add("POST", "/v/order", "create", [](RequestContext&) { return named("create"); });
-    r.add("GET", "/v/order/{orderId:int32}", "get", [](RequestContext&) { return named("get"); });
-    r.add("POST", "/v/order/{orderId:int32}:cancel", "cancel", [](RequestContext&) { return named("cancel"); });
-    r.add("POST", "/v/order:estimate", "estimate", [](RequestContext&) { return named("estimate"); });
-    r.add("GET", "/v/order/literal", "literal", [](RequestContext&) { return named("literal"); });
-    r.add("GET", "/v/item/{id:int64}", "item", [](RequestContext&) { return named("item"); });
+    r.add("GET", "/v/order", op("list"), [](RequestContext&) { return named("list"); });
+    r.add("POST", "/v/order", op("create"), [](RequestContext&) { return named("create"); });
+    r.add("GET", "/v/order/{orderId:int32}", op("get"), [](RequestContext&) { return named("get"); });
+    r.add("POST", "/v/order/{orderId:int32}:cancel", op("cancel"), [](RequestContext&) { return named("cancel"); });
+    r.add("POST", "/v/order:estimate", op("estimate"), [](RequestContext&) { return named("estimate"); });
+    r.add("GET", "/v/order/literal", op("literal"), [](RequestContext&) { return named("literal"); });
+    r.add("GET", "/v/item/{id:int64}", op("item"), [](RequestContext&) { return named("item"); });
     return r;
 }
 
 TEST(Router, ColonActionsAndLiteralsRoute) {
     Router r = sample_router();
     EXPECT_TRUE(r.problems().empty());
-    EXPECT_EQ(r.match("POST", "/v/order:estimate")->route->operation_id, "estimate");
+    EXPECT_EQ(r.match("POST", "/v/order:estimate")->route->access.operation_id, "estimate");
     auto cancel = r.match("POST", "/v/order/42:cancel");
     ASSERT_TRUE(cancel.ok());
-    EXPECT_EQ(cancel->route->operation_id, "cancel");
+    EXPECT_EQ(cancel->route->access.operation_id, "cancel");
     EXPECT_EQ(cancel->params.integer("orderId"), 42);
-    EXPECT_EQ(r.match("GET", "/v/order/7")->route->operation_id, "get");
-    EXPECT_EQ(r.match("GET", "/v/order/literal")->route->operation_id, "literal");
+    EXPECT_EQ(r.match("GET", "/v/order/7")->route->access.operation_id, "get");
+    EXPECT_EQ(r.match("GET", "/v/order/literal")->route->access.operation_id, "literal");
     EXPECT_EQ(r.match("GET", "/v/item/9000000000")->params.integer("id"), 9000000000LL);
 }
 
@@ -262,11 +269,11 @@ TEST(Router, UnknownWrongMethodAndBadParams) {
 
 TEST(Router, RecordsMalformedTemplates) {
     Router r;
-    r.add("GET", "/v/{id", "a", nullptr);
-    r.add("GET", "/v/{id:float}", "b", nullptr);
-    r.add("GET", "/v/{id}x", "c", nullptr);
-    r.add("GET", "/v/ok", "d", nullptr);
-    r.add("GET", "/v/ok", "e", nullptr);
+    r.add("GET", "/v/{id", op("a"), nullptr);
+    r.add("GET", "/v/{id:float}", op("b"), nullptr);
+    r.add("GET", "/v/{id}x", op("c"), nullptr);
+    r.add("GET", "/v/ok", op("d"), nullptr);
+    r.add("GET", "/v/ok", op("e"), nullptr);
     EXPECT_EQ(r.problems().size(), 4u);
 }
 

@@ -4,9 +4,14 @@
 #include "refserver/core/datetime.h"
 #include "refserver/core/query.h"
 #include "refserver/tests/test_support.h"
-#include "refserver/tests/flow_fault_probes.h"
-#include "refserver/tests/contract_fault_probes.h"
-#include "refserver/tests/faults2_probes.h"
+#include "refserver/tests/auth_fault_probes.h"
+#include "refserver/tests/billing_fault_probes.h"
+#include "refserver/tests/order_fault_probes.h"
+#include "refserver/tests/product_fault_probes.h"
+#include "refserver/tests/receiving_fault_probes.h"
+#include "refserver/tests/return_fault_probes.h"
+#include "refserver/tests/versioning_fault_probes.h"
+#include "refserver/tests/webhook_fault_probes.h"
 
 namespace dockside::refserver {
 namespace {
@@ -55,6 +60,7 @@ std::vector<int> list_ids(Harness& h, const std::string& query) {
 
 const std::map<std::string, Probe>& probes() {
     static const std::map<std::string, Probe> table = {
+        // Authentication
         {"AUTH-BEARER.no-token-check", [](Harness& h) { return h.raw({"GET", "/2025-07/order", {}, ""}).status == 200; }},
         {"AUTH-FORBID.no-scope-check",
          [](Harness& h) {
@@ -90,6 +96,14 @@ const std::map<std::string, Probe>& probes() {
          }},
         {"AUTH-OAUTH-TOKEN.refresh-without-offline-access",
          [](Harness& h) { return oauth(h, "orders_read").first.contains("refresh_token"); }},
+        {"AUTH-EXPIRED.expired-token-403",
+         [](Harness& h) {
+             auto access = oauth(h, "orders_read").first["access_token"].get<std::string>();
+             h.clock->advance(std::chrono::hours(2));
+             return h.send("GET", "/2025-07/order", "", access).status == 403;
+         }},
+        {"AUTH-SCOPES.undocumented-scope-name", auth_probes::undocumented_scope},
+        // Conventions and errors
         {"CONV-JSON.wrong-content-type", [](Harness& h) { return h.get("/2025-07/order/5001").media_type() != "application/json"; }},
         {"CONV-FIELDS.order-missing-created-date",
          [](Harness& h) { return !body_of(h.get("/2025-07/order/5001")).contains("created_date"); }},
@@ -108,8 +122,14 @@ const std::map<std::string, Probe>& probes() {
              return errors == 2;
          }},
         {"ERR-4XX.malformed-json-500", [](Harness& h) { return h.send("POST", "/2025-07/order", "{\"products\":").status == 500; }},
+        {"CONV-CASE.order-number-camel-case", order_probes::order_number_camel_case},
+        {"CONV-OPS-SERVED.store-order-json-post-unserved", order_probes::store_order_json_post_unserved},
+        {"CONV-PATH.list-orders-unversioned", order_probes::list_orders_unversioned},
+        {"ERR-NOSIDE.rejected-create-stored", order_probes::rejected_create_stored},
+        // Channels
         {"CH-LIST.records-per-page-ignored",
          [](Harness& h) { return body_of(h.get("/2025-07/channel?RecordsPerPage=1"))["items"].size() > 1; }},
+        // Orders
         {"ORD-GIFT-500.accepts-501",
          [](Harness& h) {
              return created(create(h, with(valid_order("F-GIFT"), "gift_message", repeat("g", 501)))) &&
@@ -157,15 +177,61 @@ const std::map<std::string, Probe>& probes() {
              return body_of(h.post("/2025-07/order:estimate", body))["estimates"].size() > 1;
          }},
         {"ORD-SHIPMENT-GET.ignores-order-id", [](Harness& h) { return h.get("/2025-07/order/5001/shipment/7002").status == 200; }},
+        {"ORD-CREATED.answers-id-only", order_probes::created_id_only},
+        {"ORD-ESTIMATE.accepts-missing-address", order_probes::estimate_without_address},
+        {"ORD-GET.wrong-record", order_probes::get_wrong_record},
+        {"ORD-LIST-SHAPE.wrapped-in-object", order_probes::list_wrapped},
+        {"ORD-LOCATION.location-id-ignored", order_probes::location_ignored},
+        {"ORD-PRODUCT-NAME.accepts-unnamed-unknown-reference", order_probes::unnamed_unknown_reference},
+        {"ORD-SHIPMETHOD.accepts-empty", order_probes::empty_shipping_method},
+        {"ORD-TYPE.accepts-undocumented-type", order_probes::undocumented_type},
+        // Shipments
         {"SHP-ENUMS.status-outside-set",
          [](Harness& h) { return body_of(h.get("/2025-07/order/5001/shipment/7001"))["status"] == "Shipped"; }},
+        {"SHP-CANCEL.cancel-shipment-unserved", order_probes::cancel_shipment_unserved},
+        {"SHP-GIFT-500.shows-501", order_probes::shipment_gift_501},
+        // Versioning
         {"VER-RENAMED.serves-2.0-paths",
          [](Harness& h) {
              return h.send("POST", "/2025-07/order/5003/cancel").status == 200 && h.get("/2025-07/shippingmethod").status == 200 &&
                     h.get("/2025-07/fulfillmentCenter").status == 200;
          }},
         {"VER-REMOVED.serves-statushistory", [](Harness& h) { return h.get("/2025-07/return/1/statushistory").status == 200; }},
-        // Products, variants, locations, inventory, receiving (catalog engineer).
+        {"VER-CURSOR.return-list-bare-array", versioning_probes::return_list_bare_array},
+        {"VER-NEW.invoices-unserved", versioning_probes::invoices_unserved},
+        // Returns
+        {"RET-DUP-ID.accepts-duplicates", return_probes::duplicates},
+        {"RET-NO-DIGITAL-BUNDLE.accepts-digital", return_probes::digital},
+        {"RET-NO-DIGITAL-BUNDLE.accepts-bundle", return_probes::bundle},
+        {"RET-FROZEN.cancel-in-processing", return_probes::cancel_in_processing},
+        {"RET-CANCEL.status-unchanged", return_probes::cancel_status_unchanged},
+        {"RET-LIST.cursor-overlap", return_probes::cursor_overlap},
+        {"RET-LIST.status-filter-ignored", return_probes::status_ignored},
+        {"RET-CREATED.answers-201", return_probes::return_created_201},
+        {"RET-NOT-AWAITING.cancel-arrived-succeeds", return_probes::cancel_arrived},
+        {"RET-ONE-ACTION.second-action-accepted", return_probes::second_action},
+        {"RET-REQ.channel-header-optional", return_probes::return_without_channel},
+        {"RET-STATUS.created-status-outside-set", return_probes::return_status_pending},
+        {"RET-TRACKING.tracking-number-required", return_probes::tracking_required},
+        // Billing
+        {"BIL-CURSOR-OVERRIDES.body-wins", billing_probes::body_wins},
+        {"BIL-PAGE-SIZE.accepts-1001", billing_probes::page_size_1001},
+        {"BIL-FILTERS.invoiced-status-ignored", billing_probes::invoiced_ignored},
+        {"BIL-DEFAULT-RANGE.from-date-defaults-30-days", billing_probes::default_range},
+        {"BIL-ENUMS.sort-order-ignored", billing_probes::sort_order_ignored},
+        {"BIL-INVOICE-TX.default-ascending", billing_probes::invoice_tx_ascending},
+        {"BIL-REF-TYPES.reference-type-outside-set", billing_probes::reference_type_outside},
+        // Webhooks
+        {"WH-HTTPS.accepts-http", webhook_probes::accepts_http},
+        {"WH-DELETE.answers-404", webhook_probes::delete_404},
+        {"VER-WEBHOOK-SHAPE.id-as-integer", webhook_probes::id_as_integer},
+        {"WH-SIGNED.wrong-signature", webhook_probes::wrong_signature},
+        {"WH-CREATE.channel-header-required", webhook_probes::channel_required},
+        {"WH-DELETE-GONE.still-listed", webhook_probes::delete_kept},
+        {"WH-DELIVERY.wrong-content-type", webhook_probes::delivery_content_type},
+        {"WH-LIST.records-per-page-ignored", webhook_probes::list_per_page_ignored},
+        {"WH-TOPICS.on-hold-rejected", webhook_probes::on_hold_refused},
+        // Products and variants
         {"ERR-CODES.variant-create-200",
          [](Harness& h) { return h.post("/2025-07/product/2002/variants", nlohmann::json::array({{{"name", "P"}}})).status == 200; }},
         {"ERR-CODES.merge-200",
@@ -197,6 +263,9 @@ const std::map<std::string, Probe>& probes() {
          }},
         {"PRD-SHAPES.weight-as-number-in-response",
          [](Harness& h) { return body_of(h.get("/2025-07/product/2001/variants"))[0]["weight"].is_number(); }},
+        {"PRD-MERGE.answers-variant", product_probes::merge_answers_variant},
+        {"PRD-VARIANTS-CREATE.answer-lacks-new-variants", product_probes::variants_create_stale},
+        // Locations
         {"LOC-FILTERS.receiving-enabled-ignored",
          [](Harness& h) {
              auto list = body_of(h.get("/2025-07/location?ReceivingEnabled=true"));
@@ -211,6 +280,7 @@ const std::map<std::string, Probe>& probes() {
                  if (!l["is_active"].get<bool>()) return true;
              return false;
          }},
+        // Inventory
         {"INV-LIST.is-digital-ignored",
          [](Harness& h) {
              auto page = body_of(h.get("/2025-07/inventory?IsDigital=true"));
@@ -218,6 +288,7 @@ const std::map<std::string, Probe>& probes() {
                  if (!i["variant"]["is_digital"].get<bool>()) return true;
              return false;
          }},
+        // Receiving
         {"WRO-LIST.external-sync-ignored",
          [](Harness& h) {
              auto list = body_of(h.get("/2025-07/receiving?ExternalSync=true"));
@@ -234,64 +305,7 @@ const std::map<std::string, Probe>& probes() {
          }},
         {"WRO-ENUMS.status-outside-set", [](Harness& h) { return body_of(h.get("/2025-07/receiving/8003"))["status"] == "Received"; }},
         {"WRO-GET.wrong-record", [](Harness& h) { return body_of(h.get("/2025-07/receiving/8003"))["id"] != 8003; }},
-        // Auth, conventions, orders, shipments, versioning (faults-1; probes in contract_fault_probes.h).
-        {"AUTH-EXPIRED.expired-token-403",
-         [](Harness& h) {
-             auto access = oauth(h, "orders_read").first["access_token"].get<std::string>();
-             h.clock->advance(std::chrono::hours(2));
-             return h.send("GET", "/2025-07/order", "", access).status == 403;
-         }},
-        {"AUTH-SCOPES.undocumented-scope-name", contract_probes::undocumented_scope},
-        {"CONV-CASE.order-number-camel-case", contract_probes::order_number_camel_case},
-        {"CONV-OPS-SERVED.store-order-json-post-unserved", contract_probes::store_order_json_post_unserved},
-        {"CONV-PATH.list-orders-unversioned", contract_probes::list_orders_unversioned},
-        {"ERR-NOSIDE.rejected-create-stored", contract_probes::rejected_create_stored},
-        {"ORD-CREATED.answers-id-only", contract_probes::created_id_only},
-        {"ORD-ESTIMATE.accepts-missing-address", contract_probes::estimate_without_address},
-        {"ORD-GET.wrong-record", contract_probes::get_wrong_record},
-        {"ORD-LIST-SHAPE.wrapped-in-object", contract_probes::list_wrapped},
-        {"ORD-LOCATION.location-id-ignored", contract_probes::location_ignored},
-        {"ORD-PRODUCT-NAME.accepts-unnamed-unknown-reference", contract_probes::unnamed_unknown_reference},
-        {"ORD-SHIPMETHOD.accepts-empty", contract_probes::empty_shipping_method},
-        {"ORD-TYPE.accepts-undocumented-type", contract_probes::undocumented_type},
-        {"SHP-CANCEL.cancel-shipment-unserved", contract_probes::cancel_shipment_unserved},
-        {"SHP-GIFT-500.shows-501", contract_probes::shipment_gift_501},
-        {"VER-CURSOR.return-list-bare-array", contract_probes::return_list_bare_array},
-        {"VER-NEW.invoices-unserved", contract_probes::invoices_unserved},
-        // Returns, billing, webhooks (probes in flow_fault_probes.h).
-        {"RET-DUP-ID.accepts-duplicates", flow_probes::duplicates},
-        {"RET-NO-DIGITAL-BUNDLE.accepts-digital", flow_probes::digital},
-        {"RET-NO-DIGITAL-BUNDLE.accepts-bundle", flow_probes::bundle},
-        {"RET-FROZEN.cancel-in-processing", flow_probes::cancel_in_processing},
-        {"RET-CANCEL.status-unchanged", flow_probes::cancel_status_unchanged},
-        {"RET-LIST.cursor-overlap", flow_probes::cursor_overlap},
-        {"RET-LIST.status-filter-ignored", flow_probes::status_ignored},
-        {"BIL-CURSOR-OVERRIDES.body-wins", flow_probes::body_wins},
-        {"BIL-PAGE-SIZE.accepts-1001", flow_probes::page_size_1001},
-        {"BIL-FILTERS.invoiced-status-ignored", flow_probes::invoiced_ignored},
-        {"WH-HTTPS.accepts-http", flow_probes::accepts_http},
-        {"WH-DELETE.answers-404", flow_probes::delete_404},
-        {"VER-WEBHOOK-SHAPE.id-as-integer", flow_probes::id_as_integer},
-        {"WH-SIGNED.wrong-signature", flow_probes::wrong_signature},
-        {"WH-CREATE.channel-header-required", flow_probes::channel_required},
-        // Remaining rules of returns, billing, webhooks, products, receiving (faults2_probes.h).
-        {"RET-CREATED.answers-201", faults2_probes::return_created_201},
-        {"RET-NOT-AWAITING.cancel-arrived-succeeds", faults2_probes::cancel_arrived},
-        {"RET-ONE-ACTION.second-action-accepted", faults2_probes::second_action},
-        {"RET-REQ.channel-header-optional", faults2_probes::return_without_channel},
-        {"RET-STATUS.created-status-outside-set", faults2_probes::return_status_pending},
-        {"RET-TRACKING.tracking-number-required", faults2_probes::tracking_required},
-        {"BIL-DEFAULT-RANGE.from-date-defaults-30-days", faults2_probes::default_range},
-        {"BIL-ENUMS.sort-order-ignored", faults2_probes::sort_order_ignored},
-        {"BIL-INVOICE-TX.default-ascending", faults2_probes::invoice_tx_ascending},
-        {"BIL-REF-TYPES.reference-type-outside-set", faults2_probes::reference_type_outside},
-        {"WH-DELETE-GONE.still-listed", faults2_probes::delete_kept},
-        {"WH-DELIVERY.wrong-content-type", faults2_probes::delivery_content_type},
-        {"WH-LIST.records-per-page-ignored", faults2_probes::list_per_page_ignored},
-        {"WH-TOPICS.on-hold-rejected", faults2_probes::on_hold_refused},
-        {"PRD-MERGE.answers-variant", faults2_probes::merge_answers_variant},
-        {"PRD-VARIANTS-CREATE.answer-lacks-new-variants", faults2_probes::variants_create_stale},
-        {"WRO-CANCEL.status-unchanged", faults2_probes::wro_cancel_unchanged},
+        {"WRO-CANCEL.status-unchanged", receiving_probes::wro_cancel_unchanged},
     };
     return table;
 }

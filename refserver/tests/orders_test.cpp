@@ -166,6 +166,59 @@ TEST(OrderCreate, UnknownReferenceWithNameAndUnknownShippingMethod) {
     EXPECT_EQ(body_of(create(h, by_ref))["products"][0]["id"], 3002);
 }
 
+/// The first listed product with exactly one variant (`single`) or with several.
+nlohmann::json listed_product(Harness& h, bool single) {
+    const auto page = body_of(h.get("/2025-07/product"));  // named: a temporary's member would dangle
+    for (const auto& p : page["items"])
+        if ((p["variants"].size() == 1) == single) return p;
+    ADD_FAILURE() << "the seed lists no product with " << (single ? "one variant" : "several variants");
+    return nlohmann::json::object();
+}
+
+TEST(OrderCreate, LineIdMayBeAListedProductWithOneVariant) {
+    Harness h;
+    const auto product = listed_product(h, true);
+    auto body = valid_order("BY-PRODUCT-1");
+    body["products"] = {{{"id", product["id"]}, {"quantity", 1}}};
+    auto r = create(h, body);
+    ASSERT_EQ(r.status, 201) << r.body;
+    EXPECT_EQ(body_of(r)["products"][0]["id"], product["variants"][0]["id"]) << "the line names the product's one variant";
+    EXPECT_EQ(body_of(r)["products"][0]["sku"], product["variants"][0]["sku"]);
+}
+
+TEST(OrderCreate, LineIdOfAProductWithSeveralVariantsNamesThem) {
+    Harness h;
+    const auto product = listed_product(h, false);
+    auto body = valid_order("BY-PRODUCT-2");
+    body["products"] = {{{"reference_id", "MUG-RED"}, {"quantity", 1}}, {{"id", product["id"]}, {"quantity", 1}}};
+    auto r = create(h, body);
+    ASSERT_EQ(r.status, 400) << r.body;
+    EXPECT_EQ(field_of(r), "products[1].id");
+    EXPECT_EQ(rule_of(r), "ORD-REQ");
+    const std::string message = body_of(r)["error"]["message"];
+    for (const auto& v : product["variants"]) EXPECT_NE(message.find(v["id"].dump()), std::string::npos) << message;
+    body["products"][1]["id"] = 999999;
+    EXPECT_EQ(field_of(create(h, body)), "products[1].id") << "an id naming nothing stays a 400";
+}
+
+TEST(OrderEstimate, LineIdMayBeAProductWithOneVariant) {
+    Harness h;
+    const auto single = listed_product(h, true);
+    const nlohmann::json by_variant = {{"address", {{"city", "Chicago"}}},
+                                       {"products", {{{"id", single["variants"][0]["id"]}, {"quantity", 3}}}},
+                                       {"shipping_methods", {"Expedited"}}};
+    auto by_product = by_variant;
+    by_product["products"][0]["id"] = single["id"];
+    auto want = h.post("/2025-07/order:estimate", by_variant);
+    auto got = h.post("/2025-07/order:estimate", by_product);
+    ASSERT_EQ(got.status, 200) << got.body;
+    EXPECT_EQ(body_of(got)["estimates"], body_of(want)["estimates"]);
+    by_product["products"][0]["id"] = listed_product(h, false)["id"];
+    auto several = h.post("/2025-07/order:estimate", by_product);
+    EXPECT_EQ(several.status, 400);
+    EXPECT_EQ(field_of(several), "products[0].id");
+}
+
 TEST(OrderCreate, MalformedBodies) {
     Harness h;
     EXPECT_EQ(h.send("POST", "/2025-07/order", "{\"products\": [").status, 400);

@@ -4,7 +4,6 @@
 #include <utility>
 
 #include "refserver/api/simulation_clock.h"
-#include "refserver/auth/scopes.h"
 #include "refserver/webhooks/events.h"
 #include "refserver/core/datetime.h"
 #include "refserver/seed/seed.h"

@@ -124,6 +124,14 @@ struct SpecProblem {
     std::string to_string() const;
 };
 
+/// A path the previous version served that this one does not (the OpenAPI file's `x-removed-paths`).
+struct RemovedPath {
+    std::string method;       ///< upper case
+    std::string path;         ///< under this version's prefix: "/2025-07/order/{orderId}/cancel"
+    std::string rule;         ///< VER-REMOVED or VER-RENAMED
+    std::string replacement;  ///< the operationId serving it now under its new path; "" when removed outright
+};
+
 /// A concrete request path resolved against the operation table.
 struct PathMatch {
     const Operation* operation = nullptr;
@@ -173,6 +181,10 @@ public:
     Result<Paging, LookupError> paging(std::string_view operation_id) const;
     /// Operations some paging check names, in operation-table order.
     std::vector<std::string> paged_operations() const;
+    /// Every scope name the security schemes define or an operation names, sorted.
+    std::vector<std::string> scope_names() const;
+    /// The paths of the previous version this one no longer serves, in document order.
+    std::vector<RemovedPath> removed_paths() const;
     /// The x-area values of the operations, in the order they first appear.
     std::vector<std::string> areas() const;
     /// The operations of one x-area; an unknown area is an error listing the known ones.

@@ -56,6 +56,9 @@ StateMachine parse_machine(const Spec& spec, const std::string& name, const json
     const json stance = node.value("stance", json::object());
     if (stance.is_object()) {
         m.stance = string_or(stance, "ns");
+        if (auto dates = stance.find("date_fields"); dates != stance.end() && dates->is_object())
+            for (const auto& [state, field] : dates->items())
+                if (field.is_string()) m.date_fields[state] = field.get<std::string>();
         if (m.initial.empty()) m.initial = string_or(stance, "initial");
         for (const char* list : {"transitions", "rejected"})
             if (auto it = stance.find(list); it != stance.end() && it->is_array())

@@ -3,6 +3,7 @@
 /// ones (which suites may assert) and the stance ones (what the reference server simulates where the
 /// document says "not shown"; never asserted). `spec.state_machine("return")`.
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,8 @@ struct StateMachine {
     bool transitions_shown = false;   ///< the document lists transitions (not "not_shown")
     std::vector<Transition> transitions;  ///< documented ones first, then the stance's
     std::string stance;               ///< NS id of the stance ("" when none)
+    /// The stance's date_fields: the response field stamped when a state is entered ("Arrived" -> "arrived_date").
+    std::map<std::string, std::string> date_fields;
 
     bool has_state(std::string_view state) const;
     /// A transition by name; an unknown name is an error listing the known ones.

@@ -1,12 +1,13 @@
 #pragma once
-// Probes for the auth, conventions, orders, shipments and versioning faults added for the remaining
-// rules (used by faults_test.cpp). Each returns true when the violation is observable on `h`.
+// Probes for the order, shipment and order-borne conventions faults (used by faults_test.cpp). Each returns true when the violation is observable on `h`.
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "refserver/tests/test_support.h"
 
-namespace dockside::refserver::testing::contract_probes {
+namespace dockside::refserver::testing::order_probes {
 
 inline bool created_ok(const http::Response& r) { return r.status == 201 || r.status == 200; }
 
@@ -14,14 +15,6 @@ inline nlohmann::json order_with(const std::string& ref, const std::string& key,
     nlohmann::json body = valid_order(ref);
     body[key] = std::move(value);
     return body;
-}
-
-inline bool undocumented_scope(Harness& h) {
-    const auto page = body_of(h.get("/2025-07/channel?RecordsPerPage=250"));  // named: a temporary's member would dangle
-    for (const auto& c : page["items"])
-        for (const auto& s : c["scopes"])
-            if (s == "orders_admin") return true;
-    return false;
 }
 
 inline bool order_number_camel_case(Harness& h) {
@@ -93,11 +86,4 @@ inline bool shipment_gift_501(Harness& h) {
     return s["gift_message"].is_string() && s["gift_message"].get<std::string>().size() > 500;
 }
 
-inline bool return_list_bare_array(Harness& h) { return body_of(h.get("/2025-07/return?Limit=1")).is_array(); }
-
-inline bool invoices_unserved(Harness& h) {
-    const int status = h.get("/2025-07/invoices").status;
-    return status == 404 || status == 405;
-}
-
-}  // namespace dockside::refserver::testing::contract_probes
+}  // namespace dockside::refserver::testing::order_probes

@@ -1,0 +1,83 @@
+#include "refserver/core/lifecycle.h"
+
+#include <algorithm>
+
+#include "specs/loader/spec.h"
+
+namespace dockside::refserver {
+namespace {
+
+/// The stance's warehouse transition out of `state`, if any (the first listed: the path is a chain).
+const spec::Transition* warehouse_step(const spec::StateMachine& machine, std::string_view state) {
+    for (const auto& t : machine.transitions)
+        if (!t.documented && t.trigger == "warehouse" && t.from == state && t.outcome == "accepted") return &t;
+    return nullptr;
+}
+
+}  // namespace
+
+Result<Lifecycle, std::vector<std::string>> Lifecycle::read(const spec::Spec& spec, std::string_view name,
+                                                           std::string_view cancel_operation) {
+    auto machine = spec.state_machine(name);
+    if (!machine) return fail(std::vector<std::string>{"contract states: " + machine.error().to_string()});
+    Lifecycle out;
+    out.machine_ = std::move(machine.value());
+    out.cancel_operation_ = std::string(cancel_operation);
+    std::vector<std::string> problems;
+    const std::string where = "contract states: state machine " + std::string(name) + ": ";
+    if (!out.has(out.initial())) problems.push_back(where + "no initial state among its states");
+    // Followed from the initial state; a state seen twice ends it, so a cycle in the data cannot hang the start.
+    for (std::string at = out.initial(); !at.empty() && std::find(out.path_.begin(), out.path_.end(), at) == out.path_.end();) {
+        out.path_.push_back(at);
+        const spec::Transition* step = warehouse_step(out.machine_, at);
+        at = step ? step->to : "";
+    }
+    if (out.path_.size() < 2) problems.push_back(where + "the stance lists no warehouse transition out of the initial state");
+    if (auto cancel = out.cancel_in(out.initial()); cancel && cancel->outcome == "accepted" && out.has(cancel->to))
+        out.cancelled_ = cancel->to;
+    else
+        problems.push_back(where + "no accepted " + std::string(cancel_operation) + " from the initial state");
+    if (!problems.empty()) return fail(std::move(problems));
+    return out;
+}
+
+std::optional<std::string> Lifecycle::next(std::string_view state) const {
+    auto it = std::find(path_.begin(), path_.end(), state);
+    if (it == path_.end() || it + 1 == path_.end()) return std::nullopt;
+    return *(it + 1);
+}
+
+std::optional<spec::Transition> Lifecycle::cancel_in(std::string_view state) const {
+    const spec::Transition* stance = nullptr;
+    for (const auto& t : machine_.transitions) {
+        if (t.from != state || t.operation != cancel_operation_) continue;
+        if (t.documented) return t;
+        if (!stance) stance = &t;
+    }
+    if (stance) return *stance;
+    return std::nullopt;
+}
+
+bool Lifecycle::frozen(std::string_view state) const {
+    return std::find(machine_.frozen.begin(), machine_.frozen.end(), state) != machine_.frozen.end();
+}
+
+std::string Lifecycle::date_field(std::string_view state) const {
+    auto it = machine_.date_fields.find(std::string(state));
+    return it == machine_.date_fields.end() ? std::string() : it->second;
+}
+
+Result<ContractStates, std::vector<std::string>> ContractStates::read(const spec::Spec& spec) {
+    ContractStates out;
+    std::vector<std::string> problems;
+    auto returns = Lifecycle::read(spec, "return", "cancelReturn");
+    auto receiving = Lifecycle::read(spec, "wro", "cancelReceiving");
+    if (returns) out.returns = std::move(returns.value());
+    else problems.insert(problems.end(), returns.error().begin(), returns.error().end());
+    if (receiving) out.receiving = std::move(receiving.value());
+    else problems.insert(problems.end(), receiving.error().begin(), receiving.error().end());
+    if (!problems.empty()) return fail(std::move(problems));
+    return out;
+}
+
+}  // namespace dockside::refserver

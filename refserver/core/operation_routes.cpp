@@ -1,0 +1,132 @@
+#include "refserver/core/operation_routes.h"
+
+#include <set>
+
+#include "specs/loader/spec.h"
+
+namespace dockside::refserver {
+namespace {
+
+using nlohmann::json;
+
+/// The router's word for a path parameter's type: integers by their format (int32, else int64), the rest
+/// strings. Without a declaration (a removed path a fault serves) the parameter is a string.
+std::string parameter_type(const spec::Spec& spec, const spec::Parameter* parameter) {
+    if (!parameter) return "string";
+    const json* schema = spec.deref(&parameter->schema);
+    if (!schema || !schema->is_object() || schema->value("type", json()) != "integer") return "string";
+    return schema->value("format", json()) == "int32" ? "int32" : "int64";
+}
+
+/// `path` in router syntax: each {name} becomes {name:type}, typed by `operation`'s path parameters.
+std::string typed_pattern(const spec::Spec& spec, const std::string& path, const spec::Operation* operation,
+                          std::vector<std::string>& problems) {
+    std::string out;
+    std::size_t at = 0;
+    while (at < path.size()) {
+        const auto open = path.find('{', at);
+        const auto close = open == std::string::npos ? std::string::npos : path.find('}', open);
+        if (close == std::string::npos) break;
+        const std::string name = path.substr(open + 1, close - open - 1);
+        const spec::Parameter* parameter = operation ? operation->parameter(name, "path") : nullptr;
+        if (operation && !parameter)
+            problems.push_back("operation " + operation->id + ": path parameter {" + name + "} of " + path + " is not declared");
+        out += path.substr(at, open - at) + "{" + name + ":" + parameter_type(spec, parameter) + "}";
+        at = close + 1;
+    }
+    return out + path.substr(std::min(at, path.size()));
+}
+
+ChannelRule channel_rule(spec::ChannelHeader header) {
+    switch (header) {
+        case spec::ChannelHeader::Required: return ChannelRule::Required;
+        case spec::ChannelHeader::Optional: return ChannelRule::Optional;
+        case spec::ChannelHeader::NotUsed: return ChannelRule::NotUsed;
+    }
+    return ChannelRule::Required;
+}
+
+OperationAccess access_of(const spec::Spec& spec, const spec::Operation& operation, StoreLock lock,
+                          std::vector<std::string>& problems) {
+    OperationAccess access{operation.id, true, {}, ChannelRule::Required, lock};
+    auto security = spec.security(operation.id);
+    if (!security) {
+        problems.push_back(security.error().to_string());
+        return access;
+    }
+    access.bearer = security->bearer;
+    access.scopes = security->scopes;
+    access.channel = channel_rule(security->channel_header);
+    return access;
+}
+
+const OperationBinding* binding_of(const HandlerTable& table, const std::string& operation_id) {
+    for (const auto& b : table.bindings())
+        if (b.operation_id == operation_id) return &b;
+    return nullptr;
+}
+
+/// The contract's operations, each at its spec path (or the unversioned one a fault asks for).
+void add_contract_routes(const spec::Spec& spec, const HandlerTable& table, Router& router, std::vector<std::string>& problems) {
+    for (const auto& op : spec.operations()) {
+        const OperationBinding* binding = binding_of(table, op.id);
+        if (!binding) {
+            problems.push_back("operation " + op.id + " (" + op.method + " " + op.path_template +
+                               ") of the spec has no handler in the reference server");
+            continue;
+        }
+        if (!binding->served) continue;
+        const std::string path = binding->unversioned ? without_version_segment(op.path_template) : op.path_template;
+        router.add(op.method, typed_pattern(spec, path, &op, problems), access_of(spec, op, binding->lock, problems),
+                   binding->handler);
+    }
+    std::vector<std::string> known;
+    for (const auto& op : spec.operations()) known.push_back(op.id);
+    for (const auto& b : table.bindings())
+        if (!spec.find(b.operation_id)) {
+            std::string message = "a handler is bound to operation " + b.operation_id + ", which the spec does not have";
+            if (auto near = spec::closest_names(b.operation_id, known); !near.empty()) message += " (nearest: " + near.front() + ")";
+            problems.push_back(std::move(message));
+        }
+}
+
+/// The previous version's paths, served only under the versioning faults (VER-RENAMED, VER-REMOVED).
+void add_removed_paths(const spec::Spec& spec, const HandlerTable& table, Router& router, std::vector<std::string>& problems) {
+    for (const auto& removed : spec.removed_paths()) {
+        if (!removed.replacement.empty() && table.renamed_paths_served()) {
+            const spec::Operation* op = spec.find(removed.replacement);
+            const OperationBinding* binding = binding_of(table, removed.replacement);
+            if (!op) problems.push_back("x-removed-paths: " + removed.path + " names replacement " + removed.replacement +
+                                        ", which the spec does not have");
+            if (!op || !binding || !binding->served) continue;
+            router.add(removed.method, typed_pattern(spec, removed.path, op, problems),
+                       access_of(spec, *op, binding->lock, problems), binding->handler);
+        }
+        // Only reads: answering a removed write with an empty list would claim a change that never happened.
+        if (removed.replacement.empty() && removed.method == "GET" && table.removed_reads())
+            router.add(removed.method, typed_pattern(spec, removed.path, nullptr, problems),
+                       OperationAccess{removed.method + " " + removed.path, true, {}, ChannelRule::Optional, StoreLock::Shared},
+                       table.removed_reads());
+    }
+}
+
+}  // namespace
+
+std::string without_version_segment(const std::string& path) {
+    const auto second = path.find('/', 1);
+    return second == std::string::npos ? path : path.substr(second);
+}
+
+Result<Router, std::vector<std::string>> build_routes(const spec::Spec& spec, const HandlerTable& table) {
+    Router router;
+    std::vector<std::string> problems = table.problems();
+    add_contract_routes(spec, table, router, problems);
+    add_removed_paths(spec, table, router, problems);
+    for (const auto& r : table.server_routes())
+        router.add(r.method, r.pattern, OperationAccess{r.name, false, {}, ChannelRule::NotUsed, r.lock}, r.handler);
+    for (const auto& p : router.problems()) problems.push_back("router: " + p);
+    if (!problems.empty()) return fail(std::move(problems));
+    return router;
+}
+
+}  // namespace dockside::refserver
