@@ -167,7 +167,7 @@ std::vector<std::string> create_webhooks(int n) {
         Exchange ex = send({.operation = "createWebhook",
                             .body = json{{"url", "https://hooks.example.com/dockside/" + unique_ref("WH")},
                                          {"topics", json::array({"order.shipped"})},
-                                         {"description", "Dockside paging probe"}}});
+                                         {"description", "dockside paging probe " + unique_ref("WH")}}});
         if (!expect_status(ex, 200, "WH-CREATE")) break;
         ids.push_back(ex.json().value("id", json()).dump());
     }

@@ -145,7 +145,7 @@ TEST(Versioning, VER_CURSOR_ChannelWebhookAndReturnListsAreCursorPages) {
 TEST(Versioning, VER_WEBHOOK_SHAPE_CreateUsesUrlTopicsAndStringId) {
     json body{{"url", "https://hooks.dockside.invalid/version"},
               {"topics", {"order.shipped", "order.shipment.delivered"}},
-              {"description", "versioning probe"},
+              {"description", "dockside versioning probe " + unique_ref("WH")},  // the run tag: cleanup finds it
               {"secret", "versioning-secret"}};
     Exchange ex = send({.operation = "createWebhook", .body = body, .channel = std::string()});
     expect_status(ex, 200, "VER-WEBHOOK-SHAPE");

@@ -1,5 +1,6 @@
 #pragma once
-/// Dockside's webhook receiver: an HTTPS server on 127.0.0.1 (ephemeral port, self-signed certificate)
+/// Dockside's webhook receiver: an HTTPS server (127.0.0.1 on an ephemeral port unless the run says where,
+/// self-signed certificate)
 /// that answers 200 at once (NS-WH-RETRY: retries are not asserted) and remembers every request, plus
 /// the Standard Webhooks signature check. Header-only because suites/CMakeLists.txt compiles only
 /// `*_suite.cpp`.
@@ -27,14 +28,16 @@ namespace dockside::suites::webhooks {
 
 class Receiver {
 public:
-    /// Starts listening; the error names the failing step (certificate or bind).
-    static Result<std::unique_ptr<Receiver>, std::string> start() {
+    /// Starts listening on `host`:`port` (0: an ephemeral port); the error names the failing step
+    /// (certificate or bind). `public_url` is the address the target sends to ("" = https://host:port).
+    static Result<std::unique_ptr<Receiver>, std::string> start(const std::string& host = "127.0.0.1", std::uint16_t port = 0,
+                                                                const std::string& public_url = "") {
         auto cert = tls::make_self_signed();
         if (!cert) return fail("self-signed certificate: " + cert.error());
         std::unique_ptr<Receiver> r(new Receiver());
         server::ServerOptions options;
-        options.host = "127.0.0.1";
-        options.port = 0;
+        options.host = host;
+        options.port = port;
         options.threads = 1;
         options.tls = server::TlsIdentity{cert->certificate_pem, cert->private_key_pem};
         Receiver* self = r.get();
@@ -48,9 +51,12 @@ public:
             response.status = 200;
             return response;
         });
-        auto port = r->server_->start();
-        if (!port) return fail("receiver: " + port.error());
-        r->port_ = *port;
+        auto bound = r->server_->start();
+        if (!bound) return fail("receiver on " + host + ":" + std::to_string(port) + ": " + bound.error());
+        // A receiver listening on every address is reached, on this host, at the loopback one.
+        const std::string reachable = host == "0.0.0.0" ? "127.0.0.1" : host;
+        r->base_ = public_url.empty() ? "https://" + reachable + ":" + std::to_string(*bound) : public_url;
+        while (!r->base_.empty() && r->base_.back() == '/') r->base_.pop_back();
         return r;
     }
 
@@ -58,8 +64,8 @@ public:
         if (server_) server_->stop();
     }
 
-    /// "https://127.0.0.1:PORT" + path.
-    std::string url(const std::string& path) const { return "https://127.0.0.1:" + std::to_string(port_) + path; }
+    /// "https://127.0.0.1:PORT" (or the public URL given) + path.
+    std::string url(const std::string& path) const { return base_ + path; }
 
     /// Waits (bounded) until some request satisfies `match`; the first such request, or nullopt.
     std::optional<http::Request> wait_for(const std::function<bool(const http::Request&)>& match,
@@ -81,7 +87,7 @@ private:
     Receiver() = default;
 
     std::unique_ptr<server::HttpServer> server_;
-    std::uint16_t port_ = 0;
+    std::string base_;
     mutable std::mutex mutex_;
     mutable std::condition_variable arrived_;
     std::vector<http::Request> requests_;

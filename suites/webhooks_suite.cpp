@@ -239,9 +239,13 @@ std::optional<std::int64_t> fresh_shipment() {
 
 TEST(Webhooks, WH_SIGNED_DeliveryArrivesSignedOverHttps) {
     if (!sim_available()) DOCKSIDE_SKIP("triggering a shipment event needs the simulation control");
-    if (!current_session().info().embedded)
-        DOCKSIDE_SKIP("the receiver listens on 127.0.0.1, which only an in-process target can reach");
-    auto receiver = webhooks::Receiver::start();
+    const auto& info = current_session().info();
+    if (!info.embedded && info.webhook_host.empty())
+        DOCKSIDE_SKIP("the receiver listens on 127.0.0.1, which only an in-process target can reach; "
+                      "--webhook-listen (and --webhook-public-url) let another target reach it");
+    auto receiver = info.webhook_host.empty()
+                        ? webhooks::Receiver::start()
+                        : webhooks::Receiver::start(info.webhook_host, info.webhook_port, info.webhook_public_url);
     ASSERT_TRUE(receiver.ok()) << receiver.error();
     Cleanup cleanup;
     const std::string secret = "whsec-" + unique_ref("K");

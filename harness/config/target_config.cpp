@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 
+#include "harness/config/environments.h"
 #include "harness/http/url.h"
 #include "harness/load/duration_text.h"
 
@@ -144,6 +146,77 @@ AuthMethod check_auth(Collector& out, const RawTargetOptions& raw) {
     return AuthMethod::None;
 }
 
+bool any_given(const RawTargetOptions& raw, std::initializer_list<const char*> flags) {
+    for (const char* flag : flags)
+        if (raw.given.count(flag)) return true;
+    return false;
+}
+
+/// Fills what no flag gave from the environment `raw.environment` of the project file and marks `config`
+/// with its name and production flag. Returns the file read (for the shared-token check), nullopt when it
+/// could not be used (the problem is reported).
+std::optional<ProjectFile> apply_environment(Collector& out, RawTargetOptions& raw, TargetConfig& config) {
+    if (raw.environment.empty()) {
+        if (!raw.config_file.empty())
+            config.warnings.push_back(label("--config") + " " + raw.config_file + " is not used: no --env selects one of its environments");
+        return std::nullopt;
+    }
+    const std::string path = raw.config_file.empty() ? kDefaultProjectFile : raw.config_file;
+    std::error_code ec;
+    if (raw.config_file.empty() && !std::filesystem::exists(path, ec)) {
+        out.add("--env", raw.environment, std::string("names an environment of the project file, and there is no ") +
+                                              kDefaultProjectFile + " in the working folder (--config names another file)");
+        return std::nullopt;
+    }
+    auto file = load_project_file(path);
+    if (!file) {
+        for (const auto& problem : file.error()) out.add("--config", "", problem);
+        return std::nullopt;
+    }
+    const Environment* env = file->find(raw.environment);
+    if (!env) {
+        out.add("--env", raw.environment, "no environment of that name in " + path + "; it names " + file->names());
+        return std::nullopt;
+    }
+    const auto fill = [&](const char* flag, std::string& field, const std::string& value) {
+        if (!raw.given.count(flag) && !value.empty()) field = value;
+    };
+    fill("--base-url", raw.base_url, env->base_url);
+    fill("--auth-url", raw.auth_url, env->auth_url);
+    fill("--channel-header", raw.channel_header, env->channel_header);
+    fill("--channel", raw.channel, env->channel);
+    // Credentials are one choice: a credential flag replaces the environment's credentials as a whole.
+    if (!any_given(raw, {"--token", "--token-file", "--client-id", "--client-secret", "--client-secret-file"})) {
+        const auto read = [&](const SecretSource& source, const std::string& what) {
+            auto secret = source.read();
+            if (!secret) out.add("--env", raw.environment, "its " + what + " comes from " + source.describe() + ": " + secret.error());
+            return secret ? secret.value() : std::string();
+        };
+        if (env->token.given()) raw.token = read(env->token, "token");
+        if (!env->client_id.empty()) {
+            raw.client_id = env->client_id;
+            raw.client_secret = read(env->client_secret, "OAuth client secret");
+        }
+    }
+    config.environment = env->name;
+    config.production = env->production;
+    config.config_path = path;
+    return std::move(file.value());
+}
+
+/// A personal access token must not be shared between environments: the token in use is refused when
+/// another environment of the file is configured with the same one.
+void check_token_not_shared(Collector& out, const RawTargetOptions& raw, const ProjectFile& file) {
+    if (raw.token.empty()) return;
+    for (const auto& other : file.environments) {
+        if (other.name == raw.environment || !other.token.given()) continue;
+        if (auto token = other.token.read(); token && *token == raw.token)
+            out.add("--env", raw.environment,
+                    "its personal access token is also the one configured for environment '" + other.name + "' (" +
+                        other.token.describe() + "); a PAT must not be shared between environments: give each its own");
+    }
+}
+
 }  // namespace
 
 std::string ConfigProblem::to_string() const {
@@ -175,9 +248,11 @@ Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions&
     Collector out;
     TargetConfig config;
     RawTargetOptions raw = given;
-    raw.token = secret_value(out, "--token", given.token, "--token-file", given.token_file);
+    const auto project = apply_environment(out, raw, config);
+    raw.token = secret_value(out, "--token", raw.token, "--token-file", raw.token_file);
     raw.client_secret =
-        secret_value(out, "--client-secret", given.client_secret, "--client-secret-file", given.client_secret_file);
+        secret_value(out, "--client-secret", raw.client_secret, "--client-secret-file", raw.client_secret_file);
+    if (project) check_token_not_shared(out, raw, *project);
     check_url(out, "--base-url", raw.base_url);
     raw.base_url = without_version_segment(out, config.notes, raw.base_url, version_segment);
     check_url(out, "--auth-url", raw.auth_url);
@@ -203,7 +278,7 @@ Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions&
     config.channel_header = raw.channel_header;
     config.profile = raw.profile;
     config.insecure = raw.insecure;
-    config.warnings = unused_with_embedded(raw);
+    for (auto& warning : unused_with_embedded(raw)) config.warnings.push_back(std::move(warning));
     return config;
 }
 

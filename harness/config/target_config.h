@@ -1,9 +1,11 @@
 #pragma once
 /// The target of a run: which server, how to authenticate, which channel and profile. One shape for every
-/// subcommand (conform, load, serve's self-checks), filled from flags and DOCKSIDE_* environment variables.
+/// subcommand (conform, load, env check), filled from a named environment of the project file
+/// (environments.h), then from flags and DOCKSIDE_* environment variables, which override single values.
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,11 @@ struct RawTargetOptions {
     std::string profile = "default";                    ///< --profile / DOCKSIDE_PROFILE
     std::string timeout = "30";  ///< --timeout / DOCKSIDE_TIMEOUT per request: seconds, or a duration ("5s", "500ms")
     bool insecure = false;       ///< --insecure / DOCKSIDE_INSECURE: skip TLS certificate verification
+    std::string environment;     ///< --env / DOCKSIDE_ENV: a named environment of the project file; empty = none
+    std::string config_file;     ///< --config / DOCKSIDE_CONFIG; empty = dockside.yaml in the working folder
+    /// The flags given on the command line or by their variable ("--channel"): these win over the environment's
+    /// values; the others take the environment's value when it has one.
+    std::set<std::string> given;
 };
 
 enum class AuthMethod { None, PersonalToken, OAuthClient };
@@ -42,6 +49,9 @@ struct TargetConfig {
     std::string profile;
     double timeout_seconds = 30;
     bool insecure = false;
+    std::string environment;  ///< the named environment selected; empty = none
+    std::string config_path;  ///< the project file it came from
+    bool production = false;  ///< the environment is marked production: nothing may write without consent
     /// What resolve changed in what was given, each a sentence for the user to read before the run.
     std::vector<std::string> notes;
     /// What was given but is not used (a credential for a server when the target is the embedded one).
@@ -62,7 +72,10 @@ struct ConfigProblem {
 /// Names of the profiles that exist, used to reject an unknown --profile.
 using ProfileNames = std::vector<std::string>;
 
-/// Validates everything at once and reports every problem together (a user fixes them in one go).
+/// Validates everything at once and reports every problem together (a user fixes them in one go). With
+/// `raw.environment` the project file is read first (problems named "--config (DOCKSIDE_CONFIG)" with the
+/// file's line and column, or "--env (DOCKSIDE_ENV)" for a name it lacks) and the environment's values fill
+/// what no flag gave; a personal access token that another environment of the file also uses is refused.
 /// `version_segment` is the segment every path of the contract begins with ("/2025-07"): a --base-url
 /// ending in it would double it in every request, so it is taken without it (with a note); one ending in a
 /// segment of the same shape (another version, "/2024-01") is a problem naming the root to give instead.

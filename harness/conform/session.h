@@ -47,6 +47,18 @@ struct SessionInfo {
     /// What a replay command adds to reach this target the same way ("--fault X", "--base-url … --channel 101
     /// --read-only-token \"$DOCKSIDE_READ_ONLY_TOKEN\""); credentials only as variables.
     std::string replay_args;
+    /// Non-empty: why no write may reach this target (a production environment without
+    /// --allow-production-writes). A write a test tries is not sent; the test is skipped saying so.
+    std::string writes_refused;
+    /// Where the webhook receiver listens for a target that is not in process (--webhook-listen HOST:PORT);
+    /// empty = 127.0.0.1 on an ephemeral port, which only the embedded target reaches, so delivery checks
+    /// against another target are skipped. `webhook_public_url` is the receiver's address as the target
+    /// reaches it (a container, NAT); empty = https://HOST:PORT.
+    std::string webhook_host;
+    std::uint16_t webhook_port = 0;
+    std::string webhook_public_url;
+    /// Where each record the run creates is noted, one JSON line per create, for cleanup; empty = nowhere.
+    std::string created_log;
 };
 
 /// One run's target plus the shared spec, validator and finding log.

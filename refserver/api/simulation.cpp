@@ -3,7 +3,8 @@
 // Answered only when Options.simulation_enabled is set (off unless `dockside serve --sim`), otherwise
 // every /_sim/ path is a 404; and only to the server's full-access PAT (Authorization: Bearer <PAT>,
 // compared in constant time), otherwise 401: the control moves time and state for everyone.
-//   GET  /_sim/status                     {"simulation": "on", "now", "endpoints"}: how a harness detects it
+//   GET  /_sim/status                     {"simulation": "on", "now", "endpoints", "records": {kind: n, "total"}}:
+//                                         how a harness detects it, and what the store holds
 //   POST /_sim/reset                      the store back to its seed (tokens and the OAuth client kept)
 //   POST /_sim/wro {fulfillment_center_id?, purchase_order_number?}   a new WRO in Awaiting; 201 Wro
 //   POST /_sim/return/{id}:advance        AwaitingArrival -> Arrived -> Processing -> Completed; 200 list-shape return
@@ -28,6 +29,7 @@
 #include "refserver/core/datetime.h"
 #include "refserver/core/json_body.h"
 #include "refserver/seed/seed.h"
+#include "refserver/store/record_budget.h"
 #include "refserver/store/webhooks_store.h"
 #include "refserver/webhooks/dispatcher.h"
 
@@ -231,7 +233,11 @@ Reply status(RequestContext& ctx) {
                           "POST /_sim/shipment/{id}:hold", "POST /_sim/shipment/{id}:fail",
                           "POST /_sim/wro/{id}:advance", "POST /_sim/clock:advance", "GET /_sim/webhook-deliveries"})
         endpoints.push_back(e);
-    return json_response(200, {{"simulation", "on"}, {"now", format_iso8601(ctx.clock.now())}, {"endpoints", endpoints}});
+    nlohmann::json records = nlohmann::json::object();
+    for (const auto& [kind, count] : stored_records_by_kind(ctx.store)) records[kind] = count;
+    records["total"] = stored_records(ctx.store);
+    return json_response(200, {{"simulation", "on"}, {"now", format_iso8601(ctx.clock.now())}, {"endpoints", endpoints},
+                               {"records", records}});
 }
 
 Reply advance_clock(RequestContext& ctx) {

@@ -18,12 +18,25 @@ constexpr std::array<std::string_view, 10> kAddingOperations = {
 
 }  // namespace
 
-std::size_t stored_records(Store& store) {
+std::vector<std::pair<std::string, std::size_t>> stored_records_by_kind(Store& store) {
     const auto& auth = store.auth;
-    return store.orders.orders.size() + store.orders.shipments.size() + store.catalog.products.size() +
-           store.catalog.inventory.size() + store.areas.get<ReturnsState>().returns.size() +
-           store.areas.get<ReceivingState>().wros.size() + store.areas.get<WebhookState>().subscriptions.size() +
-           auth.tokens.size() + auth.refresh_tokens.size() + auth.codes.size() + store.extra_record_units;
+    return {{"orders", store.orders.orders.size()},
+            {"shipments", store.orders.shipments.size()},
+            {"products", store.catalog.products.size()},
+            {"inventory_items", store.catalog.inventory.size()},
+            {"returns", store.areas.get<ReturnsState>().returns.size()},
+            {"receiving_orders", store.areas.get<ReceivingState>().wros.size()},
+            {"webhook_subscriptions", store.areas.get<WebhookState>().subscriptions.size()},
+            {"access_tokens", auth.tokens.size()},
+            {"refresh_tokens", auth.refresh_tokens.size()},
+            {"authorization_codes", auth.codes.size()},
+            {"extra_units", store.extra_record_units}};
+}
+
+std::size_t stored_records(Store& store) {
+    std::size_t total = 0;
+    for (const auto& [kind, count] : stored_records_by_kind(store)) total += count;
+    return total;
 }
 
 bool adds_records(std::string_view operation_id) {

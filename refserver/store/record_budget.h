@@ -6,7 +6,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace dockside::refserver {
 
@@ -23,6 +26,10 @@ inline constexpr std::size_t kRecordValueUnit = 128;
 /// plus the extra units written so far (Store::extra_record_units). Seeded records count too.
 /// Cost: a handful of container sizes; call under the store lock.
 std::size_t stored_records(Store& store);
+
+/// The same records by kind ("orders", "shipments", "products", …, "extra_units"), in the order above; their
+/// sum is stored_records(). GET /_sim/status shows them, so a test can see what a run left behind.
+std::vector<std::pair<std::string, std::size_t>> stored_records_by_kind(Store& store);
 
 /// True for the operations that can add records (creates, PATCH /product, channel metadata, token
 /// and code issuance, store-order-json); these are refused with 507 once the budget is spent.

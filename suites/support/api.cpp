@@ -1,4 +1,5 @@
 #include "suites/support/api.h"
+#include "suites/support/created_records.h"
 
 #include <memory>
 #include <sstream>
@@ -70,8 +71,23 @@ Result<http::Response, http::TransportError> send_once(Session& session, const E
 /// waits, or when the wait would pass the test's budget, and the test is then blocked "rate limited".
 constexpr int kRateLimitRetries = 6;
 
+/// A write to a target that refuses writes (production without --allow-production-writes) is not sent: the
+/// test is skipped naming it, so a test that reads before it writes still never reaches the write.
+bool refused_write(const Session& session, Exchange& ex) {
+    const std::string& method = ex.request.method;
+    if (session.info().writes_refused.empty() || method == "GET" || method == "HEAD" || method == "OPTIONS") return false;
+    const std::string reason = session.info().writes_refused + "; this test would have sent " + method + " " +
+                               ex.request.target.substr(0, ex.request.target.find('?'));
+    record_skip(reason);
+    test_context::request_skip(reason);
+    ex.not_sent = true;
+    ex.transport_error = "harness: " + reason;
+    return true;
+}
+
 void deliver(Exchange& ex) {
     Session& session = current_session();
+    if (refused_write(session, ex)) return;
     if (test_context::timed_out() || (test_context::remaining() && test_context::remaining()->count() <= 0)) {
         test_context::mark_timed_out();
         ex.not_sent = true;
@@ -99,6 +115,7 @@ void deliver(Exchange& ex) {
         std::this_thread::sleep_for(wait);
     }
     if (ex.operation) ex.violations = session.validator().validate(*ex.operation, *ex.response);
+    note_created(ex);  // so that what the run creates can be undone after it
 }
 
 std::string documented_statuses(const spec::Operation* op) {

@@ -36,12 +36,16 @@ void OutcomeListener::OnTestEnd(const ::testing::TestInfo& info) {
     const bool timed_out = test_context::timed_out();
     if (timed_out) raw_.timed_out_after = static_cast<double>(options_.test_budget.count());
     std::erase_if(raw_.failure_messages, not_judged);
-    // A credential the configuration lacks: the test is skipped for it unless it found something itself.
-    if (auto skip = test_context::requested_skip();
-        skip && !timed_out && log.for_test(raw_.name).empty() && raw_.failure_messages.empty()) {
+    // A credential the configuration lacks: the test is skipped for it unless it found something itself. A
+    // write refused on a production target likewise; what the test asserted after it without a finding (a
+    // property that gave up for want of the records it could not create) is the refusal's consequence.
+    const auto requested = test_context::requested_skip();
+    const std::string& refusal = session_.info().writes_refused;
+    const bool write_refused = requested && !refusal.empty() && requested->rfind(refusal, 0) == 0;
+    if (requested && !timed_out && log.for_test(raw_.name).empty() && (raw_.failure_messages.empty() || write_refused)) {
         raw_.failed = false;
         raw_.skipped = true;
-        raw_.skip_message = *skip;
+        raw_.skip_message = *requested;
     }
     if (raw_.failed && raw_.failure_messages.empty() && log.for_test(raw_.name).empty() && !timed_out)
         raw_.failure_messages.push_back("the test failed without a finding or an assertion message");

@@ -25,9 +25,11 @@
 #include "suites/support/log_lines.h"
 #include "suites/support/runner.h"
 #include "tools/dockside/command.h"
+#include "tools/dockside/conform_plan.h"
 #include "tools/dockside/conform_target.h"
 #include "tools/dockside/exit_codes.h"
 #include "tools/dockside/held_interrupts.h"
+#include "tools/dockside/run_cleanup.h"
 #include "tools/dockside/slow_notice.h"
 #include "tools/dockside/spec_files.h"
 
@@ -37,6 +39,9 @@ namespace {
 struct ConformOptions {
     config::RawTargetOptions target;
     RemoteAccess access;
+    WriteSafety safety;
+    bool keep = false;  ///< --keep: leave what the run created on the target
+    WebhookReceiverOptions webhook;
     std::string only;
     std::string filter;
     int cases = 25;
@@ -123,6 +128,7 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
         problems.push_back("--filter: empty; give a GoogleTest pattern such as 'Returns.RET_DUP_ID_*'");
     else if (!o.filter.empty() && !c.areas.empty() && run_filter(c.areas, o.filter) == "-*")
         problems.push_back("--filter '" + o.filter + "' names no test of the areas --only selects");
+    for (auto& p : webhook_problems(o.webhook)) problems.push_back(std::move(p));
     if (o.cases < 1) problems.push_back("--cases must be at least 1 (got " + std::to_string(o.cases) + ")");
     if (o.test_timeout < 1) problems.push_back("--test-timeout must be at least 1 second");
     if (o.max_rps < 0) problems.push_back("--max-rps must be above zero (or left out for no cap)");
@@ -154,7 +160,7 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
     }
     if (!o.write_accept_file.empty())
         if (auto why = unwritable(o.write_accept_file)) problems.push_back("--write-accept " + o.write_accept_file + ": " + *why);
-    if (!o.list) {
+    if (!o.list && !o.safety.dry_run) {
         std::error_code ec;
         std::filesystem::create_directories(c.out_dir, ec);
         if (ec) problems.push_back("--out " + c.out_dir + ": " + ec.message());
@@ -257,9 +263,9 @@ std::filesystem::path first_missing_folder(const std::filesystem::path& dir) {
 
 int run_conform_into(const GlobalOptions& global, const ConformOptions& options, const std::filesystem::path& dir) {
     // The record is armed before anything slow happens, so a Ctrl-C at any moment leaves one that says so.
-    conform::RunRecord record(options.list ? "" : (dir / "results.json").string(),
-                              options.list ? "" : (dir / "junit.xml").string());
-    if (!options.list) {
+    const bool no_record = options.list || options.safety.dry_run;
+    conform::RunRecord record(no_record ? "" : (dir / "results.json").string(), no_record ? "" : (dir / "junit.xml").string());
+    if (!no_record) {
         std::error_code ec;
         std::filesystem::create_directories(dir, ec);  // a problem here is reported by check() with the others
         conform::RunMetadata preparing;
@@ -282,16 +288,35 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
 
     validate::ResponseValidator validator(*c.spec);
     for (const auto& problem : validator.compile_all()) std::cerr << "dockside conform: warning: " << problem << "\n";
+    conform::SessionInfo like;
+    like.profile = c.target->profile;
+    like.profile_json = c.profile;
+    like.cases = options.cases;
+    like.seed = choose_seed(c.seed);
+    like.only = options.only;
+    suites::configure_rapidcheck(like.cases, like.seed);
+    std::string filter = run_filter(c.areas, options.filter);
+    const WritePlanRequest asked{*c.target, options.safety, {filter, like, options.workers, std::chrono::seconds(options.test_timeout)},
+                                 options.max_rps, options.quiet};
+    if (!options.list)
+        if (const auto ended = guard_writes(*c.spec, validator, asked, filter)) {
+            record.disarm();
+            return *ended;
+        }
+
     std::unique_ptr<refserver::EmbeddedServer> embedded;
     auto prepared = prepare(*c.target, options, *c.spec, validator, embedded);
     if (!prepared) return kExitCannotRun;
     conform::SessionInfo& info = prepared->info;
-    info.profile = c.target->profile;
-    info.profile_json = c.profile;
-    info.cases = options.cases;
-    info.seed = choose_seed(c.seed);
-    info.only = options.only;
-    suites::configure_rapidcheck(info.cases, info.seed);
+    info.profile = like.profile;
+    info.profile_json = like.profile_json;
+    info.cases = like.cases;
+    info.seed = like.seed;
+    info.only = like.only;
+    info.writes_refused = writes_refused_reason(*c.target, options.safety);
+    // What the run creates on a remote target is noted so it can be undone (the embedded one goes with it).
+    if (!options.list && !info.embedded) info.created_log = created_log_of(c.out_dir);
+    apply_webhook_options(options.webhook, info);
 
     auto session = conform::Session::create(*c.spec, validator, info, client_options_for(*c.target));
     if (!session) return cannot_run(session.error());
@@ -301,7 +326,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     conform::RunResults results{meta, prepared->preflight};
     if (prepared->runnable) {
         suites::RunOptions run;
-        run.filter = run_filter(c.areas, options.filter);
+        run.filter = filter;
         run.list_only = options.list;
         run.accept_keys = c.accept_keys;
         run.progress = !options.quiet;
@@ -335,13 +360,14 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     record.disarm();
     if (embedded) embedded->stop();
     if (options.list) return kExitOk;
+    undo_or_keep(info, client_options_for(*c.target), options.keep, options.quiet, *c.spec, c.out_dir);
     results.meta.selected += static_cast<int>(prepared->preflight.size());
     return report(results, c.out_dir, options, prepared->runnable && !options.quiet);
 }
 
 int run_conform(const GlobalOptions& global, const ConformOptions& options) {
     const auto dir = std::filesystem::path(options.out.empty() ? "results/conform-" + conform::utc_timestamp(true) : options.out);
-    const auto made = options.list ? std::filesystem::path() : first_missing_folder(dir);
+    const auto made = options.list || options.safety.dry_run ? std::filesystem::path() : first_missing_folder(dir);
     const int code = run_conform_into(global, options, dir);
     // A run that could not be done leaves nothing behind: an empty results folder would read as a run. Only
     // what this run made goes, and a folder only when empty (another run may be writing beside it).
@@ -394,6 +420,11 @@ void register_conform_command(CLI::App& app, CommandContext& context) {
                         "Tests run side by side (each in its own process); suites that must not overlap say so")
         ->capture_default_str();
     conform->add_flag("--list", options->list, "Print the tests that would run, run none");
+    add_write_safety_options(*conform, options->safety, "each test's requests, which of them write, totals and pace");
+    add_webhook_options(*conform, options->webhook);
+    conform->add_flag("--keep", options->keep,
+                      "Leave what the run creates on the target (default: cancel and delete it at the end; "
+                      "dockside cleanup --run DIR does it later)");
     conform->add_flag("--quiet,-q", options->quiet, "Print only the summary and the verdict");
     conform->add_flag("--verbose,-v", options->verbose, "Print every finding in full, accepted tests and skip reasons");
     conform->callback([&context, options, conform] {

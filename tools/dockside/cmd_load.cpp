@@ -13,6 +13,7 @@
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_target.h"
 #include "tools/dockside/exit_codes.h"
+#include "tools/dockside/load_plan.h"
 #include "tools/dockside/held_interrupts.h"
 #include "tools/dockside/slow_notice.h"
 #include "tools/dockside/spec_files.h"
@@ -24,6 +25,7 @@ namespace {
 struct LoadCommandOptions {
     config::RawTargetOptions target;
     RemoteAccess access;
+    WriteSafety safety;
     loadtool::RawLoadOptions load;
     std::vector<std::string> delays;  ///< latency faults of the embedded server (refserver/faults/answer_delay.h)
 };
@@ -211,9 +213,24 @@ int run_load_command(const GlobalOptions& global, const LoadCommandOptions& opti
         problems.push_back("--fault switches faults on in the embedded reference server; it cannot be combined with --base-url");
     if (target && !options.delays.empty() && !target->embedded())
         problems.push_back("--delay slows the embedded reference server; it cannot be combined with --base-url");
+    if (target) {
+        // A mix that may write is refused before anything is sent, in the words of the plan.
+        const std::string refused = writes_refused_reason(*target, options.safety);
+        if (settings && !refused.empty() && !options.safety.dry_run && !writing_entries(*settings).empty())
+            problems.push_back(refused + "; this mix would write: " + writing_entries(*settings) +
+                               " (--dry-run shows the plan; a mix of reads by concrete path, such as 'GET "
+                               "/2025-07/location', writes nothing)");
+    }
     if (!problems.empty()) {
         for (const auto& p : problems) std::cerr << "dockside load: " << p << "\n";
         return kExitCannotRun;
+    }
+    if (options.safety.dry_run) {
+        std::cout << render_load_plan(*settings);
+        if (const auto refused = writes_refused_reason(*target, options.safety); !refused.empty() && !writing_entries(*settings).empty())
+            std::cout << "production: " << refused << ": this mix would be refused\n";
+        std::cout << "dry run: nothing was sent to " << (target->embedded() ? "the embedded reference server" : target->base_url) << "\n";
+        return kExitOk;
     }
     std::unique_ptr<refserver::EmbeddedServer> embedded;
     auto load_target = resolve_target(*target, options, *settings, *spec, embedded);
@@ -273,6 +290,7 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("--variants", raw.variants, "Pre-generated requests per operation (default 64)");
     load->add_option("--fault", raw.faults, "Switch a fault on in the embedded server (repeatable)");
     load->add_option("--delay", options->delays, "Answer an operation of the embedded server later: 'getOrder:+2ms', '*:+1ms' (repeatable)");
+    add_write_safety_options(*load, options->safety, "model, pace, requests per operation, which write");
     load->footer(kLoadExitCodes);
     load->callback([&context, options] {
         context.action = [&context, options] { return run_load_command(context.global, *options); };

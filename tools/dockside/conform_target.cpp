@@ -1,6 +1,7 @@
 #include "tools/dockside/conform_target.h"
 
 #include <chrono>
+#include <optional>
 #include <iostream>
 #include <sstream>
 
@@ -12,8 +13,13 @@
 namespace dockside::cli {
 namespace {
 
-CLI::Option* target_option(CLI::App& command, const std::string& flag, std::string& value, const std::string& help) {
-    return command.add_option(flag, value, help)->envname(config::env_name_for(flag));
+/// An option backed by its DOCKSIDE_* variable; whether it was given (either way) is noted in `raw.given`, so
+/// that it overrides the selected environment's value and the others do not.
+CLI::Option* target_option(CLI::App& command, const std::string& flag, std::string& value, const std::string& help,
+                           config::RawTargetOptions& raw) {
+    return command.add_option(flag, value, help)
+        ->envname(config::env_name_for(flag))
+        ->each([&raw, flag](const std::string&) { raw.given.insert(flag); });
 }
 
 /// The secrets of the preparation's requests, each named in curl lines by the variable that holds it.
@@ -42,25 +48,90 @@ std::string obtain_token(const config::TargetConfig& target, const RemoteAccess&
 }  // namespace
 
 void add_target_options(CLI::App& command, config::RawTargetOptions& raw) {
+    target_option(command, "--env", raw.environment,
+                  "Named environment of the project file (dockside.yaml, or --config): its values apply where no "
+                  "flag gives one", raw);
+    target_option(command, "--config", raw.config_file, "Project file naming the environments (default: ./dockside.yaml)", raw);
     target_option(command, "--base-url", raw.base_url,
                   "Server to test, by its root: https://api.example.test (a trailing /2025-07 is dropped; default: "
-                  "start the embedded reference server)");
-    target_option(command, "--auth-url", raw.auth_url, "OAuth authorization server (default: the base URL)");
-    target_option(command, "--token", raw.token, "Personal access token (prefer --token-file or the environment)");
-    target_option(command, "--token-file", raw.token_file, "File whose first line is the personal access token");
-    target_option(command, "--client-id", raw.client_id, "OAuth client id (code flow with automated consent)");
+                  "start the embedded reference server)", raw);
+    target_option(command, "--auth-url", raw.auth_url, "OAuth authorization server (default: the base URL)", raw);
+    target_option(command, "--token", raw.token, "Personal access token (prefer --token-file or the environment)", raw);
+    target_option(command, "--token-file", raw.token_file, "File whose first line is the personal access token", raw);
+    target_option(command, "--client-id", raw.client_id, "OAuth client id (code flow with automated consent)", raw);
     target_option(command, "--client-secret", raw.client_secret,
-                  "OAuth client secret (prefer --client-secret-file or the environment)");
-    target_option(command, "--client-secret-file", raw.client_secret_file, "File whose first line is the OAuth client secret");
-    target_option(command, "--channel", raw.channel, "Channel id to write to (default: discovered)");
-    target_option(command, "--channel-header", raw.channel_header, "Name of the channel header")->capture_default_str();
-    target_option(command, "--profile", raw.profile, "Profile: default or strict")->capture_default_str();
-    target_option(command, "--timeout", raw.timeout, "Per request: seconds, or a duration (5s, 500ms, 2m)")->capture_default_str();
+                  "OAuth client secret (prefer --client-secret-file or the environment)", raw);
+    target_option(command, "--client-secret-file", raw.client_secret_file, "File whose first line is the OAuth client secret", raw);
+    target_option(command, "--channel", raw.channel, "Channel id to write to (default: discovered)", raw);
+    target_option(command, "--channel-header", raw.channel_header, "Name of the channel header", raw)->capture_default_str();
+    target_option(command, "--profile", raw.profile, "Profile: default or strict", raw)->capture_default_str();
+    target_option(command, "--timeout", raw.timeout, "Per request: seconds, or a duration (5s, 500ms, 2m)", raw)->capture_default_str();
     command.add_flag("--insecure", raw.insecure, "Skip TLS certificate verification")
         ->envname(config::env_name_for("--insecure"));
 }
 
+void add_write_safety_options(CLI::App& command, WriteSafety& safety, const std::string& plan) {
+    command.add_flag("--allow-production-writes", safety.allow_production_writes,
+                     "Let a run write to an environment marked production (without it only what reads runs there)");
+    command.add_flag("--dry-run", safety.dry_run, "Print the plan (" + plan + ") and send nothing to the target");
+}
+
+std::string writes_refused_reason(const config::TargetConfig& target, const WriteSafety& safety) {
+    if (!target.production || safety.allow_production_writes) return {};
+    return "the target is the production environment '" + target.environment + "' (" + target.config_path +
+           ") and --allow-production-writes was not given";
+}
+
+namespace {
+
+/// HOST:PORT ("[::1]:0" too) split at the last colon; nullopt when it is not that.
+std::optional<std::pair<std::string, std::uint16_t>> host_and_port(const std::string& text) {
+    const auto colon = text.rfind(':');
+    if (colon == std::string::npos || colon == 0) return std::nullopt;
+    std::string host = text.substr(0, colon);
+    if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+    const std::string digits = text.substr(colon + 1);
+    if (digits.empty() || digits.size() > 5 || digits.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+    const long port = std::stol(digits);
+    if (port > 65535) return std::nullopt;
+    return std::make_pair(host, static_cast<std::uint16_t>(port));
+}
+
+}  // namespace
+
+void add_webhook_options(CLI::App& command, WebhookReceiverOptions& webhook) {
+    command.add_option("--webhook-listen", webhook.listen,
+                       "Where the webhook receiver listens, HOST:PORT (0.0.0.0:8443; port 0 picks one), so that a "
+                       "target not in process can deliver to it")
+        ->envname("DOCKSIDE_WEBHOOK_LISTEN");
+    command.add_option("--webhook-public-url", webhook.public_url,
+                       "The receiver's https:// address as the target reaches it (a server in a container or behind NAT)")
+        ->envname("DOCKSIDE_WEBHOOK_PUBLIC_URL");
+}
+
+std::vector<std::string> webhook_problems(const WebhookReceiverOptions& webhook) {
+    std::vector<std::string> problems;
+    if (!webhook.listen.empty() && !host_and_port(webhook.listen))
+        problems.push_back("--webhook-listen '" + webhook.listen + "': give HOST:PORT, e.g. 0.0.0.0:8443 (port 0 picks a free one)");
+    if (!webhook.public_url.empty() && webhook.public_url.rfind("https://", 0) != 0)
+        problems.push_back("--webhook-public-url '" + webhook.public_url + "': the receiver speaks HTTPS; give https://HOST[:PORT]");
+    if (!webhook.public_url.empty() && webhook.listen.empty())
+        problems.push_back("--webhook-public-url needs --webhook-listen: the address it names must lead to a listening receiver");
+    return problems;
+}
+
+void apply_webhook_options(const WebhookReceiverOptions& webhook, conform::SessionInfo& info) {
+    if (const auto listen = host_and_port(webhook.listen)) {
+        info.webhook_host = listen->first;
+        info.webhook_port = listen->second;
+        info.webhook_public_url = webhook.public_url;
+    }
+}
+
 void print_target_notes(const std::string& command, const config::TargetConfig& target) {
+    if (!target.environment.empty())
+        std::cerr << "dockside " << command << ": environment '" << target.environment << "' of " << target.config_path
+                  << ": " << target.base_url << (target.production ? " (production)" : "") << "\n";
     for (const auto& note : target.notes) std::cerr << "dockside " << command << ": note: " << note << "\n";
     for (const auto& warning : target.warnings) std::cerr << "dockside " << command << ": warning: " << warning << "\n";
 }

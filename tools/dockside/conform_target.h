@@ -26,6 +26,35 @@ namespace dockside::cli {
 /// by its DOCKSIDE_* environment variable, so no secret has to be typed on a command line.
 void add_target_options(CLI::App& command, config::RawTargetOptions& raw);
 
+/// Consent and caution about writing to the target, shared by conform and load.
+struct WriteSafety {
+    bool allow_production_writes = false;  ///< --allow-production-writes
+    bool dry_run = false;                  ///< --dry-run: print the plan, send nothing
+};
+
+/// Adds --allow-production-writes and --dry-run; `plan` says what the dry run prints for this command.
+void add_write_safety_options(CLI::App& command, WriteSafety& safety, const std::string& plan);
+
+/// Why writes to this target are refused ("the target is the production environment 'live' (dockside.yaml)
+/// and --allow-production-writes was not given"); empty when they are allowed.
+std::string writes_refused_reason(const config::TargetConfig& target, const WriteSafety& safety);
+
+/// Where conform's webhook receiver listens, for a target that is not in process.
+struct WebhookReceiverOptions {
+    std::string listen;      ///< --webhook-listen HOST:PORT (port 0: ephemeral); empty = 127.0.0.1, embedded only
+    std::string public_url;  ///< --webhook-public-url: the receiver as the target reaches it
+};
+
+/// Adds --webhook-listen and --webhook-public-url (DOCKSIDE_WEBHOOK_LISTEN, DOCKSIDE_WEBHOOK_PUBLIC_URL).
+void add_webhook_options(CLI::App& command, WebhookReceiverOptions& webhook);
+
+/// What is wrong with them (a listen address that is not HOST:PORT, a public URL that is not https://…,
+/// a public URL without a listen address); empty when nothing.
+std::vector<std::string> webhook_problems(const WebhookReceiverOptions& webhook);
+
+/// Copies checked options into the session's webhook_host, webhook_port and webhook_public_url.
+void apply_webhook_options(const WebhookReceiverOptions& webhook, conform::SessionInfo& info);
+
 /// Prints on standard error what resolving the target changed in what was given ("dockside <command>: note:
 /// …") and what it does not use ("…: warning: …").
 void print_target_notes(const std::string& command, const config::TargetConfig& target);

@@ -77,6 +77,8 @@ int main(int argc, char** argv) {
     register_merge_command(app, context);
     register_compare_command(app, context);
     register_report_command(app, context);
+    register_env_command(app, context);
+    register_cleanup_command(app, context);
 
     try {
         app.parse(argc, argv);

@@ -13,6 +13,8 @@
 #include <sstream>
 #include <thread>
 
+#include "harness/http/client.h"
+#include "harness/http/url.h"
 #include "harness/server/http_server.h"
 
 namespace dockside::clitest {
@@ -157,6 +159,16 @@ ServeProcess::~ServeProcess() {
     }
     ::kill(-pid_, SIGKILL);
     ::waitpid(pid_, nullptr, 0);
+}
+
+nlohmann::json ServeProcess::get(const std::string& target) const {
+    auto url = http::parse_url(base_url_);
+    if (!url) return nullptr;
+    http::HttpClient client(*url);
+    http::Request request{"GET", target};
+    request.headers.set("Authorization", "Bearer " + pat_);
+    auto answer = client.send(request);
+    return answer ? nlohmann::json::parse(answer->body, nullptr, false) : nlohmann::json();
 }
 
 double ServeProcess::cpu_seconds() const {

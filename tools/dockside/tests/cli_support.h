@@ -67,6 +67,10 @@ public:
     std::vector<std::string> target_args() const;
     /// User + system CPU time the server has used so far (all its threads).
     double cpu_seconds() const;
+    /// GET `target` with the server's PAT: the answer's JSON, null when there is none.
+    nlohmann::json get(const std::string& target) const;
+    /// What the store holds by kind, and its total (GET /_sim/status "records").
+    nlohmann::json records() const { return get("/_sim/status").value("records", nlohmann::json()); }
 
 private:
     int pid_ = -1;

@@ -1,0 +1,205 @@
+// The project file's named environments: read with every problem placed by line and column, selected with
+// --env, overridden flag by flag, and a personal access token shared between two environments refused.
+
+#include "harness/config/environments.h"
+
+#include <gtest/gtest.h>
+
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "harness/config/target_config.h"
+
+namespace dockside::config {
+namespace {
+
+const ProfileNames kProfiles{"default", "strict"};
+
+/// A project file with this text in a fresh folder of its own.
+std::string project_file(const std::string& name, const std::string& text) {
+    const auto dir = std::filesystem::temp_directory_path() / ("dockside-env-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto path = (dir / "dockside.yaml").string();
+    std::ofstream(path) << text;
+    return path;
+}
+
+const char* kTwoEnvironments = R"(environments:
+  sandbox:
+    base_url: https://sandbox.example.test
+    channel: 101
+    production: false
+    credentials:
+      token_env: DOCKSIDE_TEST_SANDBOX_TOKEN
+  production:
+    base_url: https://api.example.test
+    auth_url: https://auth.example.test
+    channel_header: X-Channel
+    production: true
+    credentials:
+      client_id: ci
+      client_secret_file: production-secret
+)";
+
+RawTargetOptions selecting(const std::string& path, const std::string& env) {
+    RawTargetOptions raw;
+    raw.config_file = path;
+    raw.environment = env;
+    return raw;
+}
+
+std::string joined(const std::vector<ConfigProblem>& problems) {
+    std::string out;
+    for (const auto& p : problems) out += p.to_string() + "\n";
+    return out;
+}
+
+TEST(Environments, AFileIsReadInItsOrderWithSourcesNotSecrets) {
+    const auto path = project_file("read", kTwoEnvironments);
+    auto file = load_project_file(path);
+    ASSERT_TRUE(file) << file.error().front();
+    ASSERT_EQ(file->environments.size(), 2u);
+    EXPECT_EQ(file->names(), "sandbox, production");
+    const Environment& sandbox = file->environments[0];
+    EXPECT_EQ(sandbox.base_url, "https://sandbox.example.test");
+    EXPECT_EQ(sandbox.channel, "101");
+    EXPECT_FALSE(sandbox.production);
+    EXPECT_EQ(sandbox.token.describe(), "$DOCKSIDE_TEST_SANDBOX_TOKEN");
+    const Environment& production = file->environments[1];
+    EXPECT_TRUE(production.production);
+    EXPECT_EQ(production.client_id, "ci");
+    // A relative secret file is the project file's neighbour, wherever dockside runs.
+    EXPECT_EQ(production.client_secret.file, (std::filesystem::path(path).parent_path() / "production-secret").string());
+}
+
+TEST(Environments, EveryProblemOfAFileIsPlacedByLineAndColumn) {
+    const auto path = project_file("bad", R"(environments:
+  sandbox:
+    bse_url: https://sandbox.example.test
+    production: maybe
+    credentials:
+      token: abc123
+  staging:
+    base_url: https://staging.example.test
+)");
+    auto file = load_project_file(path);
+    ASSERT_FALSE(file);
+    std::string all;
+    for (const auto& p : file.error()) all += p + "\n";
+    EXPECT_NE(all.find(path + ":3:14: unknown key 'bse_url' in environment 'sandbox'; known: auth_url, base_url"),
+              std::string::npos) << all;
+    EXPECT_NE(all.find("environment 'sandbox' has no base_url"), std::string::npos) << all;
+    EXPECT_NE(all.find(path + ":4:17: production must be true or false"), std::string::npos) << all;
+    EXPECT_NE(all.find("'token' in the credentials of environment 'sandbox' would keep a secret in the file"), std::string::npos) << all;
+    EXPECT_EQ(all.find("abc123"), std::string::npos) << "a secret written in the file is never repeated\n" << all;
+    EXPECT_NE(all.find("environment 'staging' does not say production: true or false"), std::string::npos) << all;
+}
+
+TEST(Environments, BrokenYamlNamesItsPosition) {
+    const auto path = project_file("syntax", "environments:\n  sandbox: [unclosed\n");
+    auto file = load_project_file(path);
+    ASSERT_FALSE(file);
+    EXPECT_EQ(file.error().front().rfind(path + ":", 0), 0u) << file.error().front();
+}
+
+TEST(Environments, SelectingOneFillsTheTargetAndMarksProduction) {
+    const auto path = project_file("select", kTwoEnvironments);
+    ::setenv("DOCKSIDE_TEST_SANDBOX_TOKEN", "sandbox-pat", 1);
+    auto sandbox = resolve(selecting(path, "sandbox"), kProfiles);
+    ASSERT_TRUE(sandbox) << joined(sandbox.error());
+    EXPECT_EQ(sandbox->base_url, "https://sandbox.example.test");
+    EXPECT_EQ(sandbox->token, "sandbox-pat");
+    EXPECT_EQ(sandbox->channel, 101);
+    EXPECT_EQ(sandbox->environment, "sandbox");
+    EXPECT_FALSE(sandbox->production);
+
+    std::ofstream(std::filesystem::path(path).parent_path() / "production-secret") << "s3cret\n";
+    auto production = resolve(selecting(path, "production"), kProfiles);
+    ASSERT_TRUE(production) << joined(production.error());
+    EXPECT_TRUE(production->production);
+    EXPECT_EQ(production->auth, AuthMethod::OAuthClient);
+    EXPECT_EQ(production->client_secret, "s3cret");
+    EXPECT_EQ(production->channel_header, "X-Channel");
+    EXPECT_EQ(production->auth_url, "https://auth.example.test");
+}
+
+TEST(Environments, AGivenFlagOverridesOneValueAndKeepsTheRest) {
+    const auto path = project_file("override", kTwoEnvironments);
+    ::setenv("DOCKSIDE_TEST_SANDBOX_TOKEN", "sandbox-pat", 1);
+    auto raw = selecting(path, "sandbox");
+    raw.channel = "202";
+    raw.given.insert("--channel");
+    raw.base_url = "https://ignored.example.test";  // not given: the environment's value wins over a default
+    auto resolved = resolve(raw, kProfiles);
+    ASSERT_TRUE(resolved) << joined(resolved.error());
+    EXPECT_EQ(resolved->channel, 202);
+    EXPECT_EQ(resolved->base_url, "https://sandbox.example.test");
+    EXPECT_EQ(resolved->token, "sandbox-pat");
+
+    raw.token = "flag-pat";
+    raw.given.insert("--token");
+    auto with_token = resolve(raw, kProfiles);
+    ASSERT_TRUE(with_token) << joined(with_token.error());
+    EXPECT_EQ(with_token->token, "flag-pat");
+}
+
+TEST(Environments, AMissingEnvironmentOrVariableIsAClearProblem) {
+    const auto path = project_file("missing", kTwoEnvironments);
+    auto unknown = resolve(selecting(path, "staging"), kProfiles);
+    ASSERT_FALSE(unknown);
+    EXPECT_EQ(unknown.error().front().option, "--env (DOCKSIDE_ENV)");
+    EXPECT_NE(unknown.error().front().message.find("it names sandbox, production"), std::string::npos)
+        << joined(unknown.error());
+
+    ::unsetenv("DOCKSIDE_TEST_SANDBOX_TOKEN");
+    auto unset = resolve(selecting(path, "sandbox"), kProfiles);
+    ASSERT_FALSE(unset);
+    EXPECT_NE(joined(unset.error()).find("its token comes from $DOCKSIDE_TEST_SANDBOX_TOKEN: the environment variable "
+                                         "DOCKSIDE_TEST_SANDBOX_TOKEN is not set"),
+              std::string::npos)
+        << joined(unset.error());
+}
+
+TEST(Environments, WithoutAFileAnEnvironmentCannotBeSelected) {
+    auto raw = selecting("", "sandbox");
+    const auto cwd = std::filesystem::current_path();
+    const auto empty = std::filesystem::temp_directory_path() / ("dockside-env-none-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(empty);
+    std::filesystem::current_path(empty);
+    auto resolved = resolve(raw, kProfiles);
+    std::filesystem::current_path(cwd);
+    ASSERT_FALSE(resolved);
+    EXPECT_NE(resolved.error().front().message.find("there is no dockside.yaml in the working folder"), std::string::npos);
+}
+
+TEST(Environments, APersonalAccessTokenSharedBetweenEnvironmentsIsRefused) {
+    const auto path = project_file("shared", R"(environments:
+  sandbox:
+    base_url: https://sandbox.example.test
+    production: false
+    credentials: {token_env: DOCKSIDE_TEST_SHARED_A}
+  production:
+    base_url: https://api.example.test
+    production: true
+    credentials: {token_env: DOCKSIDE_TEST_SHARED_B}
+)");
+    ::setenv("DOCKSIDE_TEST_SHARED_A", "same-pat", 1);
+    ::setenv("DOCKSIDE_TEST_SHARED_B", "same-pat", 1);
+    auto file = load_project_file(path);
+    ASSERT_TRUE(file);
+    const auto shared = shared_tokens(*file);
+    ASSERT_EQ(shared.size(), 1u);
+    EXPECT_EQ(shared[0], std::make_pair(std::string("sandbox"), std::string("production")));
+    auto resolved = resolve(selecting(path, "sandbox"), kProfiles);
+    ASSERT_FALSE(resolved);
+    EXPECT_NE(joined(resolved.error()).find("a PAT must not be shared between environments"), std::string::npos);
+    EXPECT_EQ(joined(resolved.error()).find("same-pat"), std::string::npos) << "the secret is never printed";
+
+    ::setenv("DOCKSIDE_TEST_SHARED_B", "its-own-pat", 1);
+    EXPECT_TRUE(resolve(selecting(path, "sandbox"), kProfiles));
+}
+
+}  // namespace
+}  // namespace dockside::config

@@ -1,0 +1,198 @@
+#include "tools/dockside/run_cleanup.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "harness/http/retry_after.h"
+#include "harness/http/url.h"
+#include "suites/support/created_records.h"
+
+namespace dockside::cli {
+namespace {
+
+using State = CleanupOutcome::State;
+
+struct Created {
+    const suites::UndoRule* rule = nullptr;
+    std::string id;
+    std::string test;
+};
+
+const suites::UndoRule* rule_for(const std::string& create) {
+    for (const auto& rule : suites::undo_rules())
+        if (rule.create == create) return &rule;
+    return nullptr;
+}
+
+/// The records the log names as created and not yet undone, oldest first.
+std::vector<Created> pending(std::istream& log) {
+    std::vector<Created> created;
+    std::set<std::pair<std::string, std::string>> undone;
+    for (std::string line; std::getline(log, line);) {
+        const auto entry = nlohmann::json::parse(line, nullptr, false);
+        if (!entry.is_object()) continue;  // a line cut short by a crash: the others still count
+        if (entry.contains("undone")) {
+            undone.emplace(entry.value("undone", ""), entry.value("id", ""));
+        } else if (const auto* rule = rule_for(entry.value("created", ""))) {
+            created.push_back({rule, entry.value("id", ""), entry.value("test", "")});
+        }
+    }
+    std::erase_if(created, [&](const Created& c) { return undone.count({c.rule->create, c.id}) > 0; });
+    return created;
+}
+
+std::string excerpt(const std::string& body) {
+    std::string text = body.substr(0, 160);
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text;
+}
+
+/// The undo request for `record`, as the contract's operation describes it.
+http::Request undo_request(const Created& record, const spec::Operation& op, const CleanupTarget& target) {
+    std::string path = op.path_template;
+    const std::string placeholder = "{" + record.rule->param + "}";
+    if (const auto at = path.find(placeholder); at != std::string::npos)
+        path.replace(at, placeholder.size(), http::percent_encode(record.id));
+    http::Request request;
+    request.method = op.method;
+    request.target = path;
+    request.headers.set("Accept", "application/json");
+    request.headers.set("Authorization", "Bearer " + target.token);
+    if (op.channel_header != spec::ChannelHeader::NotUsed && target.write_channel > 0)
+        request.headers.set(target.channel_header, std::to_string(target.write_channel));
+    return request;
+}
+
+/// Sends, waiting out 429 answers (at most six waits).
+Result<http::Response, http::TransportError> send_patiently(http::HttpClient& client, const http::Request& request) {
+    for (int attempt = 0;; ++attempt) {
+        auto answer = client.send(request);
+        if (!answer || answer->status != 429 || attempt >= 6) return answer;
+        std::this_thread::sleep_for(http::retry_after(*answer).value_or(http::backoff_wait(attempt, attempt * 7919)));
+    }
+}
+
+/// What the answer to an undo means for the record.
+CleanupOutcome judge(const Created& record, const http::Response& answer) {
+    CleanupOutcome out{record.rule->kind, record.id, record.test, State::Failed, ""};
+    const std::string what = record.rule->undo + " answered " + std::to_string(answer.status);
+    if (answer.status >= 200 && answer.status <= 299) {
+        // A cancelled order whose shipments could not all be cancelled says so in its status.
+        if (!suites::undo_succeeded(answer.status, nlohmann::json::parse(answer.body, nullptr, false))) {
+            out.detail = what + " with status Failure: its shipments could not be cancelled (shipped already?)";
+            return out;
+        }
+        out.state = State::Undone;
+        out.detail = record.rule->undo;
+        return out;
+    }
+    if (answer.status == 404 || answer.status == 410) {
+        out.state = State::AlreadyUndone;
+        out.detail = what + ": it is gone already";
+        return out;
+    }
+    out.detail = what + ": " + excerpt(answer.body);
+    return out;
+}
+
+const char* state_name(State state) {
+    switch (state) {
+        case State::Undone: return "undone";
+        case State::AlreadyUndone: return "already gone";
+        case State::Failed: return "not undone";
+    }
+    return "";
+}
+
+}  // namespace
+
+int CleanupReport::count(State state) const {
+    return static_cast<int>(std::count_if(outcomes.begin(), outcomes.end(), [&](const auto& o) { return o.state == state; }));
+}
+
+nlohmann::json CleanupReport::to_json() const {
+    nlohmann::json failed = nlohmann::json::array(), stays = nlohmann::json::array();
+    std::map<std::string, int> undone;
+    for (const auto& o : outcomes) {
+        if (o.state == State::Failed) failed.push_back({{"kind", o.kind}, {"id", o.id}, {"test", o.test}, {"reason", o.detail}});
+        if (o.state != State::Failed) undone[o.kind]++;
+    }
+    for (const auto& rule : suites::undo_rules())
+        if (!rule.remains.empty() && undone.count(rule.kind)) stays.push_back(rule.remains);
+    for (const auto& what : suites::records_nothing_undoes()) stays.push_back(what);
+    nlohmann::json out{{"undone", count(State::Undone)}, {"already_gone", count(State::AlreadyUndone)},
+                       {"not_undone", failed}, {"undone_by_kind", undone}, {"stays_on_the_target", stays}};
+    if (!error.empty()) out["error"] = error;
+    return out;
+}
+
+std::string CleanupReport::render() const {
+    if (!error.empty()) return "cleanup: " + error + "\n";
+    std::ostringstream out;
+    out << "cleanup: " << count(State::Undone) << " undone, " << count(State::AlreadyUndone) << " gone already, "
+        << count(State::Failed) << " could not be undone\n";
+    for (const auto& o : outcomes)
+        if (o.state == State::Failed) out << "  " << state_name(o.state) << ": " << o.kind << " " << o.id << " (" << o.test << "): " << o.detail << "\n";
+    return out.str();
+}
+
+std::string created_log_of(const std::string& run_dir) { return (std::filesystem::path(run_dir) / "created.jsonl").string(); }
+
+CleanupReport undo_created(const std::string& log_path, const CleanupTarget& target, const spec::Spec& spec) {
+    CleanupReport report;
+    std::ifstream log(log_path);
+    if (!log) {
+        report.error = "no record of created things at " + log_path + " (a run with --dry-run, --list or an embedded target keeps none)";
+        return report;
+    }
+    auto records = pending(log);
+    log.close();
+    auto url = http::parse_url(target.base_url);
+    if (!url) {
+        report.error = "base URL " + url.error();
+        return report;
+    }
+    http::HttpClient client(*url, target.client);
+    std::ofstream undone(log_path, std::ios::app);
+    for (auto it = records.rbegin(); it != records.rend(); ++it) {
+        const spec::Operation* op = spec.find(it->rule->undo);
+        if (!op) {
+            report.outcomes.push_back({it->rule->kind, it->id, it->test, State::Failed, "the contract has no " + it->rule->undo});
+            continue;
+        }
+        auto answer = send_patiently(client, undo_request(*it, *op, target));
+        CleanupOutcome outcome = answer ? judge(*it, *answer)
+                                        : CleanupOutcome{it->rule->kind, it->id, it->test, State::Failed,
+                                                         it->rule->undo + ": " + http::to_string(answer.error())};
+        if (outcome.state != State::Failed) undone << suites::undone_line(it->rule->create, it->id) << std::flush;
+        report.outcomes.push_back(std::move(outcome));
+    }
+    return report;
+}
+
+bool write_cleanup_report(const CleanupReport& report, const std::string& run_dir) {
+    std::ofstream out(std::filesystem::path(run_dir) / "cleanup.json");
+    out << report.to_json().dump(2) << "\n";
+    return static_cast<bool>(out);
+}
+
+void undo_or_keep(const conform::SessionInfo& info, const http::ClientOptions& client, bool keep, bool quiet,
+                  const spec::Spec& spec, const std::string& run_dir) {
+    if (info.created_log.empty() || !std::filesystem::exists(info.created_log)) return;
+    if (keep) {
+        std::cout << "cleanup: kept what the run created (--keep); dockside cleanup --run " << run_dir << " undoes it\n";
+        return;
+    }
+    const CleanupReport report =
+        undo_created(info.created_log, {info.base_url, info.token, info.write_channel, info.channel_header, client}, spec);
+    if (!quiet || report.count(State::Failed) > 0) std::cout << report.render();
+    if (!write_cleanup_report(report, run_dir)) std::cerr << "dockside conform: cannot write " << run_dir << "/cleanup.json\n";
+}
+
+}  // namespace dockside::cli
