@@ -42,6 +42,7 @@ struct RawLoadOptions {
     std::string shard;         ///< --shard i/N, auto/N or auto (tools/load/shard_option.h)
     std::string start_at;      ///< --start-at 2026-11-23T14:00:00Z or +10s
     std::string out;
+    std::string summary_md;    ///< --summary-md FILE: the verdict as Markdown for a CI job summary
     std::string seed;
     bool find_capacity = false;
     std::string slo;
@@ -71,6 +72,7 @@ struct LoadSettings {
     std::string shard_source;  ///< the environment variable --shard auto read the index from
     std::optional<load::WallTime> start_at;  ///< wait for this instant, then start the schedule there
     std::string out;
+    std::string summary_md;  ///< "" when not asked for
     std::uint64_t seed = 0;
     bool seed_given = false;
     bool find_capacity = false;
