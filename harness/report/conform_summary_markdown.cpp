@@ -24,7 +24,8 @@ std::string counts_line(const conform::RunResults& results) {
     const int failed = c.failed - t.interrupted;
     std::string line;
     if (failed + c.blocked + c.timed_out + t.interrupted > 0)
-        line = "**" + md_count(failed) + " failed, " + md_count(t.distinct_findings) + " distinct findings, " +
+        line = "**" + md_count(failed) + " failed, " + md_count(t.distinct_findings) +
+               (t.distinct_findings == 1 ? " distinct finding, " : " distinct findings, ") +
                md_count(c.blocked) + " blocked, " + md_count(c.timed_out) + " timed out" +
                (t.interrupted ? ", " + md_count(t.interrupted) + " interrupted" : "") + "** · ";
     char seconds[32];

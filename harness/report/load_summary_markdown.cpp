@@ -72,7 +72,7 @@ std::string capacity_line(const load::RunSummary& s) {
 std::vector<std::string> threshold_rows(const load::RunSummary& s) {
     std::vector<std::string> rows;
     for (const auto& t : s.thresholds)
-        rows.push_back("| " + md_code(t.threshold.expression, 120) + " | " + md_text(t.actual_text, 40) + " | " +
+        rows.push_back("| " + md_code(t.threshold.expression, 120, true) + " | " + md_text(t.actual_text, 40) + " | " +
                        md_text(t.limit_text, 40) + " | " + md_text(t.margin_text, 60) + " | " +
                        (t.passed ? "held" : "**crossed**") + " |");
     return rows;

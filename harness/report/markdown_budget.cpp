@@ -32,13 +32,12 @@ std::string md_text(std::string_view text, std::size_t max_chars) {
     return out;
 }
 
-std::string md_code(std::string_view text, std::size_t max_chars) {
+std::string md_code(std::string_view text, std::size_t max_chars, bool table_cell) {
     std::string code = one_line(text, max_chars);
     for (char& c : code)
         if (c == '`') c = '\'';
-    // A table cell ends at '|' even inside a code span (GFM); the escaped form shows as '|'.
     std::string out = "`";
-    for (char c : code) out += c == '|' ? std::string("\\|") : std::string(1, c);
+    for (char c : code) out += table_cell && c == '|' ? std::string("\\|") : std::string(1, c);
     return out + "`";
 }
 

@@ -23,8 +23,9 @@ inline constexpr std::size_t kMarkdownPartReserve = 1024;
 std::string md_text(std::string_view text, std::size_t max_chars = 200);
 
 /// `text` as inline code (a test name, a command, a path): on one line, at most `max_chars` characters,
-/// backticks in it replaced so the span cannot end early.
-std::string md_code(std::string_view text, std::size_t max_chars = 300);
+/// backticks in it replaced so the span cannot end early. In a table cell ('|' ends a cell even inside a
+/// code span there, GFM) `table_cell` escapes '|', which shows as '|' in a table and as "\|" elsewhere.
+std::string md_code(std::string_view text, std::size_t max_chars = 300, bool table_cell = false);
 
 /// 12345 → "12,345".
 std::string md_count(long long n);

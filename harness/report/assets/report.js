@@ -196,6 +196,13 @@
           (allAccepted ? ", accepted" : "") + ")"),
         items.map(({ test, finding }) => findingView(test, finding))));
     }
+    const stale = (r.accept && r.accept.stale) || [];
+    if (stale.length) {
+      out.push(h("h3", {}, `Accepted findings that no longer occur (${stale.length})`));
+      out.push(table(["accept file entry", "why it is stale"], stale.map(x => [x.key, x.why])));
+      out.push(h("p", { class: "note" }, `The accept file ${r.accept.file} still lists them; ` +
+        "`dockside conform --accept FILE --write-accept FILE` rewrites it without them."));
+    }
     const notRun = tests.filter(t => ["skipped", "blocked", "timed_out", "interrupted"].includes(t.status));
     out.push(h("h3", {}, `Skipped, blocked and unfinished tests (${notRun.length})`));
     if (notRun.length) out.push(table(["test", "status", "reason"], notRun.map(t => [t.name, h("span", { class: "status-" + t.status }, t.status), t.reason || ""])));

@@ -169,7 +169,8 @@ TEST(SummaryMarkdown, ALoadRunWithTenThousandOperationsInTroubleStaysUnder64KiB)
 
 TEST(SummaryMarkdown, MarkdownTextHelpers) {
     EXPECT_EQ(md_text("a|b*c_d<e>\nf"), "a\\|b\\*c\\_d\\<e\\> f");
-    EXPECT_EQ(md_code("x`y|z"), "`x'y\\|z`");
+    EXPECT_EQ(md_code("x`y|z"), "`x'y|z`");
+    EXPECT_EQ(md_code("x`y|z", 300, true), "`x'y\\|z`");
     EXPECT_EQ(md_count(1234567), "1,234,567");
     EXPECT_EQ(md_count(999), "999");
     EXPECT_EQ(md_text(std::string(10, 'a'), 4), "aaaa…");

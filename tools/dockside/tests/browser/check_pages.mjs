@@ -82,6 +82,8 @@ for (const file of pages) {
       const sum = run.results.summary;
       if (!seen.text.includes(`${sum.failed} tests failed, ${sum.distinct_findings} distinct findings`))
         fail(file, "conformance counts not on the page");
+      for (const stale of (run.results.accept && run.results.accept.stale) || [])
+        if (!seen.text.includes(stale.key)) fail(file, `stale accept entry ${stale.key} not on the page`);
     }
     if (run.kind === "compare" && !seen.banner.some(b => b.includes(`exit ${run.comparison.exit_code}`)))
       fail(file, "comparison verdict not on the page");
