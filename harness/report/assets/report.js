@@ -200,8 +200,8 @@
     if (stale.length) {
       out.push(h("h3", {}, `Accepted findings that no longer occur (${stale.length})`));
       out.push(table(["accept file entry", "why it is stale"], stale.map(x => [x.key, x.why])));
-      out.push(h("p", { class: "note" }, `The accept file ${r.accept.file} still lists them; ` +
-        "`dockside conform --accept FILE --write-accept FILE` rewrites it without them."));
+      out.push(h("p", { class: "note" }, `The accept file ${r.accept.file} still lists them; `,
+        h("code", {}, `dockside conform --accept ${r.accept.file} --write-accept ${r.accept.file}`), " rewrites it without them."));
     }
     const notRun = tests.filter(t => ["skipped", "blocked", "timed_out", "interrupted"].includes(t.status));
     out.push(h("h3", {}, `Skipped, blocked and unfinished tests (${notRun.length})`));
@@ -230,7 +230,7 @@
       f.status || f.body_excerpt ? [h("div", { class: "label" }, "response " + (f.status || "(none)")), f.body_excerpt ? h("pre", {}, f.body_excerpt) : null] : null,
       (f.violations || []).length ? table(["pointer", "expected", "actual", "rule"], f.violations.map(v => [v.pointer, v.expected, v.actual, v.rule])) : null,
       f.curl ? copyable(f.curl, "request (shell)") : null,
-      f.seed ? copyable(f.seed, "replay") : null,
+      f.replay ? copyable(f.replay, "replay (seed " + f.seed + ")") : f.seed ? h("div", { class: "label" }, "seed " + f.seed) : null,
       f.shrunk_input ? [h("div", { class: "label" }, "smallest failing input"), h("pre", {}, f.shrunk_input)] : null);
   }
 

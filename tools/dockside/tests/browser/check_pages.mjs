@@ -82,6 +82,9 @@ for (const file of pages) {
       const sum = run.results.summary;
       if (!seen.text.includes(`${sum.failed} tests failed, ${sum.distinct_findings} distinct findings`))
         fail(file, "conformance counts not on the page");
+      // Each finding's replay command, as the record holds it, is on the page to copy (folded accepted ones aside).
+      for (const t of run.results.tests || []) for (const f of t.findings || [])
+        if (f.replay && !f.accepted && !seen.text.includes(f.replay)) fail(file, `replay command of ${t.name} not on the page`);
       for (const stale of (run.results.accept && run.results.accept.stale) || [])
         if (!seen.text.includes(stale.key)) fail(file, `stale accept entry ${stale.key} not on the page`);
     }
