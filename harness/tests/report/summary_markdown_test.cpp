@@ -67,6 +67,7 @@ TEST(SummaryMarkdown, TenThousandFindingsStayUnder64KiBAndSayHowManyAreLeftOut) 
     }
     run.meta.selected = static_cast<int>(run.tests.size());
     const std::string md = conform_summary_markdown(run, "results/conform-big");
+    RecordProperty("bytes", static_cast<int>(md.size()));  // --gtest_output=xml shows what it weighs
     EXPECT_LE(md.size(), kSummaryMarkdownLimit);
     EXPECT_GT(md.size(), kSummaryMarkdownLimit / 2) << "the room there is, is used";
     EXPECT_TRUE(has(md, "❌ Dockside conform: failed")) << md.substr(0, 400);
@@ -156,6 +157,7 @@ TEST(SummaryMarkdown, ACleanLoadRunReadsInTwentyLines) {
 
 TEST(SummaryMarkdown, ALoadRunWithTenThousandOperationsInTroubleStaysUnder64KiB) {
     const std::string md = load_summary_markdown(load_run(10000, true), "results/load-big");
+    RecordProperty("bytes", static_cast<int>(md.size()));
     EXPECT_LE(md.size(), kSummaryMarkdownLimit);
     EXPECT_TRUE(has(md, "❌ Dockside load: failed")) << md.substr(0, 300);
     EXPECT_TRUE(has(md, "**crossed**")) << md.substr(0, 2000);
