@@ -2,7 +2,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
+#include "harness/load/interval_counts.h"
 #include "harness/load/result_files.h"
 #include "harness/load/run_recorder.h"
 
@@ -70,6 +72,12 @@ Result<RunFolder, std::string> read_run_folder(const std::string& path) {
             else load_run.notes.push_back(intervals.error());
         } else {
             load_run.notes.push_back(log.string() + " is missing (a merged run has none): within-run noise is unknown");
+        }
+        if (const auto counts = dir / load::IntervalLogs::kCountsFile; fs::exists(counts, ec)) {
+            std::ifstream in(counts);
+            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            if (auto lines = load::read_interval_counts(text)) load_run.counts = std::move(lines.value());
+            else load_run.notes.push_back(counts.string() + ": " + lines.error());
         }
         run.kind = RunKind::Load;
         run.load = std::move(load_run);

@@ -30,6 +30,9 @@ struct LoadRun {
     nlohmann::json document;          ///< summary.json as written
     IntervalsByTag latency;           ///< latency.hlog; empty when the run has none (a merge)
     std::vector<std::string> notes;   ///< what could not be read and was left out ("latency.hlog: line 7: …")
+    /// interval-counts.jsonl, one object per interval (harness/load/interval_counts.h); empty when the run
+    /// has none (a merge, or a run of a Dockside that did not write it).
+    std::vector<nlohmann::json> counts{};
 };
 
 struct RunFolder {

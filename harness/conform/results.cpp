@@ -209,7 +209,7 @@ nlohmann::json to_json(const RunResults& results) {
                          {"seconds", to_ms(s.seconds)}});
     const Totals t = totals(results);
     const int total = static_cast<int>(results.tests.size());
-    return {{"dockside_version", m.dockside_version},
+    nlohmann::json document = {{"dockside_version", m.dockside_version},
             {"spec_version", m.spec_version},
             {"target", m.target},
             {"embedded", m.embedded},
@@ -237,6 +237,14 @@ nlohmann::json to_json(const RunResults& results) {
               {"rate_limited_seconds", std::round(t.rate_limited_seconds * 1000.0) / 1000.0}}},
             {"areas_summary", areas},
             {"tests", tests}};
+    if (results.accept) {
+        nlohmann::json stale = nlohmann::json::array();
+        for (const auto& entry : results.accept->stale) stale.push_back({{"key", entry.key}, {"why", entry.why}});
+        document["accept"] = {{"file", results.accept->file},         {"entries", results.accept->entries},
+                              {"matched", results.accept->matched},   {"not_judged", results.accept->not_judged},
+                              {"stale", stale}};
+    }
+    return document;
 }
 
 int exit_code(const RunResults& results) {

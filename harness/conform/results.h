@@ -91,9 +91,26 @@ struct RunMetadata {
     std::string spec_version;         ///< the contract's info.version ("2025-07"); compare refuses to mix versions
 };
 
+/// An entry of the accept file that this run could judge and did not see: the finding no longer occurs.
+struct StaleAccept {
+    std::string key;  ///< "rule|operation|test"
+    std::string why;  ///< "the test passed", "the test no longer exists", …
+};
+
+/// What a run says of the accept file it was given (--accept): which entries are stale, and how many it
+/// could not judge (their test was not selected, skipped, blocked, or did not finish).
+struct AcceptAudit {
+    std::string file;
+    int entries = 0;
+    int matched = 0;  ///< entries whose finding occurred again (accepted in this run)
+    std::vector<StaleAccept> stale;
+    int not_judged = 0;
+};
+
 struct RunResults {
     RunMetadata meta;
     std::vector<TestOutcome> tests;
+    std::optional<AcceptAudit> accept{};  ///< set when the run was given an accept file
 };
 
 struct AreaSummary {
@@ -121,7 +138,8 @@ nlohmann::json to_json(const Finding& finding);
 /// {"dockside_version","spec_version","target","embedded","profile","seed","cases","areas","faults","started_at",
 ///  "duration_seconds","test_budget_seconds","interrupted","summary":{passed,failed,skipped,accepted,blocked,
 ///  timed_out,interrupted,not_run,total,distinct_findings},"areas_summary":[…],
-///  "tests":[{name,area,status,reason?,seconds,failure_messages,findings:[…]}]}.
+///  "tests":[{name,area,status,reason?,seconds,failure_messages,findings:[…]}],
+///  "accept"?:{file,entries,matched,not_judged,stale:[{key,why}]}} ("accept" only when an accept file was given).
 nlohmann::json to_json(const RunResults& results);
 /// One test as results.json holds it.
 nlohmann::json to_json(const TestOutcome& outcome);

@@ -59,10 +59,11 @@ Result<bool, std::string> write_summary(const std::string& directory, const RunS
 
 bool is_run_file(const std::string& name) {
     using Names = RunFileNames;
-    static constexpr std::array<std::string_view, 9> kFixed = {
+    static constexpr std::array<std::string_view, 10> kFixed = {
         Names::kSummary,           Names::kCapacityJson,      Names::kCapacityCsv,
         Names::kLatencyHgrm,       Names::kServiceHgrm,       Names::kSendLagHgrm,
-        IntervalLogs::kLatencyFile, IntervalLogs::kServiceFile, IntervalLogs::kSendLagFile};
+        IntervalLogs::kLatencyFile, IntervalLogs::kServiceFile, IntervalLogs::kSendLagFile,
+        IntervalLogs::kCountsFile};
     for (const auto fixed : kFixed)
         if (name == fixed) return true;
     const std::string_view n = name;

@@ -40,7 +40,8 @@ Result<bool, std::string> write_text_file(const std::string& path, const std::st
 Result<bool, std::string> write_summary(const std::string& directory, const RunSummary& summary);
 
 /// Whether `name` is a file a load run, a capacity search or a merge writes: summary.json, capacity.json,
-/// capacity.csv, the .hlog interval logs, and the .hgrm files (overall and latency-/service-time-<operation>).
+/// capacity.csv, the .hlog interval logs and interval-counts.jsonl, and the .hgrm files (overall and
+/// latency-/service-time-<operation>).
 bool is_run_file(const std::string& name);
 
 /// Removes from `directory` the files an earlier run left there (is_run_file), so that a folder given

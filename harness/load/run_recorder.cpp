@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "harness/load/interval_counts.h"
+
 namespace dockside::load {
 
 Result<std::unique_ptr<IntervalLogs>, std::string> IntervalLogs::open(const std::string& directory) {
@@ -10,7 +12,9 @@ Result<std::unique_ptr<IntervalLogs>, std::string> IntervalLogs::open(const std:
     logs->latency_.open(path(kLatencyFile));
     logs->service_.open(path(kServiceFile));
     logs->lag_.open(path(kSendLagFile));
-    if (!logs->latency_ || !logs->service_ || !logs->lag_) return fail("cannot write the interval logs in " + directory);
+    logs->counts_.open(path(kCountsFile));
+    if (!logs->latency_ || !logs->service_ || !logs->lag_ || !logs->counts_)
+        return fail("cannot write the interval logs in " + directory);
     return logs;
 }
 
@@ -38,20 +42,24 @@ void IntervalLogs::write(const StatsSet& interval, const std::vector<std::string
         service_writer_->write_interval(interval.operations[i].service, from, to, names[i]);
     }
     lag_writer_->write_interval(interval.send_lag, from, to);
+    counts_ << interval_counts_line(interval, names) << '\n';
     // Each second reaches the disk as it ends, so a killed run still leaves its intervals readable.
     latency_.flush();
     service_.flush();
     lag_.flush();
+    counts_.flush();
 }
 
 bool IntervalLogs::close() {
     latency_.flush();
     service_.flush();
     lag_.flush();
-    const bool ok = latency_.good() && service_.good() && lag_.good();
+    counts_.flush();
+    const bool ok = latency_.good() && service_.good() && lag_.good() && counts_.good();
     latency_.close();
     service_.close();
     lag_.close();
+    counts_.close();
     return ok;
 }
 

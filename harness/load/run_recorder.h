@@ -14,7 +14,7 @@
 
 namespace dockside::load {
 
-/// The three interval logs of a run in `directory`.
+/// The three interval logs of a run in `directory`, and the per-interval counts beside them.
 class IntervalLogs {
 public:
     /// Opens the files; the error names the one that cannot be written.
@@ -22,7 +22,7 @@ public:
     /// Headers with the run's start time (seconds since the epoch).
     void start(double start_epoch_s);
     /// One interval: every operation's latency and service histograms (tagged), all together (untagged)
-    /// and the send lag.
+    /// and the send lag; its requests and errors by class to interval-counts.jsonl.
     void write(const StatsSet& interval, const std::vector<std::string>& names);
     /// Flushes; false when a write failed.
     bool close();
@@ -30,11 +30,13 @@ public:
     static constexpr const char* kLatencyFile = "latency.hlog";
     static constexpr const char* kServiceFile = "service-time.hlog";
     static constexpr const char* kSendLagFile = "send-lag.hlog";
+    static constexpr const char* kCountsFile = "interval-counts.jsonl";  ///< interval_counts.h
 
 private:
     std::ofstream latency_;
     std::ofstream service_;
     std::ofstream lag_;
+    std::ofstream counts_;
     std::unique_ptr<histogram::IntervalLogWriter> latency_writer_;
     std::unique_ptr<histogram::IntervalLogWriter> service_writer_;
     std::unique_ptr<histogram::IntervalLogWriter> lag_writer_;

@@ -36,6 +36,33 @@ json interval_series(const std::vector<histogram::LogInterval>& intervals, doubl
     return rows;
 }
 
+/// Errors by class per interval (interval-counts.jsonl), all together and for each operation that had an
+/// error: {"all":[{"t","length_s","attempted","errors":{class:n}}],"getOrder":[…]}; `t` from the first
+/// interval, as the latency series count it.
+json error_series(const std::vector<json>& counts) {
+    json series = json::object();
+    if (counts.empty()) return series;
+    const double origin = counts.front().value("t", 0.0);
+    std::set<std::string> erring;
+    for (const auto& line : counts) {
+        const json ops = line.value("operations", json::object());  // held: items() does not keep it alive
+        for (const auto& [op, c] : ops.items())
+            if (!c.value("errors", json::object()).empty()) erring.insert(op);
+    }
+    for (const auto& line : counts) {
+        const double t = line.value("t", 0.0) - origin, length = line.value("length_s", 0.0);
+        series[compare::kAllOperations].push_back({{"t", t}, {"length_s", length}, {"attempted", line.value("attempted", std::int64_t{0})},
+                                                   {"errors", line.value("errors", json::object())}});
+        const json ops = line.value("operations", json::object());
+        for (const auto& op : erring) {
+            const json c = ops.value(op, json::object());
+            series[op].push_back({{"t", t}, {"length_s", length}, {"attempted", c.value("attempted", std::int64_t{0})},
+                                  {"errors", c.value("errors", json::object())}});
+        }
+    }
+    return series;
+}
+
 std::vector<std::string> operations_of_test(const json& test, const ReportContext& context) {
     std::set<std::string> ops;
     for (const auto& f : test.value("findings", json::array()))
@@ -107,7 +134,7 @@ json load_view(const compare::RunFolder& run) {
         if (auto it = load.latency.find(compare::interval_tag(op.name)); it != load.latency.end())
             series[op.name] = interval_series(it->second, origin);
     return {{"kind", "load"}, {"path", run.path}, {"summary", load.document}, {"curves", curves},
-            {"series", series}, {"notes", load.notes}};
+            {"series", series}, {"errors", error_series(load.counts)}, {"notes", load.notes}};
 }
 
 json report_data(const std::vector<compare::RunFolder>& runs, const ReportContext& context) {

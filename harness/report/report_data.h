@@ -24,7 +24,8 @@ struct ReportContext {
 };
 
 /// {"format","generated_at","runs":[{"kind":"conform","path","results","matrix","faults"} |
-///  {"kind":"load","path","summary","curves","series","notes"} | {"kind":"compare","path","comparison"}]}
+///  {"kind":"load","path","summary","curves","series","errors","notes"} | {"kind":"compare","path","comparison"}]}
+/// ("errors": per second, the requests asked for and the errors by class, from interval-counts.jsonl)
 nlohmann::json report_data(const std::vector<compare::RunFolder>& runs, const ReportContext& context);
 
 /// The view parts of one run (exposed for tests).

@@ -14,12 +14,14 @@
 #include <random>
 #include <sstream>
 
+#include "harness/conform/accept_baseline.h"
 #include "harness/conform/areas.h"
 #include "harness/conform/finding.h"
 #include "harness/conform/profile.h"
 #include "harness/conform/record.h"
 #include "harness/conform/report.h"
 #include "harness/conform/results.h"
+#include "harness/report/summary_markdown.h"
 #include "harness/validate/response_validator.h"
 #include "refserver/embedded/session_info.h"
 #include "suites/support/log_lines.h"
@@ -50,6 +52,7 @@ struct ConformOptions {
     std::vector<std::string> faults;
     std::string accept_file;
     std::string write_accept_file;
+    std::string summary_md_file;
     int test_timeout = 120;
     int workers = 1;
     double max_rps = 0;
@@ -65,6 +68,7 @@ struct Checked {
     std::vector<std::string> areas;
     std::uint64_t seed = 0;
     std::set<std::string> accept_keys;
+    std::string accept_text;  ///< the --accept file as read, for --write-accept to rewrite
     std::string out_dir;
     std::optional<spec::Spec> spec;
     std::optional<config::TargetConfig> target;
@@ -155,11 +159,15 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
         for (const auto& p : target.error()) problems.push_back(p.to_string());
     }
     if (!o.accept_file.empty()) {
-        if (auto text = read_file(o.accept_file)) c.accept_keys = conform::parse_accept_file(*text);
-        else problems.push_back("--accept: " + text.error());
+        if (auto text = read_file(o.accept_file)) {
+            c.accept_keys = conform::parse_accept_file(*text);
+            c.accept_text = std::move(text.value());
+        } else problems.push_back("--accept: " + text.error());
     }
     if (!o.write_accept_file.empty())
         if (auto why = unwritable(o.write_accept_file)) problems.push_back("--write-accept " + o.write_accept_file + ": " + *why);
+    if (!o.summary_md_file.empty())
+        if (auto why = unwritable(o.summary_md_file)) problems.push_back("--summary-md " + o.summary_md_file + ": " + *why);
     if (!o.list && !o.safety.dry_run) {
         std::error_code ec;
         std::filesystem::create_directories(c.out_dir, ec);
@@ -196,18 +204,42 @@ bool colour_console() {
 
 /// Writes results.json, junit.xml (and the accept file when asked), prints the summary and the failures.
 /// `areas_shown`: the progress lines already showed one line per area.
+/// The accept file's stale entries on the console (results.json and --summary-md say them too).
+void print_accept_audit(const conform::AcceptAudit& audit, const ConformOptions& options) {
+    if (audit.stale.empty()) return;
+    std::cout << "\naccept file " << audit.file << ": " << audit.stale.size() << " of its " << audit.entries
+              << " entries no longer occur (stale):\n";
+    for (const auto& entry : audit.stale) std::cout << "  " << entry.key << "  (" << entry.why << ")\n";
+    if (options.write_accept_file.empty())
+        std::cout << "  `--accept " << audit.file << " --write-accept " << audit.file << "` rewrites it without them\n";
+}
+
+/// --write-accept: this run's findings; with --accept, that file's text without its stale entries and with
+/// this run's new findings added (entries this run could not judge are kept).
+bool write_accept(const conform::RunResults& results, const ConformOptions& options, const std::string& accept_text) {
+    std::vector<conform::Finding> findings;
+    for (const auto& test : results.tests) findings.insert(findings.end(), test.findings.begin(), test.findings.end());
+    const auto rewritten = conform::rewrite_accept_file(
+        accept_text, results.accept ? results.accept->stale : std::vector<conform::StaleAccept>{}, findings,
+        "added by the run of " + results.meta.started_at + " (seed " + std::to_string(results.meta.seed) + ")");
+    if (!write_file(options.write_accept_file, rewritten.text)) return false;
+    if (results.accept)
+        std::cout << "wrote " << options.write_accept_file << ": " << rewritten.dropped << " stale dropped, "
+                  << rewritten.added << " new added, " << rewritten.total << " entries\n";
+    return true;
+}
+
 int report(const conform::RunResults& results, const std::string& out_dir, const ConformOptions& options,
-           bool areas_shown) {
+           const std::string& accept_text, bool areas_shown) {
     const auto dir = std::filesystem::path(out_dir);
     const std::string results_path = (dir / "results.json").string(), junit_path = (dir / "junit.xml").string();
     if (!write_file(results_path, conform::RunRecord::results_text(results))) return cannot_run("cannot write " + results_path);
     if (!write_file(junit_path, conform::RunRecord::junit_text(results))) return cannot_run("cannot write " + junit_path);
-    if (!options.write_accept_file.empty()) {
-        std::vector<conform::Finding> findings;
-        for (const auto& test : results.tests) findings.insert(findings.end(), test.findings.begin(), test.findings.end());
-        if (!write_file(options.write_accept_file, conform::render_accept_file(findings)))
-            return cannot_run("cannot write --write-accept " + options.write_accept_file);
-    }
+    if (!options.write_accept_file.empty() && !write_accept(results, options, accept_text))
+        return cannot_run("cannot write --write-accept " + options.write_accept_file);
+    if (!options.summary_md_file.empty() &&
+        !write_file(options.summary_md_file, report::conform_summary_markdown(results, out_dir)))
+        return cannot_run("cannot write --summary-md " + options.summary_md_file);
     conform::ReportStyle style;
     style.colour = colour_console();
     style.detail = options.quiet ? conform::Detail::Quiet : options.verbose ? conform::Detail::Verbose : conform::Detail::Normal;
@@ -215,8 +247,10 @@ int report(const conform::RunResults& results, const std::string& out_dir, const
     // The progress lines showed each area as it finished: the summary adds the totals, not the same rows again.
     std::cout << "\n" << conform::render_summary(results, style.colour, !areas_shown);
     if (style.detail == conform::Detail::Normal) std::cout << conform::render_skip_reasons(results);
+    if (results.accept) print_accept_audit(*results.accept, options);
     std::cout << "results: " << results_path << "\njunit:   " << junit_path << "\nlog:     "
               << (dir / "conform.log").string() << std::endl;
+    if (!options.summary_md_file.empty()) std::cout << "summary: " << options.summary_md_file << std::endl;
     suites::keep_exit_output_in((dir / "conform.log").string());
     return conform::exit_code(results) == 0 ? kExitOk : kExitViolations;
 }
@@ -362,7 +396,13 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     if (options.list) return kExitOk;
     undo_or_keep(info, client_options_for(*c.target), options.keep, options.quiet, *c.spec, c.out_dir);
     results.meta.selected += static_cast<int>(prepared->preflight.size());
-    return report(results, c.out_dir, options, prepared->runnable && !options.quiet);
+    if (!options.accept_file.empty()) {
+        // Only a run of every test, to its end, can tell that an accepted test no longer exists.
+        const bool whole_suite = options.only.empty() && options.filter.empty() && results.meta.interrupted.empty() &&
+                                 results.meta.selected <= static_cast<int>(results.tests.size());
+        results.accept = conform::audit_accept(options.accept_file, c.accept_keys, results.tests, whole_suite);
+    }
+    return report(results, c.out_dir, options, c.accept_text, prepared->runnable && !options.quiet);
 }
 
 int run_conform(const GlobalOptions& global, const ConformOptions& options) {
@@ -410,7 +450,11 @@ void register_conform_command(CLI::App& app, CommandContext& context) {
     conform->add_option("--out", options->out, "Results folder (default: results/conform-<UTC timestamp>/)");
     conform->add_option("--fault", options->faults, "Switch a fault on in the embedded server (repeatable)");
     conform->add_option("--accept", options->accept_file, "File of finding keys that are accepted");
-    conform->add_option("--write-accept", options->write_accept_file, "Write this run's finding keys to a file");
+    conform->add_option("--write-accept", options->write_accept_file,
+                        "Write this run's finding keys to a file; with --accept, that file without its stale entries "
+                        "(findings that no longer occur) and with this run's new ones");
+    conform->add_option("--summary-md", options->summary_md_file,
+                        "Write the verdict as Markdown (at most 64 KiB) for a CI job summary or a pull-request comment");
     conform->add_option("--test-timeout", options->test_timeout,
                         "Seconds each test may take; past it the test is reported timed out and the run goes on")
         ->capture_default_str();

@@ -281,6 +281,8 @@ void register_load_command(CLI::App& app, CommandContext& context) {
                      "Wait until this instant (RFC 3339 with offset, e.g. 2026-11-23T14:00:00Z, or +10s from now) and "
                      "start the schedule there: shards given the same one send one schedule together");
     load->add_option("--out", raw.out, "Results folder (default: results/load-<UTC timestamp>/)");
+    load->add_option("--summary-md", raw.summary_md,
+                     "Write the verdict as Markdown (at most 64 KiB) for a CI job summary or a pull-request comment");
     load->add_option("--seed", raw.seed, "Seed of operation choice and generated bodies (default: random, recorded)");
     load->add_flag("--find-capacity", raw.find_capacity, "Search the highest rate held within --slo (step, then bisect)");
     load->add_option("--slo", raw.slo, "Capacity search: thresholds a step must hold ('p99<100ms,errors<0.1%')");

@@ -8,6 +8,7 @@
 #include "harness/load/duration_text.h"
 #include "harness/load/report_text.h"
 #include "harness/load/result_files.h"
+#include "harness/report/load_junit.h"
 #include "tools/dockside/exit_codes.h"
 
 namespace dockside::loadtool {
@@ -91,7 +92,10 @@ Result<bool, std::string> write_run_files(const std::string& directory, load::Ru
     auto files = load::write_histogram_files(directory, summary.result);
     if (!files) return fail(files.error());
     for (const auto& [key, value] : files->items()) summary.files[key] = value;
-    return load::write_summary(directory, summary);
+    summary.files["junit"] = kJunitFile;
+    if (auto written = load::write_summary(directory, summary); !written) return written;
+    // The gate as CI servers read it, beside the record it is judged from.
+    return load::write_text_file(directory + "/" + kJunitFile, report::render_load_junit(summary));
 }
 
 std::string substitution_note(const load::RunResult& result) {
@@ -176,7 +180,7 @@ void print_report(std::ostream& out, const load::RunSummary& summary, const std:
         out << "\nsampled validation:\n" << validation;
     if (!summary.thresholds.empty()) out << "\nthresholds:\n" << load::render_thresholds(summary.thresholds);
     if (r.interrupted) out << "\ninterrupted: the figures cover the run up to the interrupt\n";
-    out << "\nresults: " << directory << "/summary.json\n";
+    out << "\nresults: " << directory << "/summary.json\njunit:   " << directory << "/" << kJunitFile << "\n";
     if (!summary.passed)
         for (const auto& reason : summary.reasons) out << "dockside load: " << reason << "\n";
     out.flush();

@@ -19,8 +19,11 @@ void judge_run(load::RunSummary& summary, const std::vector<load::Threshold>& th
 /// `--token t` does not garble every "t" of the messages.
 void redact(load::RunSummary& summary, const std::string& secret);
 
-/// Writes summary.json and the .hgrm files into `directory` (the .hlog files are written during the
-/// run); the error names what could not be written.
+/// The run's gate as JUnit XML, beside summary.json (harness/report/load_junit.h).
+inline constexpr const char* kJunitFile = "junit.xml";
+
+/// Writes summary.json, junit.xml and the .hgrm files into `directory` (the .hlog files are written during
+/// the run); the error names what could not be written.
 Result<bool, std::string> write_run_files(const std::string& directory, load::RunSummary& summary);
 
 /// Which operations of the mix went out as their fallback, how often and as what; empty when none did.

@@ -12,6 +12,7 @@
 #include "harness/load/engine.h"
 #include "harness/load/result_files.h"
 #include "harness/load/run_recorder.h"
+#include "harness/report/summary_markdown.h"
 #include "harness/validate/response_validator.h"
 #include "tools/dockside/exit_codes.h"
 #include "tools/load/load_report.h"
@@ -150,7 +151,11 @@ int finish(load::RunSummary& summary, const LoadSettings& s, const LoadTarget& t
     }
     judge_run(summary, s.thresholds);
     if (auto written = write_run_files(dir, summary); !written) return cannot_run(io, written.error());
+    if (!s.summary_md.empty())
+        if (auto written = load::write_text_file(s.summary_md, report::load_summary_markdown(summary, dir)); !written)
+            return cannot_run(io, "--summary-md: " + written.error());
     print_report(io.out, summary, dir);
+    if (!s.summary_md.empty()) io.out << "summary: " << s.summary_md << "\n";
     return summary.exit_code;
 }
 

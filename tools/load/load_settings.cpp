@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <random>
 
 #include "tools/load/shard_option.h"
@@ -242,6 +243,14 @@ Result<LoadSettings, std::vector<std::string>> validate_load_options(const RawLo
         s.seed = (static_cast<std::uint64_t>(device()) << 20 | device()) % 1000000000ULL + 1;
     }
     s.out = raw.out;
+    s.summary_md = raw.summary_md;
+    if (!raw.summary_md.empty()) {
+        // Written after the run: a folder that is not there is said now, not after minutes of load.
+        const auto folder = std::filesystem::path(raw.summary_md).parent_path();
+        std::error_code ec;
+        if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
+            c.problems.push_back("--summary-md " + raw.summary_md + ": the folder " + folder.string() + " does not exist");
+    }
     s.faults = raw.faults;
     if (!c.problems.empty()) return fail(std::move(c.problems));
     return s;

@@ -43,6 +43,7 @@ struct RawLoadOptions {
     std::string shards;        ///< --shards N: the count for --shard auto (a Kubernetes Job gives none)
     std::string start_at;      ///< --start-at 2026-11-23T14:00:00Z or +10s
     std::string out;
+    std::string summary_md;    ///< --summary-md FILE: the verdict as Markdown for a CI job summary
     std::string seed;
     bool find_capacity = false;
     std::string slo;
@@ -72,6 +73,7 @@ struct LoadSettings {
     std::string shard_source;  ///< the environment variable --shard auto read the index from
     std::optional<load::WallTime> start_at;  ///< wait for this instant, then start the schedule there
     std::string out;
+    std::string summary_md;  ///< "" when not asked for
     std::uint64_t seed = 0;
     bool seed_given = false;
     bool find_capacity = false;

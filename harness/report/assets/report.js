@@ -86,6 +86,12 @@
     return { us: v / 1000, "µs": v / 1000, ms: v, s: v * 1000, m: v * 60000 }[m[2]];
   }
 
+  // A limit written as "< 0.1%" / ">= 99%" as a number of percent; null when it is no percentage.
+  function limitPct(text) {
+    const m = /([0-9]*\.?[0-9]+)\s*%/.exec(text || "");
+    return m ? parseFloat(m[1]) : null;
+  }
+
   // ---- charts -----------------------------------------------------------------------------------------
   // The percentile axis of HdrHistogram's plots: position -log10(1 - p), so 90, 99, 99.9 … are equally spaced.
   const percentileAxis = {
@@ -93,18 +99,27 @@
     ticks: max => [0, 90, 99, 99.9, 99.99, 99.999].filter(p => -Math.log10(1 - p / 100) <= max + 1e-9),
     label: p => p + "%",
   };
-  // opts: {title, xLabel, yLabel, x: "linear" | "percentile", series: [{name, points: [[x, y]]}],
-  //        lines: [{y, label}], width, height, bars: bool, yMin}
+  // opts: {title, xLabel, yLabel, x: "linear" | "percentile", series: [{name, points: [[x, y]], threshold}],
+  //        lines: [{y, label}], width, height, bars: bool, yMin, xMin, xMax}
+  // A series with `threshold` is a limit that is not one value (a share of a rate that ramps): drawn dashed
+  // like the horizontal threshold lines.
   function chart(opts) {
     const W = opts.width || 600, H = opts.height || 280, L = 62, R = 16, T = 10, B = 44;
     const series = opts.series.filter(x => x.points && x.points.length);
     const xs = [], ys = [];
     for (const sr of series) for (const [x, y] of sr.points) { xs.push(opts.x === "percentile" ? percentileAxis.pos(x) : x); ys.push(y); }
-    for (const l of opts.lines || []) ys.push(l.y);
+    // A limit far above the data (p99<500ms over latencies of 5 ms) would flatten the data against the axis:
+    // it stays off the scale and is named at the top of the chart instead.
+    const dataMax = ys.length ? Math.max(...ys) : 0;
+    const limits = opts.lines || [];
+    const offScale = l => dataMax > 0 && l.y > 3 * dataMax;
+    for (const l of limits) if (!offScale(l)) ys.push(l.y);
+    for (const edge of [opts.xMin, opts.xMax]) if (edge !== undefined) xs.push(edge);
     let x0 = opts.x === "percentile" ? 0 : Math.min(...xs), x1 = Math.max(...xs);
     if (opts.x === "percentile") x1 = Math.max(2, Math.ceil(x1));
     if (!(x1 > x0)) x1 = x0 + 1;  // a single point (a run of one second) still gets an axis, from its own start
-    let y0 = opts.yMin !== undefined ? opts.yMin : 0, y1 = Math.max(...ys, y0 + 1e-9);
+    let y0 = opts.yMin !== undefined ? opts.yMin : 0, y1 = Math.max(...ys, y0);
+    if (!(y1 > y0)) y1 = y0 + 1;  // nothing above zero (no error at all): an axis of one unit, not of 1e-9
     const ystep = niceStep(y1 - y0, 5);
     y1 = Math.ceil(y1 / ystep) * ystep * (Math.max(...ys) >= Math.ceil(y1 / ystep) * ystep ? 1.05 : 1);
     const px = x => L + (x - x0) / (x1 - x0) * (W - L - R);
@@ -125,7 +140,7 @@
     svg.appendChild(s("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, opts.xLabel));
     svg.appendChild(s("text", { x: 12, y: (T + H - B) / 2, "text-anchor": "middle", transform: `rotate(-90 12 ${(T + H - B) / 2})` }, opts.yLabel));
     series.forEach((sr, i) => {
-      const cls = "s" + (sr.colour !== undefined ? sr.colour : i % 6);
+      const cls = sr.threshold ? "threshold" : "s" + (sr.colour !== undefined ? sr.colour : i % 6);
       const pts = sr.points.map(([x, y]) => [px(opts.x === "percentile" ? percentileAxis.pos(x) : x), py(y)]);
       if (opts.bars) {
         const w = Math.max(2, (W - L - R) / Math.max(1, pts.length) * 0.7);
@@ -135,12 +150,18 @@
       if (pts.length > 1) svg.appendChild(s("path", { class: "series " + cls, d: "M" + pts.map(p => p.join(",")).join("L") }));
       if (pts.length <= 3) for (const [x, y] of pts) svg.appendChild(s("circle", { class: cls, cx: x, cy: y, r: 3 }));
     });
-    for (const l of opts.lines || []) {
+    let above = 0;
+    for (const l of limits) {
+      if (offScale(l)) {
+        svg.appendChild(s("text", { class: "threshold-label", "data-threshold": l.label, x: W - R - 4, y: T + 12 + 13 * above++, "text-anchor": "end" },
+          `↑ ${l.label}: ${tickLabel(l.y)}, above the scale`));
+        continue;
+      }
       svg.appendChild(s("line", { class: "threshold", x1: L, x2: W - R, y1: py(l.y), y2: py(l.y) }));
-      svg.appendChild(s("text", { class: "threshold-label", x: W - R - 4, y: py(l.y) - 4, "text-anchor": "end" }, l.label));
+      svg.appendChild(s("text", { class: "threshold-label", "data-threshold": l.label, x: W - R - 4, y: py(l.y) - 4, "text-anchor": "end" }, l.label));
     }
     const legend = h("div", { class: "legend" },
-      series.map((sr, i) => [h("i", { class: "s" + (sr.colour !== undefined ? sr.colour : i % 6) }), sr.name]),
+      series.map((sr, i) => [h("i", { class: sr.threshold ? "threshold" : "s" + (sr.colour !== undefined ? sr.colour : i % 6) }), sr.name]),
       (opts.lines || []).length ? [h("i", { class: "threshold" }), "threshold"] : null);
     return h("figure", { class: "chart" }, h("figcaption", {}, opts.title), legend, svg);
   }
@@ -175,6 +196,13 @@
           (allAccepted ? ", accepted" : "") + ")"),
         items.map(({ test, finding }) => findingView(test, finding))));
     }
+    const stale = (r.accept && r.accept.stale) || [];
+    if (stale.length) {
+      out.push(h("h3", {}, `Accepted findings that no longer occur (${stale.length})`));
+      out.push(table(["accept file entry", "why it is stale"], stale.map(x => [x.key, x.why])));
+      out.push(h("p", { class: "note" }, `The accept file ${r.accept.file} still lists them; `,
+        h("code", {}, `dockside conform --accept ${r.accept.file} --write-accept ${r.accept.file}`), " rewrites it without them."));
+    }
     const notRun = tests.filter(t => ["skipped", "blocked", "timed_out", "interrupted"].includes(t.status));
     out.push(h("h3", {}, `Skipped, blocked and unfinished tests (${notRun.length})`));
     if (notRun.length) out.push(table(["test", "status", "reason"], notRun.map(t => [t.name, h("span", { class: "status-" + t.status }, t.status), t.reason || ""])));
@@ -202,12 +230,16 @@
       f.status || f.body_excerpt ? [h("div", { class: "label" }, "response " + (f.status || "(none)")), f.body_excerpt ? h("pre", {}, f.body_excerpt) : null] : null,
       (f.violations || []).length ? table(["pointer", "expected", "actual", "rule"], f.violations.map(v => [v.pointer, v.expected, v.actual, v.rule])) : null,
       f.curl ? copyable(f.curl, "request (shell)") : null,
-      f.seed ? copyable(f.seed, "replay") : null,
+      f.replay ? copyable(f.replay, "replay (seed " + f.seed + ")") : f.seed ? h("div", { class: "label" }, "seed " + f.seed) : null,
       f.shrunk_input ? [h("div", { class: "label" }, "smallest failing input"), h("pre", {}, f.shrunk_input)] : null);
   }
 
   // ---- load -------------------------------------------------------------------------------------------
   const SERIES_KEYS = ["p50", "p90", "p99", "p99.9", "max"];
+  // An interval's figures belong to its whole length: drawn at its middle, so a run of one second has its
+  // one point inside the axis, not on its edge.
+  const mid = r => r.t + (r.length_s || 1) / 2;
+  const end = rows => Math.max(...rows.map(r => r.t + (r.length_s || 1)));
   function thresholdLines(summary, op, what) {
     // `what`: "latency" (percentile and max latency thresholds) or "service".
     const lines = [];
@@ -219,6 +251,21 @@
       if (y !== null) lines.push({ y, label: t.expression, metric: m[1] });
     }
     return lines;
+  }
+  // Error-rate thresholds (errors<0.1%, rate_limited<1%) in percent of the requests asked for: the unit of
+  // the errors-over-time chart. A count (errors<10) is of the whole run and has no place on a per-second axis.
+  const ERROR_METRICS = { "error ratio": "errors", "share answered 429 (rate limited)": "rate_limited" };
+  function errorLines(summary, op) {
+    return (summary.thresholds || []).filter(t => (t.operation || "") === (op === "all" ? "" : op) && ERROR_METRICS[t.metric])
+      .map(t => ({ y: limitPct(t.limit), label: t.expression })).filter(l => l.y !== null);
+  }
+  function throughputLines(summary, op) {
+    return (summary.thresholds || []).filter(t => (t.operation || "") === (op === "all" ? "" : op) && t.metric === "requests/s")
+      .map(t => ({ y: parseFloat(String(t.limit).replace(/^[<>=\s]+/, "")), label: t.expression })).filter(l => !isNaN(l.y));
+  }
+  function achievedShare(summary) {
+    const t = (summary.thresholds || []).find(x => !x.operation && x.metric === "achieved/requested");
+    return t ? { share: limitPct(t.limit) / 100, label: t.expression } : null;
   }
   function intendedRate(summary, seconds) {
     const c = summary.configuration || {}, sch = c.schedule;
@@ -252,7 +299,6 @@
     out.push(h("h3", {}, "Errors by class (whole run)"));
     const classes = Object.entries(sm.totals.status_classes).concat(Object.entries(sm.totals.error_kinds));
     out.push(table(["class", "count"], classes.map(([k, v]) => [k, v]), [1]));
-    out.push(h("p", { class: "note" }, "Load runs record errors as counts of the whole run; the interval logs hold latency only, so errors are not drawn over time."));
     const cap = c.capacity && c.capacity.result;
     if (cap) out.push(capacityView(cap));
     out.push(h("h3", {}, "Per operation"));
@@ -264,9 +310,25 @@
       out.push(h("details", { class: "operation" }, h("summary", {}, o.name), h("div", { class: "charts" }, operationCharts(run, o.name, false))));
     return out;
   }
+  // Per second: each class's errors as a share of the requests asked for that second (interval-counts.jsonl).
+  function errorsChart(run, op, W) {
+    const rows = (run.errors || {})[op];
+    if (!rows || !rows.length) return null;
+    const classes = [...new Set(rows.flatMap(r => Object.keys(r.errors)))].sort();
+    const pct = (n, r) => (r.attempted > 0 ? (n / r.attempted) * 100 : 0);
+    const all = r => Object.values(r.errors).reduce((a, b) => a + b, 0);
+    const palette = [1, 3, 0, 2, 5];
+    // With one class, "all errors" would be the same line drawn twice.
+    const series = (classes.length === 1 ? [] : [{ name: "all errors", points: rows.map(r => [mid(r), pct(all(r), r)]), colour: 4 }])
+      .concat(classes.map((c, i) => ({ name: c, points: rows.map(r => [mid(r), pct(r.errors[c] || 0, r)]), colour: palette[i % palette.length] })));
+    return chart({ title: "Errors by class over time (per interval)", xLabel: "seconds", yLabel: "% of requests asked for",
+      width: W, series, lines: errorLines(run.summary, op), xMin: 0, xMax: end(rows) });
+  }
   function operationCharts(run, op, overall) {
     const sm = run.summary, curves = run.curves[op] || {}, series = run.series[op] || [];
-    const W = overall ? 600 : 560;
+    const W = overall ? 572 : 556;  // two charts side by side at 1280 px
+    if (!(curves.latency || []).length && !series.some(r => r.count > 0))
+      return [h("p", { class: "note" }, "No answer of this operation was recorded in this run: nothing to draw.")];
     const lat = thresholdLines(sm, op, "latency"), svc = thresholdLines(sm, op, "service");
     const dist = [{ name: "latency (from intended send)", points: curves.latency }, { name: "service time (from actual send)", points: curves.service }];
     if (overall && curves.send_lag) dist.push({ name: "send lag", points: curves.send_lag });
@@ -274,16 +336,36 @@
       lines: lat.concat(svc.map(l => ({ y: l.y, label: l.label + " (service)" }))), width: W })];
     if (series.length) {
       out.push(chart({ title: "Latency over time (per interval of the .hlog)", xLabel: "seconds", yLabel: "ms", width: W,
-        series: SERIES_KEYS.map(k => ({ name: k, points: series.filter(r => r.count > 0).map(r => [r.t, r[k]]) })),
-        lines: lat.filter(l => SERIES_KEYS.includes(l.metric)) }));
-      const achieved = series.map(r => [r.t, r.count / (r.length_s || 1)]);
+        series: SERIES_KEYS.map(k => ({ name: k, points: series.filter(r => r.count > 0).map(r => [mid(r), r[k]]) })),
+        lines: lat.filter(l => SERIES_KEYS.includes(l.metric)), xMin: 0, xMax: end(series) }));
+      const achieved = series.map(r => [mid(r), r.count / (r.length_s || 1)]);
       const rates = [{ name: "achieved (answers per second)", points: achieved, colour: 0 }];
-      if (op === "all" && sm.model === "open-loop") rates.unshift({ name: "intended", points: intendedRate(sm, Math.max(...achieved.map(p => p[0] + 1))), colour: 5 });
-      out.push(chart({ title: op === "all" ? "Intended and achieved rate" : "Achieved rate", xLabel: "seconds", yLabel: "requests/s", width: W, series: rates }));
+      if (op === "all" && sm.model === "open-loop") {
+        const intended = intendedRate(sm, end(series));
+        rates.unshift({ name: "intended", points: intended, colour: 5 });
+        const share = achievedShare(sm);
+        if (share) rates.push({ name: share.label, points: intended.map(([x, y]) => [x, y * share.share]), threshold: true });
+      }
+      out.push(chart({ title: op === "all" ? "Intended and achieved rate" : "Achieved rate", xLabel: "seconds", yLabel: "requests/s", width: W,
+        series: rates, lines: throughputLines(sm, op), xMin: 0, xMax: end(series) }));
+      out.push(errorsChart(run, op, W));
+      if (overall && !(run.errors || {}).all)
+        out.push(h("p", { class: "note" }, "No per-second counts (interval-counts.jsonl) for this run: errors are shown for the whole run only."));
     } else {
       out.push(h("p", { class: "note" }, "No interval log for this run (a merged or capacity run): no charts over time."));
     }
     return out;
+  }
+  // The SLO of a capacity search as lines on its charts: its latency limits in ms, its error limits in %.
+  function sloLines(slo, unit) {
+    const lines = [];
+    for (const e of slo || []) {
+      const m = /^(p[0-9.]+|max|mean|errors|rate_limited)\s*(<=?|>=?)\s*([0-9]*\.?[0-9]+\s*(?:us|µs|ms|s|m|%))$/.exec(e.trim());
+      if (!m) continue;
+      const y = unit === "ms" ? limitMs(m[3]) : limitPct(m[3]);
+      if (y !== null && (unit === "ms") === !/^(errors|rate_limited)$/.test(m[1])) lines.push({ y, label: e });
+    }
+    return lines;
   }
   function capacityView(cap) {
     const curve = cap.curve || [];
@@ -295,9 +377,9 @@
       h("div", { class: "charts" },
         chart({ title: "Achieved rate by requested rate", xLabel: "requested requests/s", yLabel: "achieved requests/s",
           series: [{ name: "achieved", points: pts("achieved_rate") }, { name: "requested", points: curve.map(p => [p.rate, p.rate]), colour: 5 }] }),
-        chart({ title: "Latency by requested rate", xLabel: "requested requests/s", yLabel: "ms",
+        chart({ title: "Latency by requested rate", xLabel: "requested requests/s", yLabel: "ms", lines: sloLines(cap.slo, "ms"),
           series: [{ name: "p50", points: pts("p50_ms") }, { name: "p99", points: pts("p99_ms") }, { name: "p99.9", points: pts("p99.9_ms") }] }),
-        chart({ title: "Errors by requested rate", xLabel: "requested requests/s", yLabel: "% of requests",
+        chart({ title: "Errors by requested rate", xLabel: "requested requests/s", yLabel: "% of requests", lines: sloLines(cap.slo, "%"),
           series: [{ name: "errors", points: curve.map(p => [p.rate, p.error_ratio * 100]), colour: 4 }] })),
       table(["rate", "achieved", "p50", "p99", "p99.9", "errors", "within SLO"], curve.map(p =>
         [fmt.rate(p.rate), fmt.rate(p.achieved_rate), fmt.ms(p.p50_ms), fmt.ms(p.p99_ms), fmt.ms(p["p99.9_ms"]), fmt.pct(p.error_ratio),

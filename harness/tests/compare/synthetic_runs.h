@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "harness/compare/run_folder.h"
+#include "harness/load/interval_counts.h"
 #include "harness/load/run_stats.h"
 
 namespace dockside::compare::testing {
@@ -54,8 +55,13 @@ inline LoadRun make_run(const RunShape& shape) {
                                  {"connections", 16},
                                  {"mix", {{"name", shape.mix_name}, {"operations", mix}}},
                                  {"shard", {{"index", 0}, {"count", 1}}}};
+    std::vector<std::string> names;
+    for (const auto& op : shape.operations) names.push_back(op.name);
     for (int s = 0; s < shape.seconds; ++s) {
         const double second_factor = std::exp(shape.second_sigma * normal(random));
+        load::StatsSet counted(shape.operations.size());  // this second's counts, as interval-counts.jsonl holds them
+        counted.start_ns = static_cast<std::int64_t>(s) * 1000000000;
+        counted.end_ns = counted.start_ns + 1000000000;
         histogram::LogInterval total{"", static_cast<double>(s), 1.0, load::make_latency_histogram()};
         for (std::size_t i = 0; i < shape.operations.size(); ++i) {
             const auto& op = shape.operations[i];
@@ -68,12 +74,16 @@ inline LoadRun make_run(const RunShape& shape) {
                 interval.histogram.record(value);
                 total.histogram.record(value);
                 result.operations[i].latency.record(value);
-                counters.count_status(std::uniform_real_distribution<double>(0, 1)(random) < op.error_share ? 500 : 200);
+                const int status = std::uniform_real_distribution<double>(0, 1)(random) < op.error_share ? 500 : 200;
+                counters.count_status(status);
                 ++counters.sent;
+                counted.operations[i].counters.count_status(status);
+                ++counted.operations[i].counters.sent;
             }
             run.latency[interval.tag].push_back(std::move(interval));
         }
         run.latency[""].push_back(std::move(total));
+        run.counts.push_back(nlohmann::json::parse(load::interval_counts_line(counted, names)));
     }
     return run;
 }

@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 
 TEST(RunFiles, TheNamesARunWritesAndNoOthers) {
     for (const char* name : {"summary.json", "capacity.json", "capacity.csv", "latency.hgrm", "service-time.hgrm",
-                             "send-lag.hgrm", "latency.hlog", "service-time.hlog", "send-lag.hlog",
+                             "send-lag.hgrm", "latency.hlog", "service-time.hlog", "send-lag.hlog", "interval-counts.jsonl",
                              "latency-getOrder.hgrm", "service-time-GET_2025-07_location.hgrm"})
         EXPECT_TRUE(is_run_file(name)) << name;
     for (const char* name : {"notes.txt", "results.json", "junit.xml", "latency-notes.txt", "latency.hgrm.bak",

@@ -56,6 +56,35 @@ TEST(ReportData, TheLoadRecordIsEmbeddedAsWrittenAndTheViewsAgreeWithIt) {
     EXPECT_DOUBLE_EQ(series[2]["t"].get<double>(), 2.0);
 }
 
+TEST(ReportData, ErrorsByClassOverTimeAddUpToTheSummarysErrors) {
+    auto shape = compare::testing::three_operations(5);
+    shape.operations[2].error_share = 0.2;  // createOrder answers 500 a fifth of the time
+    compare::RunFolder folder;
+    folder.path = "runs/load-errors";
+    folder.kind = compare::RunKind::Load;
+    folder.load = compare::testing::make_run(shape);
+    folder.load->document = load::to_json(folder.load->summary);
+    const json view = embedded_data(render_page(report_data({folder}, {}), "t")).value()["runs"][0];
+    const json& errors = view["errors"];
+    ASSERT_EQ(errors["all"].size(), 30u);
+    EXPECT_FALSE(errors.contains("getOrder")) << "an operation without errors carries no series";
+    ASSERT_EQ(errors["createOrder"].size(), 30u);
+    std::int64_t all = 0, create = 0, asked = 0;
+    for (const auto& second : errors["all"]) {
+        all += second["errors"].value("5xx", std::int64_t{0});
+        asked += second["attempted"].get<std::int64_t>();
+    }
+    for (const auto& second : errors["createOrder"]) create += second["errors"].value("5xx", std::int64_t{0});
+    const json& summary = view["summary"];
+    EXPECT_GT(all, 0);
+    EXPECT_EQ(all, summary["errors"].get<std::int64_t>());
+    EXPECT_EQ(all, summary["totals"]["status_classes"]["5xx"].get<std::int64_t>());
+    EXPECT_EQ(create, all);
+    EXPECT_EQ(asked, summary["totals"]["requests"].get<std::int64_t>());
+    // The seconds line up with the latency series drawn beside them.
+    EXPECT_DOUBLE_EQ(errors["all"][2]["t"].get<double>(), view["series"]["all"][2]["t"].get<double>());
+}
+
 TEST(ReportData, TheConformRecordIsEmbeddedWithItsMatrixAndFaultTable) {
     ReportContext context;
     context.rule_operations = {{"ORD-REQ", {"createOrder"}}};

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -134,13 +135,66 @@ TEST(ConformExit, AcceptedFindingsOnlyPassWithoutJunitFailures) {
     EXPECT_EQ(results_of(second)["summary"]["accepted"], 1);
 }
 
+TEST(ConformAccept, StaleEntriesAreSaidAndWriteAcceptPrunesThem) {
+    const std::string first = fresh_dir("stale-first"), second = fresh_dir("stale-second"), third = fresh_dir("stale-third");
+    const std::string accept = first + "/known.txt";
+    const std::vector<std::string> selection = {"conform", "--only", "orders", "--filter", "Orders.ORD_GIFT_500_*", "--seed", "3"};
+    const auto with = [&](std::vector<std::string> more) {
+        auto args = selection;
+        args.insert(args.end(), more.begin(), more.end());
+        return dockside(args);
+    };
+    auto faulty = with({"--fault", "ORD-GIFT-500.accepts-501", "--out", first, "--write-accept", accept});
+    ASSERT_EQ(faulty.exit_code, 1) << faulty.output;
+    std::set<std::string> known;
+    const auto faulty_results = results_of(first);
+    for (const auto& test : faulty_results["tests"])
+        for (const auto& f : test["findings"])
+            known.insert(f["rule"].get<std::string>() + "|" + f["operation"].get<std::string>() + "|" + test["name"].get<std::string>());
+    ASSERT_FALSE(known.empty());
+    // A comment and an entry of a test this selection does not run: neither is this run's to judge.
+    std::ofstream(accept, std::ios::app) << "# vendor ticket 7\nRET-X|createReturn|Returns.RET_X_Elsewhere\n";
+
+    // The fault is gone: the accepted findings no longer occur.
+    auto fixed = with({"--out", second, "--accept", accept, "--summary-md", second + "/summary.md"});
+    EXPECT_EQ(fixed.exit_code, 0) << fixed.output;
+    EXPECT_TRUE(has(fixed.output, std::to_string(known.size()) + " of its " + std::to_string(known.size() + 1) +
+                                      " entries no longer occur (stale)")) << fixed.output;
+    EXPECT_TRUE(has(fixed.output, *known.begin() + "  (the test passed)")) << fixed.output;
+    EXPECT_TRUE(has(fixed.output, "--write-accept " + accept + "` rewrites it without them")) << fixed.output;
+    const auto audit = results_of(second)["accept"];
+    EXPECT_EQ(audit["file"], accept);
+    EXPECT_EQ(audit["stale"].size(), known.size()) << audit.dump(1);
+    EXPECT_EQ(audit["stale"][0]["key"], *known.begin());
+    EXPECT_EQ(audit["stale"][0]["why"], "the test passed");
+    EXPECT_EQ(audit["not_judged"], 1);
+    const std::string md = read_text(second + "/summary.md");
+    EXPECT_TRUE(has(md, "✅ Dockside conform: passed")) << md;
+    EXPECT_TRUE(has(md, "### Accepted findings that no longer occur (" + std::to_string(known.size()) + ")")) << md;
+    EXPECT_TRUE(has(fixed.output, "summary: " + second + "/summary.md")) << fixed.output;
+
+    // --write-accept with --accept prunes them, and keeps the comment and the entry it could not judge.
+    auto pruned = with({"--out", third, "--accept", accept, "--write-accept", accept});
+    EXPECT_EQ(pruned.exit_code, 0) << pruned.output;
+    EXPECT_TRUE(has(pruned.output, "wrote " + accept + ": " + std::to_string(known.size()) + " stale dropped, 0 new added, 1 entries"))
+        << pruned.output;
+    const std::string rewritten = read_text(accept);
+    for (const auto& key : known) EXPECT_FALSE(has(rewritten, key)) << rewritten;
+    EXPECT_TRUE(has(rewritten, "# vendor ticket 7\nRET-X|createReturn|Returns.RET_X_Elsewhere\n")) << rewritten;
+    auto again = with({"--out", fresh_dir("stale-fourth"), "--accept", accept});
+    EXPECT_EQ(again.exit_code, 0) << again.output;
+    EXPECT_FALSE(has(again.output, "no longer occur")) << again.output;
+}
+
 TEST(ConformCli, EveryConfigurationProblemAtOnce) {
     const std::string out = fresh_dir("problems");
     auto ran = dockside({"conform", "--cases", "0", "--seed", "-5", "--only", "nosuch", "--write-accept",
-                         "/nonexistent-dockside-dir/known.txt", "--profile", "lenient", "--out", out});
+                         "/nonexistent-dockside-dir/known.txt", "--summary-md", "/nonexistent-dockside-dir/summary.md",
+                         "--profile", "lenient", "--out", out});
     EXPECT_EQ(ran.exit_code, 2) << ran.output;
     for (const char* part : {"--cases must be at least 1", "--seed must be a whole number", "unknown area nosuch",
-                             "--write-accept /nonexistent-dockside-dir/known.txt: the folder", "lenient"})
+                             "--write-accept /nonexistent-dockside-dir/known.txt: the folder",
+                             "--summary-md /nonexistent-dockside-dir/summary.md: the folder", "lenient"})
         EXPECT_TRUE(has(ran.output, part)) << part << "\n" << ran.output;
     auto out_file = dockside({"conform", "--out", "/proc/version/sub"});
     EXPECT_EQ(out_file.exit_code, 2) << out_file.output;

@@ -50,6 +50,18 @@ TEST(ReportCli, EveryKindOfRunInOnePageWithItsRecordsAsWritten) {
     for (const auto& second : data["runs"][1]["series"]["all"]) counted += second["count"].get<std::int64_t>();
     EXPECT_EQ(counted, file_json(load + "/summary.json")["latency_ms"]["count"].get<std::int64_t>())
         << "the per-second figures rebuilt from latency.hlog cover every request of the summary";
+    // Errors by class over time (interval-counts.jsonl): the seconds of the latency series, and together the
+    // requests asked for and the errors of the summary.
+    const json summary = file_json(load + "/summary.json");
+    const json& errors = data["runs"][1]["errors"]["all"];
+    ASSERT_EQ(errors.size(), data["runs"][1]["series"]["all"].size());
+    std::int64_t asked = 0, erred = 0;
+    for (const auto& second : errors) {
+        asked += second["attempted"].get<std::int64_t>();
+        for (const auto& [kind, n] : second["errors"].items()) erred += n.get<std::int64_t>();
+    }
+    EXPECT_EQ(asked, summary["totals"]["requests"].get<std::int64_t>() + summary["totals"]["not_sent"].get<std::int64_t>());
+    EXPECT_EQ(erred, summary["errors"].get<std::int64_t>());
     EXPECT_EQ(data["runs"][2]["summary"], file_json(capacity + "/summary.json"));
     EXPECT_EQ(data["runs"][2]["summary"]["configuration"]["capacity"]["result"], file_json(capacity + "/capacity.json"));
     EXPECT_EQ(data["runs"][3]["kind"], "compare");

@@ -45,6 +45,11 @@ for (const file of pages) {
       data,
       h2: document.querySelectorAll("h2").length,
       charts: document.querySelectorAll("figure.chart svg").length,
+      captions: [...document.querySelectorAll("figure.chart")].map(f => ({
+        title: f.querySelector("figcaption").textContent,
+        lines: [...f.querySelectorAll("text.threshold-label")].map(t => t.getAttribute("data-threshold")),
+        marks: f.querySelectorAll("svg path.series, svg circle, svg rect.bar").length,
+      })),
       banner: [...document.querySelectorAll(".banner")].map(b => b.textContent),
       text: document.getElementById("report").innerText,
     };
@@ -58,11 +63,30 @@ for (const file of pages) {
       const expect = [`${Number(s.requests).toLocaleString("en-US")} requests`, Number(s.latency_ms.p99).toFixed(3) + " ms"];
       for (const e of expect) if (!seen.text.includes(e)) fail(file, `load figure "${e}" not on the page`);
       if (seen.charts < 3) fail(file, `only ${seen.charts} charts for a load run`);
+      // Every chart draws something, even for a run of one second.
+      for (const c of seen.captions) if (!c.marks) fail(file, `chart "${c.title}" draws no data`);
+      if (run.errors && run.errors.all && !seen.captions.some(c => c.title.startsWith("Errors by class over time")))
+        fail(file, "errors by class over time not drawn");
+      // A latency threshold of all operations is a line on the percentile and the over-time charts; an
+      // error-rate threshold on the errors chart.
+      for (const t of s.thresholds || []) {
+        if (t.operation) continue;
+        const on = title => seen.captions.filter(c => c.title.startsWith(title) && c.lines.includes(t.expression)).length;
+        if (/^p[0-9.]+ latency$/.test(t.metric) && (!on("Latency by percentile") || (run.series.all && !on("Latency over time"))))
+          fail(file, `threshold ${t.expression} not drawn on the latency charts`);
+        if (t.metric === "error ratio" && run.errors && run.errors.all && !on("Errors by class over time"))
+          fail(file, `threshold ${t.expression} not drawn on the errors chart`);
+      }
     }
     if (run.kind === "conform") {
       const sum = run.results.summary;
       if (!seen.text.includes(`${sum.failed} tests failed, ${sum.distinct_findings} distinct findings`))
         fail(file, "conformance counts not on the page");
+      // Each finding's replay command, as the record holds it, is on the page to copy (folded accepted ones aside).
+      for (const t of run.results.tests || []) for (const f of t.findings || [])
+        if (f.replay && !f.accepted && !seen.text.includes(f.replay)) fail(file, `replay command of ${t.name} not on the page`);
+      for (const stale of (run.results.accept && run.results.accept.stale) || [])
+        if (!seen.text.includes(stale.key)) fail(file, `stale accept entry ${stale.key} not on the page`);
     }
     if (run.kind === "compare" && !seen.banner.some(b => b.includes(`exit ${run.comparison.exit_code}`)))
       fail(file, "comparison verdict not on the page");
