@@ -14,7 +14,6 @@
 #include <random>
 #include <sstream>
 
-#include "harness/conform/accept_baseline.h"
 #include "harness/conform/areas.h"
 #include "harness/conform/finding.h"
 #include "harness/conform/profile.h"
@@ -26,6 +25,7 @@
 #include "refserver/embedded/session_info.h"
 #include "suites/support/log_lines.h"
 #include "suites/support/runner.h"
+#include "tools/dockside/accept_output.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_plan.h"
 #include "tools/dockside/conform_target.h"
@@ -204,38 +204,13 @@ bool colour_console() {
 
 /// Writes results.json, junit.xml (and the accept file when asked), prints the summary and the failures.
 /// `areas_shown`: the progress lines already showed one line per area.
-/// The accept file's stale entries on the console (results.json and --summary-md say them too).
-void print_accept_audit(const conform::AcceptAudit& audit, const ConformOptions& options) {
-    if (audit.stale.empty()) return;
-    std::cout << "\naccept file " << audit.file << ": " << audit.stale.size() << " of its " << audit.entries
-              << " entries no longer occur (stale):\n";
-    for (const auto& entry : audit.stale) std::cout << "  " << entry.key << "  (" << entry.why << ")\n";
-    if (options.write_accept_file.empty())
-        std::cout << "  `--accept " << audit.file << " --write-accept " << audit.file << "` rewrites it without them\n";
-}
-
-/// --write-accept: this run's findings; with --accept, that file's text without its stale entries and with
-/// this run's new findings added (entries this run could not judge are kept).
-bool write_accept(const conform::RunResults& results, const ConformOptions& options, const std::string& accept_text) {
-    std::vector<conform::Finding> findings;
-    for (const auto& test : results.tests) findings.insert(findings.end(), test.findings.begin(), test.findings.end());
-    const auto rewritten = conform::rewrite_accept_file(
-        accept_text, results.accept ? results.accept->stale : std::vector<conform::StaleAccept>{}, findings,
-        "added by the run of " + results.meta.started_at + " (seed " + std::to_string(results.meta.seed) + ")");
-    if (!write_file(options.write_accept_file, rewritten.text)) return false;
-    if (results.accept)
-        std::cout << "wrote " << options.write_accept_file << ": " << rewritten.dropped << " stale dropped, "
-                  << rewritten.added << " new added, " << rewritten.total << " entries\n";
-    return true;
-}
-
 int report(const conform::RunResults& results, const std::string& out_dir, const ConformOptions& options,
            const std::string& accept_text, bool areas_shown) {
     const auto dir = std::filesystem::path(out_dir);
     const std::string results_path = (dir / "results.json").string(), junit_path = (dir / "junit.xml").string();
     if (!write_file(results_path, conform::RunRecord::results_text(results))) return cannot_run("cannot write " + results_path);
     if (!write_file(junit_path, conform::RunRecord::junit_text(results))) return cannot_run("cannot write " + junit_path);
-    if (!options.write_accept_file.empty() && !write_accept(results, options, accept_text))
+    if (!options.write_accept_file.empty() && !write_accept_file(results, options.write_accept_file, accept_text))
         return cannot_run("cannot write --write-accept " + options.write_accept_file);
     if (!options.summary_md_file.empty() &&
         !write_file(options.summary_md_file, report::conform_summary_markdown(results, out_dir)))
@@ -247,7 +222,7 @@ int report(const conform::RunResults& results, const std::string& out_dir, const
     // The progress lines showed each area as it finished: the summary adds the totals, not the same rows again.
     std::cout << "\n" << conform::render_summary(results, style.colour, !areas_shown);
     if (style.detail == conform::Detail::Normal) std::cout << conform::render_skip_reasons(results);
-    if (results.accept) print_accept_audit(*results.accept, options);
+    if (results.accept) print_accept_audit(*results.accept, !options.write_accept_file.empty());
     std::cout << "results: " << results_path << "\njunit:   " << junit_path << "\nlog:     "
               << (dir / "conform.log").string() << std::endl;
     if (!options.summary_md_file.empty()) std::cout << "summary: " << options.summary_md_file << std::endl;
