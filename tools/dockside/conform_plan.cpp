@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -24,8 +25,20 @@ namespace {
 std::string name_of(const std::string& method, const std::string& target, const spec::Spec& spec) {
     const std::string path = target.substr(0, target.find('?'));
     if (auto match = spec.match(method, path); match && match->operation) return match->operation->id;
-    return method + " " + path;
+    // Outside the contract (the simulation control): ids become {id}, so one kind of request counts once.
+    std::string shape;
+    for (std::size_t i = 0; i < path.size();) {
+        if (std::isdigit(static_cast<unsigned char>(path[i])) && i > 0 && path[i - 1] == '/') {
+            while (i < path.size() && std::isdigit(static_cast<unsigned char>(path[i]))) ++i;
+            shape += "{id}";
+        } else {
+            shape += path[i++];
+        }
+    }
+    return method + " " + shape;
 }
+
+std::string request_count_text(int n) { return std::to_string(n) + (n == 1 ? " request" : " requests"); }
 
 int total(const std::map<std::string, int>& counts) {
     int n = 0;
@@ -149,7 +162,7 @@ std::string render_plan(const ConformPlan& plan, const std::vector<std::string>&
         requests += r + w;
         writes += w;
         writing_tests += w > 0;
-        out << "  " << test << ": " << r + w << " requests, " << (w ? std::to_string(w) + " write" : "read only");
+        out << "  " << test << ": " << request_count_text(r + w) << ", " << (w ? std::to_string(w) + (w == 1 ? " write" : " writes") : "read only");
         if (w) out << " (WRITES " << render_counts(t->writes) << ")";
         out << "\n";
     }
