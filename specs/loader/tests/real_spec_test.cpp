@@ -2,6 +2,7 @@
 #include "specs/loader/spec.h"
 #include "specs/loader/servers.h"
 
+#include <algorithm>
 #include <chrono>
 #include <set>
 
@@ -160,6 +161,39 @@ TEST(SpecOperations, LoadsFast) {
     constexpr long kBudgetMs = 2000;  // unoptimised / sanitizer builds run yaml-cpp several times slower
 #endif
     EXPECT_LT(std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count(), kBudgetMs);
+}
+
+}  // namespace
+}  // namespace dockside::spec
+
+namespace dockside::spec {
+namespace {
+
+TEST(SpecServing, ScopeNamesAreTheSecuritySchemesScopes) {
+    const auto scopes = real_spec()->scope_names();
+    EXPECT_EQ(scopes.size(), 21u);
+    EXPECT_TRUE(std::is_sorted(scopes.begin(), scopes.end()));
+    for (const auto& op : real_spec()->operations())
+        for (const auto& scope : op.scopes) EXPECT_TRUE(std::binary_search(scopes.begin(), scopes.end(), scope)) << op.id;
+}
+
+TEST(SpecServing, RemovedPathsNameTheirReplacements) {
+    const auto removed = real_spec()->removed_paths();
+    ASSERT_FALSE(removed.empty());
+    std::size_t renamed = 0;
+    for (const auto& r : removed) {
+        EXPECT_FALSE(r.method.empty());
+        if (r.replacement.empty()) continue;
+        ++renamed;
+        EXPECT_NE(real_spec()->find(r.replacement), nullptr) << r.path;
+        EXPECT_FALSE(real_spec()->match(r.method, r.path).has_value()) << r.path << " is still served";
+    }
+    EXPECT_GT(renamed, 0u);
+}
+
+TEST(SpecServing, StateMachineCarriesTheStanceDateFields) {
+    const auto machine = real_spec()->state_machine("return").value();
+    EXPECT_EQ(machine.date_fields.at(machine.initial), "awaiting_arrival_date");
 }
 
 }  // namespace
