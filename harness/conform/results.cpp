@@ -209,7 +209,7 @@ nlohmann::json to_json(const RunResults& results) {
                          {"seconds", to_ms(s.seconds)}});
     const Totals t = totals(results);
     const int total = static_cast<int>(results.tests.size());
-    return {{"dockside_version", m.dockside_version},
+    nlohmann::json out{{"dockside_version", m.dockside_version},
             {"spec_version", m.spec_version},
             {"target", m.target},
             {"embedded", m.embedded},
@@ -237,6 +237,19 @@ nlohmann::json to_json(const RunResults& results) {
               {"rate_limited_seconds", std::round(t.rate_limited_seconds * 1000.0) / 1000.0}}},
             {"areas_summary", areas},
             {"tests", tests}};
+    if (m.credentials) out["credentials"] = to_json(*m.credentials);
+    return out;
+}
+
+nlohmann::json to_json(const CredentialRenewals& c) {
+    nlohmann::json out{{"renewals", c.renewals},
+                       {"renewals_on_demand", c.on_demand},
+                       {"renewal_failures", c.failures},
+                       {"unauthorized_retries", c.unauthorized_retries},
+                       {"unrenewed", c.unrenewed}};
+    if (!c.refresh_token_file.empty()) out["refresh_token_file"] = c.refresh_token_file;
+    if (!c.last_error.empty()) out["last_error"] = c.last_error;
+    return out;
 }
 
 int exit_code(const RunResults& results) {
