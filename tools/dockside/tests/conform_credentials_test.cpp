@@ -4,6 +4,7 @@
 // run renews the token once (in the parent, not in each child), sends that request once more with the new
 // token and fails nothing. The rotated refresh token is kept in
 // --refresh-token-file (0600); the next run starts from it with the refresh grant instead of the code flow.
+// A token that lives seconds (a copy of the contract) is renewed before it expires, so nothing is refused.
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -11,6 +12,7 @@
 #include <atomic>
 #include <mutex>
 
+#include "harness/tests/support/short_token_lifetime.h"
 #include "refserver/api/simulation_clock.h"
 #include "refserver/embedded/embedded_server.h"
 #include "tools/dockside/tests/cli_support.h"
@@ -23,8 +25,9 @@ using json = nlohmann::json;
 /// The reference server with simulation control, counting the requests it answers per path and status; its
 /// clock moves an hour and a second forward once a request to `move_clock_at` (a path prefix) is answered.
 struct CountingServer {
-    explicit CountingServer(std::string move_clock_at = {}) {
+    explicit CountingServer(std::string move_clock_at = {}, const spec::Spec* contract = nullptr) {
         auto options = refserver::conformance_options();
+        if (contract) options.api.spec = contract;
         options.on_response = [this, move_clock_at](const dockside::server::AccessRecord& r) {
             std::lock_guard lock(mutex);
             const std::string path = r.target.substr(0, r.target.find('?'));
@@ -124,6 +127,30 @@ TEST(ConformCredentials, TheNextRunStartsFromTheKeptRefreshTokenWithoutTheCodeFl
     // The refresh grant rotated the token; the file has the new one, still 0600.
     EXPECT_NE(first_line(kept), after_first);
     EXPECT_EQ(mode_of(kept), 0600u);
+}
+
+TEST(ConformCredentials, ATokenIsRenewedBeforeItExpiresSoNoRequestIsRefused) {
+    const std::string out = fresh_dir("short-lifetime");
+    const auto contract = testing::contract_with_token_lifetime(out + "/specs", 4);
+    CountingServer target({}, &contract);
+    // Every area but auth (whose checks of the token answer know the documented hour), with more property
+    // cases than the default so that the run lasts well past one lifetime (9 s on a busy two-core machine).
+    auto spec = target.conform({"--only", "channels,orders,shipments,products,returns,receiving,locations,inventory,billing,"
+                                "webhooks,paging,versioning,stateful,rulechecks",
+                                "--cases", "50", "--seed", "7", "--out", out + "/run"});
+    spec.args.insert(spec.args.begin(), {"--spec-dir", out + "/specs"});
+    const auto ran = run(spec);
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    const auto results = results_of(out + "/run");
+    ASSERT_TRUE(results.is_object()) << ran.output;
+    ASSERT_GT(results.value("duration_seconds", 0.0), 4.0) << "the run must outlive a token for the test to mean anything";
+    EXPECT_TRUE(tests_with(results, "failed").empty()) << ran.output;
+    const auto credentials = results.value("credentials", json());
+    // Halfway through each 4 s lifetime: at 2 s, 4 s, … of the run, each before the token expired.
+    EXPECT_GE(credentials.value("renewals", 0), 2) << credentials.dump();
+    EXPECT_EQ(credentials.value("renewals_on_demand", -1), 0) << credentials.dump();
+    // Not one request with the run's token was refused (the suites' deliberately bad tokens are, as they must be).
+    EXPECT_EQ(credentials.value("unauthorized_retries", -1), 0) << credentials.dump();
 }
 
 TEST(ConformCredentials, ARefreshTokenFileWithAPersonalAccessTokenIsAConfigurationError) {

@@ -14,6 +14,7 @@
 
 #include "harness/auth/refresh_token_file.h"
 #include "harness/conform/target.h"
+#include "harness/tests/support/short_token_lifetime.h"
 #include "refserver/api/simulation_clock.h"
 #include "tools/load/tests/load_process.h"
 #include "tools/load/tests/load_tool_test_support.h"
@@ -24,35 +25,9 @@ namespace {
 using namespace testing;
 using namespace std::chrono_literals;
 
+using dockside::testing::contract_with_token_lifetime;
+
 constexpr const char* kRedirect = "http://127.0.0.1/callback";  // registered in the default seed
-
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    const auto at = text.find(from);
-    if (at == std::string::npos) throw std::runtime_error("the contract no longer says: " + from);
-    return text.replace(at, from.size(), to);
-}
-
-/// A copy of specs/ in `folder` (a --spec-dir) whose access-token lifetime is `seconds` (rules data and
-/// the TokenResponse schema), and the contract it holds.
-spec::Spec contract_with_token_lifetime(const std::string& folder, int seconds) {
-    namespace fs = std::filesystem;
-    const std::string specs = DOCKSIDE_SPECS_DIR;
-    const std::string n = std::to_string(seconds);
-    fs::create_directories(folder);
-    for (const char* sub : {"profiles", "mixes"})
-        fs::copy(specs + "/" + sub, folder + "/" + sub, fs::copy_options::recursive);
-    auto rules = read_text(specs + "/rules.yaml");
-    rules = replaced(rules, "access_token_seconds: 3600", "access_token_seconds: " + n);
-    rules = replaced(rules, "expires_in: 3600", "expires_in: " + n);
-    const std::string openapi_name = "/fulfillment-2025-07.openapi.yaml";
-    auto openapi = replaced(read_text(specs + openapi_name), "expires_in: {type: integer, const: 3600",
-                            "expires_in: {type: integer, const: " + n);
-    std::ofstream(folder + "/rules.yaml") << rules;
-    std::ofstream(folder + openapi_name) << openapi;
-    auto loaded = spec::Spec::load(folder + openapi_name, folder + "/rules.yaml");
-    if (!loaded) throw std::runtime_error(loaded.error().to_string());
-    return std::move(loaded.value());
-}
 
 /// The reference server enforcing `contract` (its token lifetime among the rest).
 std::unique_ptr<refserver::EmbeddedServer> start_on(const spec::Spec& contract,
