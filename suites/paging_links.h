@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "suites/support/api.h"
+#include "suites/support/session_token.h"
 
 namespace dockside::suites::paging {
 
@@ -41,7 +42,7 @@ inline Exchange follow(const json& link, const std::string& operation,
     http::Request request;
     request.method = "GET";
     request.target = link_target(link);
-    request.headers.set("Authorization", "Bearer " + current_session().info().token);
+    request.headers.set("Authorization", "Bearer " + session_token());
     if (channel) request.headers.set(current_session().info().channel_header, *channel);
     return send_raw(std::move(request), operation);
 }

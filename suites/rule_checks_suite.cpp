@@ -29,6 +29,7 @@
 #include "harness/checks/judge.h"
 #include "harness/checks/registry.h"
 #include "suites/support/api.h"
+#include "suites/support/session_token.h"
 #include "suites/support/run_apart.h"
 #include "suites/support/session_tests.h"
 
@@ -203,7 +204,7 @@ std::optional<Exchange> send_probe(const ProbeRequest& r, const Probe& probe) {
         raw.method = r.method;
         raw.target = r.raw_target;
         raw.headers.set("Accept", "application/json");
-        raw.headers.set("Authorization", "Bearer " + current_session().info().token);
+        raw.headers.set("Authorization", "Bearer " + session_token());
         ++g_requests;
         return send_raw(std::move(raw), probe.method + " " + probe.raw_path);
     }

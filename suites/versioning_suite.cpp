@@ -11,6 +11,7 @@
 #include "suites/orders_support.h"
 #include "suites/returns_support.h"
 #include "suites/support/api.h"
+#include "suites/support/session_token.h"
 #include "suites/support/run_apart.h"
 
 namespace dockside::suites {
@@ -42,7 +43,7 @@ Exchange probe(const std::string& method, const std::string& path, const std::st
     http::Request r;
     r.method = method;
     r.target = path;
-    r.headers.set("Authorization", "Bearer " + current_session().info().token);
+    r.headers.set("Authorization", "Bearer " + session_token());
     r.headers.set(current_session().info().channel_header, write_channel());
     if (method != "GET" && method != "DELETE") {
         r.headers.set("Content-Type", "application/json");

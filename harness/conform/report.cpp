@@ -194,6 +194,14 @@ std::string render_summary(const RunResults& results, bool colour, bool area_row
         out << "the target answered 429 (rate limited) " << t.rate_limited_waits << " time"
             << (t.rate_limited_waits == 1 ? "" : "s") << "; each was waited out as it asked (" << std::fixed
             << std::setprecision(1) << t.rate_limited_seconds << " s in all) and is not a finding\n";
+    if (const auto& c = results.meta.credentials) {
+        out << "OAuth: the access token was renewed " << c->renewals << " time" << (c->renewals == 1 ? "" : "s") << " ("
+            << c->on_demand << " after a 401); " << c->unauthorized_retries << " request"
+            << (c->unauthorized_retries == 1 ? "" : "s") << " refused with an expired token sent once more with the new one";
+        if (c->failures > 0) out << "; " << c->failures << " renewal(s) failed, the last: " << c->last_error;
+        if (c->unrenewed > 0) out << "; " << c->unrenewed << " refused request(s) got no new token in time";
+        out << "\n";
+    }
     return out.str();
 }
 

@@ -244,7 +244,19 @@ nlohmann::json to_json(const RunResults& results) {
                               {"matched", results.accept->matched},   {"not_judged", results.accept->not_judged},
                               {"stale", stale}};
     }
+    if (m.credentials) document["credentials"] = to_json(*m.credentials);
     return document;
+}
+
+nlohmann::json to_json(const CredentialRenewals& c) {
+    nlohmann::json out{{"renewals", c.renewals},
+                       {"renewals_on_demand", c.on_demand},
+                       {"renewal_failures", c.failures},
+                       {"unauthorized_retries", c.unauthorized_retries},
+                       {"unrenewed", c.unrenewed}};
+    if (!c.refresh_token_file.empty()) out["refresh_token_file"] = c.refresh_token_file;
+    if (!c.last_error.empty()) out["last_error"] = c.last_error;
+    return out;
 }
 
 int exit_code(const RunResults& results) {

@@ -74,6 +74,17 @@ TestOutcome classify(const RawTestResult& raw, std::vector<Finding> findings, co
 /// `text` without source locations of the harness ("…/orders_suite.cpp:123: " and "file.cpp(12)").
 std::string strip_source_locations(const std::string& text);
 
+/// OAuth: how the run kept its access token usable (see harness/auth/token_refresher.h).
+struct CredentialRenewals {
+    int renewals = 0;              ///< access tokens obtained during the run
+    int on_demand = 0;             ///< of them, asked for by a request refused with 401
+    int failures = 0;              ///< renewals that failed (each tried again)
+    int unauthorized_retries = 0;  ///< requests refused with 401 and sent once more with the new token
+    int unrenewed = 0;             ///< requests refused with 401 whose new token did not come in time
+    std::string refresh_token_file;  ///< where each rotated refresh token was written; empty: nowhere
+    std::string last_error;        ///< of a failed renewal or refresh-token write; empty when none failed
+};
+
 struct RunMetadata {
     std::string target;     ///< base URL ("embedded: http://127.0.0.1:PORT" for the reference server)
     bool embedded = false;
@@ -89,6 +100,8 @@ struct RunMetadata {
     std::string interrupted;          ///< empty when the run finished; else what stopped it ("SIGINT")
     std::string dockside_version = "0.1.0";
     std::string spec_version;         ///< the contract's info.version ("2025-07"); compare refuses to mix versions
+    /// Set when the run renewed an OAuth access token; a personal access token is never renewed.
+    std::optional<CredentialRenewals> credentials;
 };
 
 /// An entry of the accept file that this run could judge and did not see: the finding no longer occurs.
@@ -136,11 +149,14 @@ Totals totals(const RunResults& results);
 nlohmann::json to_json(const validate::Violation& violation);
 nlohmann::json to_json(const Finding& finding);
 /// {"dockside_version","spec_version","target","embedded","profile","seed","cases","areas","faults","started_at",
-///  "duration_seconds","test_budget_seconds","interrupted","summary":{passed,failed,skipped,accepted,blocked,
+///  "duration_seconds","test_budget_seconds","interrupted","credentials"? (OAuth only),"summary":{passed,failed,skipped,accepted,blocked,
 ///  timed_out,interrupted,not_run,total,distinct_findings},"areas_summary":[…],
 ///  "tests":[{name,area,status,reason?,seconds,failure_messages,findings:[…]}],
 ///  "accept"?:{file,entries,matched,not_judged,stale:[{key,why}]}} ("accept" only when an accept file was given).
 nlohmann::json to_json(const RunResults& results);
+/// {"renewals","renewals_on_demand","renewal_failures","unauthorized_retries","unrenewed","refresh_token_file"?,
+///  "last_error"?}.
+nlohmann::json to_json(const CredentialRenewals& renewals);
 /// One test as results.json holds it.
 nlohmann::json to_json(const TestOutcome& outcome);
 

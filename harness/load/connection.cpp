@@ -288,8 +288,11 @@ void Connection::complete() {
     deadline_ = kNever;
     idle_since_ = now;
     ++responses_on_connection_;
-    worker_.on_response(request_, status, content_type_, body_, answered, arrived_ > 0);
     if (!keep_alive) close_socket();
+    // A refused credential (expired, or the server's clock moved past it): the worker sends the request
+    // once more when a newer one is here, and only then is there an outcome to record.
+    if (status == 401 && worker_.hold_for_credential(*this, request_, now)) return;
+    worker_.on_response(request_, status, content_type_, body_, answered, arrived_ > 0);
     worker_.on_idle(*this, now, answered);
 }
 

@@ -199,7 +199,10 @@ json to_json(const RunSummary& s) {
     out["answer_timing"] = {{"answers", timing.answers},
                             {"at_arrival", timing.at_arrival},
                             {"batched_share", timing.batched_share ? json(*timing.batched_share) : json(nullptr)}};
-    out["auth"] = {{"token_renewals", s.token_renewals}, {"token_renewal_failures", s.token_renewal_failures}};
+    out["auth"] = {{"token_renewals", s.token_renewals},
+                   {"token_renewal_failures", s.token_renewal_failures},
+                   {"token_renewals_on_demand", s.token_renewals_on_demand},
+                   {"unauthorized_retries", s.unauthorized_retries}};
     out["files"] = s.files;
     if (!s.merged_from.empty()) out["merged_from"] = s.merged_from;
     if (!s.shards.empty()) {
@@ -303,6 +306,8 @@ Result<RunSummary, std::string> summary_from_json(const json& d) {
     if (d.contains("auth") && d["auth"].is_object()) {
         s.token_renewals = static_cast<int>(int_at(d["auth"], "token_renewals"));
         s.token_renewal_failures = static_cast<int>(int_at(d["auth"], "token_renewal_failures"));
+        s.token_renewals_on_demand = static_cast<int>(int_at(d["auth"], "token_renewals_on_demand"));
+        s.unauthorized_retries = int_at(d["auth"], "unauthorized_retries");
     }
     return s;
 }

@@ -53,6 +53,8 @@ struct RunSummary {
     std::vector<MergedShard> shards;                  ///< for merged results: each run added, by index
     int token_renewals = 0;           ///< OAuth access tokens obtained during the run to replace expiring ones
     int token_renewal_failures = 0;   ///< renewals that failed (each tried again)
+    int token_renewals_on_demand = 0; ///< of the renewals, those asked for by a request refused with 401
+    std::int64_t unauthorized_retries = 0;  ///< requests refused with 401 and sent once more with a newer token
 };
 
 /// The percentiles a summary and a table print, milliseconds with µs precision.

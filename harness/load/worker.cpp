@@ -41,6 +41,12 @@ std::uint64_t power_of_ten(int digits) {
     return p;
 }
 
+bool carries_credential(const RequestVariant& variant) {
+    for (const auto& slot : variant.slots)
+        if (slot.kind == SlotKind::credential) return true;
+    return false;
+}
+
 }  // namespace
 
 Worker::Worker(EngineShared& shared, unsigned index, int connections)
@@ -346,6 +352,7 @@ bool Worker::dispatch(Connection& connection, std::uint64_t index, std::int64_t 
             request.sample = shared_.samples != nullptr && op.validatable && sampled(second, options_.sample_fraction);
             request.capture = request.sample || !op.capture_key.empty();
             request.waited = waited;
+            if (options_.credential && carries_credential(variant)) request.credential = credential_seen_;
             if (record && waited) ++current_->operations[op_index].counters.waited;
             if (record && op_index != drawn) {
                 // Counted on both sides, so the run can say how far what it sent is from the mix it was given.
@@ -365,7 +372,7 @@ bool Worker::dispatch(Connection& connection, std::uint64_t index, std::int64_t 
 
 void Worker::on_sent(InFlight& request) {
     request.sent = now_ns();
-    if (request.attempt > 0) return;
+    if (request.attempt > 0 || request.renewed) return;
     if (!open_loop_) request.record = request.sent >= measured_start_;
     if (!request.record) {
         ++warmup_sent_;
@@ -433,6 +440,45 @@ void Worker::on_retry(const InFlight& request) {
 
 void Worker::on_aborted(const InFlight&) { ++aborted_; }
 
+bool Worker::hold_for_credential(Connection& connection, const InFlight& request, std::int64_t now) {
+    if (request.credential == 0 || request.renewed || finishing_ || !options_.credential) return false;
+    options_.credential->reject(request.credential);
+    held_.push_back({&connection, request, now + options_.request_timeout.count()});
+    resend_held(now);  // a newer credential may have been taken since the request went out
+    return true;
+}
+
+void Worker::resend_held(std::int64_t now) {
+    for (std::size_t i = 0; i < held_.size();) {
+        const bool newer = credential_seen_ > held_[i].request.credential;
+        const bool over = now >= held_[i].until || now >= drain_deadline_ || interrupted_;
+        if (!newer && !over) {
+            ++i;
+            continue;
+        }
+        Held held = held_[i];
+        held_[i] = held_.back();
+        held_.pop_back();
+        if (interrupted_) {
+            on_aborted(held.request);
+            continue;
+        }
+        if (newer && resend(held, now)) continue;
+        on_response(held.request, 401, {}, {}, now, false);
+        on_idle(*held.connection, now);
+    }
+}
+
+bool Worker::resend(Held& held, std::int64_t now) {
+    const RequestVariant& variant = shared_.plan.operations[held.request.op].variants[held.request.variant];
+    if (!assemble(held.connection->out(), variant, held.request.index)) return false;
+    held.request.renewed = true;
+    held.request.credential = credential_seen_;
+    options_.credential->count_retry();
+    held.connection->start(held.request, {}, now);
+    return true;
+}
+
 void Worker::on_idle(Connection& connection, std::int64_t now, std::int64_t free_since) {
     if (finishing_) return;
     if (!sending_) {
@@ -470,7 +516,7 @@ Connection* Worker::pop_idle(std::int64_t* ready) {
 std::int64_t Worker::busy() const {
     std::int64_t n = 0;
     for (const auto& c : connections_) n += c->busy() ? 1 : 0;
-    return n;
+    return n + static_cast<std::int64_t>(held_.size());
 }
 
 void Worker::arm_tick() {
@@ -512,6 +558,7 @@ void Worker::on_tick() {
     nap_.on_tick(answers_since_tick_, NapPolicy::worth_trying(round_trip_ns_, nap_overshoot_ns_));
     answers_since_tick_ = 0;
     sweep(now);
+    if (!held_.empty()) resend_held(now);
     while (now >= next_boundary_) hand_over(now);
     if (now >= drain_deadline_ && !finishing_) {
         if (interrupted_) return finish();  // what is still in flight is dropped, not counted

@@ -70,6 +70,8 @@ struct InFlight {
     bool capture = false;       ///< keep the body (an id to capture, or a sample)
     bool waited = false;        ///< open loop: no connection was free at the intended time
     std::uint8_t attempt = 0;
+    std::uint64_t credential = 0;  ///< generation of the credential the request carries (0: none)
+    bool renewed = false;          ///< sent once more after its credential was refused
 };
 
 class Connection;
@@ -124,6 +126,10 @@ public:
     /// Per operation, after the thread has ended.
     const std::vector<std::vector<ErrorExample>>& examples() const { return examples_; }
     void on_retry(const InFlight& request);
+    /// A 401 answered `request`, which carried the run's credential: keeps it until a newer credential
+    /// is taken (asking for one), then sends it once more on `connection`. False when it is not kept
+    /// (no credential, sent once more already): the 401 is then its outcome.
+    bool hold_for_credential(Connection& connection, const InFlight& request, std::int64_t now);
     void on_aborted(const InFlight& request);
     void on_connected() { ++connections_opened_; }
     /// A connection is free: send what is due on it, or keep it for later. `free_since`: when it was free
@@ -139,6 +145,13 @@ public:
     bool finishing() const { return finishing_; }
 
 private:
+    /// A request refused with its credential, waiting for a newer one until `until`.
+    struct Held {
+        Connection* connection = nullptr;
+        InFlight request;
+        std::int64_t until = 0;
+    };
+
     struct Cursor {
         const Schedule* schedule = nullptr;
         std::int64_t base = 0;        ///< steady ns of the schedule's time 0
@@ -189,6 +202,11 @@ private:
     void update_live(std::int64_t now);
     /// Takes a newly published credential (at start and at each tick, never per request).
     void take_credential();
+    /// Sends the held requests once more when a newer credential is here; past their time (or when the
+    /// run is ending) their 401 stands.
+    void resend_held(std::int64_t now);
+    /// `held` again with the current credential; false when it cannot be assembled (no id at hand).
+    bool resend(Held& held, std::int64_t now);
     std::int64_t busy() const;
 
     EngineShared& shared_;
@@ -252,6 +270,7 @@ private:
     std::int64_t nap_overshoot_ns_ = 0;   ///< smoothed lateness of a nap's end
     std::string credential_;            ///< this thread's copy of EngineOptions::credential
     std::uint64_t credential_seen_ = 0; ///< its generation
+    std::vector<Held> held_;            ///< refused with an older credential; in busy()
 };
 
 }  // namespace dockside::load::detail

@@ -14,6 +14,7 @@
 #include "harness/http/retry_after.h"
 #include "suites/support/pacing.h"
 #include "suites/support/reproduction.h"
+#include "suites/support/session_token.h"
 #include "suites/support/test_context.h"
 
 namespace dockside::suites {
@@ -85,23 +86,15 @@ bool refused_write(const Session& session, Exchange& ex) {
     return true;
 }
 
-void deliver(Exchange& ex) {
-    Session& session = current_session();
-    if (refused_write(session, ex)) return;
-    if (test_context::timed_out() || (test_context::remaining() && test_context::remaining()->count() <= 0)) {
-        test_context::mark_timed_out();
-        ex.not_sent = true;
-        ex.transport_error = "harness: not sent, the test's time budget of " + budget_text() + " s is used up";
-        return;
-    }
-    ex.sequence = test_context::remember(ex.request);
+/// Sends until the answer is not a 429 (see above); false when there was no answer (transport_error says why).
+bool send_answered(Session& session, Exchange& ex) {
     for (int attempt = 0;; ++attempt) {
         const auto left = test_context::remaining();
         auto response = send_once(session, ex, left);
         if (!response) {
             ex.response.reset();
             ex.transport_error = http::to_string(response.error());
-            return;
+            return false;
         }
         ex.response = std::move(response.value());
         if (ex.response->status != 429) break;
@@ -114,6 +107,36 @@ void deliver(Exchange& ex) {
         test_context::note_throttled(wait);
         std::this_thread::sleep_for(wait);
     }
+    return true;
+}
+
+/// How long a request refused with an expired token waits for the new one: a renewal is one exchange with
+/// the authorization server, asked for at most a second after the one before (token_refresher.h).
+std::chrono::milliseconds renewal_wait(const Session& session) {
+    auto wait = session.client_options().request_timeout + std::chrono::milliseconds(2000);
+    if (const auto left = test_context::remaining()) wait = std::min(wait, *left);
+    return wait;
+}
+
+void deliver(Exchange& ex) {
+    Session& session = current_session();
+    if (refused_write(session, ex)) return;
+    if (test_context::timed_out() || (test_context::remaining() && test_context::remaining()->count() <= 0)) {
+        test_context::mark_timed_out();
+        ex.not_sent = true;
+        ex.transport_error = "harness: not sent, the test's time budget of " + budget_text() + " s is used up";
+        return;
+    }
+    ex.sequence = test_context::remember(ex.request);
+    if (!send_answered(session, ex)) return;
+    // An expired token (its hour passed, or the target's clock moved past it) is renewed, not judged: the
+    // request goes once more with the new token, and that answer is the one judged.
+    if (ex.response->status == 401)
+        if (const auto renewed = renewed_after_refusal(ex.request, renewal_wait(session))) {
+            ex.request.headers.set("Authorization", "Bearer " + *renewed);
+            count_renewed_retry();
+            if (!send_answered(session, ex)) return;
+        }
     if (ex.operation) ex.violations = session.validator().validate(*ex.operation, *ex.response);
     note_created(ex);  // so that what the run creates can be undone after it
 }
@@ -205,7 +228,7 @@ Result<std::string, std::string> expand_path(const spec::Operation& op, const st
 bool authorize(http::Request& request, Auth auth) {
     const Session& session = current_session();
     switch (auth) {
-        case Auth::Token: request.headers.set("Authorization", "Bearer " + session.info().token); return true;
+        case Auth::Token: request.headers.set("Authorization", "Bearer " + session_token()); return true;
         case Auth::Bad: request.headers.set("Authorization", std::string("Bearer ") + kBadToken); return true;
         case Auth::ReadOnly:
             if (session.info().read_only_token.empty()) return false;
@@ -392,7 +415,7 @@ http::Request sim_request(const std::string& method, const std::string& path) {
     request.method = method;
     request.target = path;
     request.headers.set("Accept", "application/json");
-    request.headers.set("Authorization", "Bearer " + current_session().info().token);
+    request.headers.set("Authorization", "Bearer " + session_token());
     return request;
 }
 }  // namespace

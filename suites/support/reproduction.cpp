@@ -12,6 +12,7 @@
 #include "suites/support/reproduction.h"
 
 #include "suites/support/api.h"
+#include "suites/support/session_token.h"
 #include "suites/support/test_context.h"
 
 namespace dockside::suites {
@@ -60,6 +61,9 @@ http::CurlOptions curl_options() {
     options.insecure = session.client_options().insecure;
     options.token_variable = "DOCKSIDE_ISSUED_TOKEN";  // a token obtained during the run (OAuth)
     options.credentials.push_back({session.info().token, "DOCKSIDE_TOKEN"});
+    // A renewed token is the same credential to whoever replays: they obtain their own.
+    if (const std::string current = session_token(); current != session.info().token)
+        options.credentials.push_back({current, "DOCKSIDE_TOKEN"});
     if (!session.info().read_only_token.empty())
         options.credentials.push_back({session.info().read_only_token, "DOCKSIDE_READ_ONLY_TOKEN"});
     options.credentials.push_back({kBadToken, ""});

@@ -23,6 +23,7 @@
 #include "suites/support/child_events.h"
 #include "suites/support/pacing.h"
 #include "suites/support/selection.h"
+#include "suites/support/session_token.h"
 #include "suites/support/session_tests.h"
 #include "suites/support/supervisor.h"
 #include "suites/support/test_context.h"
@@ -298,8 +299,10 @@ conform::RunResults run_suites(conform::Session& session, const RunOptions& opti
     };
 
     conform::set_current_session(&session);
+    use_token_source(options.token);
     const auto started = std::chrono::steady_clock::now();
     supervise(batches_of(selected, options.workers), supervision, body, sink);
+    use_token_source(nullptr);
     meta.duration_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     conform::set_current_session(nullptr);
     if (options.record) options.record->set_console_fd(-1);

@@ -20,6 +20,7 @@
 #include "harness/conform/results.h"
 #include "harness/conform/session.h"
 #include "harness/core/result.h"
+#include "harness/auth/shared_token.h"
 #include "harness/http/message.h"
 
 namespace dockside::suites {
@@ -40,6 +41,9 @@ struct RunOptions {
     int workers = 1;
     /// The run's requests a second at most, across every child (0 = no cap).
     double max_requests_per_second = 0;
+    /// OAuth: where the parent publishes each renewed access token for the children (see
+    /// suites/support/session_token.h); nullptr: the session's token is the only one.
+    auth::SharedToken* token = nullptr;
     /// Called in the child that runs the tests; empty in a user's run (a test build injects crashes and
     /// hangs here): as each test starts, and with each request a test is about to send.
     std::function<void(const std::string& test)> on_test_start;

@@ -14,6 +14,7 @@
 #include <random>
 #include <sstream>
 
+#include "harness/auth/refresh_token_file.h"
 #include "harness/conform/areas.h"
 #include "harness/conform/finding.h"
 #include "harness/conform/profile.h"
@@ -28,6 +29,7 @@
 #include "tools/dockside/accept_output.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_plan.h"
+#include "tools/dockside/conform_credentials.h"
 #include "tools/dockside/conform_target.h"
 #include "tools/dockside/exit_codes.h"
 #include "tools/dockside/held_interrupts.h"
@@ -53,6 +55,7 @@ struct ConformOptions {
     std::string accept_file;
     std::string write_accept_file;
     std::string summary_md_file;
+    std::string refresh_token_file;
     int test_timeout = 120;
     int workers = 1;
     double max_rps = 0;
@@ -73,6 +76,7 @@ struct Checked {
     std::optional<spec::Spec> spec;
     std::optional<config::TargetConfig> target;
     nlohmann::json profile;
+    std::string refresh_token;  ///< kept in --refresh-token-file by an earlier run
 };
 
 Result<std::string, std::string> read_file(const std::string& path) {
@@ -166,6 +170,12 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
     }
     if (!o.write_accept_file.empty())
         if (auto why = unwritable(o.write_accept_file)) problems.push_back("--write-accept " + o.write_accept_file + ": " + *why);
+    if (!o.refresh_token_file.empty()) {
+        if (c.target && c.target->auth != config::AuthMethod::OAuthClient)
+            problems.push_back("--refresh-token-file keeps an OAuth refresh token: it needs --client-id and --client-secret");
+        if (auto kept = auth::RefreshTokenFile(o.refresh_token_file).read_for_run()) c.refresh_token = *kept;
+        else problems.push_back(kept.error());
+    }
     if (!o.summary_md_file.empty())
         if (auto why = unwritable(o.summary_md_file)) problems.push_back("--summary-md " + o.summary_md_file + ": " + *why);
     if (!o.list && !o.safety.dry_run) {
@@ -232,7 +242,8 @@ int report(const conform::RunResults& results, const std::string& out_dir, const
 
 /// The target's session description and the findings its preparation made; nullopt means exit 2 (said).
 std::optional<PreparedTarget> prepare(const config::TargetConfig& target, const ConformOptions& options,
-                                      const spec::Spec& spec, const validate::ResponseValidator& validator,
+                                      const std::string& refresh_token, const spec::Spec& spec,
+                                      const validate::ResponseValidator& validator,
                                       std::unique_ptr<refserver::EmbeddedServer>& embedded) {
     if (target.embedded()) {
         auto started = start_embedded(options.faults, spec);
@@ -248,7 +259,9 @@ std::optional<PreparedTarget> prepare(const config::TargetConfig& target, const 
     }
     auto remote = [&] {
         const SlowNotice waiting(waiting_for_target("conform", target.base_url, target.timeout_seconds));
-        return prepare_remote(target, options.access, spec, validator);
+        RemoteAccess access = options.access;
+        access.refresh_token = refresh_token;
+        return prepare_remote(target, access, spec, validator);
     }();
     if (!remote) {
         cannot_run(remote.error());
@@ -314,8 +327,10 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
         }
 
     std::unique_ptr<refserver::EmbeddedServer> embedded;
-    auto prepared = prepare(*c.target, options, *c.spec, validator, embedded);
+    auto prepared = prepare(*c.target, options, c.refresh_token, *c.spec, validator, embedded);
     if (!prepared) return kExitCannotRun;
+    auto credentials = ConformCredentials::start(*c.target, options.access, *prepared, *c.spec, options.refresh_token_file);
+    if (!credentials) return cannot_run(credentials.error());
     conform::SessionInfo& info = prepared->info;
     info.profile = like.profile;
     info.profile_json = like.profile_json;
@@ -345,6 +360,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
         run.record = options.list ? nullptr : &record;
         run.workers = options.workers;
         run.max_requests_per_second = options.max_rps;
+        run.token = *credentials ? (*credentials)->shared() : nullptr;
         run.on_test_start = suites::injected_hooks().on_test_start;
         run.on_request = suites::injected_hooks().on_request;
         if (!run.capture_path.empty()) suites::mark_tests_in_log();
@@ -355,6 +371,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
                       << std::endl;
         auto ran = suites::run_suites(**session, run, meta);
         results.meta = ran.meta;
+        if (*credentials) results.meta.credentials = (*credentials)->finish();
         results.tests.insert(results.tests.end(), ran.tests.begin(), ran.tests.end());
         if (ran.meta.selected == 0) {
             record.disarm();
@@ -413,6 +430,9 @@ void register_conform_command(CLI::App& app, CommandContext& context) {
     add_target_options(*conform, options->target);
     conform->add_option("--redirect-uri", options->access.redirect_uri, "OAuth redirect URI registered for the client")
         ->envname("DOCKSIDE_REDIRECT_URI");
+    conform->add_option("--refresh-token-file", options->refresh_token_file,
+                        "OAuth: file keeping the refresh token (read at start, rewritten 0600 at each rotation)")
+        ->envname("DOCKSIDE_REFRESH_TOKEN_FILE");
     conform->add_option("--read-only-token", options->access.read_only_token,
                         "Token whose only channel is read-only (enables 403 tests on a remote target)")
         ->envname("DOCKSIDE_READ_ONLY_TOKEN");

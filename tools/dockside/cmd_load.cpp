@@ -9,6 +9,7 @@
 #include <csignal>
 #include <iostream>
 
+#include "harness/auth/refresh_token_file.h"
 #include "harness/conform/target.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_target.h"
@@ -28,6 +29,7 @@ struct LoadCommandOptions {
     WriteSafety safety;
     loadtool::RawLoadOptions load;
     std::vector<std::string> delays;  ///< latency faults of the embedded server (refserver/faults/answer_delay.h)
+    std::string refresh_token_file;   ///< OAuth: where the refresh token is kept between runs
 };
 
 /// The footer of `dockside load --help` (the parent's would say conform's 130/143, which load never uses:
@@ -100,6 +102,38 @@ bool needs_channel(const std::vector<loadtool::ResolvedEntry>& entries) {
     return false;
 }
 
+/// OAuth: the grant the run renews with and its first access token. With a refresh token kept in
+/// --refresh-token-file, the refresh grant (the rotated token written back at once); else the code flow.
+Result<std::pair<auth::OAuthRefresh, std::string>, std::string> first_oauth_token(
+    const config::TargetConfig& target, const LoadCommandOptions& options, const spec::Spec& spec) {
+    auth::OAuthRefresh oauth;
+    oauth.auth_url = target.auth_url;
+    oauth.client_id = target.client_id;
+    oauth.client_secret = target.client_secret;
+    oauth.redirect_uri = options.access.redirect_uri;
+    oauth.scopes = conform::all_scopes(spec);
+    oauth.client = client_options_for(target);
+    oauth.issued_at = std::chrono::steady_clock::now();
+    oauth.refresh_token = options.access.refresh_token;
+    std::string access;
+    if (!oauth.refresh_token.empty()) {
+        auto token = auth::renew_token(oauth, auth::documented_access_lifetime(spec).value_or(std::chrono::hours(1)));
+        if (!token) return fail(token.error());
+        access = token.value();
+    } else {
+        auto tokens = conform::oauth_code_flow({oauth.auth_url, oauth.client_id, oauth.client_secret,
+                                                oauth.redirect_uri, oauth.scopes},
+                                               oauth.client);
+        if (!tokens) return fail(tokens.error());
+        oauth.refresh_token = tokens->refresh_token;
+        access = tokens->access_token;
+    }
+    if (!options.refresh_token_file.empty() && !oauth.refresh_token.empty())
+        if (auto stored = auth::RefreshTokenFile(options.refresh_token_file).write(oauth.refresh_token); !stored)
+            return fail(stored.error());
+    return std::pair<auth::OAuthRefresh, std::string>{std::move(oauth), std::move(access)};
+}
+
 std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& target, const LoadCommandOptions& options,
                                                    const loadtool::LoadSettings& settings, const spec::Spec& spec,
                                                    std::unique_ptr<refserver::EmbeddedServer>& embedded) {
@@ -141,25 +175,15 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
     // kept and the run can renew the access token before it expires; the target is then checked with it.
     config::TargetConfig checked = target;
     if (target.auth == config::AuthMethod::OAuthClient) {
-        loadtool::OAuthRefresh oauth;
-        oauth.auth_url = target.auth_url;
-        oauth.client_id = target.client_id;
-        oauth.client_secret = target.client_secret;
-        oauth.redirect_uri = options.access.redirect_uri;
-        oauth.scopes = conform::all_scopes(spec);
-        oauth.client = client_options_for(target);
-        oauth.issued_at = std::chrono::steady_clock::now();
-        auto tokens = conform::oauth_code_flow({oauth.auth_url, oauth.client_id, oauth.client_secret,
-                                                oauth.redirect_uri, oauth.scopes},
-                                               oauth.client);
-        if (!tokens) {
-            cannot_run(tokens.error());
+        auto oauth = first_oauth_token(target, options, spec);
+        if (!oauth) {
+            cannot_run(oauth.error());
             return std::nullopt;
         }
-        oauth.refresh_token = tokens->refresh_token;
-        out.oauth = std::move(oauth);
         checked.auth = config::AuthMethod::PersonalToken;
-        checked.token = tokens->access_token;
+        checked.token = oauth->second;
+        out.oauth = std::move(oauth->first);
+        out.refresh_token_file = options.refresh_token_file;
     }
     if (!needs_channel(settings.entries)) {
         // Only the token is checked: channels are discovered to find one to write to, and this mix writes to none.
@@ -221,6 +245,13 @@ int run_load_command(const GlobalOptions& global, const LoadCommandOptions& opti
                                " (--dry-run shows the plan; a mix of reads by concrete path, such as 'GET "
                                "/2025-07/location', writes nothing)");
     }
+    LoadCommandOptions kept = options;
+    if (!options.refresh_token_file.empty()) {
+        if (target && target->auth != config::AuthMethod::OAuthClient)
+            problems.push_back("--refresh-token-file keeps an OAuth refresh token: it needs --client-id and --client-secret");
+        if (auto token = auth::RefreshTokenFile(options.refresh_token_file).read_for_run()) kept.access.refresh_token = *token;
+        else problems.push_back(token.error());
+    }
     if (!problems.empty()) {
         for (const auto& p : problems) std::cerr << "dockside load: " << p << "\n";
         return kExitCannotRun;
@@ -233,7 +264,7 @@ int run_load_command(const GlobalOptions& global, const LoadCommandOptions& opti
         return kExitOk;
     }
     std::unique_ptr<refserver::EmbeddedServer> embedded;
-    auto load_target = resolve_target(*target, options, *settings, *spec, embedded);
+    auto load_target = resolve_target(*target, kept, *settings, *spec, embedded);
     if (!load_target) return kExitCannotRun;
     loadtool::LoadIo io{std::cout, std::cerr, ::isatty(STDOUT_FILENO) == 1, &g_interrupted};
     const int code = loadtool::run_load(*settings, *load_target, *spec, io);
@@ -250,6 +281,9 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     add_target_options(*load, options->target);
     load->add_option("--redirect-uri", options->access.redirect_uri, "OAuth redirect URI registered for the client")
         ->envname("DOCKSIDE_REDIRECT_URI");
+    load->add_option("--refresh-token-file", options->refresh_token_file,
+                     "OAuth: file keeping the refresh token (read at start, rewritten 0600 at each rotation)")
+        ->envname("DOCKSIDE_REFRESH_TOKEN_FILE");
     load->add_option("--rate", raw.rate, "Open loop: requests per second (all shards together)");
     load->add_option("--stages", raw.stages, "Open loop: ramps DURATION:RATE,… from 0 (e.g. 30s:500,60s:2000,30s:0)");
     load->add_flag("--closed-loop", raw.closed_loop, "Each connection sends its next request when the answer is in");

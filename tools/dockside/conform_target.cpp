@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "harness/auth/token_renewal.h"
 #include "harness/conform/target.h"
 #include "harness/http/curl.h"
 #include "suites/support/runner.h"
@@ -32,9 +33,20 @@ PreparationSecrets secrets_of(const config::TargetConfig& target, const RemoteAc
     return secrets;
 }
 
+/// The access token, and with OAuth its refresh token in `refresh_token`.
 std::string obtain_token(const config::TargetConfig& target, const RemoteAccess& access, const spec::Spec& spec,
-                         const http::ClientOptions& options, std::string& error, conform::PreparationAnswers& answers) {
+                         const http::ClientOptions& options, std::string& error, conform::PreparationAnswers& answers,
+                         std::string& refresh_token) {
     if (target.auth != config::AuthMethod::OAuthClient) return target.token;
+    if (!access.refresh_token.empty()) {
+        // A refresh token kept from an earlier run: no consent to give (the code flow when it no longer works).
+        auth::OAuthRefresh grant{target.auth_url, target.client_id, target.client_secret, access.redirect_uri,
+                                 conform::all_scopes(spec), access.refresh_token, {}, {}, options};
+        auto token = auth::renew_token(grant, auth::documented_access_lifetime(spec).value_or(std::chrono::hours(1)));
+        if (!token) error = token.error();
+        refresh_token = grant.refresh_token;
+        return token ? *token : std::string();
+    }
     conform::OAuthRequest request{target.auth_url, target.client_id, target.client_secret, access.redirect_uri,
                                   conform::all_scopes(spec)};
     auto tokens = conform::oauth_code_flow(request, options, &answers);
@@ -42,6 +54,7 @@ std::string obtain_token(const config::TargetConfig& target, const RemoteAccess&
         error = tokens.error();
         return {};
     }
+    refresh_token = tokens->refresh_token;
     return tokens->access_token;
 }
 
@@ -162,7 +175,7 @@ Result<PreparedTarget, std::string> prepare_remote(const config::TargetConfig& t
     const auto refuse = [&](const std::string& message) { return fail(message + violations_named(judged())); };
 
     std::string error;
-    info.token = obtain_token(target, access, spec, options, error, answers);
+    info.token = obtain_token(target, access, spec, options, error, answers, prepared.refresh_token);
     if (!error.empty()) return refuse(error);
     if (auto accepted = conform::check_token(target.base_url, info.token, "token", options, &answers); !accepted)
         return refuse(accepted.error().message);

@@ -66,6 +66,9 @@ http::ClientOptions client_options_for(const config::TargetConfig& target);
 struct RemoteAccess {
     std::string redirect_uri;     ///< OAuth redirect URI (--redirect-uri / DOCKSIDE_REDIRECT_URI)
     std::string read_only_token;  ///< optional token of a read-only channel
+    /// OAuth: a refresh token kept from an earlier run (--refresh-token-file); the run then starts with the
+    /// refresh grant instead of the code flow.
+    std::string refresh_token;
 };
 
 /// A target ready to run against, and the findings its preparation already made.
@@ -75,6 +78,9 @@ struct PreparedTarget {
     std::vector<conform::TestOutcome> preflight;
     /// False when a preflight finding leaves nothing to run (no --channel to fall back on).
     bool runnable = true;
+    /// OAuth: the refresh token that goes with `info.token` (from the code flow, or the one the refresh grant
+    /// rotated in); empty with a personal access token, or when the server issued none.
+    std::string refresh_token;
 };
 
 /// Probes the remote target, obtains the token (PAT or OAuth code flow) and checks it is accepted, checks

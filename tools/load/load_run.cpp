@@ -8,6 +8,8 @@
 #include <ostream>
 #include <random>
 
+#include "harness/auth/refresh_token_file.h"
+#include "harness/auth/token_refresher.h"
 #include "harness/http/url.h"
 #include "harness/load/engine.h"
 #include "harness/load/result_files.h"
@@ -50,8 +52,19 @@ struct Prepared {
     std::unique_ptr<validate::ResponseValidator> validator;
     std::vector<std::string> names;
     std::shared_ptr<load::Credential> credential;  ///< an OAuth token renewed during the run
-    std::unique_ptr<TokenRefresher> refresher;
+    std::unique_ptr<auth::TokenRefresher> refresher;
 };
+
+/// The load's side of token renewal: each token goes to the engine's Credential, a refusal a worker met
+/// there asks for a renewal, and each rotated refresh token is written to `file` when one is named.
+auth::RefresherHooks renewal_hooks(const std::shared_ptr<load::Credential>& credential, const std::string& file) {
+    auth::RefresherHooks hooks;
+    hooks.publish = [credential](const std::string& token) { credential->publish(token); };
+    hooks.demanded = [credential] { return credential->renewal_wanted(); };
+    if (!file.empty())
+        hooks.rotated = [store = auth::RefreshTokenFile(file)](const std::string& token) { return store.write(token); };
+    return hooks;
+}
 
 load::EngineOptions engine_options(const LoadSettings& s, const LoadTarget& target, const Prepared& prepared) {
     const http::Url& url = prepared.url;
@@ -142,12 +155,18 @@ int finish(load::RunSummary& summary, const LoadSettings& s, const LoadTarget& t
     redact(summary, target.token);
     if (prepared.refresher) {
         prepared.refresher->stop();
-        summary.token_renewals = prepared.refresher->renewals();
-        summary.token_renewal_failures = prepared.refresher->failures();
+        const auto counts = prepared.refresher->counts();
+        summary.token_renewals = counts.renewals;
+        summary.token_renewal_failures = counts.failures;
+        summary.token_renewals_on_demand = counts.on_demand;
+        summary.unauthorized_retries = prepared.credential->retries();
         for (const auto& token : prepared.refresher->issued()) redact(summary, token);
-        if (summary.token_renewal_failures > 0)
-            io.err << "dockside load: warning: renewing the OAuth access token failed " << summary.token_renewal_failures
-                   << " time(s); the last: " << prepared.refresher->last_error() << "\n";
+        if (counts.failures > 0 || counts.store_failures > 0)
+            io.err << "dockside load: warning: renewing the OAuth access token or storing its refresh token failed "
+                   << counts.failures + counts.store_failures << " time(s); the last: " << counts.last_error << "\n";
+        io.out << "OAuth: the access token was renewed " << counts.renewals << " time(s), " << counts.on_demand
+               << " of them after a 401; " << summary.unauthorized_retries
+               << " request(s) refused with 401 were sent once more with the new token\n";
     }
     judge_run(summary, s.thresholds);
     if (auto written = write_run_files(dir, summary); !written) return cannot_run(io, written.error());
@@ -251,8 +270,9 @@ int run_load(const LoadSettings& s, const LoadTarget& target, const spec::Spec& 
     std::string token = target.token;
     if (target.oauth) {
         prepared.credential = std::make_shared<load::Credential>(target.token);
-        const auto lifetime = documented_access_lifetime(spec).value_or(std::chrono::hours(1));
-        prepared.refresher = std::make_unique<TokenRefresher>(*target.oauth, prepared.credential, lifetime);
+        const auto lifetime = auth::documented_access_lifetime(spec).value_or(std::chrono::hours(1));
+        prepared.refresher = std::make_unique<auth::TokenRefresher>(*target.oauth, lifetime,
+                                                                    renewal_hooks(prepared.credential, target.refresh_token_file));
         if (!target.oauth->refresh_token.empty()) {
             // Renewing once now proves it works and learns the server's own expires_in.
             auto fresh = prepared.refresher->renew_now();

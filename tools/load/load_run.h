@@ -11,7 +11,7 @@
 
 #include "specs/loader/spec.h"
 #include "tools/load/load_settings.h"
-#include "tools/load/token_refresher.h"
+#include "harness/auth/token_renewal.h"
 
 namespace dockside::loadtool {
 
@@ -19,9 +19,11 @@ namespace dockside::loadtool {
 struct LoadTarget {
     std::string base_url;
     std::string token;  ///< never written anywhere
-    /// OAuth: how to renew `token` before it expires (the run keeps it fresh, counting renewals in
-    /// summary.json); none for a personal access token, which does not expire.
-    std::optional<OAuthRefresh> oauth;
+    /// OAuth: how to renew `token` before it expires, and at once when a request is refused with it (the
+    /// run keeps it fresh, counting renewals in summary.json); none for a personal access token.
+    std::optional<auth::OAuthRefresh> oauth;
+    /// Where each rotated refresh token is written (--refresh-token-file); empty: kept in memory only.
+    std::string refresh_token_file;
     std::string channel_header = "service_channel_id";
     std::int64_t channel = 0;
     bool embedded = false;

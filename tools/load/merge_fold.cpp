@@ -54,6 +54,8 @@ void RunFold::add(load::RunSummary run, const std::string& name) {
     if (run.start_at != merged.start_at) merged.start_at.clear();  // only a start they all shared
     merged.token_renewals += run.token_renewals;
     merged.token_renewal_failures += run.token_renewal_failures;
+    merged.token_renewals_on_demand += run.token_renewals_on_demand;
+    merged.unauthorized_retries += run.unauthorized_retries;
     std::set<std::string> expressions(merged.threshold_expressions.begin(), merged.threshold_expressions.end());
     for (const auto& e : run.threshold_expressions)
         if (expressions.insert(e).second) merged.threshold_expressions.push_back(e);

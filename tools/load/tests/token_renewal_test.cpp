@@ -1,14 +1,21 @@
 // An OAuth access token that expires during a load run is renewed before it does: against the reference
 // server with a contract whose token lifetime is 4 s (the documented hour would make the test an hour
 // long; the lifetime is the contract's, read by server and load alike, so the contract is what changes,
-// in a copy), a 7 s run gets no 401, and the same run without renewal does.
+// in a copy), a 7 s run gets no 401, and the same run without renewal does. A token refused before its
+// time (the server's clock moved past the hour) is renewed at once and the refused requests go once more.
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 
+#include "harness/auth/refresh_token_file.h"
 #include "harness/conform/target.h"
+#include "harness/tests/support/short_token_lifetime.h"
+#include "refserver/api/simulation_clock.h"
 #include "tools/load/tests/load_process.h"
 #include "tools/load/tests/load_tool_test_support.h"
 
@@ -18,39 +25,13 @@ namespace {
 using namespace testing;
 using namespace std::chrono_literals;
 
+using dockside::testing::contract_with_token_lifetime;
+
 constexpr const char* kRedirect = "http://127.0.0.1/callback";  // registered in the default seed
 
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    const auto at = text.find(from);
-    if (at == std::string::npos) throw std::runtime_error("the contract no longer says: " + from);
-    return text.replace(at, from.size(), to);
-}
-
-/// A copy of specs/ in `folder` (a --spec-dir) whose access-token lifetime is `seconds` (rules data and
-/// the TokenResponse schema), and the contract it holds.
-spec::Spec contract_with_token_lifetime(const std::string& folder, int seconds) {
-    namespace fs = std::filesystem;
-    const std::string specs = DOCKSIDE_SPECS_DIR;
-    const std::string n = std::to_string(seconds);
-    fs::create_directories(folder);
-    for (const char* sub : {"profiles", "mixes"})
-        fs::copy(specs + "/" + sub, folder + "/" + sub, fs::copy_options::recursive);
-    auto rules = read_text(specs + "/rules.yaml");
-    rules = replaced(rules, "access_token_seconds: 3600", "access_token_seconds: " + n);
-    rules = replaced(rules, "expires_in: 3600", "expires_in: " + n);
-    const std::string openapi_name = "/fulfillment-2025-07.openapi.yaml";
-    auto openapi = replaced(read_text(specs + openapi_name), "expires_in: {type: integer, const: 3600",
-                            "expires_in: {type: integer, const: " + n);
-    std::ofstream(folder + "/rules.yaml") << rules;
-    std::ofstream(folder + openapi_name) << openapi;
-    auto loaded = spec::Spec::load(folder + openapi_name, folder + "/rules.yaml");
-    if (!loaded) throw std::runtime_error(loaded.error().to_string());
-    return std::move(loaded.value());
-}
-
 /// The reference server enforcing `contract` (its token lifetime among the rest).
-std::unique_ptr<refserver::EmbeddedServer> start_on(const spec::Spec& contract) {
-    refserver::EmbeddedOptions options;
+std::unique_ptr<refserver::EmbeddedServer> start_on(const spec::Spec& contract,
+                                                    refserver::EmbeddedOptions options = {}) {
     options.api.spec = &contract;
     auto server = refserver::EmbeddedServer::start(options);
     if (!server) throw std::runtime_error(server.error().front());
@@ -80,7 +61,7 @@ OAuthRun run_with_oauth(const spec::Spec& contract, refserver::EmbeddedServer& s
     target.channel = server.api().write_channel_id();
     target.timeout_s = 5;
     if (renew) {
-        OAuthRefresh oauth;
+        auth::OAuthRefresh oauth;
         oauth.auth_url = server.base_url();
         oauth.client_id = client->client_id;
         oauth.client_secret = client->client_secret;
@@ -143,6 +124,36 @@ TEST(TokenRenewal, WithoutRenewalTheSameRunGets401sAfterTheLifetime) {
     EXPECT_EQ(r.summary["auth"]["token_renewals"], 0);
 }
 
+// The server's clock moved an hour and a second forward in the middle of a run (as POST /_sim/clock:advance
+// moves it; here on the 80th answer, 2 s into the run, so the moment does not depend on timing): the token in
+// use is refused from then on. The first refusal asks for a renewal; each refused request waits for it and
+// goes once more, so not one request of the run fails.
+TEST(TokenRenewal, TheServersClockMovedPastTheHourMidRunFailsNoRequest) {
+    ScratchDir dir;
+    std::atomic<int> answered{0}, refused{0};
+    refserver::EmbeddedServer* running = nullptr;
+    refserver::EmbeddedOptions options;
+    options.api.simulation_enabled = true;
+    options.on_response = [&](const server::AccessRecord& r) {
+        if (r.target.rfind("/2025-07/", 0) != 0) return;
+        if (r.status == 401) ++refused;
+        if (++answered == 80)
+            dynamic_cast<const refserver::SimulatedClock&>(running->api().clock()).advance(std::chrono::seconds(3601));
+    };
+    auto server = start_on(testing::contract(), std::move(options));
+    running = server.get();
+    const auto r = run_with_oauth(testing::contract(), *server, true, "4s", dir.sub("moved"));
+    EXPECT_EQ(r.code, 0) << r.output;
+    ASSERT_TRUE(r.summary.is_object()) << r.output;
+    EXPECT_EQ(schema_violations(r.summary), "");
+    EXPECT_EQ(unauthorized(r.summary), 0) << r.summary["totals"].dump();
+    EXPECT_EQ(r.summary["totals"]["status"].value("200", 0), 160) << r.summary["totals"].dump();
+    // The server did refuse the old token (the run would pass without renewing otherwise), once per request.
+    EXPECT_GE(refused.load(), 1);
+    EXPECT_EQ(r.summary["auth"]["unauthorized_retries"], refused.load()) << r.summary["auth"];
+    EXPECT_EQ(r.summary["auth"]["token_renewals_on_demand"], 1) << r.summary["auth"];
+}
+
 // As a user runs it: `dockside load` with an OAuth client against a server, the contract given by
 // --spec-dir; the command does the code flow, keeps the refresh token and renews through the run.
 TEST(TokenRenewal, TheCommandWithAnOAuthClientRenewsThroughTheRun) {
@@ -151,9 +162,11 @@ TEST(TokenRenewal, TheCommandWithAnOAuthClientRenewsThroughTheRun) {
     auto server = start_on(contract);
     const auto client = server->api().oauth_client();
     ASSERT_TRUE(client);
+    const std::string kept = dir.sub("refresh-token");
     const pid_t pid = spawn_load({"--base-url", server->base_url(), "--client-id", client->client_id,
                                   "--client-secret", client->client_secret, "--redirect-uri", kRedirect, "--rate", "40",
-                                  "--duration", "6s", "--mix", "listLocations", "--out", dir.sub("run")},
+                                  "--duration", "6s", "--mix", "listLocations", "--refresh-token-file", kept,
+                                  "--out", dir.sub("run")},
                                  dir.sub("log"), {"--spec-dir", dir.sub("specs")});
     ASSERT_GT(pid, 0);
     EXPECT_EQ(wait_exit(pid, 60s), 0) << read_text(dir.sub("log"));
@@ -165,6 +178,15 @@ TEST(TokenRenewal, TheCommandWithAnOAuthClientRenewsThroughTheRun) {
     EXPECT_GE(summary["auth"]["token_renewals"].get<int>(), 3) << summary["auth"];
     EXPECT_EQ(read_text(dir.sub("log")).find(client->client_secret), std::string::npos);
     EXPECT_EQ(read_text(dir.sub("run/summary.json")).find(client->client_secret), std::string::npos);
+    // The file keeps the refresh token of the last renewal, for its owner only: it is the one that still works.
+    struct stat info {};
+    ASSERT_EQ(::stat(kept.c_str(), &info), 0);
+    EXPECT_EQ(info.st_mode & 0777, 0600u);
+    const auto refresh = auth::RefreshTokenFile(kept).read();
+    ASSERT_TRUE(refresh && !refresh->empty());
+    auth::OAuthRefresh grant{server->base_url(), client->client_id, client->client_secret, "http://127.0.0.1/unregistered",
+                             {"channels_read"}, *refresh, {}, {}, {}};
+    EXPECT_TRUE(auth::renew_token(grant, 1h)) << "the kept refresh token is the last one issued";
 }
 
 }  // namespace

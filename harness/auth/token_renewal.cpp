@@ -1,13 +1,11 @@
-#include "tools/load/token_refresher.h"
-
-#include <algorithm>
+#include "harness/auth/token_renewal.h"
 
 #include <nlohmann/json.hpp>
 
 #include "harness/conform/target.h"
 #include "harness/http/url.h"
 
-namespace dockside::loadtool {
+namespace dockside::auth {
 
 using namespace std::chrono_literals;
 using SteadyClock = std::chrono::steady_clock;
@@ -52,10 +50,6 @@ Result<nlohmann::json, std::string> refresh_grant(const OAuthRefresh& grant) {
     return body;
 }
 
-}  // namespace
-
-namespace {
-
 /// The authorization-code flow again (automated consent, as at the start of the run).
 Result<std::string, std::string> new_code_flow(OAuthRefresh& grant, std::chrono::seconds fallback_lifetime) {
     const auto asked = SteadyClock::now();
@@ -89,81 +83,4 @@ Result<std::string, std::string> renew_token(OAuthRefresh& grant, std::chrono::s
     return b["access_token"].get<std::string>();
 }
 
-TokenRefresher::TokenRefresher(OAuthRefresh grant, std::shared_ptr<load::Credential> credential,
-                               std::chrono::seconds contract_lifetime)
-    : grant_(std::move(grant)), credential_(std::move(credential)), contract_lifetime_(contract_lifetime) {
-    if (grant_.lifetime.count() <= 0) grant_.lifetime = contract_lifetime_;
-}
-
-TokenRefresher::~TokenRefresher() { stop(); }
-
-Result<std::string, std::string> TokenRefresher::renew_now() {
-    if (!renew()) return fail(last_error());
-    std::lock_guard lock(mutex_);
-    return issued_.back();
-}
-
-bool TokenRefresher::renew() {
-    OAuthRefresh grant;
-    {
-        std::lock_guard lock(mutex_);
-        grant = grant_;
-    }
-    auto token = renew_token(grant, contract_lifetime_);  // no lock held during the exchange
-    std::lock_guard lock(mutex_);
-    if (!token) {
-        ++failures_;
-        last_error_ = token.error();
-        return false;
-    }
-    grant_ = grant;
-    issued_.push_back(*token);
-    credential_->publish(*token);
-    ++renewals_;
-    return true;
-}
-
-void TokenRefresher::start() {
-    std::lock_guard lock(mutex_);
-    if (thread_.joinable()) return;
-    stopping_ = false;
-    thread_ = std::thread([this] { loop(); });
-}
-
-void TokenRefresher::stop() {
-    {
-        std::lock_guard lock(mutex_);
-        stopping_ = true;
-    }
-    wake_.notify_all();
-    if (thread_.joinable()) thread_.join();
-}
-
-void TokenRefresher::loop() {
-    std::unique_lock lock(mutex_);
-    auto due = grant_.issued_at + renew_after(grant_.lifetime);
-    while (!stopping_) {
-        if (wake_.wait_until(lock, due, [this] { return stopping_; })) break;
-        lock.unlock();
-        const bool renewed = renew();
-        lock.lock();
-        if (renewed) {
-            due = grant_.issued_at + renew_after(grant_.lifetime);
-        } else {
-            const auto retry = std::clamp<SteadyClock::duration>(grant_.lifetime / 8, 250ms, 5s);
-            due = SteadyClock::now() + retry;
-        }
-    }
-}
-
-std::string TokenRefresher::last_error() const {
-    std::lock_guard lock(mutex_);
-    return last_error_;
-}
-
-std::vector<std::string> TokenRefresher::issued() const {
-    std::lock_guard lock(mutex_);
-    return issued_;
-}
-
-}  // namespace dockside::loadtool
+}  // namespace dockside::auth
