@@ -98,9 +98,9 @@ std::int32_t store_new_order(RequestContext& ctx, OrderRecord order, std::int32_
     order.channel_id = ctx.channel_id.value_or(0);
     order.created = now;
     order.last_update = now;
-    order.status = "Processing";
+    order.status = store.states.orders.initial();
     order.created_through_api = true;
-    ShipmentRecord shipment = make_shipment(order, store.orders.next_shipment_id, location, store.catalog, now);
+    ShipmentRecord shipment = make_shipment(order, store.orders.next_shipment_id, location, store, now);
     if (order.shipping_method) shipment.ship_option = ship_option_for(store.catalog, *order.shipping_method);
     else shipment.ship_option = "Standard";
     std::int32_t id = order.id;

@@ -49,7 +49,8 @@ nlohmann::json shipment_json(const ShipmentRecord& s, const Store& store, const 
     tracking["shipping_date"] =
         time_json(s.shipping_date ? s.shipping_date : s.estimated_fulfillment_date.value_or(s.created), faults);
     std::string status = s.status;
-    if (status == "Completed" && faults.on(Fault::ShipmentStatusOutsideSet)) status = "Shipped";
+    if (status == store.states.shipments.entered_on(shipment_event::kShipped) && faults.on(Fault::ShipmentStatusOutsideSet))
+        status = "Shipped";
     const auto* order = store.orders.find(s.order_id);
     return {
         {"id", s.id},
@@ -90,7 +91,7 @@ nlohmann::json order_json(const OrderRecord& o, const Store& store, const FaultS
     nlohmann::json products = o.products;
     for (auto& p : products) p.erase("_name");  // internal: the product name, for shipments
     std::string status = o.status;
-    if (status == "Processing" && o.created_through_api && faults.on(Fault::OrderStatusOutsideSet)) status = "Open";
+    if (status == store.states.orders.initial() && o.created_through_api && faults.on(Fault::OrderStatusOutsideSet)) status = "Open";
     nlohmann::json out = {
         {"id", faults.on(Fault::ConvTypesOrderIdAsString) ? nlohmann::json(std::to_string(o.id)) : nlohmann::json(o.id)},
         {"channel", id_name(o.channel_id, channel ? channel->name : "")},

@@ -155,11 +155,12 @@ std::string ship_option_for(Catalog& catalog, const std::string& shipping_method
 }
 
 ShipmentRecord make_shipment(const OrderRecord& order, std::int32_t id, std::int32_t location_id,
-                             const Catalog& catalog, TimePoint now) {
+                             const Store& store, TimePoint now) {
+    const Catalog& catalog = store.catalog;
     ShipmentRecord s;
     s.id = id;
     s.order_id = order.id;
-    s.status = "Processing";
+    s.status = store.states.shipments.initial();
     s.estimated_fulfillment_date_status = "PendingOnTime";
     s.created = now;
     s.last_update_at = now;
@@ -202,30 +203,33 @@ ShipmentRecord make_shipment(const OrderRecord& order, std::int32_t id, std::int
     return s;
 }
 
-void refresh_order_status(OrderBook& book, OrderRecord& order, TimePoint now) {
+void refresh_order_status(Store& store, OrderRecord& order, TimePoint now) {
+    const ContractStates& states = store.states;
     bool all_cancelled = !order.shipment_ids.empty();
     for (auto id : order.shipment_ids)
-        if (const auto* s = book.find_shipment(id); s && s->status != "Cancelled") all_cancelled = false;
-    if (all_cancelled) order.status = "Cancelled";
+        if (const auto* s = store.orders.find_shipment(id); s && s->status != states.shipments.cancelled()) all_cancelled = false;
+    if (all_cancelled)
+        if (auto cancel = states.orders.cancel_in(order.status); cancel && cancel->outcome == "accepted") order.status = cancel->to;
     order.last_update = now;
 }
 
-nlohmann::json cancel_shipment(OrderBook& book, ShipmentRecord& shipment, TimePoint now, const FaultSet& faults) {
+nlohmann::json cancel_shipment(Store& store, ShipmentRecord& shipment, TimePoint now, const FaultSet& faults) {
     nlohmann::json result{{"action", "Cancel"}, {"shipment_id", shipment.id}};
-    if (shipment.status == "Cancelled") {
-        result["is_success"] = true;
-        result["reason"] = "shipment was already cancelled";
-    } else if (shipment.shipped()) {
+    const auto cancel = store.states.shipments.cancel_in(shipment.status);
+    if (!cancel || cancel->outcome != "accepted") {
         const bool lie = faults.on(Fault::OrderCancelShippedSucceeds);
         result["is_success"] = lie;
-        result["reason"] = lie ? "" : "shipment has already shipped (status " + shipment.status + ")";
+        result["reason"] = lie ? "" : "shipment is " + shipment.status + ", past cancelling";
+    } else if (cancel->to == shipment.status) {  // accepted without a move: already where a cancel leads
+        result["is_success"] = true;
+        result["reason"] = "shipment was already " + shipment.status;
     } else {
-        shipment.status = "Cancelled";
+        shipment.status = cancel->to;
         shipment.last_update_at = now;
         result["is_success"] = true;
         result["reason"] = "";
     }
-    if (auto* order = book.find(shipment.order_id)) refresh_order_status(book, *order, now);
+    if (auto* order = store.orders.find(shipment.order_id)) refresh_order_status(store, *order, now);
     return result;
 }
 

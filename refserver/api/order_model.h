@@ -15,12 +15,7 @@
 
 namespace dockside::refserver {
 
-inline const std::vector<std::string> kOrderStatuses = {"Processing", "Exception",  "PartiallyFulfilled",
-                                                        "Fulfilled",  "Cancelled", "ImportReview"};
 inline const std::vector<std::string> kOrderTypes = {"DTC", "DropShip", "B2B"};
-inline const std::vector<std::string> kShipmentStatuses = {"None",      "Processing",   "Completed",
-                                                           "Exception", "OnHold",       "Cancelled",
-                                                           "CleanSweeped", "LabeledCreated", "ImportReview"};
 
 /// A datetime in response form: ISO 8601 UTC, or null.
 nlohmann::json time_json(const std::optional<TimePoint>& t, const FaultSet& faults);
@@ -49,14 +44,16 @@ nlohmann::json normalize_retailer_program_data(const nlohmann::json* data, BodyR
 /// "Standard" (ORD-SHIPMETHOD).
 std::string ship_option_for(Catalog& catalog, const std::string& shipping_method);
 
-/// The first shipment of a new order, in status Processing, with every field filled.
+/// The first shipment of a new order, in the shipment lifecycle's initial state, with every field filled.
 ShipmentRecord make_shipment(const OrderRecord& order, std::int32_t id, std::int32_t location_id,
-                             const Catalog& catalog, TimePoint now);
+                             const Store& store, TimePoint now);
 
-/// Cancels one shipment if it has not shipped; answers the CanceledShipmentResult
-/// {action, is_success, reason, shipment_id} and refreshes the owning order's status.
-nlohmann::json cancel_shipment(OrderBook& book, ShipmentRecord& shipment, TimePoint now, const FaultSet& faults);
-/// Order status after its shipments changed: Cancelled when every shipment is cancelled.
-void refresh_order_status(OrderBook& book, OrderRecord& order, TimePoint now);
+/// Cancels one shipment as the shipment lifecycle's cancel in its state says (refused where the data
+/// lists no accepted cancel); answers the CanceledShipmentResult {action, is_success, reason, shipment_id}
+/// and refreshes the owning order's status.
+nlohmann::json cancel_shipment(Store& store, ShipmentRecord& shipment, TimePoint now, const FaultSet& faults);
+/// Order status after a cancel: once every shipment is in the shipment lifecycle's cancelled state, the
+/// order takes the order lifecycle's cancel from its state (it keeps its state where the data lists none).
+void refresh_order_status(Store& store, OrderRecord& order, TimePoint now);
 
 }  // namespace dockside::refserver

@@ -9,8 +9,8 @@ namespace {
 
 std::string describe(const ApiError& e) { return e.field + ": " + e.message; }
 
-void apply_shipment_seed(BodyReader& r, ShipmentRecord& s) {
-    if (auto v = r.enumeration("status", Need::Optional, kShipmentStatuses, "SHP-ENUMS")) s.status = *v;
+void apply_shipment_seed(BodyReader& r, ShipmentRecord& s, const Lifecycle& shipments) {
+    if (auto v = r.enumeration("status", Need::Optional, shipments.states(), "SHP-ENUMS")) s.status = *v;
     if (auto v = r.string("estimated_fulfillment_date_status", Need::Optional)) s.estimated_fulfillment_date_status = *v;
     if (auto v = r.datetime("created_date", Need::Optional)) s.created = *v;
     if (auto v = r.datetime("last_update_at", Need::Optional)) s.last_update_at = v;
@@ -55,7 +55,8 @@ std::vector<std::string> load_order_seed(const nlohmann::json& seed, Store& stor
         if (!o.order_number) o.order_number = o.reference_id;
         o.gift_message = r.string("gift_message", Need::Optional, text_limit(store.limits.orders.gift_message, "ORD-GIFT-500"));
         o.shipping_method = r.string("shipping_method", Need::Optional);
-        o.status = r.enumeration("status", Need::Optional, kOrderStatuses, "ORD-STATUS").value_or("Processing");
+        o.status = r.enumeration("status", Need::Optional, store.states.orders.states(), "ORD-STATUS")
+                       .value_or(store.states.orders.initial());
         o.type = r.enumeration("type", Need::Optional, kOrderTypes, "ORD-TYPE").value_or("DTC");
         o.recipient = normalize_recipient(r.object("recipient", Need::Required), r);
         o.retailer_program_data = normalize_retailer_program_data(r.object("retailer_program_data", Need::Optional), r);
@@ -76,9 +77,9 @@ std::vector<std::string> load_order_seed(const nlohmann::json& seed, Store& stor
                 auto loc = sr.int32("location_id", Need::Required).value_or(0);
                 if (!store.catalog.fulfillment_center(loc)) sr.fail(validation_error(sr.field("location_id"), "unknown fulfillment center"));
                 if (store.orders.find_shipment(sid)) sr.fail(validation_error(sr.field("id"), "duplicate shipment id"));
-                ShipmentRecord s = make_shipment(o, sid, loc, store.catalog, o.created);
+                ShipmentRecord s = make_shipment(o, sid, loc, store, o.created);
                 s.ship_option = o.shipping_method ? ship_option_for(store.catalog, *o.shipping_method) : "Standard";
-                apply_shipment_seed(sr, s);
+                apply_shipment_seed(sr, s, store.states.shipments);
                 shipments.push_back(std::move(s));
             }
         }

@@ -45,11 +45,11 @@ Reply cancel_order(RequestContext& ctx) {
     for (auto id : (*order)->shipment_ids) {
         ShipmentRecord* s = ctx.store.orders.change_shipment(id);
         if (!s) continue;
-        auto result = cancel_shipment(ctx.store.orders, *s, now, ctx.faults);
+        auto result = cancel_shipment(ctx.store, *s, now, ctx.faults);
         if (result["is_success"].get<bool>()) ++succeeded;
         results.push_back(std::move(result));
     }
-    refresh_order_status(ctx.store.orders, **order, now);
+    refresh_order_status(ctx.store, **order, now);
     std::string status = succeeded == results.size() ? "Success" : succeeded == 0 ? "Failure" : "PartialSuccess";
     return json_response(200, {{"canceled_shipment_results", results},
                                {"order", order_json(**order, ctx.store, ctx.faults)},

@@ -20,7 +20,7 @@ Reply cancel_one(RequestContext& ctx, std::optional<std::int32_t> order_id) {
     ShipmentRecord* s = ctx.store.orders.change_shipment(sid);
     if (!s || (order_id && s->order_id != *order_id))
         return fail(not_found("no shipment with id " + std::to_string(sid), "shipmentId"));
-    return json_response(200, cancel_shipment(ctx.store.orders, *s, ctx.clock.now(), ctx.faults));
+    return json_response(200, cancel_shipment(ctx.store, *s, ctx.clock.now(), ctx.faults));
 }
 
 Reply cancel_order_shipment(RequestContext& ctx) {
@@ -56,7 +56,7 @@ Reply batch_cancel(RequestContext& ctx) {
     nlohmann::json results = nlohmann::json::array();
     for (auto id : *ids) {
         if (ShipmentRecord* s = ctx.store.orders.change_shipment(id))
-            results.push_back(cancel_shipment(ctx.store.orders, *s, ctx.clock.now(), ctx.faults));
+            results.push_back(cancel_shipment(ctx.store, *s, ctx.clock.now(), ctx.faults));
         else
             results.push_back({{"action", "Cancel"}, {"is_success", false}, {"reason", "no such shipment"}, {"shipment_id", id}});
     }

@@ -8,10 +8,14 @@
 //   POST /_sim/reset                      the store back to its seed (tokens and the OAuth client kept)
 //   POST /_sim/wro {fulfillment_center_id?, purchase_order_number?}   a new WRO in Awaiting; 201 Wro
 //   POST /_sim/return/{id}:advance        AwaitingArrival -> Arrived -> Processing -> Completed; 200 list-shape return
-//   POST /_sim/shipment/{id}:ship         Processing | LabeledCreated -> Completed (order.shipped)
-//   POST /_sim/shipment/{id}:deliver      Completed without delivery_date -> delivery_date set (order.shipment.delivered)
-//   POST /_sim/shipment/{id}:hold         Processing -> OnHold (order.shipment.on_hold)
-//   POST /_sim/shipment/{id}:fail         Processing | OnHold -> Exception (order.shipment.exception)
+//   POST /_sim/shipment/{id}:ship         the stance's `shipped` move (Processing | LabeledCreated -> Completed; order.shipped)
+//   POST /_sim/shipment/{id}:deliver      `delivered`, once: Completed without delivery_date -> delivery_date set
+//                                         (order.shipment.delivered)
+//   POST /_sim/shipment/{id}:hold         `hold` (Processing -> OnHold; order.shipment.on_hold)
+//   POST /_sim/shipment/{id}:fail         `exception` (Processing | OnHold -> Exception; order.shipment.exception)
+//                                         The shipment moves are rules.yaml state_machines.shipment.stance's; the
+//                                         order then takes state_machines.order.stance's move for what its
+//                                         shipments now are.
 //   POST /_sim/wro/{id}:advance           Awaiting -> Arrived -> Processing -> Completed; 200 Wro
 //   POST /_sim/clock:advance {"seconds"}  moves the server clock forward; 200 {"now"}; never past
 //                                         2262-01-01T00:00:00Z (where the clock's range ends): 400 instead
@@ -82,66 +86,62 @@ Reply advance_return(RequestContext& ctx) {
     return json_response(200, return_list_json(*r, ctx.store, ctx.faults));
 }
 
-/// Order status after warehouse moves (rules.yaml state_machines.order.stance).
+/// Order status after warehouse moves: the order lifecycle's move, from the order's state, on the event its
+/// shipments now amount to (rules.yaml state_machines.order.stance); none listed, the order keeps its state.
 void refresh_order_after_warehouse(Store& store, std::int32_t order_id, TimePoint now) {
     OrderRecord* o = store.orders.find(order_id);
     if (!o) return;
+    const Lifecycle& shipments = store.states.shipments;
     int active = 0, completed = 0, exception = 0;
     for (auto sid : o->shipment_ids) {
         const ShipmentRecord* s = store.orders.find_shipment(sid);
-        if (!s || s->status == "Cancelled") continue;
+        if (!s || s->status == shipments.cancelled()) continue;
         ++active;
-        completed += s->status == "Completed";
-        exception += s->status == "Exception";
+        completed += s->status == shipments.entered_on(shipment_event::kShipped);
+        exception += s->status == shipments.entered_on(shipment_event::kException);
     }
-    if (exception > 0) o->status = "Exception";
-    else if (active > 0 && completed == active) o->status = "Fulfilled";
-    else if (completed > 0) o->status = "PartiallyFulfilled";
+    const char* event = exception > 0                      ? order_event::kShipmentException
+                        : active > 0 && completed == active ? order_event::kAllShipped
+                        : completed > 0                     ? order_event::kSomeShipped
+                                                            : nullptr;
+    if (event)
+        if (auto move = store.states.orders.on_event(o->status, event)) o->status = move->to;
     o->last_update = now;
 }
 
-enum class ShipmentMove { Ship, Deliver, Hold, Fail };
+/// A simulation route's shipment move: the stance's warehouse event it plays, and the verb a refusal names.
+struct ShipmentMove {
+    const char* event;
+    const char* verb;
+};
 
 Reply move_shipment(RequestContext& ctx, ShipmentMove move) {
     const auto id = static_cast<std::int32_t>(ctx.path.integer("shipmentId"));
     ShipmentRecord* s = ctx.store.orders.change_shipment(id);
     if (!s) return fail(not_found("no shipment with id " + std::to_string(id), "shipmentId"));
     const TimePoint now = ctx.clock.now();
-    auto refuse = [&](const char* what) {
-        return fail(invalid_state("shipmentId", "shipment " + std::to_string(id) + " is " + s->status + "; cannot " + what));
-    };
-    switch (move) {
-        case ShipmentMove::Ship:
-            if (s->status != "Processing" && s->status != "LabeledCreated") return refuse("ship");
-            s->status = "Completed";
-            s->actual_fulfillment_date = now;
-            s->shipping_date = now;
-            s->last_tracking_update_at = now;
-            if (!s->has_tracking()) s->tracking["tracking_number"] = "1ZSIM" + std::to_string(id);
-            s->estimated_fulfillment_date_status = "FulfilledOnTime";
-            break;
-        case ShipmentMove::Deliver:
-            if (s->status != "Completed" || s->delivery_date) return refuse("deliver");
-            s->delivery_date = now;
-            break;
-        case ShipmentMove::Hold:
-            if (s->status != "Processing") return refuse("hold");
-            s->status = "OnHold";
-            break;
-        case ShipmentMove::Fail:
-            if (s->status != "Processing" && s->status != "OnHold") return refuse("fail");
-            s->status = "Exception";
-            break;
+    const std::string_view event = move.event;
+    auto step = ctx.store.states.shipments.on_event(s->status, event);
+    if (!step || (event == shipment_event::kDelivered && s->delivery_date))  // delivered once only
+        return fail(invalid_state("shipmentId", "shipment " + std::to_string(id) + " is " + s->status + "; cannot " + move.verb));
+    if (event == shipment_event::kShipped) {
+        s->actual_fulfillment_date = now;
+        s->shipping_date = now;
+        s->last_tracking_update_at = now;
+        if (!s->has_tracking()) s->tracking["tracking_number"] = "1ZSIM" + std::to_string(id);
+        s->estimated_fulfillment_date_status = "FulfilledOnTime";
     }
+    if (event == shipment_event::kDelivered) s->delivery_date = now;
+    s->status = step->to;
     s->last_update_at = now;
     refresh_order_after_warehouse(ctx.store, s->order_id, now);
     return json_response(200, shipment_json(*s, ctx.store, ctx.faults));
 }
 
-Reply ship(RequestContext& ctx) { return move_shipment(ctx, ShipmentMove::Ship); }
-Reply deliver(RequestContext& ctx) { return move_shipment(ctx, ShipmentMove::Deliver); }
-Reply hold(RequestContext& ctx) { return move_shipment(ctx, ShipmentMove::Hold); }
-Reply fail_shipment(RequestContext& ctx) { return move_shipment(ctx, ShipmentMove::Fail); }
+Reply ship(RequestContext& ctx) { return move_shipment(ctx, {shipment_event::kShipped, "ship"}); }
+Reply deliver(RequestContext& ctx) { return move_shipment(ctx, {shipment_event::kDelivered, "deliver"}); }
+Reply hold(RequestContext& ctx) { return move_shipment(ctx, {shipment_event::kHold, "hold"}); }
+Reply fail_shipment(RequestContext& ctx) { return move_shipment(ctx, {shipment_event::kException, "fail"}); }
 
 Reply advance_wro(RequestContext& ctx) {
     const auto id = static_cast<std::int32_t>(ctx.path.integer("id"));

@@ -14,10 +14,24 @@ const spec::Transition* warehouse_step(const spec::StateMachine& machine, std::s
     return nullptr;
 }
 
+/// The stance's first accepted warehouse transition on `event`, from any state.
+const spec::Transition* entering(const spec::StateMachine& machine, std::string_view event) {
+    for (const auto& t : machine.transitions)
+        if (!t.documented && t.trigger == "warehouse" && t.event == event && t.outcome == "accepted") return &t;
+    return nullptr;
+}
+
+/// Every read problem of `read` joined into `problems`; the lifecycle kept in `into` when it read.
+void keep(Result<Lifecycle, std::vector<std::string>> read, Lifecycle& into, std::vector<std::string>& problems) {
+    if (read) into = std::move(read.value());
+    else problems.insert(problems.end(), read.error().begin(), read.error().end());
+}
+
 }  // namespace
 
 Result<Lifecycle, std::vector<std::string>> Lifecycle::read(const spec::Spec& spec, std::string_view name,
-                                                           std::string_view cancel_operation) {
+                                                           std::string_view cancel_operation,
+                                                           const std::vector<std::string>& events) {
     auto machine = spec.state_machine(name);
     if (!machine) return fail(std::vector<std::string>{"contract states: " + machine.error().to_string()});
     Lifecycle out;
@@ -37,6 +51,10 @@ Result<Lifecycle, std::vector<std::string>> Lifecycle::read(const spec::Spec& sp
         out.cancelled_ = cancel->to;
     else
         problems.push_back(where + "no accepted " + std::string(cancel_operation) + " from the initial state");
+    for (const auto& event : events) {
+        if (const spec::Transition* t = entering(out.machine_, event); t && out.has(t->to)) out.entered_on_[event] = t->to;
+        else problems.push_back(where + "the stance lists no warehouse event " + event + " into one of its states");
+    }
     if (!problems.empty()) return fail(std::move(problems));
     return out;
 }
@@ -58,6 +76,18 @@ std::optional<spec::Transition> Lifecycle::cancel_in(std::string_view state) con
     return std::nullopt;
 }
 
+std::optional<spec::Transition> Lifecycle::on_event(std::string_view state, std::string_view event) const {
+    for (const auto& t : machine_.transitions)
+        if (!t.documented && t.trigger == "warehouse" && t.from == state && t.event == event && t.outcome == "accepted") return t;
+    return std::nullopt;
+}
+
+const std::string& Lifecycle::entered_on(std::string_view event) const {
+    static const std::string none;
+    auto it = entered_on_.find(event);
+    return it == entered_on_.end() ? none : it->second;
+}
+
 bool Lifecycle::frozen(std::string_view state) const {
     return std::find(machine_.frozen.begin(), machine_.frozen.end(), state) != machine_.frozen.end();
 }
@@ -70,12 +100,15 @@ std::string Lifecycle::date_field(std::string_view state) const {
 Result<ContractStates, std::vector<std::string>> ContractStates::read(const spec::Spec& spec) {
     ContractStates out;
     std::vector<std::string> problems;
-    auto returns = Lifecycle::read(spec, "return", "cancelReturn");
-    auto receiving = Lifecycle::read(spec, "wro", "cancelReceiving");
-    if (returns) out.returns = std::move(returns.value());
-    else problems.insert(problems.end(), returns.error().begin(), returns.error().end());
-    if (receiving) out.receiving = std::move(receiving.value());
-    else problems.insert(problems.end(), receiving.error().begin(), receiving.error().end());
+    keep(Lifecycle::read(spec, "return", "cancelReturn"), out.returns, problems);
+    keep(Lifecycle::read(spec, "wro", "cancelReceiving"), out.receiving, problems);
+    keep(Lifecycle::read(spec, "order", "cancelOrder",
+                         {order_event::kSomeShipped, order_event::kAllShipped, order_event::kShipmentException}),
+         out.orders, problems);
+    keep(Lifecycle::read(spec, "shipment", "cancelShipment",
+                         {shipment_event::kShipped, shipment_event::kDelivered, shipment_event::kHold,
+                          shipment_event::kException}),
+         out.shipments, problems);
     if (!problems.empty()) return fail(std::move(problems));
     return out;
 }

@@ -9,10 +9,6 @@ bool ShipmentRecord::has_tracking() const {
     return it != tracking.end() && it->is_string() && !it->get_ref<const std::string&>().empty();
 }
 
-bool ShipmentRecord::shipped() const {
-    return status == "Completed" || status == "LabeledCreated" || status == "CleanSweeped";
-}
-
 OrderRecord* OrderBook::find(std::int32_t id) {
     auto it = orders.find(id);
     return it == orders.end() ? nullptr : &it->second;

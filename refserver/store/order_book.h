@@ -20,7 +20,7 @@ namespace dockside::refserver {
 struct ShipmentRecord {
     std::int32_t id = 0;
     std::int32_t order_id = 0;
-    std::string status = "Processing";
+    std::string status;  ///< one of the shipment lifecycle's states (Store::states.shipments), set at create
     std::string estimated_fulfillment_date_status = "AwaitingInventoryAllocation";
     TimePoint created;
     std::optional<TimePoint> last_update_at;
@@ -46,8 +46,6 @@ struct ShipmentRecord {
     nlohmann::json status_details;  ///< null or array
 
     bool has_tracking() const;
-    /// Shipments that left the building cannot be cancelled.
-    bool shipped() const;
 };
 
 struct OrderRecord {
@@ -62,7 +60,7 @@ struct OrderRecord {
     std::optional<std::string> shipping_method;
     std::optional<std::string> origin_platform_program;
     std::optional<std::string> sales_channel;
-    std::string status = "Processing";
+    std::string status;  ///< one of the order lifecycle's states (Store::states.orders), set at create
     std::string type = "DTC";
     bool created_through_api = false;
     nlohmann::json financials = nlohmann::json::object();

@@ -77,7 +77,7 @@ private:
 struct Store {
     /// The documented limits, read from the run's contract at start (never changed afterwards).
     ContractLimits limits;
-    /// The return and receiving lifecycles, read from the contract's state machines at start.
+    /// The return, receiving, order and shipment lifecycles, read from the contract's state machines at start.
     ContractStates states;
     std::vector<Channel> channels;
     Catalog catalog;

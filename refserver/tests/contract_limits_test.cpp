@@ -53,15 +53,6 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> server_on(con
     return ReferenceServer::create(std::move(o));
 }
 
-/// Every problem a server on `contract` reports at start, one a line ("" when it starts).
-std::string start_problems(const spec::Spec& contract) {
-    auto server = server_on(contract);
-    std::string all;
-    if (!server)
-        for (const auto& p : server.error()) all += p + "\n";
-    return all;
-}
-
 http::Response send(ReferenceServer& server, const std::string& method, const std::string& target,
                     const nlohmann::json& body = nullptr) {
     http::Request r;

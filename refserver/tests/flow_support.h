@@ -19,12 +19,14 @@
 namespace dockside::refserver::testing {
 
 /// A server on a manual clock with simulation control on and webhook deliveries that trust
-/// self-signed receivers and retry after 20 ms, 40 ms, ...
+/// self-signed receivers and retry after 20 ms, 40 ms, ...; on `contract` (the compiled-in one when null),
+/// which must outlive the server's start.
 struct FlowHarness : Harness {
     explicit FlowHarness(std::set<std::string> faults = {}, bool simulation = true,
-                         std::optional<nlohmann::json> seed = std::nullopt)
+                         std::optional<nlohmann::json> seed = std::nullopt, const spec::Spec* contract = nullptr)
         : Harness(std::set<std::string>{}) {
         Options o;
+        o.spec = contract;
         o.faults = std::move(faults);
         o.clock = clock;
         o.seed = std::move(seed);

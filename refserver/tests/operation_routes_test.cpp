@@ -41,16 +41,6 @@ std::string concrete(const std::string& path_template) {
     return out;
 }
 
-std::string start_problems(const spec::Spec& copy) {
-    Options o;
-    o.spec = &copy;
-    auto server = ReferenceServer::create(std::move(o));
-    std::string all;
-    if (!server)
-        for (const auto& p : server.error()) all += p + "\n";
-    return all;
-}
-
 TEST(OperationRoutes, EveryOperationOfTheSpecIsServedWithItsSecurity) {
     auto routes = build_routes(contract(), all_handlers());
     ASSERT_TRUE(routes.ok()) << (routes.ok() ? "" : routes.error().front());

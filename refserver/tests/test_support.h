@@ -60,6 +60,17 @@ struct Harness {
     http::Response post(const std::string& target, const nlohmann::json& body) { return send("POST", target, body.dump()); }
 };
 
+/// Every problem a server on `contract` reports at start, one a line ("" when it starts).
+inline std::string start_problems(const spec::Spec& contract) {
+    Options o;
+    o.spec = &contract;
+    auto server = ReferenceServer::create(std::move(o));
+    std::string all;
+    if (!server)
+        for (const auto& p : server.error()) all += p + "\n";
+    return all;
+}
+
 inline nlohmann::json body_of(const http::Response& r) { return nlohmann::json::parse(r.body, nullptr, false); }
 
 /// The error code and rule of an error response, for compact assertions.

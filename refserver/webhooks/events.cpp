@@ -11,11 +11,14 @@
 namespace dockside::refserver {
 namespace {
 
-const char* topic_for_status(const std::string& status) {
-    if (status == "Completed") return kTopicShipped;
-    if (status == "Cancelled") return kTopicCancelled;
-    if (status == "Exception") return kTopicException;
-    if (status == "OnHold") return kOnHoldTopic;
+/// The topic published when a shipment enters `status`: each topic names what happened to the shipment,
+/// and the state that happening enters is the shipment lifecycle's (rules.yaml state_machines.shipment).
+const char* topic_for_status(const Lifecycle& shipments, const std::string& status) {
+    if (status.empty()) return nullptr;
+    if (status == shipments.entered_on(shipment_event::kShipped)) return kTopicShipped;
+    if (status == shipments.cancelled()) return kTopicCancelled;
+    if (status == shipments.entered_on(shipment_event::kException)) return kTopicException;
+    if (status == shipments.entered_on(shipment_event::kHold)) return kOnHoldTopic;
     return nullptr;
 }
 
@@ -77,7 +80,7 @@ void emit_webhook_events(Store& store, const FaultSet& faults, TimePoint now) {
         if (fresh) continue;  // created by this write: nothing happened to it yet
         WebhookState::Seen& before = it->second;
         if (s.status != before.status)
-            if (const char* topic = topic_for_status(s.status)) publish(store, state, faults, topic, s, now);
+            if (const char* topic = topic_for_status(store.states.shipments, s.status)) publish(store, state, faults, topic, s, now);
         if (s.delivery_date && !before.delivered) publish(store, state, faults, kTopicDelivered, s, now);
         before = {s.status, s.delivery_date.has_value()};
     }

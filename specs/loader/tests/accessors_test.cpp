@@ -192,9 +192,16 @@ TEST(SpecStateMachines, UnshownTransitionsComeFromTheStance) {
     EXPECT_FALSE(shipment->transitions_shown);
     EXPECT_EQ(shipment->initial, "Processing");
     // One stance entry with five from-states and four triggers becomes twenty transitions.
-    const auto cancels = std::count_if(shipment->transitions.begin(), shipment->transitions.end(),
-                                       [](const Transition& t) { return t.to == "Cancelled" && t.outcome == "accepted"; });
+    const auto cancels = std::count_if(shipment->transitions.begin(), shipment->transitions.end(), [](const Transition& t) {
+        return t.to == "Cancelled" && t.from != t.to && t.outcome == "accepted";
+    });
     EXPECT_EQ(cancels, 20);
+    // A stance's rejected entries become rejected transitions, each driven by the operation its trigger names.
+    const auto refused = shipment->from("LabeledCreated", true);
+    const auto cancel = std::find_if(refused.begin(), refused.end(), [](const Transition& t) { return t.operation == "cancelShipment"; });
+    ASSERT_NE(cancel, refused.end());
+    EXPECT_EQ(cancel->outcome, "rejected");
+    EXPECT_FALSE(cancel->documented);
     auto typo = real().state_machine("retrun");
     ASSERT_FALSE(typo.ok());
     EXPECT_NE(typo.error().to_string().find("return"), std::string::npos);
