@@ -7,10 +7,10 @@
 #include <fstream>
 #include <iostream>
 
+#include "core/exit_codes.h"
 #include "harness/validate/response_validator.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_target.h"
-#include "tools/dockside/exit_codes.h"
 #include "tools/dockside/run_cleanup.h"
 #include "tools/dockside/spec_files.h"
 

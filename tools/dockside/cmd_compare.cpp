@@ -11,11 +11,11 @@
 #include <fstream>
 #include <iostream>
 
+#include "core/exit_codes.h"
 #include "harness/compare/compare_text.h"
 #include "harness/compare/comparison.h"
 #include "harness/conform/results.h"
 #include "tools/dockside/command.h"
-#include "tools/dockside/exit_codes.h"
 
 namespace dockside::cli {
 namespace {

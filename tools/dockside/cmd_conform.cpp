@@ -14,6 +14,7 @@
 #include <random>
 #include <sstream>
 
+#include "core/exit_codes.h"
 #include "harness/auth/refresh_token_file.h"
 #include "harness/conform/areas.h"
 #include "harness/conform/finding.h"
@@ -31,7 +32,6 @@
 #include "tools/dockside/conform_plan.h"
 #include "tools/dockside/conform_credentials.h"
 #include "tools/dockside/conform_target.h"
-#include "tools/dockside/exit_codes.h"
 #include "tools/dockside/held_interrupts.h"
 #include "tools/dockside/run_cleanup.h"
 #include "tools/dockside/slow_notice.h"

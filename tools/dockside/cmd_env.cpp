@@ -7,12 +7,12 @@
 #include <iostream>
 #include <sstream>
 
-#include "harness/conform/target.h"
+#include "core/exit_codes.h"
 #include "harness/config/environments.h"
+#include "harness/conform/target.h"
 #include "harness/histogram/base64.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_target.h"
-#include "tools/dockside/exit_codes.h"
 #include "tools/dockside/spec_files.h"
 
 namespace dockside::cli {

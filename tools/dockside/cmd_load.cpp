@@ -9,13 +9,13 @@
 #include <csignal>
 #include <iostream>
 
+#include "core/exit_codes.h"
 #include "harness/auth/refresh_token_file.h"
 #include "harness/conform/target.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_target.h"
-#include "tools/dockside/exit_codes.h"
-#include "tools/dockside/load_plan.h"
 #include "tools/dockside/held_interrupts.h"
+#include "tools/dockside/load_plan.h"
 #include "tools/dockside/slow_notice.h"
 #include "tools/dockside/spec_files.h"
 #include "tools/load/load_run.h"
@@ -87,7 +87,7 @@ int cannot_run(const std::string& message) {
 /// The embedded server's or the remote target's access; nullopt (message printed) when it cannot be had.
 /// True when no entry of the mix is an operation of the contract (`--mix 'GET /order.json'` against any
 /// HTTP server, the way wrk is used): such a run needs neither an accepted token nor a channel.
-bool outside_contract(const std::vector<loadtool::ResolvedEntry>& entries) {
+bool outside_contract(const std::vector<load::ResolvedEntry>& entries) {
     for (const auto& entry : entries)
         if (entry.operation) return false;
     return !entries.empty();
@@ -96,7 +96,7 @@ bool outside_contract(const std::vector<loadtool::ResolvedEntry>& entries) {
 /// True when some entry of the mix sends the channel header, which names the channel written to
 /// (createOrder, cancelOrder, …, as the contract says). A mix of reads needs no channel to write to, so a
 /// read-only token will do.
-bool needs_channel(const std::vector<loadtool::ResolvedEntry>& entries) {
+bool needs_channel(const std::vector<load::ResolvedEntry>& entries) {
     for (const auto& entry : entries)
         if (entry.operation && entry.operation->channel_header == spec::ChannelHeader::Required) return true;
     return false;

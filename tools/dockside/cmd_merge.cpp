@@ -6,9 +6,9 @@
 
 #include <iostream>
 
+#include "core/exit_codes.h"
+#include "harness/load/merge_runs.h"
 #include "tools/dockside/command.h"
-#include "tools/dockside/exit_codes.h"
-#include "tools/load/merge_runs.h"
 
 namespace dockside::cli {
 namespace {
@@ -39,13 +39,13 @@ void register_merge_command(CLI::App& app, CommandContext& context) {
                   "contract; 2 a run could not be read or written, or the runs did not start together.");
     merge->callback([&context, options] {
         context.action = [options] {
-            auto offset = options->max_start_offset.empty() ? Result<load::Nanos, std::string>(loadtool::kDefaultMaxStartOffset)
+            auto offset = options->max_start_offset.empty() ? Result<load::Nanos, std::string>(load::kDefaultMaxStartOffset)
                                                             : load::parse_duration(options->max_start_offset);
             if (!offset) {
                 std::cerr << "dockside merge: --max-start-offset: " << offset.error() << "\n";
                 return kExitCannotRun;
             }
-            return loadtool::run_merge(options->runs, options->out, options->thresholds, std::cout, std::cerr, *offset);
+            return load::run_merge(options->runs, options->out, options->thresholds, std::cout, std::cerr, *offset);
         };
     });
 }

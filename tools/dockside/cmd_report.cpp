@@ -6,11 +6,11 @@
 #include <fstream>
 #include <iostream>
 
+#include "core/exit_codes.h"
 #include "harness/conform/results.h"
 #include "harness/report/html_page.h"
 #include "harness/report/report_data.h"
 #include "tools/dockside/command.h"
-#include "tools/dockside/exit_codes.h"
 #include "tools/dockside/spec_files.h"
 
 namespace dockside::cli {

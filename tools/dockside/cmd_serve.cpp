@@ -12,13 +12,13 @@
 #include <optional>
 #include <sstream>
 
+#include "core/exit_codes.h"
 #include "harness/config/target_config.h"
 #include "harness/server/access_log.h"
 #include "refserver/embedded/embedded_server.h"
 #include "refserver/faults/fault.h"
 #include "refserver/seed/seed.h"
 #include "tools/dockside/command.h"
-#include "tools/dockside/exit_codes.h"
 #include "tools/dockside/spec_files.h"
 
 namespace dockside::cli {

@@ -5,8 +5,8 @@
 #include <iostream>
 #include <map>
 
+#include "core/exit_codes.h"
 #include "tools/dockside/command.h"
-#include "tools/dockside/exit_codes.h"
 #include "tools/dockside/spec_files.h"
 
 namespace dockside::cli {

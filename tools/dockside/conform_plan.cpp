@@ -12,12 +12,12 @@
 #include <set>
 #include <sstream>
 
+#include "core/exit_codes.h"
 #include "refserver/embedded/embedded_server.h"
 #include "refserver/embedded/session_info.h"
 #include "suites/support/runner.h"
 #include "suites/support/selection.h"
 #include "tools/dockside/conform_target.h"
-#include "tools/dockside/exit_codes.h"
 
 namespace dockside::cli {
 namespace {

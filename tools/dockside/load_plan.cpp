@@ -48,7 +48,7 @@ std::string model_line(const loadtool::LoadSettings& s) {
 
 }  // namespace
 
-std::string writes_of(const loadtool::ResolvedEntry& entry) {
+std::string writes_of(const load::ResolvedEntry& entry) {
     if (is_write(entry.method)) return entry.method;
     if (!entry.concrete_path.empty() || !entry.operation) return {};
     const auto* binding = loadtool::binding_for(entry.name);

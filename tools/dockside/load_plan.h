@@ -11,7 +11,7 @@ namespace dockside::cli {
 
 /// Why this entry may write: it is a write itself ("POST"), or the engine sends its stand-in, a create, while
 /// no id is at hand ("sent as createOrder while no id is at hand"); empty when it only reads.
-std::string writes_of(const loadtool::ResolvedEntry& entry);
+std::string writes_of(const load::ResolvedEntry& entry);
 
 /// The entries that may write, with their share of the mix: "createOrder (25.0%), getOrder (50.0%, sent as
 /// createOrder while no id is at hand)"; empty when the mix only reads.

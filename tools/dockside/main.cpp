@@ -6,10 +6,10 @@
 #include <iostream>
 #include <vector>
 
+#include "core/exit_codes.h"
 #include "specs/loader/edit_distance.h"
 #include "specs/loader/spec_location.h"
 #include "tools/dockside/command.h"
-#include "tools/dockside/exit_codes.h"
 #include "tools/dockside/held_interrupts.h"
 
 namespace {

@@ -8,18 +8,18 @@
 #include <ostream>
 #include <random>
 
+#include "core/exit_codes.h"
 #include "harness/auth/refresh_token_file.h"
 #include "harness/auth/token_refresher.h"
 #include "harness/http/url.h"
 #include "harness/load/engine.h"
+#include "harness/load/response_judge.h"
 #include "harness/load/result_files.h"
 #include "harness/load/run_recorder.h"
+#include "harness/load/run_report.h"
 #include "harness/report/summary_markdown.h"
 #include "harness/validate/response_validator.h"
-#include "tools/dockside/exit_codes.h"
-#include "tools/load/load_report.h"
 #include "tools/load/plan_builder.h"
-#include "tools/load/response_judge.h"
 
 namespace dockside::loadtool {
 namespace {
@@ -98,7 +98,7 @@ std::optional<load::RunResult> run_engine(const load::EngineOptions& options, co
     std::unique_ptr<load::SampleQueue> samples;
     if (options.sample_fraction > 0 && prepared.validator)
         samples = std::make_unique<load::SampleQueue>(built.plan.operations.size(),
-                                                      make_response_judge(*prepared.validator, built.operations));
+                                                      load::make_response_judge(*prepared.validator, built.operations));
     auto engine = load::Engine::create(options, built.plan, samples.get());
     if (!engine) {
         for (const auto& p : engine.error()) io.err << "dockside load: " << p << "\n";
@@ -143,7 +143,7 @@ load::RunSummary new_summary(const LoadSettings& s, const LoadTarget& target) {
     summary.embedded = target.embedded;
     summary.host = load::host_name();
     summary.seed = s.seed;
-    summary.started_at = utc_now(false);
+    summary.started_at = load::utc_now(false);
     if (s.start_at) summary.start_at = load::format_utc(*s.start_at);
     for (const auto& t : s.thresholds) summary.threshold_expressions.push_back(t.expression);
     return summary;
@@ -151,8 +151,8 @@ load::RunSummary new_summary(const LoadSettings& s, const LoadTarget& target) {
 
 int finish(load::RunSummary& summary, const LoadSettings& s, const LoadTarget& target, const Prepared& prepared,
            const std::string& dir, LoadIo& io) {
-    summary.finished_at = utc_now(false);
-    redact(summary, target.token);
+    summary.finished_at = load::utc_now(false);
+    load::redact(summary, target.token);
     if (prepared.refresher) {
         prepared.refresher->stop();
         const auto counts = prepared.refresher->counts();
@@ -160,7 +160,7 @@ int finish(load::RunSummary& summary, const LoadSettings& s, const LoadTarget& t
         summary.token_renewal_failures = counts.failures;
         summary.token_renewals_on_demand = counts.on_demand;
         summary.unauthorized_retries = prepared.credential->retries();
-        for (const auto& token : prepared.refresher->issued()) redact(summary, token);
+        for (const auto& token : prepared.refresher->issued()) load::redact(summary, token);
         if (counts.failures > 0 || counts.store_failures > 0)
             io.err << "dockside load: warning: renewing the OAuth access token or storing its refresh token failed "
                    << counts.failures + counts.store_failures << " time(s); the last: " << counts.last_error << "\n";
@@ -168,12 +168,12 @@ int finish(load::RunSummary& summary, const LoadSettings& s, const LoadTarget& t
                << " of them after a 401; " << summary.unauthorized_retries
                << " request(s) refused with 401 were sent once more with the new token\n";
     }
-    judge_run(summary, s.thresholds);
-    if (auto written = write_run_files(dir, summary); !written) return cannot_run(io, written.error());
+    load::judge_run(summary, s.thresholds);
+    if (auto written = load::write_run_files(dir, summary); !written) return cannot_run(io, written.error());
     if (!s.summary_md.empty())
         if (auto written = load::write_text_file(s.summary_md, report::load_summary_markdown(summary, dir)); !written)
             return cannot_run(io, "--summary-md: " + written.error());
-    print_report(io.out, summary, dir);
+    load::print_report(io.out, summary, dir);
     if (!s.summary_md.empty()) io.out << "summary: " << s.summary_md << "\n";
     return summary.exit_code;
 }
@@ -280,7 +280,7 @@ int run_load(const LoadSettings& s, const LoadTarget& target, const spec::Spec& 
             token = *fresh;
         }
     }
-    TargetAccess access{*url, token, target.channel_header, target.channel, {}, prepared.credential != nullptr};
+    load::TargetAccess access{*url, token, target.channel_header, target.channel, {}, prepared.credential != nullptr};
     access.client.request_timeout = std::chrono::milliseconds(static_cast<std::int64_t>(target.timeout_s * 1000));
     access.client.insecure = target.insecure;
     auto catalog = read_catalog(access, spec, catalog_needs(s.entries));
@@ -298,7 +298,7 @@ int run_load(const LoadSettings& s, const LoadTarget& target, const spec::Spec& 
         prepared.validator = std::make_unique<validate::ResponseValidator>(spec);
         for (const auto& p : prepared.validator->compile_all()) io.err << "dockside load: warning: " << p << "\n";
     }
-    const std::string dir = s.out.empty() ? "results/load-" + utc_now(true) : s.out;
+    const std::string dir = s.out.empty() ? "results/load-" + load::utc_now(true) : s.out;
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec) return cannot_run(io, "--out " + dir + ": " + ec.message());

@@ -1,7 +1,7 @@
 #pragma once
 /// `dockside load` after its options are validated and its target is known: list what the mix needs,
 /// build the plan, run the engine (once, or step by step for --find-capacity), write the results folder
-/// and print the tables. Returns the exit code (tools/dockside/exit_codes.h).
+/// and print the tables. Returns the exit code (core/exit_codes.h).
 
 #include <atomic>
 #include <cstdint>
@@ -9,9 +9,9 @@
 #include <optional>
 #include <string>
 
+#include "harness/auth/token_renewal.h"
 #include "specs/loader/spec.h"
 #include "tools/load/load_settings.h"
-#include "harness/auth/token_renewal.h"
 
 namespace dockside::loadtool {
 

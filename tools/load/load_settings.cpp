@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <random>
 
-#include "tools/load/shard_option.h"
+#include "harness/load/shard_option.h"
 
 namespace dockside::loadtool {
 namespace {
@@ -133,17 +133,17 @@ void check_capacity(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
 
 void check_mix(const RawLoadOptions& raw, LoadSettings& s, Checker& c, const spec::Spec& spec,
                const std::string& mixes_dir) {
-    auto mix = read_mix(raw.mix.empty() ? "merchant-day" : raw.mix, mixes_dir);
+    auto mix = load::read_mix(raw.mix.empty() ? "merchant-day" : raw.mix, mixes_dir);
     if (!mix) {
         c.problems.insert(c.problems.end(), mix.error().begin(), mix.error().end());
         return;
     }
     s.mix = *mix;
-    auto entries = resolve_mix(*mix, spec, s.mix_warnings);
+    auto entries = load::resolve_mix(*mix, spec, s.mix_warnings);
     if (!entries) {
         // One word that is neither a mix nor an operation was most likely meant as a mix's name.
         const bool one_name = !raw.mix.empty() && raw.mix.find_first_of(" ,:/") == std::string::npos;
-        if (one_name) c.problems.push_back(unknown_mix_name(raw.mix, mixes_dir));
+        if (one_name) c.problems.push_back(load::unknown_mix_name(raw.mix, mixes_dir, spec));
         else c.problems.insert(c.problems.end(), entries.error().begin(), entries.error().end());
         return;
     }
@@ -189,7 +189,7 @@ void check_shard(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
         return c.problems.push_back("--shard does not combine with --find-capacity: each shard would step its rate by "
                                     "its own figures, so their sum is no search; search from one generator, then run "
                                     "the shards at the rate it found");
-    auto place = parse_shard(with_count(raw.shard, raw.shards), process_environment());
+    auto place = load::parse_shard(with_count(raw.shard, raw.shards), load::process_environment());
     if (!place) return c.problems.push_back(place.error());
     if (!raw.shards.empty() && std::to_string(place->count) != raw.shards)
         return c.problems.push_back("--shard " + raw.shard + " names " + std::to_string(place->count) +

@@ -11,9 +11,9 @@
 #include "harness/core/result.h"
 #include "harness/load/capacity.h"
 #include "harness/load/engine.h"
+#include "harness/load/mix.h"
 #include "harness/load/thresholds.h"
 #include "specs/loader/spec.h"
-#include "tools/load/mix.h"
 
 namespace dockside::loadtool {
 
@@ -39,7 +39,7 @@ struct RawLoadOptions {
     std::vector<std::string> thresholds;  ///< --threshold, repeatable, each one or a comma-separated list
     bool strict_mix = false;   ///< --strict-mix: kStrictMixThreshold is added to the thresholds
     std::string validate;      ///< --validate 0.01 or 1%
-    std::string shard;         ///< --shard i/N, auto/N or auto (tools/load/shard_option.h)
+    std::string shard;         ///< --shard i/N, auto/N or auto (harness/load/shard_option.h)
     std::string shards;        ///< --shards N: the count for --shard auto (a Kubernetes Job gives none)
     std::string start_at;      ///< --start-at 2026-11-23T14:00:00Z or +10s
     std::string out;
@@ -63,8 +63,8 @@ struct LoadSettings {
     double warmup_rate = 0;
     int connections = 10;
     int threads = 2;
-    Mix mix;
-    std::vector<ResolvedEntry> entries;
+    load::Mix mix;
+    std::vector<load::ResolvedEntry> entries;
     std::vector<std::string> mix_warnings;
     std::vector<load::Threshold> thresholds;
     double validate = 0;

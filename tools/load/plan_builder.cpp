@@ -10,8 +10,8 @@
 #include "generators/schema_gen.h"
 #include "harness/http/url.h"
 #include "harness/load/request_index.h"
+#include "harness/load/request_writer.h"
 #include "tools/load/operation_bindings.h"
-#include "tools/load/request_writer.h"
 
 namespace dockside::loadtool {
 namespace {
@@ -48,12 +48,12 @@ struct Builder {
         return gen(rc::Random(key), 10 + i % 40).value();
     }
 
-    std::vector<PathPiece> path_of(const ResolvedEntry& entry, const Binding* binding) {
+    std::vector<load::PathPiece> path_of(const load::ResolvedEntry& entry, const Binding* binding) {
         if (!entry.concrete_path.empty() || !entry.operation) {
             const auto q = entry.concrete_path.find('?');
             return {{entry.concrete_path.substr(0, q), -1, false}};
         }
-        auto pieces = split_path_template(entry.operation->path_template);
+        auto pieces = load::split_path_template(entry.operation->path_template);
         for (auto& piece : pieces) {
             if (piece.pool != -2) continue;
             const PathSource* source = nullptr;
@@ -72,7 +72,7 @@ struct Builder {
         return pieces;
     }
 
-    void add(const ResolvedEntry& entry, double weight) {
+    void add(const load::ResolvedEntry& entry, double weight) {
         const Binding* binding = entry.operation ? binding_for(entry.operation->id) : nullptr;
         const std::size_t op_number = out.plan.operations.size();
         load::OperationPlan op;
@@ -81,7 +81,7 @@ struct Builder {
         op.validatable = entry.operation != nullptr;
         op.idempotent = entry.method == "GET" || entry.method == "HEAD" || entry.method == "PUT" ||
                         entry.method == "DELETE" || entry.method == "OPTIONS";
-        RequestShape shape;
+        load::RequestShape shape;
         shape.method = entry.method;
         shape.path = path_of(entry, binding);
         shape.channel_header = entry.operation && entry.operation->channel_header == spec::ChannelHeader::Required;
@@ -123,7 +123,7 @@ struct Builder {
                         shape.body = value.dump();
                     }
                 }
-                op.variants.push_back(write_request(shape, in.access));
+                op.variants.push_back(load::write_request(shape, in.access));
             }
         } catch (const std::exception& e) {
             problems.push_back(entry.name + ": cannot generate a request: " + e.what());
@@ -140,7 +140,7 @@ struct Builder {
 
 }  // namespace
 
-std::set<CatalogNeed> catalog_needs(const std::vector<ResolvedEntry>& entries) {
+std::set<CatalogNeed> catalog_needs(const std::vector<load::ResolvedEntry>& entries) {
     std::set<CatalogNeed> needs;
     for (const auto& e : entries) {
         const Binding* b = e.operation ? binding_for(e.operation->id) : nullptr;
@@ -172,7 +172,7 @@ Result<BuiltPlan, std::vector<std::string>> build_plan(const PlanInputs& inputs,
         if (target < 0) {
             const spec::Operation* fallback = spec.find(binding->fallback);
             if (!fallback) continue;
-            b.add(ResolvedEntry{fallback->id, fallback, fallback->method, "", 0}, 0);
+            b.add(load::ResolvedEntry{fallback->id, fallback, fallback->method, "", 0}, 0);
             b.out.notes.push_back(binding->fallback + " added with weight 0: sent instead of " + op->id +
                                   " while there is no id to use");
             target = static_cast<int>(b.out.plan.operations.size()) - 1;

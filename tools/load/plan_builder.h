@@ -10,16 +10,16 @@
 #include <vector>
 
 #include "harness/core/result.h"
+#include "harness/load/mix.h"
 #include "harness/load/request_plan.h"
 #include "specs/loader/spec.h"
-#include "tools/load/mix.h"
 #include "tools/load/target_catalog.h"
 
 namespace dockside::loadtool {
 
 struct PlanInputs {
-    std::vector<ResolvedEntry> entries;
-    TargetAccess access;
+    std::vector<load::ResolvedEntry> entries;
+    load::TargetAccess access;
     TargetCatalog catalog;
     std::uint64_t seed = 1;
     /// Starts every generated unique value (order reference ids) so runs and shards never collide.
@@ -34,7 +34,7 @@ struct BuiltPlan {
 };
 
 /// What the catalog must list for these entries.
-std::set<CatalogNeed> catalog_needs(const std::vector<ResolvedEntry>& entries);
+std::set<CatalogNeed> catalog_needs(const std::vector<load::ResolvedEntry>& entries);
 
 /// Every problem at once: an operation whose path ids have no source, a generator that fails.
 Result<BuiltPlan, std::vector<std::string>> build_plan(const PlanInputs& inputs, const spec::Spec& spec);

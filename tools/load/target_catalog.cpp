@@ -8,7 +8,7 @@ namespace {
 using nlohmann::json;
 
 /// GET of a list operation (by id, path from the spec) with a query; the parsed body or an error.
-Result<json, std::string> list(const TargetAccess& access, const spec::Spec& spec, const std::string& operation_id,
+Result<json, std::string> list(const load::TargetAccess& access, const spec::Spec& spec, const std::string& operation_id,
                                const std::string& query) {
     const spec::Operation* op = spec.find(operation_id);
     if (!op) return fail("the contract has no operation " + operation_id);
@@ -58,7 +58,7 @@ bool variant_flag(const json& item, const char* flag) {
 
 }  // namespace
 
-Result<TargetCatalog, std::string> read_catalog(const TargetAccess& access, const spec::Spec& spec,
+Result<TargetCatalog, std::string> read_catalog(const load::TargetAccess& access, const spec::Spec& spec,
                                                 const std::set<CatalogNeed>& needs) {
     TargetCatalog catalog;
     if (needs.count(CatalogNeed::orders)) {

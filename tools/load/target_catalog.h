@@ -10,21 +10,10 @@
 
 #include "harness/core/result.h"
 #include "harness/http/client.h"
+#include "harness/load/target_access.h"
 #include "specs/loader/spec.h"
 
 namespace dockside::loadtool {
-
-/// Where and as whom requests go (the same for the listing and for the load).
-struct TargetAccess {
-    http::Url base;
-    std::string token;                             ///< bearer token; empty sends none
-    std::string channel_header = "service_channel_id";
-    std::int64_t channel = 0;                      ///< write channel
-    http::ClientOptions client;
-    /// The token is refreshed during the run: load requests carry it through a credential slot (the
-    /// engine's current value) instead of as fixed text.
-    bool token_refreshes = false;
-};
 
 /// What can be listed.
 enum class CatalogNeed { orders, receiving, returnable_inventory, fulfillment_center };
@@ -42,7 +31,7 @@ struct TargetCatalog {
 /// Lists what `needs` names. An error says which listing failed and how (status, transport error), or
 /// that the target has none of something a mix operation cannot do without (a return needs a
 /// returnable item).
-Result<TargetCatalog, std::string> read_catalog(const TargetAccess& access, const spec::Spec& spec,
+Result<TargetCatalog, std::string> read_catalog(const load::TargetAccess& access, const spec::Spec& spec,
                                                 const std::set<CatalogNeed>& needs);
 
 }  // namespace dockside::loadtool

@@ -12,10 +12,10 @@
 #include <filesystem>
 #include <new>
 
+#include "core/exit_codes.h"
 #include "harness/tests/http/test_server.h"
 #include "harness/tests/load/hostile_server.h"
 #include "harness/tls/self_signed.h"
-#include "tools/dockside/exit_codes.h"
 #include "tools/load/tests/load_tool_test_support.h"
 
 namespace {

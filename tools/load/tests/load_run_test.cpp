@@ -9,8 +9,7 @@
 #include <fstream>
 
 #include "harness/histogram/codec.h"
-#include "tools/load/load_report.h"
-#include "tools/load/merge_runs.h"
+#include "harness/load/merge_runs.h"
 #include "tools/load/tests/load_tool_test_support.h"
 
 namespace dockside::loadtool {
@@ -158,21 +157,21 @@ TEST(LoadRun, ShardsMergeIntoOneRunExactly) {
         raw.out = dir.sub(std::string("shard-") + shard[0]);
         const auto r = run(settings(raw), target_of(*server));
         ASSERT_EQ(r.code, 0) << r.out << r.err;
-        shards.push_back(read_run(raw.out).value());
+        shards.push_back(load::read_run(raw.out).value());
         EXPECT_EQ(shards.back().result.requested, 100u);
     }
     // The shards ran one after the other: as shards of one schedule they are refused...
     std::ostringstream refused_out, refused_err;
-    EXPECT_EQ(run_merge({dir.sub("shard-0"), dir.sub("shard-1")}, dir.sub("refused"), {}, refused_out, refused_err), 2);
+    EXPECT_EQ(load::run_merge({dir.sub("shard-0"), dir.sub("shard-1")}, dir.sub("refused"), {}, refused_out, refused_err), 2);
     EXPECT_NE(refused_err.str().find("apart"), std::string::npos) << refused_err.str();
     EXPECT_NE(refused_err.str().find("--max-start-offset"), std::string::npos) << refused_err.str();
     EXPECT_FALSE(std::filesystem::exists(dir.sub("refused/summary.json")));
     // ...unless the offset is allowed, as here, where only the exactness of the sums is at stake.
     std::ostringstream out, err;
-    const int code = run_merge({dir.sub("shard-0"), dir.sub("shard-1")}, dir.sub("merged"), {"rate>=0.99"}, out, err,
+    const int code = load::run_merge({dir.sub("shard-0"), dir.sub("shard-1")}, dir.sub("merged"), {"rate>=0.99"}, out, err,
                                std::chrono::hours(1));
     EXPECT_EQ(code, 0) << out.str() << err.str();
-    const auto merged = read_run(dir.sub("merged")).value();
+    const auto merged = load::read_run(dir.sub("merged")).value();
     EXPECT_EQ(schema_violations(read_json(dir.sub("merged/summary.json"))), "");
     EXPECT_EQ(merged.result.requested, 200u);
     EXPECT_EQ(merged.result.total_counters().requests(), 200);
@@ -187,7 +186,7 @@ TEST(LoadRun, ShardsMergeIntoOneRunExactly) {
     // Merged into one of its own runs, the merge would replace that run's files with its own: refused.
     const std::string shard_summary = read_text(dir.sub("shard-0/summary.json"));
     std::ostringstream onto_out, onto_err;
-    EXPECT_EQ(run_merge({dir.sub("shard-0"), dir.sub("shard-1")}, dir.sub("shard-0"), {}, onto_out, onto_err,
+    EXPECT_EQ(load::run_merge({dir.sub("shard-0"), dir.sub("shard-1")}, dir.sub("shard-0"), {}, onto_out, onto_err,
                         std::chrono::hours(1)),
               2);
     EXPECT_NE(onto_err.str().find("is one of the runs being merged"), std::string::npos) << onto_err.str();
@@ -254,50 +253,6 @@ TEST(LoadRun, CapacitySearchWritesItsCurve) {
     const auto summary = testing::read_json(dir.sub("summary.json"));
     EXPECT_EQ(testing::schema_violations(summary), "");
     EXPECT_EQ(summary["requested"], 200);  // the summary holds the highest passing step: 400/s for 0.5 s
-}
-
-}  // namespace
-}  // namespace dockside::loadtool
-
-namespace dockside::loadtool {
-namespace {
-
-TEST(LoadRun, ATargetThatEchoesTheTokenDoesNotPutItInTheResults) {
-    load::RunSummary summary;
-    load::OperationResult op;
-    op.name = "getOrder";
-    op.error_examples.push_back({"HTTP 401", R"({"error":"bad token abc-123-secret"})"});
-    op.sampling.violations.push_back({"CONV-JSON", "", "got abc-123-secret", 200, "abc-123-secret", 1});
-    summary.result.operations.push_back(op);
-    redact(summary, "abc-123-secret");
-    const auto text = load::to_json(summary).dump();
-    EXPECT_EQ(text.find("abc-123-secret"), std::string::npos);
-    EXPECT_NE(text.find("$DOCKSIDE_TOKEN"), std::string::npos);
-}
-
-// `--token t` against a server that needs none (wrk style): every "t" of the messages was replaced.
-TEST(LoadRun, AShortTokenIsRedactedOnlyWhereItStandsAlone) {
-    load::RunSummary summary;
-    load::OperationResult op;
-    op.name = "GET /x";
-    op.error_examples.push_back({"timeout", "timeout: no complete response within the request timeout"});
-    op.error_examples.push_back({"HTTP 401", "Bearer t rejected; token=t"});
-    summary.result.operations.push_back(op);
-    redact(summary, "t");
-    const auto& examples = summary.result.operations[0].error_examples;
-    EXPECT_EQ(examples[0].detail, "timeout: no complete response within the request timeout");
-    EXPECT_EQ(examples[1].detail, "Bearer $DOCKSIDE_TOKEN rejected; token=$DOCKSIDE_TOKEN");
-}
-
-// A long secret cannot occur by chance, so it is replaced even inside a longer word.
-TEST(LoadRun, ALongTokenIsRedactedWhereverItOccurs) {
-    load::RunSummary summary;
-    load::OperationResult op;
-    op.name = "getOrder";
-    op.error_examples.push_back({"HTTP 401", "unknown key xyzabc-123-secret-0042abc"});
-    summary.result.operations.push_back(op);
-    redact(summary, "abc-123-secret-0042");
-    EXPECT_EQ(summary.result.operations[0].error_examples[0].detail, "unknown key xyz$DOCKSIDE_TOKENabc");
 }
 
 }  // namespace

@@ -163,82 +163,18 @@ TEST(Mix, AnUnknownNameListsTheNamedMixes) {
     ASSERT_EQ(problems.size(), 1u);
     EXPECT_NE(problems[0].find("\"nosuchmix\" is no mix of"), std::string::npos) << problems[0];
     EXPECT_NE(problems[0].find("(the named mixes: merchant-day)"), std::string::npos) << problems[0];
-    EXPECT_EQ(named_mixes(mixes_dir()), std::vector<std::string>{"merchant-day"});
+    EXPECT_EQ(load::named_mixes(mixes_dir()), std::vector<std::string>{"merchant-day"});
     // Several words are an inline mix: its unknown operation is named as before.
     raw.mix = "getOrder:1,nosuchop:1";
     EXPECT_TRUE(mentions(problems_of(raw), "unknown operation \"nosuchop\""));
 }
 
-// `--mix 'getOrder:five'` said 'unknown operation "getOrder:five"': the weight is what is wrong.
-TEST(Mix, AWeightThatIsNoNumberIsBlamedAsTheWeight) {
-    auto mix = parse_inline_mix("getOrder:five");
-    ASSERT_FALSE(mix);
-    ASSERT_EQ(mix.error().size(), 1u);
-    EXPECT_NE(mix.error()[0].find("the weight \"five\" of getOrder must be a number >= 0"), std::string::npos)
-        << mix.error()[0];
-    EXPECT_EQ(mix.error()[0].find("unknown operation"), std::string::npos);
-    // In "METHOD /path" a colon may belong to the path.
-    auto path = parse_inline_mix("POST /2025-07/order:estimate");
-    ASSERT_TRUE(path);
-    EXPECT_EQ(path->entries[0].text, "POST /2025-07/order:estimate");
-}
-
-TEST(Mix, InlineFormsResolveToTheContract) {
-    std::vector<std::string> warnings;
-    auto mix = parse_inline_mix("getOrder:5, createOrder:1,GET /2025-07/location,POST /2025-07/order:estimate:2,GET /nope");
-    ASSERT_TRUE(mix);
-    auto entries = resolve_mix(*mix, contract(), warnings);
-    ASSERT_TRUE(entries);
-    ASSERT_EQ(entries->size(), 5u);
-    EXPECT_EQ((*entries)[0].name, "getOrder");
-    EXPECT_DOUBLE_EQ((*entries)[0].weight, 5);
-    EXPECT_EQ((*entries)[2].operation->id, "listLocations");
-    EXPECT_EQ((*entries)[3].operation->id, "estimateOrder");
-    EXPECT_DOUBLE_EQ((*entries)[3].weight, 2);
-    EXPECT_EQ((*entries)[4].operation, nullptr);
-    ASSERT_EQ(warnings.size(), 1u);
-    EXPECT_NE(warnings[0].find("GET /nope"), std::string::npos);
-    EXPECT_FALSE(parse_inline_mix("getOrder:-1"));
-    EXPECT_FALSE(parse_inline_mix(" , "));
-}
-
-TEST(Mix, MerchantDayIsAFileOfWeightedOperations) {
-    auto mix = read_mix("merchant-day", mixes_dir());
-    ASSERT_TRUE(mix);
-    std::vector<std::string> warnings;
-    auto entries = resolve_mix(*mix, contract(), warnings);
-    ASSERT_TRUE(entries);
-    EXPECT_TRUE(warnings.empty());
-    double reads = 0, total = 0;
-    for (const auto& e : *entries) {
-        total += e.weight;
-        if (e.method == "GET") reads += e.weight;
-    }
-    EXPECT_GT(reads / total, 0.7);  // mostly reads
-    EXPECT_FALSE(read_mix(mixes_dir() + "/does-not-exist.yaml", mixes_dir()));
-}
-
-// A mistyped file name said 'unknown operation "day.yaml"'; it now says the file cannot be read.
-TEST(Mix, AFileThatCannotBeReadIsNamedAsAFile) {
-    for (const std::string arg : {"no-such-mix.yaml", "no-such-mix.yml", "dir/no-such-mix.json"}) {
-        auto mix = read_mix(arg, mixes_dir());
-        ASSERT_FALSE(mix) << arg;
-        const std::string message = mix.error().front();
-        EXPECT_EQ(message.find("unknown operation"), std::string::npos) << message;
-        EXPECT_NE(message.find(arg), std::string::npos) << message;
-    }
-    // An existing file without a mix's extension, which is no mix: read as a file, and its problem named.
-    auto not_a_mix = read_mix(mixes_dir() + "/../CMakeLists.txt", mixes_dir());
-    ASSERT_FALSE(not_a_mix);
-    EXPECT_EQ(not_a_mix.error().front().find("unknown operation"), std::string::npos) << not_a_mix.error().front();
-    EXPECT_NE(not_a_mix.error().front().find("CMakeLists.txt"), std::string::npos) << not_a_mix.error().front();
-}
 
 PlanInputs inputs_for(const std::string& mix_text) {
     std::vector<std::string> warnings;
-    auto mix = read_mix(mix_text, mixes_dir());
+    auto mix = load::read_mix(mix_text, mixes_dir());
     PlanInputs in;
-    in.entries = resolve_mix(*mix, contract(), warnings).value();
+    in.entries = load::resolve_mix(*mix, contract(), warnings).value();
     in.access.base = http::parse_url("http://127.0.0.1:8080/api").value();
     in.access.token = "secret-token";
     in.access.channel = 77;
@@ -321,7 +257,7 @@ namespace {
 TEST(PlanBuilder, ListOrdersAlternatesPagesAndLookupsOfKnownOrders) {
     std::vector<std::string> warnings;
     PlanInputs in;
-    in.entries = resolve_mix(parse_inline_mix("listOrders").value(), testing::contract(), warnings).value();
+    in.entries = load::resolve_mix(load::parse_inline_mix("listOrders").value(), testing::contract(), warnings).value();
     in.access.base = http::parse_url("http://127.0.0.1:8080").value();
     in.catalog.order_ids = {11};
     in.variants = 4;
@@ -387,6 +323,34 @@ TEST(LoadSettings, StartAtInThePastTooFarAheadOrMalformedIsRefused) {
     capacity.mix = "listLocations";
     capacity.start_at = "+5s";
     EXPECT_TRUE(mentions(problems_of(capacity), "--start-at does not combine with --find-capacity"));
+}
+
+// --shard auto/N reads the process's own environment; a capacity search is one process's.
+TEST(ShardOption, TheSettingsTakeItFromTheProcessEnvironmentAndRecordWhere) {
+    ::setenv("JOB_COMPLETION_INDEX", "1", 1);
+    RawLoadOptions raw;
+    raw.rate = "10";
+    raw.mix = "listLocations";
+    raw.shard = "auto/3";
+    auto settings = validate_load_options(raw, contract(), mixes_dir());
+    ::unsetenv("JOB_COMPLETION_INDEX");
+    ASSERT_TRUE(settings) << settings.error().front();
+    EXPECT_EQ(settings->shard_index, 1u);
+    EXPECT_EQ(settings->shard_count, 3u);
+    const auto configuration = configuration_json(*settings);
+    EXPECT_EQ(configuration["shard"], (nlohmann::json{{"index", 1}, {"count", 3}, {"from", "JOB_COMPLETION_INDEX"}}));
+}
+
+TEST(ShardOption, ACapacitySearchIsNotSharded) {
+    RawLoadOptions raw;
+    raw.find_capacity = true;
+    raw.slo = "p99<1s";
+    raw.mix = "listLocations";
+    raw.shard = "0/2";
+    auto settings = validate_load_options(raw, contract(), mixes_dir());
+    ASSERT_FALSE(settings);
+    ASSERT_EQ(settings.error().size(), 1u);
+    EXPECT_TRUE(mentions(settings.error(), "--shard does not combine with --find-capacity")) << settings.error().front();
 }
 
 }  // namespace

@@ -6,14 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <filesystem>
 #include <fstream>
 #include <memory>
-#include <random>
 #include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
+
+#include "harness/tests/support/contract.h"
+#include "harness/tests/support/scratch_dir.h"
 #include "harness/tests/support/schema_violations.h"
 #include "refserver/embedded/embedded_server.h"
 #include "specs/loader/spec.h"
@@ -21,36 +22,9 @@
 
 namespace dockside::loadtool::testing {
 
-inline const spec::Spec& contract() {
-    static const spec::Spec spec = [] {
-        const std::string dir = DOCKSIDE_SPECS_DIR;
-        auto loaded = spec::Spec::load(dir + "/fulfillment-2025-07.openapi.yaml", dir + "/rules.yaml");
-        if (!loaded) throw std::runtime_error(loaded.error().to_string());
-        return std::move(loaded.value());
-    }();
-    return spec;
-}
-
-inline std::string mixes_dir() { return std::string(DOCKSIDE_SPECS_DIR) + "/mixes"; }
-
-/// A fresh folder under the system temp directory, removed when the object goes.
-class ScratchDir {
-public:
-    ScratchDir() {
-        std::random_device rd;
-        path_ = (std::filesystem::temp_directory_path() / ("dockside-load-" + std::to_string(rd()))).string();
-        std::filesystem::create_directories(path_);
-    }
-    ~ScratchDir() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    const std::string& path() const { return path_; }
-    std::string sub(const std::string& name) const { return path_ + "/" + name; }
-
-private:
-    std::string path_;
-};
+using dockside::testing::contract;
+using dockside::testing::mixes_dir;
+using dockside::testing::ScratchDir;
 
 /// The embedded reference server with a known token and the given faults.
 inline std::unique_ptr<refserver::EmbeddedServer> start_reference(const std::string& pat,

@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include "harness/load/merge_runs.h"
 #include "harness/load/start_instant.h"
-#include "tools/load/merge_runs.h"
 #include "tools/load/tests/load_process.h"
 #include "tools/load/tests/load_tool_test_support.h"
 
@@ -45,7 +45,7 @@ TEST(ShardStartRun, ShardsGivenOneStartAtRecordItAndMergeAsOneSchedule) {
         EXPECT_EQ(summary["requests"], 100);
     }
     std::ostringstream out, err;
-    const int code = run_merge({dir.sub("shard-0"), dir.sub("shard-1")}, dir.sub("merged"), {"rate>=0.99"}, out, err);
+    const int code = load::run_merge({dir.sub("shard-0"), dir.sub("shard-1")}, dir.sub("merged"), {"rate>=0.99"}, out, err);
     EXPECT_EQ(code, 0) << out.str() << err.str();
     const auto merged = read_json(dir.sub("merged/summary.json"));
     EXPECT_EQ(schema_violations(merged), "");

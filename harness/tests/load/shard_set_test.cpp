@@ -1,7 +1,6 @@
-// dockside merge judges whether its runs are the shards of one run before adding them: each index once,
-// none missing, one target, one mix, one load; the merged summary lists every shard's host, start and
-// counts. Also a real `dockside load` run given twice to the real `dockside merge` (which once answered
-// "400 req/s, achieved 100 %" for a load that never ran): refused, naming the index.
+// A merge judges whether its runs are the shards of one run before adding them: each index once, none
+// missing, one target, one mix, one load; the merged summary lists every shard's host, start and counts;
+// interval logs are added second by second.
 
 #include <gtest/gtest.h>
 
@@ -10,21 +9,19 @@
 #include <sstream>
 
 #include "harness/histogram/interval_log.h"
-#include "tools/load/merge_fold.h"
-#include "tools/load/merge_runs.h"
-#include "tools/load/shard_set.h"
-#include "tools/load/tests/load_process.h"
-#include "tools/load/tests/load_tool_test_support.h"
+#include "harness/load/merge_fold.h"
+#include "harness/load/shard_set.h"
+#include "harness/tests/support/scratch_dir.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 namespace {
 
-using namespace testing;
+using dockside::testing::ScratchDir;
 using nlohmann::json;
 
-load::RunSummary shard(unsigned index, unsigned count, const std::string& target = "http://a.test",
-                       const std::string& mix = "getOrder") {
-    load::RunSummary run;
+RunSummary shard(unsigned index, unsigned count, const std::string& target = "http://a.test",
+                 const std::string& mix = "getOrder") {
+    RunSummary run;
     run.target = target;
     run.host = "host-" + std::to_string(index % 2);
     run.started_at = "2026-11-23T14:00:00Z";
@@ -57,7 +54,7 @@ TEST(ShardSet, AShardGivenTwiceOrMissingIsNamedByIndex) {
     EXPECT_TRUE(has(restarted, "shard 1 of 2 is given twice: b, b-again (a job engine may have started it twice")) << restarted;
     const auto missing = joined(shard_set_problems({shard(0, 4), shard(1, 4), shard(3, 4)}, {"a", "b", "d"}));
     EXPECT_TRUE(has(missing, "shard 2 of 4 is missing (3 of the 4 indexes given)")) << missing;
-    std::vector<load::RunSummary> many;
+    std::vector<RunSummary> many;
     std::vector<std::string> names;
     for (unsigned i = 0; i < 1000; ++i)
         if (i < 5 || (i > 9 && i != 17)) {
@@ -155,36 +152,5 @@ TEST(MergeFold, IntervalsOfTheSameSecondAndTagBecomeOne) {
     EXPECT_FALSE(sum_interval_logs({dir.sub("none")}, dir.path(), "service-time.hlog").value());  // no run has it
 }
 
-/// `dockside merge ARGS`: exit code, stdout and stderr into `log`.
-int merge_process(const std::vector<std::string>& args, const std::string& log) {
-    std::vector<std::string> all = {"merge"};
-    all.insert(all.end(), args.begin(), args.end());
-    return wait_exit(spawn_dockside(all, log), std::chrono::seconds(60));
-}
-
-TEST(ShardSet, TheSameRunGivenTwiceToTheExecutableIsRefused) {
-    ScratchDir dir;
-    const pid_t pid = spawn_load({"--rate", "400", "--duration", "1s", "--mix", "listLocations", "--out", dir.sub("run-a")},
-                                 dir.sub("load.log"));
-    ASSERT_EQ(wait_exit(pid, std::chrono::seconds(60)), 0) << read_text(dir.sub("load.log"));
-    const auto summary = read_json(dir.sub("run-a/summary.json"));
-    EXPECT_EQ(schema_violations(summary), "");
-    EXPECT_TRUE(summary["host"].is_string()) << summary["host"];
-    EXPECT_EQ(merge_process({dir.sub("run-a"), dir.sub("run-a"), "--out", dir.sub("merged")}, dir.sub("merge.log")), 2);
-    const auto log = read_text(dir.sub("merge.log"));
-    EXPECT_TRUE(has(log, "shard 0 of 1 is given twice")) << log;
-    EXPECT_FALSE(has(log, "req/s")) << log;
-    EXPECT_FALSE(std::filesystem::exists(dir.sub("merged/summary.json")));
-    // Alone it merges, and the merged summary says where its one shard ran.
-    EXPECT_EQ(merge_process({dir.sub("run-a"), "--out", dir.sub("merged")}, dir.sub("merge.log")), 0) << read_text(dir.sub("merge.log"));
-    const auto merged = read_json(dir.sub("merged/summary.json"));
-    EXPECT_EQ(schema_violations(merged), "");
-    ASSERT_EQ(merged["shards"].size(), 1u) << merged.dump(2);
-    EXPECT_EQ(merged["shards"][0]["host"], summary["host"]);
-    EXPECT_EQ(merged["shards"][0]["requests"], summary["requests"]);
-    EXPECT_EQ(merged["shards"][0]["measured_start_at"], summary["measured_start_at"]);
-    EXPECT_TRUE(merged["host"].is_null());
-}
-
 }  // namespace
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

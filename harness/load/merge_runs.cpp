@@ -1,4 +1,4 @@
-#include "tools/load/merge_runs.h"
+#include "harness/load/merge_runs.h"
 
 #include <malloc.h>
 #include <sys/resource.h>
@@ -7,15 +7,15 @@
 #include <fstream>
 #include <ostream>
 
+#include "core/exit_codes.h"
+#include "harness/load/merge_fold.h"
 #include "harness/load/result_files.h"
 #include "harness/load/run_recorder.h"
+#include "harness/load/run_report.h"
+#include "harness/load/shard_set.h"
 #include "harness/load/start_instant.h"
-#include "tools/dockside/exit_codes.h"
-#include "tools/load/load_report.h"
-#include "tools/load/merge_fold.h"
-#include "tools/load/shard_set.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 namespace {
 
 namespace fs = std::filesystem;
@@ -26,8 +26,8 @@ std::string folder_of(const std::string& run) {
 
 }  // namespace
 
-std::optional<std::string> start_offset_problem(const std::vector<load::RunSummary>& runs,
-                                                const std::vector<std::string>& names, load::Nanos max_offset,
+std::optional<std::string> start_offset_problem(const std::vector<RunSummary>& runs,
+                                                const std::vector<std::string>& names, Nanos max_offset,
                                                 std::vector<std::string>& warnings) {
     std::size_t earliest = runs.size(), latest = runs.size();
     for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -40,29 +40,29 @@ std::optional<std::string> start_offset_problem(const std::vector<load::RunSumma
         if (latest == runs.size() || at > runs[latest].result.measured_start_unix_ns) latest = i;
     }
     if (earliest == runs.size()) return std::nullopt;
-    const load::Nanos offset(runs[latest].result.measured_start_unix_ns - runs[earliest].result.measured_start_unix_ns);
+    const Nanos offset(runs[latest].result.measured_start_unix_ns - runs[earliest].result.measured_start_unix_ns);
     if (offset <= max_offset) return std::nullopt;
     const auto when = [&](std::size_t i) {
-        return names[i] + " at " + load::format_utc(load::from_unix_ns(runs[i].result.measured_start_unix_ns));
+        return names[i] + " at " + format_utc(from_unix_ns(runs[i].result.measured_start_unix_ns));
     };
-    return "the runs' measured schedules started " + load::format_duration(offset) + " apart (" + when(earliest) +
-           ", " + when(latest) + "), more than --max-start-offset " + load::format_duration(max_offset) +
+    return "the runs' measured schedules started " + format_duration(offset) + " apart (" + when(earliest) +
+           ", " + when(latest) + "), more than --max-start-offset " + format_duration(max_offset) +
            ": their sum is not a load one generator sent. Start shards with a common --start-at, or pass a "
            "larger --max-start-offset to add runs that did not run side by side";
 }
 
-Result<load::RunSummary, std::string> read_run(const std::string& run) {
-    const std::string path = fs::is_directory(run) ? run + "/" + load::RunFileNames::kSummary : run;
+Result<RunSummary, std::string> read_run(const std::string& run) {
+    const std::string path = fs::is_directory(run) ? run + "/" + RunFileNames::kSummary : run;
     std::ifstream in(path);
     if (!in) return fail("cannot read " + path);
     auto document = nlohmann::json::parse(in, nullptr, false);
     if (document.is_discarded()) return fail(path + " is not JSON");
-    auto summary = load::summary_from_json(document);
+    auto summary = summary_from_json(document);
     if (!summary) return fail(path + ": " + summary.error());
     return std::move(summary.value());
 }
 
-load::RunSummary merge_summaries(const std::vector<load::RunSummary>& runs, const std::vector<std::string>& names) {
+RunSummary merge_summaries(const std::vector<RunSummary>& runs, const std::vector<std::string>& names) {
     RunFold fold;
     for (std::size_t i = 0; i < runs.size(); ++i) fold.add(runs[i], names[i]);
     return std::move(fold).merged();
@@ -70,7 +70,7 @@ load::RunSummary merge_summaries(const std::vector<load::RunSummary>& runs, cons
 
 int run_merge(const std::vector<std::string>& given_runs, const std::string& out_dir,
               const std::vector<std::string>& threshold_texts, std::ostream& out, std::ostream& err,
-              load::Nanos max_start_offset) {
+              Nanos max_start_offset) {
     // Each run's summary decodes about 26 histograms of 190 KiB that are freed once added. glibc would
     // hand that memory back to the kernel after every run and fault it in again for the next: with a
     // thousand shards, three quarters of the merge's time (tools/bench/merge/run: 13.8 s against 3.6 s).
@@ -92,8 +92,8 @@ int run_merge(const std::vector<std::string>& given_runs, const std::string& out
         else fold.add(std::move(summary.value()), folder_of(run));
         folders.push_back(folder_of(run));
     }
-    std::vector<load::Threshold> thresholds;
-    if (auto list = load::parse_threshold_lists(threshold_texts); !list)
+    std::vector<Threshold> thresholds;
+    if (auto list = parse_threshold_lists(threshold_texts); !list)
         for (const auto& p : list.error()) problems.push_back("--threshold: " + p);
     else thresholds = *list;
     if (runs.empty()) problems.push_back("name at least one run folder to merge");
@@ -118,7 +118,7 @@ int run_merge(const std::vector<std::string>& given_runs, const std::string& out
     auto merged = std::move(fold).merged();
     if (threshold_texts.empty())
         for (const auto& e : merged.threshold_expressions)
-            if (auto t = load::parse_threshold(e)) thresholds.push_back(*t);
+            if (auto t = parse_threshold(e)) thresholds.push_back(*t);
     merged.threshold_expressions.clear();
     for (const auto& t : thresholds) merged.threshold_expressions.push_back(t.expression);
 
@@ -129,15 +129,15 @@ int run_merge(const std::vector<std::string>& given_runs, const std::string& out
         err << "dockside merge: --out " << dir << ": " << ec.message() << "\n";
         return cli::kExitCannotRun;
     }
-    const auto cleared = load::clear_previous_run(dir);
+    const auto cleared = clear_previous_run(dir);
     if (!cleared) {
         err << "dockside merge: --out " << dir << ": " << cleared.error() << "\n";
         return cli::kExitCannotRun;
     }
     if (*cleared > 0) out << "dockside merge: note: removed the " << *cleared << " files of an earlier run from " << dir << "\n";
-    for (const auto& [key, name] : {std::pair{"latency_hlog", load::IntervalLogs::kLatencyFile},
-                                    std::pair{"service_time_hlog", load::IntervalLogs::kServiceFile},
-                                    std::pair{"send_lag_hlog", load::IntervalLogs::kSendLagFile}}) {
+    for (const auto& [key, name] : {std::pair{"latency_hlog", IntervalLogs::kLatencyFile},
+                                    std::pair{"service_time_hlog", IntervalLogs::kServiceFile},
+                                    std::pair{"send_lag_hlog", IntervalLogs::kSendLagFile}}) {
         auto joined = sum_interval_logs(folders, dir, name);
         if (!joined) {
             err << "dockside merge: " << joined.error() << "\n";
@@ -157,4 +157,4 @@ int run_merge(const std::vector<std::string>& given_runs, const std::string& out
     return merged.exit_code;
 }
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

@@ -1,4 +1,4 @@
-#include "tools/load/merge_fold.h"
+#include "harness/load/merge_fold.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,15 +10,15 @@
 
 #include "harness/histogram/codec.h"
 #include "harness/histogram/interval_log.h"
-#include "tools/load/shard_set.h"
+#include "harness/load/shard_set.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 namespace {
 
 /// The run without its histograms, which are most of its memory (a 12-operation run holds 26 of about
 /// 190 KiB each); what is kept is what judging the set reads.
-load::RunSummary facts_of(const load::RunSummary& run) {
-    load::RunSummary facts;
+RunSummary facts_of(const RunSummary& run) {
+    RunSummary facts;
     facts.configuration = run.configuration;
     facts.target = run.target;
     facts.embedded = run.embedded;
@@ -36,7 +36,7 @@ load::RunSummary facts_of(const load::RunSummary& run) {
 
 }  // namespace
 
-void RunFold::add(load::RunSummary run, const std::string& name) {
+void RunFold::add(RunSummary run, const std::string& name) {
     records_.push_back(shard_record(run, name));
     facts_.push_back(facts_of(run));
     names_.push_back(name);
@@ -47,7 +47,7 @@ void RunFold::add(load::RunSummary run, const std::string& name) {
         sum_->files = nlohmann::json::object();
         return;
     }
-    load::RunSummary& merged = *sum_;
+    RunSummary& merged = *sum_;
     merged.result.add(run.result);
     merged.started_at = std::min(merged.started_at, run.started_at);
     merged.finished_at = std::max(merged.finished_at, run.finished_at);
@@ -61,8 +61,8 @@ void RunFold::add(load::RunSummary run, const std::string& name) {
         if (expressions.insert(e).second) merged.threshold_expressions.push_back(e);
 }
 
-load::RunSummary RunFold::merged() && {
-    load::RunSummary merged = std::move(*sum_);
+RunSummary RunFold::merged() && {
+    RunSummary merged = std::move(*sum_);
     merged.configuration["shard"] = {{"merged", shard_configurations_}};
     merged.merged_from = names_;
     merged.host.clear();  // each shard's is in shards
@@ -93,7 +93,7 @@ struct LogSource {
 Result<bool, std::string> sum_interval_logs(const std::vector<std::string>& folders, const std::string& directory,
                                             const char* name) {
     // Every run's log is read side by side, second by second, so only the second being added is held
-    // (a whole run's worth of seconds would be 13 histograms of 190 KiB per second of merchant-day).
+    // (a whole run's worth of seconds would be 13 histograms of 190 KiB per second of a 12-operation mix).
     std::vector<LogSource> sources;
     for (const auto& folder : folders) {
         const std::string path = folder + "/" + name;
@@ -150,4 +150,4 @@ Result<bool, std::string> sum_interval_logs(const std::vector<std::string>& fold
     return true;
 }
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

@@ -1,11 +1,11 @@
-#include "tools/load/response_judge.h"
+#include "harness/load/response_judge.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 
-load::SampleJudge make_response_judge(const validate::ResponseValidator& validator,
+SampleJudge make_response_judge(const validate::ResponseValidator& validator,
                                       std::vector<const spec::Operation*> operations) {
-    return [&validator, operations = std::move(operations)](const load::SampledResponse& sample) {
-        std::vector<load::SampleViolation> found;
+    return [&validator, operations = std::move(operations)](const SampledResponse& sample) {
+        std::vector<SampleViolation> found;
         const spec::Operation* op = sample.operation < operations.size() ? operations[sample.operation] : nullptr;
         if (!op) return found;
         http::Response response;
@@ -18,4 +18,4 @@ load::SampleJudge make_response_judge(const validate::ResponseValidator& validat
     };
 }
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

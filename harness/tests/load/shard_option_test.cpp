@@ -1,15 +1,13 @@
 // --shard: i/N as typed, auto/N and auto from the environment a job engine gives each copy it starts
-// (Kubernetes, Slurm, GitLab CI), every wrong or missing variable a message that names it; and --shard
-// refused with --find-capacity.
+// (Kubernetes, Slurm, GitLab CI), every wrong or missing variable a message that names it.
 
 #include <gtest/gtest.h>
 
 #include <map>
 
-#include "tools/load/shard_option.h"
-#include "tools/load/tests/load_tool_test_support.h"
+#include "harness/load/shard_option.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 namespace {
 
 Environment environment(std::map<std::string, std::string> variables) {
@@ -76,32 +74,5 @@ TEST(ShardOption, GitLabCountsItsNodesFromOne) {
     EXPECT_TRUE(has(error_of("auto", {{"CI_NODE_INDEX", "1"}}), "CI_NODE_TOTAL=(unset)"));
 }
 
-TEST(ShardOption, TheSettingsTakeItFromTheProcessEnvironmentAndRecordWhere) {
-    ::setenv("JOB_COMPLETION_INDEX", "1", 1);
-    RawLoadOptions raw;
-    raw.rate = "10";
-    raw.mix = "listLocations";
-    raw.shard = "auto/3";
-    auto settings = validate_load_options(raw, testing::contract(), testing::mixes_dir());
-    ::unsetenv("JOB_COMPLETION_INDEX");
-    ASSERT_TRUE(settings) << settings.error().front();
-    EXPECT_EQ(settings->shard_index, 1u);
-    EXPECT_EQ(settings->shard_count, 3u);
-    const auto configuration = configuration_json(*settings);
-    EXPECT_EQ(configuration["shard"], (nlohmann::json{{"index", 1}, {"count", 3}, {"from", "JOB_COMPLETION_INDEX"}}));
-}
-
-TEST(ShardOption, ACapacitySearchIsNotSharded) {
-    RawLoadOptions raw;
-    raw.find_capacity = true;
-    raw.slo = "p99<1s";
-    raw.mix = "listLocations";
-    raw.shard = "0/2";
-    auto settings = validate_load_options(raw, testing::contract(), testing::mixes_dir());
-    ASSERT_FALSE(settings);
-    ASSERT_EQ(settings.error().size(), 1u);
-    EXPECT_TRUE(has(settings.error().front(), "--shard does not combine with --find-capacity")) << settings.error().front();
-}
-
 }  // namespace
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

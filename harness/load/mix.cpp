@@ -1,4 +1,4 @@
-#include "tools/load/mix.h"
+#include "harness/load/mix.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include "specs/loader/yaml_json.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 namespace {
 
 std::string trim(std::string_view s) {
@@ -24,8 +24,8 @@ bool is_method(const std::string& word) {
 }
 
 /// A trailing ":<number>" is a weight. After an operation id (one word), whatever follows the colon is
-/// meant as its weight; in "METHOD /path" anything else after a colon is part of the path (paths such
-/// as /2025-07/order:estimate hold colons).
+/// meant as its weight; in "METHOD /path" anything else after a colon is part of the path (paths of
+/// custom methods, such as /v1/things:estimate, hold colons).
 void split_weight(const std::string& item, std::string& text, double& weight, bool& bad_weight) {
     text = item;
     weight = 1;
@@ -110,13 +110,31 @@ std::vector<std::string> named_mixes(const std::string& mixes_dir) {
     return names;
 }
 
-std::string unknown_mix_name(const std::string& name, const std::string& mixes_dir) {
+namespace {
+
+/// "'a:5,b:1' or 'GET /path'" with operations of `spec`, so the example can be pasted as it is.
+std::string inline_examples(const spec::Spec& spec) {
+    const auto& operations = spec.operations();
+    std::string ids;
+    for (std::size_t i = 0; i < operations.size() && i < 2; ++i)
+        ids += (i == 0 ? "" : ",") + operations[i].id + (i == 0 ? ":5" : ":1");
+    std::string request = "METHOD /path";
+    for (const auto& op : operations)
+        if (op.method == "GET" && op.path_template.find('{') == std::string::npos) {
+            request = "GET " + op.path_template;
+            break;
+        }
+    return (ids.empty() ? std::string("'operationId:5'") : "'" + ids + "'") + " or '" + request + "'";
+}
+
+}  // namespace
+
+std::string unknown_mix_name(const std::string& name, const std::string& mixes_dir, const spec::Spec& spec) {
     std::string listed;
     for (const auto& n : named_mixes(mixes_dir)) listed += (listed.empty() ? "" : ", ") + n;
     return "--mix \"" + name + "\" is no mix of " + mixes_dir + " (the named mixes: " +
-           (listed.empty() ? "none" : listed) +
-           ") and no operation of the contract; a mix can also be a YAML file, 'getOrder:5,createOrder:1' or "
-           "'GET /2025-07/location'";
+           (listed.empty() ? "none" : listed) + ") and no operation of the contract; a mix can also be a YAML file, " +
+           inline_examples(spec);
 }
 
 Result<Mix, std::vector<std::string>> read_mix(std::string_view argument, const std::string& mixes_dir) {
@@ -178,4 +196,4 @@ Result<std::vector<ResolvedEntry>, std::vector<std::string>> resolve_mix(const M
     return out;
 }
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

@@ -13,23 +13,23 @@
 #include "harness/load/duration_text.h"
 #include "harness/load/summary_json.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 
 /// Reads RUN (a results folder or its summary.json) into a summary; errors name the file and field.
-Result<load::RunSummary, std::string> read_run(const std::string& run);
+Result<RunSummary, std::string> read_run(const std::string& run);
 
 /// Adds the runs together (the first run's configuration, flagged as merged).
-load::RunSummary merge_summaries(const std::vector<load::RunSummary>& runs, const std::vector<std::string>& names);
+RunSummary merge_summaries(const std::vector<RunSummary>& runs, const std::vector<std::string>& names);
 
 /// How far apart the runs' measured starts may be. Shards that share a --start-at (and warm-up) start at
 /// the same recorded instant; runs started by hand are seconds apart.
-inline constexpr load::Nanos kDefaultMaxStartOffset = std::chrono::milliseconds(100);
+inline constexpr Nanos kDefaultMaxStartOffset = std::chrono::milliseconds(100);
 
 /// Why these runs cannot be added as shards of one schedule: their measured starts lie further apart
 /// than `max_offset` (then their sum is a load no generator sent: side by side they would have sent
 /// faster than either did). Runs that did not record their start are let through with a warning.
-std::optional<std::string> start_offset_problem(const std::vector<load::RunSummary>& runs,
-                                                const std::vector<std::string>& names, load::Nanos max_offset,
+std::optional<std::string> start_offset_problem(const std::vector<RunSummary>& runs,
+                                                const std::vector<std::string>& names, Nanos max_offset,
                                                 std::vector<std::string>& warnings);
 
 /// The whole command: exit code of the merged judgement, 2 when a run cannot be read or written, the runs
@@ -38,6 +38,6 @@ std::optional<std::string> start_offset_problem(const std::vector<load::RunSumma
 /// were given.
 int run_merge(const std::vector<std::string>& runs, const std::string& out_dir,
               const std::vector<std::string>& threshold_texts, std::ostream& out, std::ostream& err,
-              load::Nanos max_start_offset = kDefaultMaxStartOffset);
+              Nanos max_start_offset = kDefaultMaxStartOffset);
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

@@ -9,7 +9,7 @@
 
 #include "harness/load/summary_json.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 
 /// The runs RUN arguments name: a folder holding summary.json (or the file itself) is one run; a folder
 /// without one stands for its subfolders that hold one (a distributed run's shards/0, shards/1, …), in
@@ -19,15 +19,15 @@ std::vector<std::string> expand_runs(const std::vector<std::string>& given);
 /// Every reason `runs` (read from `names`) are not the complete shards of one run, each naming the
 /// runs concerned: a run given twice, shard counts that differ, an index given twice or missing,
 /// another target, mix, model or schedule. Empty when they are.
-std::vector<std::string> shard_set_problems(const std::vector<load::RunSummary>& runs,
+std::vector<std::string> shard_set_problems(const std::vector<RunSummary>& runs,
                                             const std::vector<std::string>& names);
 
 /// The merged summary's record of `run`, read from `name`: its index, host, start and counts.
-load::MergedShard shard_record(const load::RunSummary& run, const std::string& name);
+MergedShard shard_record(const RunSummary& run, const std::string& name);
 
 /// One line on how far apart the shards' measured starts lie and on how many hosts they ran
 /// ("4 shards on 3 hosts; measured starts within 800us (first shard 2, last shard 0)", or "every measured
 /// start at …" when they share it exactly); empty for one run.
-std::string shard_start_note(const std::vector<load::MergedShard>& shards);
+std::string shard_start_note(const std::vector<MergedShard>& shards);
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

@@ -1,4 +1,4 @@
-#include "tools/load/shard_set.h"
+#include "harness/load/shard_set.h"
 
 #include <algorithm>
 #include <charconv>
@@ -11,7 +11,7 @@
 #include "harness/load/result_files.h"
 #include "harness/load/start_instant.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 namespace {
 
 namespace fs = std::filesystem;
@@ -19,7 +19,7 @@ using nlohmann::json;
 
 bool holds_run(const fs::path& folder) {
     std::error_code ec;
-    return fs::is_regular_file(folder / load::RunFileNames::kSummary, ec);
+    return fs::is_regular_file(folder / RunFileNames::kSummary, ec);
 }
 
 /// Folder names that are numbers sort as numbers (shards/10 after shards/9), others after them by name.
@@ -57,8 +57,8 @@ std::string ranges(const std::vector<unsigned>& sorted) {
 }
 
 /// What each run says of one property (target, mix, load), grouped by value; a problem when they differ.
-void same_for_all(const std::vector<load::RunSummary>& runs, const std::vector<std::string>& names, const char* what,
-                  std::string (*describe)(const load::RunSummary&), std::vector<std::string>& problems) {
+void same_for_all(const std::vector<RunSummary>& runs, const std::vector<std::string>& names, const char* what,
+                  std::string (*describe)(const RunSummary&), std::vector<std::string>& problems) {
     std::map<std::string, std::vector<std::string>> groups;
     for (std::size_t i = 0; i < runs.size(); ++i) groups[describe(runs[i])].push_back(names[i]);
     if (groups.size() < 2) return;
@@ -71,12 +71,12 @@ void same_for_all(const std::vector<load::RunSummary>& runs, const std::vector<s
     problems.push_back(text + "; a merge adds shards of one run only");
 }
 
-std::string target_of(const load::RunSummary& run) {
+std::string target_of(const RunSummary& run) {
     // Each shard run on the embedded server had its own, on its own port: they are one kind of target.
     return run.embedded ? "the embedded reference server" : run.target;
 }
 
-std::string mix_of(const load::RunSummary& run) {
+std::string mix_of(const RunSummary& run) {
     const json mix = run.configuration.value("mix", json::object());
     std::string operations;
     for (const auto& entry : mix.value("operations", json::array()))
@@ -85,7 +85,7 @@ std::string mix_of(const load::RunSummary& run) {
     return "mix " + mix.value("name", std::string("?")) + " (" + operations + ")";
 }
 
-std::string load_of(const load::RunSummary& run) {
+std::string load_of(const RunSummary& run) {
     const json& c = run.configuration;
     std::string text = c.value("model", std::string("?"));
     if (c.contains("schedule") && c["schedule"].is_object())
@@ -119,7 +119,7 @@ std::vector<std::string> expand_runs(const std::vector<std::string>& given) {
     return out;
 }
 
-std::vector<std::string> shard_set_problems(const std::vector<load::RunSummary>& runs,
+std::vector<std::string> shard_set_problems(const std::vector<RunSummary>& runs,
                                             const std::vector<std::string>& names) {
     std::vector<std::string> problems;
     std::map<unsigned, std::vector<std::size_t>> by_count;  // shard count → runs
@@ -174,18 +174,18 @@ std::vector<std::string> shard_set_problems(const std::vector<load::RunSummary>&
     return problems;
 }
 
-load::MergedShard shard_record(const load::RunSummary& run, const std::string& name) {
+MergedShard shard_record(const RunSummary& run, const std::string& name) {
     const json shard = run.configuration.value("shard", json::object());
     const auto totals = run.result.total_counters();
     return {name, shard.value("index", 0u), shard.value("count", 1u), run.host, run.started_at,
             run.result.measured_start_unix_ns, run.result.requested, totals.requests(), totals.errors_total()};
 }
 
-std::string shard_start_note(const std::vector<load::MergedShard>& shards) {
+std::string shard_start_note(const std::vector<MergedShard>& shards) {
     if (shards.size() < 2) return {};
     std::set<std::string> hosts;
-    const load::MergedShard* first = nullptr;
-    const load::MergedShard* last = nullptr;
+    const MergedShard* first = nullptr;
+    const MergedShard* last = nullptr;
     for (const auto& s : shards) {
         if (!s.host.empty()) hosts.insert(s.host);
         if (s.measured_start_unix_ns == 0) continue;
@@ -195,11 +195,11 @@ std::string shard_start_note(const std::vector<load::MergedShard>& shards) {
     std::string note = std::to_string(shards.size()) + " shards on " +
                        (hosts.empty() ? std::string("unrecorded hosts") : std::to_string(hosts.size()) + (hosts.size() == 1 ? " host" : " hosts"));
     if (!first) return note + "; no measured start recorded";
-    const load::Nanos spread(last->measured_start_unix_ns - first->measured_start_unix_ns);
+    const Nanos spread(last->measured_start_unix_ns - first->measured_start_unix_ns);
     if (spread.count() == 0)
-        return note + "; every measured start at " + load::format_utc(load::from_unix_ns(first->measured_start_unix_ns));
-    return note + "; measured starts within " + load::format_duration(spread) + " (first shard " +
+        return note + "; every measured start at " + format_utc(from_unix_ns(first->measured_start_unix_ns));
+    return note + "; measured starts within " + format_duration(spread) + " (first shard " +
            std::to_string(first->index) + ", last shard " + std::to_string(last->index) + ")";
 }
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

@@ -9,11 +9,11 @@
 #include "harness/validate/response_validator.h"
 #include "specs/loader/spec.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 
 /// `operations` is parallel to the plan's operations (null entries are not judged); both it and the
 /// validator must outlive the judge.
-load::SampleJudge make_response_judge(const validate::ResponseValidator& validator,
+SampleJudge make_response_judge(const validate::ResponseValidator& validator,
                                       std::vector<const spec::Operation*> operations);
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

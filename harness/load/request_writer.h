@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "harness/load/request_plan.h"
-#include "tools/load/target_catalog.h"
+#include "harness/load/target_access.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 
 /// A piece of a path: literal text, or an id from a pool.
 struct PathPiece {
@@ -35,10 +35,10 @@ struct RequestShape {
 };
 
 /// The request as bytes with its slots. Never contains anything but what the shape and access say.
-load::RequestVariant write_request(const RequestShape& shape, const TargetAccess& access);
+RequestVariant write_request(const RequestShape& shape, const TargetAccess& access);
 
-/// Splits "/2025-07/order/{orderId}:cancel" into literal pieces and parameter names (parameters as
+/// Splits "/v1/items/{itemId}:cancel" into literal pieces and parameter names (parameters as
 /// pieces whose literal is the name and pool -2, for the caller to bind).
 std::vector<PathPiece> split_path_template(const std::string& path_template);
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

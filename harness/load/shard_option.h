@@ -15,7 +15,7 @@
 
 #include "harness/core/result.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 
 /// The largest N of --shard i/N.
 inline constexpr unsigned kMaxShards = 1000;
@@ -36,4 +36,4 @@ Environment process_environment();
 /// the variables read and what to write instead.
 Result<ShardPlace, std::string> parse_shard(const std::string& text, const Environment& environment);
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

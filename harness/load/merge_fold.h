@@ -9,28 +9,28 @@
 #include "harness/core/result.h"
 #include "harness/load/summary_json.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 
 class RunFold {
 public:
     /// Adds `run`, read from `name`, to the sum.
-    void add(load::RunSummary run, const std::string& name);
+    void add(RunSummary run, const std::string& name);
 
     /// Every run added without its histograms (configuration, target, host, start, counters): what
     /// shard_set_problems and start_offset_problem read.
-    const std::vector<load::RunSummary>& runs() const { return facts_; }
+    const std::vector<RunSummary>& runs() const { return facts_; }
     const std::vector<std::string>& names() const { return names_; }
 
     /// The sum: the first run's configuration, flagged as merged, with every run's counts and histograms
     /// added exactly, the widest time span, and every shard's record. Call once, after the last add.
-    load::RunSummary merged() &&;
+    RunSummary merged() &&;
 
 private:
-    std::optional<load::RunSummary> sum_;
-    std::vector<load::RunSummary> facts_;
+    std::optional<RunSummary> sum_;
+    std::vector<RunSummary> facts_;
     std::vector<std::string> names_;
     std::vector<nlohmann::json> shard_configurations_;
-    std::vector<load::MergedShard> records_;
+    std::vector<MergedShard> records_;
 };
 
 /// Writes `directory`/`name`, the interval log `name` of every run in `folders` added second by second:
@@ -42,4 +42,4 @@ private:
 Result<bool, std::string> sum_interval_logs(const std::vector<std::string>& folders, const std::string& directory,
                                             const char* name);
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

@@ -1,6 +1,6 @@
-#include "tools/load/request_writer.h"
+#include "harness/load/request_writer.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 
 std::vector<PathPiece> split_path_template(const std::string& path_template) {
     std::vector<PathPiece> pieces;
@@ -24,8 +24,8 @@ std::vector<PathPiece> split_path_template(const std::string& path_template) {
     return pieces;
 }
 
-load::RequestVariant write_request(const RequestShape& shape, const TargetAccess& access) {
-    load::RequestVariant v;
+RequestVariant write_request(const RequestShape& shape, const TargetAccess& access) {
+    RequestVariant v;
     std::string& out = v.bytes;
     out = shape.method + " " + access.base.base_path;
     for (const auto& piece : shape.path) {
@@ -34,13 +34,13 @@ load::RequestVariant write_request(const RequestShape& shape, const TargetAccess
             continue;
         }
         v.slots.push_back({static_cast<std::uint32_t>(out.size()),
-                           piece.take ? load::SlotKind::take_pool : load::SlotKind::read_pool,
+                           piece.take ? SlotKind::take_pool : SlotKind::read_pool,
                            static_cast<std::uint16_t>(piece.pool), 0});
     }
     if (!shape.query.empty()) out += "?" + shape.query;
     if (shape.query_id_pool >= 0) {
         out += (shape.query.empty() ? "?" : "&") + shape.query_id_name + "=";
-        v.slots.push_back({static_cast<std::uint32_t>(out.size()), load::SlotKind::read_pool,
+        v.slots.push_back({static_cast<std::uint32_t>(out.size()), SlotKind::read_pool,
                            static_cast<std::uint16_t>(shape.query_id_pool), 0});
     }
     out += " HTTP/1.1\r\nHost: " + access.base.host_header() + "\r\n";
@@ -48,7 +48,7 @@ load::RequestVariant write_request(const RequestShape& shape, const TargetAccess
     out += "Accept: application/json\r\n";
     if (access.token_refreshes) {
         out += "Authorization: Bearer ";
-        v.slots.push_back({static_cast<std::uint32_t>(out.size()), load::SlotKind::credential, 0, 0});
+        v.slots.push_back({static_cast<std::uint32_t>(out.size()), SlotKind::credential, 0, 0});
         out += "\r\n";
     } else if (!access.token.empty()) {
         out += "Authorization: Bearer " + access.token + "\r\n";
@@ -67,10 +67,10 @@ load::RequestVariant write_request(const RequestShape& shape, const TargetAccess
     // The body holds `sequence_width` placeholder characters at sequence_at; the slot writes as many digits.
     const auto width = static_cast<std::size_t>(shape.sequence_width);
     out += shape.body->substr(0, shape.sequence_at);
-    v.slots.push_back({static_cast<std::uint32_t>(out.size()), load::SlotKind::sequence, 0,
+    v.slots.push_back({static_cast<std::uint32_t>(out.size()), SlotKind::sequence, 0,
                        static_cast<std::uint8_t>(width)});
     out += shape.body->substr(shape.sequence_at + width);
     return v;
 }
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

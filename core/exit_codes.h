@@ -1,5 +1,7 @@
 #pragma once
-/// Exit codes of every dockside subcommand, documented in the README (k6-style named constants).
+/// Exit codes of every dockside subcommand, documented in the README (k6-style named constants). In core/
+/// because the library code that judges a run (harness/load/run_report.h) and the main()s of tools/ both
+/// return them.
 
 namespace dockside::cli {
 

@@ -1,17 +1,17 @@
-#include "tools/load/load_report.h"
+#include "harness/load/run_report.h"
 
 #include <algorithm>
 #include <cctype>
 #include <ctime>
 #include <ostream>
 
+#include "core/exit_codes.h"
 #include "harness/load/duration_text.h"
 #include "harness/load/report_text.h"
 #include "harness/load/result_files.h"
 #include "harness/report/load_junit.h"
-#include "tools/dockside/exit_codes.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 
 std::string utc_now(bool compact) {
     const std::time_t now = std::time(nullptr);
@@ -22,9 +22,9 @@ std::string utc_now(bool compact) {
     return buffer;
 }
 
-void judge_run(load::RunSummary& summary, const std::vector<load::Threshold>& thresholds) {
+void judge_run(RunSummary& summary, const std::vector<Threshold>& thresholds) {
     const auto& result = summary.result;
-    summary.thresholds = load::evaluate(thresholds, result);
+    summary.thresholds = evaluate(thresholds, result);
     summary.reasons.clear();
     for (const auto& t : summary.thresholds)
         if (!t.passed) summary.reasons.push_back("threshold " + t.threshold.expression + " crossed: " + t.actual_text +
@@ -77,7 +77,7 @@ void replace_all(std::string& text, const std::string& secret) {
 
 }  // namespace
 
-void redact(load::RunSummary& summary, const std::string& secret) {
+void redact(RunSummary& summary, const std::string& secret) {
     if (secret.empty()) return;
     for (auto& op : summary.result.operations) {
         for (auto& e : op.error_examples) replace_all(e.detail, secret);
@@ -88,17 +88,17 @@ void redact(load::RunSummary& summary, const std::string& secret) {
     }
 }
 
-Result<bool, std::string> write_run_files(const std::string& directory, load::RunSummary& summary) {
-    auto files = load::write_histogram_files(directory, summary.result);
+Result<bool, std::string> write_run_files(const std::string& directory, RunSummary& summary) {
+    auto files = write_histogram_files(directory, summary.result);
     if (!files) return fail(files.error());
     for (const auto& [key, value] : files->items()) summary.files[key] = value;
     summary.files["junit"] = kJunitFile;
-    if (auto written = load::write_summary(directory, summary); !written) return written;
+    if (auto written = write_summary(directory, summary); !written) return written;
     // The gate as CI servers read it, beside the record it is judged from.
-    return load::write_text_file(directory + "/" + kJunitFile, report::render_load_junit(summary));
+    return write_text_file(directory + "/" + kJunitFile, report::render_load_junit(summary));
 }
 
-std::string substitution_note(const load::RunResult& result) {
+std::string substitution_note(const RunResult& result) {
     const auto totals = result.total_counters();
     if (totals.substituted == 0) return {};
     char line[256];
@@ -107,29 +107,29 @@ std::string substitution_note(const load::RunResult& result) {
                   "they needed an id (from the target's listing at the start or an earlier answer) and none was at "
                   "hand:\n",
                   static_cast<long long>(totals.substituted), static_cast<long long>(totals.drawn()),
-                  load::format_percent(*result.substituted_share()).c_str());
+                  format_percent(*result.substituted_share()).c_str());
     std::string note = line;
     for (const auto& op : result.operations) {
         const auto& c = op.counters;
         if (c.substituted == 0) continue;
         std::snprintf(line, sizeof line, "  %s: %lld of %lld drawn (%s) sent as %s\n", op.name.c_str(),
                       static_cast<long long>(c.substituted), static_cast<long long>(c.drawn()),
-                      load::format_percent(static_cast<double>(c.substituted) / static_cast<double>(c.drawn())).c_str(),
+                      format_percent(static_cast<double>(c.substituted) / static_cast<double>(c.drawn())).c_str(),
                       op.fallback.empty() ? "another operation" : op.fallback.c_str());
         note += line;
     }
     return note + "  (summary.json: substitutions; --strict-mix or --threshold 'substituted<1%' fails a run on it)\n";
 }
 
-void print_report(std::ostream& out, const load::RunSummary& summary, const std::string& directory) {
+void print_report(std::ostream& out, const RunSummary& summary, const std::string& directory) {
     const auto& r = summary.result;
     const auto totals = r.total_counters();
-    out << "\n" << load::percentile_table(r);
-    if (const auto timeouts = totals.errors[static_cast<std::size_t>(load::ErrorKind::timeout)]; timeouts > 0) {
+    out << "\n" << percentile_table(r);
+    if (const auto timeouts = totals.errors[static_cast<std::size_t>(ErrorKind::timeout)]; timeouts > 0) {
         // Said beside the percentiles: they hold these requests at the moment each was given up.
         out << "  the latencies include " << timeouts << " request" << (timeouts == 1 ? "" : "s")
             << " that timed out, each counted when it was given up (--timeout "
-            << load::format_duration(load::Nanos(static_cast<std::int64_t>(r.request_timeout_s * 1e9)))
+            << format_duration(Nanos(static_cast<std::int64_t>(r.request_timeout_s * 1e9)))
             << " after it was sent): the caller waited at least that long\n";
     }
     char line[256];
@@ -142,9 +142,9 @@ void print_report(std::ostream& out, const load::RunSummary& summary, const std:
     }
     out << "; errors " << totals.errors_total() << "\n";
     if (r.open_loop && r.send_lag.total_count() > 0)
-        out << "  send lag: p50 " << load::format_micros(static_cast<double>(r.send_lag.value_at_percentile(50)))
-            << ", p99 " << load::format_micros(static_cast<double>(r.send_lag.value_at_percentile(99))) << ", max "
-            << load::format_micros(static_cast<double>(r.send_lag.max())) << "\n";
+        out << "  send lag: p50 " << format_micros(static_cast<double>(r.send_lag.value_at_percentile(50)))
+            << ", p99 " << format_micros(static_cast<double>(r.send_lag.value_at_percentile(99))) << ", max "
+            << format_micros(static_cast<double>(r.send_lag.max())) << "\n";
     if (r.open_loop && totals.waited > 0) {
         // The send lag mixes two causes; say which share is the target's, so nobody tunes the wrong side.
         std::snprintf(line, sizeof line,
@@ -155,9 +155,9 @@ void print_report(std::ostream& out, const load::RunSummary& summary, const std:
         out << line;
         if (r.own_send_lag.total_count() > 0)
             out << "  send lag of the others, which found a connection free (the generator's own): p50 "
-                << load::format_micros(static_cast<double>(r.own_send_lag.value_at_percentile(50))) << ", p99 "
-                << load::format_micros(static_cast<double>(r.own_send_lag.value_at_percentile(99))) << ", max "
-                << load::format_micros(static_cast<double>(r.own_send_lag.max())) << "\n";
+                << format_micros(static_cast<double>(r.own_send_lag.value_at_percentile(50))) << ", p99 "
+                << format_micros(static_cast<double>(r.own_send_lag.value_at_percentile(99))) << ", max "
+                << format_micros(static_cast<double>(r.own_send_lag.max())) << "\n";
     }
     const auto& timing = r.answer_timing;
     if (timing.answers > timing.at_arrival) {
@@ -174,11 +174,11 @@ void print_report(std::ostream& out, const load::RunSummary& summary, const std:
                       100.0 * *timing.batched_share);
         out << line;
     }
-    if (const auto errors = load::error_table(r); !errors.empty()) out << "\nerrors:\n" << errors;
+    if (const auto errors = error_table(r); !errors.empty()) out << "\nerrors:\n" << errors;
     if (const auto note = substitution_note(r); !note.empty()) out << "\n" << note;
-    if (const auto validation = load::validation_report(r); !validation.empty())
+    if (const auto validation = validation_report(r); !validation.empty())
         out << "\nsampled validation:\n" << validation;
-    if (!summary.thresholds.empty()) out << "\nthresholds:\n" << load::render_thresholds(summary.thresholds);
+    if (!summary.thresholds.empty()) out << "\nthresholds:\n" << render_thresholds(summary.thresholds);
     if (r.interrupted) out << "\ninterrupted: the figures cover the run up to the interrupt\n";
     out << "\nresults: " << directory << "/summary.json\njunit:   " << directory << "/" << kJunitFile << "\n";
     if (!summary.passed)
@@ -186,4 +186,4 @@ void print_report(std::ostream& out, const load::RunSummary& summary, const std:
     out.flush();
 }
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

@@ -1,9 +1,9 @@
 #pragma once
 /// Load mixes: which operations a run sends and in what proportion. A mix is a YAML file in
 /// specs/mixes/ (named by file stem, or given by path) or written inline on the command line:
-/// `getOrder:5,createOrder:1` (operation ids with weights) or `GET /2025-07/location` (one request,
-/// the way wrk takes a URL). Operations are the contract's, looked up in the spec; a path the contract
-/// does not know is sent as typed, unvalidated, with a warning.
+/// `readThing:5,createThing:1` (operation ids with weights) or `GET /v1/things` (one request, the way
+/// wrk takes a URL). Operations are the contract's, looked up in the spec's operation table; a path the
+/// contract does not know is sent as typed, unvalidated, with a warning.
 
 #include <string>
 #include <string_view>
@@ -12,7 +12,7 @@
 #include "harness/core/result.h"
 #include "specs/loader/spec.h"
 
-namespace dockside::loadtool {
+namespace dockside::load {
 
 struct MixEntry {
     std::string text;    ///< as written: "getOrder" or "GET /2025-07/order/12"
@@ -32,8 +32,9 @@ Result<Mix, std::vector<std::string>> read_mix(std::string_view argument, const 
 /// The names of the mixes in `mixes_dir` (file stems of its .yaml files), sorted.
 std::vector<std::string> named_mixes(const std::string& mixes_dir);
 
-/// The problem of a one-word --mix that names neither a mix nor an operation: lists the named mixes.
-std::string unknown_mix_name(const std::string& name, const std::string& mixes_dir);
+/// The problem of a one-word --mix that names neither a mix nor an operation: lists the named mixes and
+/// shows the inline forms with operations of `spec`.
+std::string unknown_mix_name(const std::string& name, const std::string& mixes_dir, const spec::Spec& spec);
 
 /// A mix file: `name`, optional `description`, and `operations:` a list of {operation, weight}.
 Result<Mix, std::vector<std::string>> load_mix_file(const std::string& path);
@@ -55,4 +56,4 @@ struct ResolvedEntry {
 Result<std::vector<ResolvedEntry>, std::vector<std::string>> resolve_mix(const Mix& mix, const spec::Spec& spec,
                                                                         std::vector<std::string>& warnings);
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load

@@ -1,9 +1,9 @@
-#include "tools/load/shard_option.h"
+#include "harness/load/shard_option.h"
 
 #include <charconv>
 #include <cstdlib>
 
-namespace dockside::loadtool {
+namespace dockside::load {
 namespace {
 
 std::optional<long> whole_number(const std::optional<std::string>& text) {
@@ -105,4 +105,4 @@ Result<ShardPlace, std::string> parse_shard(const std::string& text, const Envir
     return checked(*index, *count, "", text);
 }
 
-}  // namespace dockside::loadtool
+}  // namespace dockside::load
