@@ -1,7 +1,8 @@
 // The schema phase: every operation of the session's OpenAPI document is sent requests generated from its
 // own schemas, with no hand-listed case (generators/schema_phase_plan.h plans them). One test per
-// operation, "SchemaPhase/<Area>.<operationId>", so `--only <area>` runs the operations of that area and
-// `--workers` spreads them.
+// operation in the suite of its area, "Orders.SchemaPhase_createOrder": `--only <area>` runs the operations
+// of that area, the area keeps one progress line, `--filter '*.SchemaPhase_*'` runs the phase alone and
+// `--workers` spreads it.
 //
 // What is asserted, and no more (the stances of specs/rules.yaml not_shown):
 //  - a schema-valid request: no 5xx; a 4xx is accepted whatever its code (a referenced id may not exist,
@@ -37,7 +38,7 @@
 namespace dockside::suites {
 namespace {
 
-DOCKSIDE_WRITES("SchemaPhase/Webhooks", "webhooks", "schema-valid webhook creates make subscriptions");
+DOCKSIDE_WRITES("Webhooks.SchemaPhase_createWebhook", "webhooks", "schema-valid webhook creates make subscriptions");
 
 using generators::NegativeCase;
 using generators::OperationPlan;
@@ -188,11 +189,11 @@ private:
     std::string operation_;
 };
 
-/// One test per operation of the session's spec, in the suite of its area ("SchemaPhase/Orders.createOrder").
+/// One test per operation of the session's spec, in the suite of its area ("Orders.SchemaPhase_createOrder").
 void make_schema_phase_tests(const Session& session) {
     for (const auto& op : session.spec().operations()) {
         const std::string area = op.area.empty() ? "other" : op.area;
-        register_session_test("SchemaPhase/" + conform::suite_name(area), op.id,
+        register_session_test(conform::suite_name(area), "SchemaPhase_" + op.id,
                               [id = op.id]() -> ::testing::Test* { return new SchemaPhaseTest(id); });
     }
 }

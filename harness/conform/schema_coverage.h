@@ -17,7 +17,7 @@ namespace dockside::conform {
 
 struct OperationCoverage {
     std::string operation;
-    std::string test;                    ///< the test that sent it ("SchemaPhase/Orders.createOrder")
+    std::string test;                    ///< the test that sent it ("Orders.SchemaPhase_createOrder")
     int positive = 0;                    ///< schema-valid requests sent
     int negative = 0;                    ///< requests sent that break one constraint
     int constraints = 0;                 ///< breakable constraints planned

@@ -15,7 +15,7 @@ namespace {
 OperationCoverage row(const std::string& operation, int positive, int negative) {
     OperationCoverage r;
     r.operation = operation;
-    r.test = "SchemaPhase/Orders." + operation;
+    r.test = "Orders.SchemaPhase_" + operation;
     r.positive = positive;
     r.negative = negative;
     r.constraints = 4;

@@ -18,7 +18,7 @@ TEST(SchemaPhaseRepeat, TenRunsAgainstAServerHoldingThousandsOfOrders) {
     for (int n = 1; n <= 10; ++n) {
         const std::string out = fresh_dir("phase-repeat-" + std::to_string(n));
         auto args = serve->target_args();
-        args.insert(args.begin(), {"conform", "--filter", "SchemaPhase/*", "--seed", std::to_string(2000 + n), "--workers", "2",
+        args.insert(args.begin(), {"conform", "--filter", "*.SchemaPhase_*", "--seed", std::to_string(2000 + n), "--workers", "2",
                                    "--quiet", "--out", out});
         const auto ran = dockside(args, std::chrono::seconds(300));
         const json results = results_of(out);
