@@ -41,6 +41,14 @@ TEST(SchemaPhase, CleanEmbeddedRunFindsNothingAndReportsCoverage) {
     EXPECT_NE(ran.output.find("schema phase: "), std::string::npos) << ran.output;
 }
 
+TEST(SchemaPhase, StrictProfileFindsNothingEither) {
+    // The strict profile asks 400 of a refused request: only where nothing else may be checked first.
+    const std::string out = fresh_dir("schema-phase-strict");
+    const auto ran = dockside({"conform", "--filter", kPhase, "--profile", "strict", "--seed", "17", "--workers", "4", "--out", out});
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    EXPECT_TRUE(phase_findings(results_of(out)).empty()) << ran.output;
+}
+
 /// The rules a finding of `fault_rule` may name: itself and its `dependants:` in rules.yaml.
 std::set<std::string> blameable(const std::string& fault_rule) {
     auto rules = spec::load_document(DOCKSIDE_SPECS_DIR "/rules.yaml");
