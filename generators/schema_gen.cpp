@@ -67,6 +67,26 @@ json merge(json base, const json& extra) {
     return base;
 }
 
+// Resolves `$ref` chains and merges `allOf` members, leaving anyOf/oneOf as they are.
+json flatten_refs(const spec::Spec& spec, const json& schema) {
+    if (!schema.is_object()) return schema;
+    json s = schema;
+    for (int hop = 0; hop < kMaxRefHops && s.contains("$ref"); ++hop) {
+        std::string ref = s["$ref"].is_string() ? s["$ref"].get<std::string>() : std::string();
+        s.erase("$ref");
+        const json* target = spec.resolve(ref);
+        if (!target) throw rc::GenerationFailure("unresolvable $ref \"" + ref + "\"");
+        s = merge(*target, s);
+    }
+    if (s.contains("allOf")) {
+        json members = s["allOf"];
+        s.erase("allOf");
+        for (const auto& member : members) s = merge(s, flatten_refs(spec, member));
+        if (s.contains("$ref") || s.contains("allOf")) s = flatten_refs(spec, s);
+    }
+    return s;
+}
+
 class SchemaDrawer {
 public:
     SchemaDrawer(const spec::Spec& spec, SchemaGenOptions options) : spec_(spec), options_(options) {}
@@ -107,24 +127,7 @@ private:
         return s;
     }
 
-    json flatten(const json& schema) const {
-        if (!schema.is_object()) return schema;
-        json s = schema;
-        for (int hop = 0; hop < kMaxRefHops && s.contains("$ref"); ++hop) {
-            std::string ref = s["$ref"].is_string() ? s["$ref"].get<std::string>() : std::string();
-            s.erase("$ref");
-            const json* target = spec_.resolve(ref);
-            if (!target) throw rc::GenerationFailure("unresolvable $ref \"" + ref + "\"");
-            s = merge(*target, s);
-        }
-        if (s.contains("allOf")) {
-            json members = s["allOf"];
-            s.erase("allOf");
-            for (const auto& member : members) s = merge(s, flatten(member));
-            if (s.contains("$ref") || s.contains("allOf")) s = flatten(s);
-        }
-        return s;
-    }
+    json flatten(const json& schema) const { return flatten_refs(spec_, schema); }
 
     static std::vector<std::string> inferred_types(const json& s) {
         if (s.contains("properties") || s.contains("required")) return {"object"};
@@ -317,6 +320,14 @@ private:
 
 rc::Gen<nlohmann::json> gen_from_schema(const spec::Spec& spec, const nlohmann::json& schema, SchemaGenOptions options) {
     return rc::gen::exec([spec = &spec, schema, options] { return SchemaDrawer(*spec, options).draw(schema, 0); });
+}
+
+Result<nlohmann::json, std::string> resolved_schema(const spec::Spec& spec, const nlohmann::json& schema) {
+    try {
+        return flatten_refs(spec, schema);
+    } catch (const rc::GenerationFailure& failure) {
+        return fail(std::string(failure.what()));
+    }
 }
 
 const nlohmann::json* request_schema_of(const spec::Operation& operation) {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 
+#include "core/result.h"
 #include "specs/loader/spec.h"
 
 namespace dockside::generators {
@@ -28,6 +29,11 @@ struct SchemaGenOptions {
 /// `spec` must outlive the generator.
 rc::Gen<nlohmann::json> gen_from_schema(const spec::Spec& spec, const nlohmann::json& schema,
                                         SchemaGenOptions options = {});
+
+/// `schema` with its `$ref` chains followed and its `allOf` members merged into one object (a sibling of
+/// a `$ref` refines the target, so the nearest `x-rule` wins); anyOf/oneOf are left in place. An
+/// unresolvable `$ref` is an error naming it.
+Result<nlohmann::json, std::string> resolved_schema(const spec::Spec& spec, const nlohmann::json& schema);
 
 /// The request body schema of an operation, or nothing when its request shape is absent or
 /// unspecified. Convenience for suites: gen_from_schema(spec, *request_schema_of(op)).

@@ -237,6 +237,7 @@ nlohmann::json to_json(const RunResults& results) {
               {"rate_limited_seconds", std::round(t.rate_limited_seconds * 1000.0) / 1000.0}}},
             {"areas_summary", areas},
             {"tests", tests}};
+    if (!results.schema_phase.empty()) document["schema_phase"] = coverage_json(results.schema_phase);
     if (results.accept) {
         nlohmann::json stale = nlohmann::json::array();
         for (const auto& entry : results.accept->stale) stale.push_back({{"key", entry.key}, {"why", entry.why}});

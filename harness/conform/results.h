@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/conform/finding.h"
+#include "harness/conform/schema_coverage.h"
 
 namespace dockside::conform {
 
@@ -124,6 +125,7 @@ struct RunResults {
     RunMetadata meta;
     std::vector<TestOutcome> tests;
     std::optional<AcceptAudit> accept{};  ///< set when the run was given an accept file
+    std::vector<OperationCoverage> schema_phase{};  ///< the schema phase's rows, when its tests ran
 };
 
 struct AreaSummary {
@@ -152,7 +154,9 @@ nlohmann::json to_json(const Finding& finding);
 ///  "duration_seconds","test_budget_seconds","interrupted","credentials"? (OAuth only),"summary":{passed,failed,skipped,accepted,blocked,
 ///  timed_out,interrupted,not_run,total,distinct_findings},"areas_summary":[…],
 ///  "tests":[{name,area,status,reason?,seconds,failure_messages,findings:[…]}],
-///  "accept"?:{file,entries,matched,not_judged,stale:[{key,why}]}} ("accept" only when an accept file was given).
+///  "accept"?:{file,entries,matched,not_judged,stale:[{key,why}]}} ("accept" only when an accept file was given),
+///  "schema_phase"?:{operations:[{operation,test,requests,positive,negative,constraints,constraints_exercised,
+///  statuses,not_exercised}],min_requests} (only when the schema phase ran).
 nlohmann::json to_json(const RunResults& results);
 /// {"renewals","renewals_on_demand","renewal_failures","unauthorized_retries","unrenewed","refresh_token_file"?,
 ///  "last_error"?}.

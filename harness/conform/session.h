@@ -59,6 +59,8 @@ struct SessionInfo {
     std::string webhook_public_url;
     /// Where each record the run creates is noted, one JSON line per create, for cleanup; empty = nowhere.
     std::string created_log;
+    /// Where each schema-phase test appends its coverage row (schema_coverage.h); empty = nowhere.
+    std::string coverage_log;
 };
 
 /// One run's target plus the shared spec, validator and finding log.

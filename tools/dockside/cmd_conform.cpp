@@ -22,6 +22,7 @@
 #include "harness/conform/record.h"
 #include "harness/conform/report.h"
 #include "harness/conform/results.h"
+#include "harness/conform/schema_coverage.h"
 #include "harness/report/summary_markdown.h"
 #include "harness/validate/response_validator.h"
 #include "refserver/embedded/session_info.h"
@@ -39,6 +40,9 @@
 
 namespace dockside::cli {
 namespace {
+
+/// The schema phase's coverage rows of a run, in its results folder (read into results.json at the end).
+constexpr const char* kCoverageLog = "schema-phase.jsonl";
 
 struct ConformOptions {
     config::RawTargetOptions target;
@@ -232,6 +236,7 @@ int report(const conform::RunResults& results, const std::string& out_dir, const
     // The progress lines showed each area as it finished: the summary adds the totals, not the same rows again.
     std::cout << "\n" << conform::render_summary(results, style.colour, !areas_shown);
     if (style.detail == conform::Detail::Normal) std::cout << conform::render_skip_reasons(results);
+    if (style.detail != conform::Detail::Quiet) std::cout << conform::render_coverage(results.schema_phase);
     if (results.accept) print_accept_audit(*results.accept, !options.write_accept_file.empty());
     std::cout << "results: " << results_path << "\njunit:   " << junit_path << "\nlog:     "
               << (dir / "conform.log").string() << std::endl;
@@ -340,6 +345,12 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     info.writes_refused = writes_refused_reason(*c.target, options.safety);
     // What the run creates on a remote target is noted so it can be undone (the embedded one goes with it).
     if (!options.list && !info.embedded) info.created_log = created_log_of(c.out_dir);
+    if (!options.list) {
+        // The schema phase's rows of this run only: a folder used again must not show an earlier run's.
+        info.coverage_log = (std::filesystem::path(c.out_dir) / kCoverageLog).string();
+        std::error_code ec;
+        std::filesystem::remove(info.coverage_log, ec);
+    }
     apply_webhook_options(options.webhook, info);
 
     auto session = conform::Session::create(*c.spec, validator, info, client_options_for(*c.target));
@@ -373,6 +384,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
         results.meta = ran.meta;
         if (*credentials) results.meta.credentials = (*credentials)->finish();
         results.tests.insert(results.tests.end(), ran.tests.begin(), ran.tests.end());
+        if (!info.coverage_log.empty()) results.schema_phase = conform::read_coverage(info.coverage_log);
         if (ran.meta.selected == 0) {
             record.disarm();
             if (embedded) embedded->stop();
@@ -405,7 +417,7 @@ int run_conform(const GlobalOptions& global, const ConformOptions& options) {
     // what this run made goes, and a folder only when empty (another run may be writing beside it).
     if (code == kExitCannotRun && !made.empty()) {
         std::error_code ec;
-        for (const char* file : {"results.json", "junit.xml", "conform.log"}) std::filesystem::remove(dir / file, ec);
+        for (const char* file : {"results.json", "junit.xml", "conform.log", kCoverageLog}) std::filesystem::remove(dir / file, ec);
         for (auto at = std::filesystem::absolute(dir, ec); !at.empty(); at = at.parent_path()) {
             if (!std::filesystem::remove(at, ec)) break;  // not empty, or not ours to remove
             if (at == made) break;

@@ -6,17 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include "harness/checks/tests/real_spec.h"
+
 namespace dockside::checks {
 namespace {
-
-const spec::Spec& real() {
-    static const spec::Spec spec = [] {
-        auto loaded = spec::Spec::load(DOCKSIDE_SPECS_DIR "/fulfillment-2025-07.openapi.yaml", DOCKSIDE_SPECS_DIR "/rules.yaml");
-        if (!loaded) ADD_FAILURE() << loaded.error().to_string();
-        return std::move(loaded).value();
-    }();
-    return spec;
-}
 
 spec::CheckEntry entry_of(const spec::Spec& spec, const std::string& rule, const std::string& type) {
     for (const auto& c : spec.checks())

@@ -16,6 +16,7 @@
 #include "harness/http/client.h"
 #include "harness/http/url.h"
 #include "harness/server/http_server.h"
+#include "refserver/seed/seed.h"
 
 namespace dockside::clitest {
 namespace {
@@ -258,6 +259,41 @@ std::string read_text(const std::string& path) {
     std::stringstream text;
     text << in.rdbuf();
     return text.str();
+}
+
+/// The built-in seed plus `orders` orders and `returns` returns, written to a file.
+std::string bulk_seed_file(int orders, int returns) {
+    nlohmann::json seed = refserver::parse_seed(refserver::default_seed_text()).value();
+    const nlohmann::json order_template = seed["orders"][0];
+    for (int i = 0; i < orders; ++i) {
+        nlohmann::json o = order_template;
+        o["id"] = 600000 + i;
+        o["reference_id"] = "BULK-" + std::to_string(i);
+        o.erase("order_number");
+        o["created_date"] = "2025-05-" + std::string(i % 28 < 9 ? "0" : "") + std::to_string(i % 28 + 1) + "T10:00:00Z";
+        o["gift_message"] = i % 3 == 0 ? nlohmann::json("bulk " + std::to_string(i)) : nlohmann::json();
+        if (o["gift_message"].is_null()) o.erase("gift_message");
+        nlohmann::json shipment = o["shipments"][0];
+        shipment["id"] = 900000 + i;
+        o["shipments"] = nlohmann::json::array({shipment});
+        seed["orders"].push_back(o);
+    }
+    const nlohmann::json return_template = seed["returns"]["items"][0];
+    static const int inventory[] = {4001, 4002, 4003, 4007, 4010};
+    static const char* states[] = {"AwaitingArrival", "Arrived", "Processing", "Completed", "Cancelled"};
+    for (int i = 0; i < returns; ++i) {
+        nlohmann::json r = return_template;
+        r["id"] = 700000 + i;
+        r["reference_id"] = "BULK-RMA-" + std::to_string(i);
+        r["tracking_number"] = "1ZBULK" + std::to_string(i);
+        r["status"] = states[i % 5];
+        r["inventory"] = nlohmann::json::array({{{"id", inventory[i % 5]}, {"quantity", 1 + i % 3}}});
+        r.erase("original_shipment_id");
+        seed["returns"]["items"].push_back(r);
+    }
+    const std::string path = fresh_dir("bulk-seed") + "/seed.json";
+    std::ofstream(path) << seed.dump();
+    return path;
 }
 
 }  // namespace dockside::clitest

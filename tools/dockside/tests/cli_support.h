@@ -106,6 +106,9 @@ Rewrite hold_answers(std::string path, std::chrono::milliseconds hold, int times
 nlohmann::json results_of(const std::string& out_dir);
 /// The tests of results.json with this status.
 std::vector<std::string> tests_with(const nlohmann::json& results, const std::string& status);
+/// A seed file for `dockside serve --seed-data`: the built-in seed plus `orders` orders and `returns` returns
+/// (copies of its first, each with its own ids, references and dates), in a fresh folder.
+std::string bulk_seed_file(int orders, int returns);
 /// A file's whole text ("" when missing).
 std::string read_text(const std::string& path);
 

@@ -6,12 +6,10 @@
 // what stays is only what the API cannot undo (printed by kind).
 
 #include <algorithm>
-#include <fstream>
 #include <set>
 
 #include <gtest/gtest.h>
 
-#include "refserver/seed/seed.h"
 #include "tools/dockside/tests/cli_support.h"
 
 namespace dockside::clitest {
@@ -21,41 +19,6 @@ using json = nlohmann::json;
 
 /// Property cases per run: the default, as CI runs it.
 constexpr const char* kCases = "25";
-
-/// The built-in seed plus `orders` orders and `returns` returns, written to a file.
-std::string seed_file(int orders, int returns) {
-    json seed = refserver::parse_seed(refserver::default_seed_text()).value();
-    const json order_template = seed["orders"][0];
-    for (int i = 0; i < orders; ++i) {
-        json o = order_template;
-        o["id"] = 600000 + i;
-        o["reference_id"] = "BULK-" + std::to_string(i);
-        o.erase("order_number");
-        o["created_date"] = "2025-05-" + std::string(i % 28 < 9 ? "0" : "") + std::to_string(i % 28 + 1) + "T10:00:00Z";
-        o["gift_message"] = i % 3 == 0 ? json("bulk " + std::to_string(i)) : json();
-        if (o["gift_message"].is_null()) o.erase("gift_message");
-        json shipment = o["shipments"][0];
-        shipment["id"] = 900000 + i;
-        o["shipments"] = json::array({shipment});
-        seed["orders"].push_back(o);
-    }
-    const json return_template = seed["returns"]["items"][0];
-    static const int inventory[] = {4001, 4002, 4003, 4007, 4010};
-    static const char* states[] = {"AwaitingArrival", "Arrived", "Processing", "Completed", "Cancelled"};
-    for (int i = 0; i < returns; ++i) {
-        json r = return_template;
-        r["id"] = 700000 + i;
-        r["reference_id"] = "BULK-RMA-" + std::to_string(i);
-        r["tracking_number"] = "1ZBULK" + std::to_string(i);
-        r["status"] = states[i % 5];
-        r["inventory"] = json::array({{{"id", inventory[i % 5]}, {"quantity", 1 + i % 3}}});
-        r.erase("original_shipment_id");
-        seed["returns"]["items"].push_back(r);
-    }
-    const std::string path = fresh_dir("bulk-seed") + "/seed.json";
-    std::ofstream(path) << seed.dump();
-    return path;
-}
 
 /// How much more the tenth run may cost than the first: the figure. What still grows with the
 /// server's data is the inventory suite's whole-list reads (every run adds variants, and inventory items
@@ -148,7 +111,7 @@ TEST(Repeat, TenFullRunsAgainstOneServer) {
 }
 
 TEST(Repeat, TenFullRunsAgainstAServerHoldingThousandsOfRecords) {
-    auto serve = ServeProcess::start({"--seed-data", seed_file(5000, 2000)});
+    auto serve = ServeProcess::start({"--seed-data", bulk_seed_file(5000, 2000)});
     ASSERT_TRUE(serve) << "dockside serve did not start with the bulk seed";
     ten_runs(*serve);
 }

@@ -1,0 +1,83 @@
+#pragma once
+/// The constraints a schema states, one at a time, and values that break exactly one of them: the
+/// negative half of the schema phase. A constraint is found by walking the schema from the root of a
+/// request body or a parameter value; breaking it draws a valid value with gen_from_schema, makes sure the
+/// place of the constraint exists in it (drawing the optional members on the way) and replaces or removes
+/// that one value, keeping every other constraint of the schema.
+///
+/// Not walked: anyOf/oneOf (breaking one branch may match another), x-unspecified schemas and schemas
+/// whose type the document did not state (x-type-inferred): their constraints are the document's silence.
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <rapidcheck.h>
+
+#include "core/result.h"
+#include "specs/loader/spec.h"
+
+namespace dockside::generators {
+
+enum class ConstraintKind { Type, Required, Enum, Format, Minimum, Maximum, MinLength, MaxLength, Pattern, MinItems, MaxItems };
+
+/// "type", "required", "enum", "format", "minimum", "maximum", "minLength", "maxLength", "pattern",
+/// "minItems", "maxItems": the schema keyword.
+std::string to_string(ConstraintKind kind);
+
+/// One step from a value to a member: a property name, or "[]" for the first item of an array.
+struct SchemaStep {
+    std::string name;
+    nlohmann::json schema;  ///< the member's schema as written (drawn when the member is absent)
+};
+
+/// One constraint of a schema, at one place of the value.
+struct SchemaConstraint {
+    ConstraintKind kind = ConstraintKind::Type;
+    std::vector<SchemaStep> path;  ///< from the root value to the constrained value
+    std::string property;          ///< Required: the member removed ("" = the whole value, a required body)
+    nlohmann::json schema;         ///< the constrained value's schema, `$ref`s and allOf resolved
+    std::string rule;              ///< the nearest x-rule on the way; "" when none
+    std::string field;             ///< "Schema.member.sub" as the rules data names fields; "" when none
+    /// The value travels as text (a query or path parameter): a type is broken with a word, not with JSON.
+    bool as_text = false;
+
+    /// JSON pointer of the constrained value ("/products/0/id"; "" for the root).
+    std::string pointer() const;
+    /// "maxLength 500 at /gift_message", "required reference_id at /products/0".
+    std::string describe() const;
+};
+
+/// What the walk leaves alone because a stance of the rules data says the document does not show it.
+struct ConstraintExclusions {
+    std::set<std::string> fields;       ///< "Schema.member": nothing of it is broken
+    std::set<std::string> open_enums;   ///< "Schema.member": its enum is not broken (accepting more is allowed)
+};
+
+/// The exclusions the rules data implies: every field a `not_shown` entry names, and every field of an
+/// enum check marked `closed: false`.
+ConstraintExclusions exclusions_of(const spec::Spec& spec);
+
+/// Every constraint of `schema` that can be broken alone. `root_field` names the root as the rules data
+/// would (a parameter: "listOrders.Limit"); by default the component a root `$ref` names. `skipped`
+/// (optional) receives one line per part not walked and why.
+std::vector<SchemaConstraint> constraints_of(const spec::Spec& spec, const nlohmann::json& schema,
+                                             const ConstraintExclusions& exclusions,
+                                             std::vector<std::string>* skipped = nullptr,
+                                             const std::string& root_field = "");
+
+/// The value that replaces the constrained one to break `c` alone; nullopt for Required (the member is
+/// removed instead). For MinItems/MaxItems `current` is the array in place (its items are reused). An
+/// error says why this constraint cannot be broken without breaking another one.
+Result<std::optional<nlohmann::json>, std::string> breaking_value(const SchemaConstraint& c, const nlohmann::json& current);
+
+/// Whether `c` can be broken alone at all (breaking_value would not fail for the reason of the schema).
+Result<bool, std::string> breakable(const SchemaConstraint& c);
+
+/// Values valid under `root_schema` except for `c`: a valid draw with the place of `c` made present and
+/// then broken. Shrinks like gen_from_schema.
+rc::Gen<nlohmann::json> gen_breaking(const spec::Spec& spec, const nlohmann::json& root_schema, const SchemaConstraint& c);
+
+}  // namespace dockside::generators

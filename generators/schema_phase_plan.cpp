@@ -1,0 +1,186 @@
+#include "generators/schema_phase_plan.h"
+
+#include <algorithm>
+#include <ostream>
+
+#include "generators/schema_gen.h"
+
+namespace dockside::generators {
+
+namespace {
+
+using nlohmann::json;
+
+/// Whether the operation changes the record its path names (and so must not be aimed at a real one).
+bool changes_named_record(const spec::Operation& op) {
+    if (op.method == "GET" || op.method == "HEAD") return false;
+    return std::any_of(op.parameters.begin(), op.parameters.end(), [](const spec::Parameter& p) { return p.in == "path"; });
+}
+
+bool is_integer_schema(const spec::Spec& spec, const json& schema) {
+    auto resolved = resolved_schema(spec, schema);
+    return resolved && resolved->value("type", json()) == json("integer");
+}
+
+/// The schema a path value of a record-changing operation is drawn from: the parameter's own, kept below
+/// zero when it is an integer without a lower bound.
+json path_schema(const spec::Spec& spec, const spec::Parameter& p, bool absent_records) {
+    if (!absent_records || !is_integer_schema(spec, p.schema)) return p.schema;
+    return json{{"allOf", json::array({p.schema, json{{"type", "integer"}, {"maximum", -1}}})}};
+}
+
+std::string text_of(const json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
+
+void add_parameter_cases(const spec::Spec& spec, const spec::Operation& op, const ConstraintExclusions& exclusions, OperationPlan& plan) {
+    for (const auto& p : op.parameters) {
+        if (p.in == "header" || p.in == "cookie") continue;
+        const RequestPart part = p.in == "path" ? RequestPart::Path : RequestPart::Query;
+        std::vector<std::string> skipped;
+        const std::string field = op.id + "." + p.name;
+        if (p.required && part == RequestPart::Query && !exclusions.fields.count(field)) {
+            const auto resolved = resolved_schema(spec, p.schema);
+            const std::string rule = resolved && resolved->contains("x-rule") ? (*resolved)["x-rule"].get<std::string>() : "";
+            plan.cases.push_back({part, p.name, SchemaConstraint{ConstraintKind::Required, {}, p.name, p.schema, rule, field}});
+        }
+        for (auto& c : constraints_of(spec, p.schema, exclusions, &skipped, field)) {
+            c.as_text = true;
+            const auto resolved = resolved_schema(spec, p.schema);
+            const bool text = resolved && resolved->value("type", json()) == json("string");
+            // Every query or path value is text: a string parameter's type cannot be broken there.
+            if (c.kind == ConstraintKind::Type && text) continue;
+            if (part == RequestPart::Path) {
+                // A path value must stay one segment the route still matches to this operation.
+                auto value = breaking_value(c, json());
+                if (c.kind == ConstraintKind::Required || !value || !*value || (value->value().is_string() && value->value().get<std::string>().empty()))
+                    continue;
+            }
+            plan.cases.push_back({part, p.name, std::move(c)});
+        }
+        for (const auto& line : skipped) plan.not_exercised.push_back(to_string(part) + " " + p.name + " " + line);
+    }
+    const bool has_headers = std::any_of(op.parameters.begin(), op.parameters.end(), [](const spec::Parameter& p) { return p.in == "header"; });
+    if (has_headers) plan.not_exercised.push_back("header parameters: the channel header is the harness's, others are not sent");
+    plan.not_exercised.push_back("unknown query parameters: the rules data does not say they are refused");
+}
+
+void add_body_cases(const spec::Spec& spec, const spec::Operation& op, const ConstraintExclusions& exclusions, OperationPlan& plan) {
+    const json* schema = request_schema_of(op);
+    if (!schema) {
+        if (op.request_unspecified) plan.not_exercised.push_back("the request body is not shown (x-unspecified): sent without one");
+        return;
+    }
+    if (op.request_body_required) {
+        SchemaConstraint whole{ConstraintKind::Required, {}, "", *schema, "", ""};
+        if (auto resolved = resolved_schema(spec, *schema); resolved && resolved->contains("x-rule")) whole.rule = (*resolved)["x-rule"].get<std::string>();
+        plan.cases.push_back({RequestPart::Body, "", std::move(whole)});
+    }
+    std::vector<std::string> skipped;
+    for (auto& c : constraints_of(spec, *schema, exclusions, &skipped)) plan.cases.push_back({RequestPart::Body, "", std::move(c)});
+    for (const auto& line : skipped) plan.not_exercised.push_back("body " + line);
+}
+
+/// Parameter values valid under their schemas: required ones always, optional ones half the time.
+void draw_parameters(const spec::Spec& spec, const OperationPlan& plan, PhaseRequest& out) {
+    for (const auto& p : plan.operation->parameters) {
+        if (p.in == "path") {
+            out.path[p.name] = text_of(*gen_from_schema(spec, path_schema(spec, p, plan.absent_records)));
+        } else if (p.in == "query" && (p.required || *rc::gen::arbitrary<bool>())) {
+            out.query[p.name] = *gen_from_schema(spec, p.schema);
+        }
+    }
+}
+
+}  // namespace
+
+std::string to_string(RequestPart part) {
+    switch (part) {
+        case RequestPart::Body: return "body";
+        case RequestPart::Query: return "query";
+        case RequestPart::Path: return "path";
+    }
+    return "?";
+}
+
+std::string NegativeCase::describe() const {
+    if (part == RequestPart::Body) return constraint.describe() + " (body)";
+    return constraint.describe() + " of " + to_string(part) + " " + parameter;
+}
+
+int OperationPlan::share(std::size_t index) const {
+    if (cases.empty()) return 0;
+    const int n = static_cast<int>(cases.size());
+    return negative / n + (static_cast<int>(index) < negative % n ? 1 : 0);
+}
+
+OperationPlan plan_operation(const spec::Spec& spec, const spec::Operation& operation, int cases, const ConstraintExclusions& exclusions) {
+    OperationPlan plan;
+    plan.operation = &operation;
+    plan.absent_records = changes_named_record(operation);
+    add_parameter_cases(spec, operation, exclusions, plan);
+    add_body_cases(spec, operation, exclusions, plan);
+    const int budget = 2 * std::max(cases, 1);
+    plan.negative = plan.cases.empty() ? 0 : std::max(budget / 2, static_cast<int>(plan.cases.size()));
+    plan.positive = std::max(budget / 2, budget - plan.negative);
+    if (plan.absent_records) {
+        for (const auto& p : operation.parameters) {
+            if (p.in != "path" || !is_integer_schema(spec, p.schema)) continue;
+            auto resolved = resolved_schema(spec, p.schema);
+            if (resolved && resolved->contains("minimum") && (*resolved)["minimum"].is_number() && (*resolved)["minimum"].get<double>() >= 0) {
+                // No value names no record for sure: the phase sends this operation only what it must refuse.
+                plan.not_exercised.push_back("positive requests: path " + p.name + " admits only ids a record may have, and the operation changes it");
+                plan.negative += plan.positive;
+                plan.positive = 0;
+                break;
+            }
+        }
+        if (plan.positive > 0) plan.not_exercised.push_back("records named by path: only ids below zero are sent (the operation changes what it names)");
+    }
+    return plan;
+}
+
+std::vector<OperationPlan> plan_schema_phase(const spec::Spec& spec, int cases) {
+    const ConstraintExclusions exclusions = exclusions_of(spec);
+    std::vector<OperationPlan> out;
+    for (const auto& op : spec.operations()) out.push_back(plan_operation(spec, op, cases, exclusions));
+    return out;
+}
+
+void showValue(const PhaseRequest& request, std::ostream& os) {
+    json shown{{"path", request.path}, {"query", request.query}};
+    if (request.body) shown["body"] = *request.body;
+    os << shown.dump();
+}
+
+rc::Gen<PhaseRequest> gen_positive(const spec::Spec& spec, const OperationPlan& plan) {
+    return rc::gen::exec([&spec, plan] {
+        PhaseRequest out;
+        draw_parameters(spec, plan, out);
+        if (const json* schema = request_schema_of(*plan.operation)) out.body = *gen_from_schema(spec, *schema);
+        return out;
+    });
+}
+
+rc::Gen<PhaseRequest> gen_negative(const spec::Spec& spec, const OperationPlan& plan, const NegativeCase& c) {
+    return rc::gen::exec([&spec, plan, c] {
+        PhaseRequest out;
+        draw_parameters(spec, plan, out);
+        const json* schema = request_schema_of(*plan.operation);
+        if (c.part == RequestPart::Body) {
+            if (c.constraint.kind == ConstraintKind::Required && c.constraint.property.empty() && c.constraint.path.empty()) return out;
+            out.body = *gen_breaking(spec, *schema, c.constraint);
+            return out;
+        }
+        if (schema) out.body = *gen_from_schema(spec, *schema);
+        const spec::Parameter* p = plan.operation->parameter(c.parameter, to_string(c.part));
+        if (c.constraint.kind == ConstraintKind::Required && c.constraint.path.empty()) {
+            out.query.erase(c.parameter);
+            return out;
+        }
+        const json broken = *gen_breaking(spec, p->schema, c.constraint);
+        if (c.part == RequestPart::Query) out.query[c.parameter] = broken;
+        else out.path[c.parameter] = text_of(broken);
+        return out;
+    });
+}
+
+}  // namespace dockside::generators

@@ -1,0 +1,69 @@
+#pragma once
+/// The schema phase's plan: for every operation of the spec, how many schema-valid requests it gets and
+/// which constraints of its parameters and body are broken, one at a time, in the others. Planned from the
+/// schemas alone (no hand-listed case); `cases` (the run's --cases) scales it: 2 × cases requests per
+/// operation at least, every breakable constraint at least once.
+///
+/// An operation that changes the record its path names (a write with a path parameter: cancel, delete,
+/// patch, …) is sent integer path values below zero, which every schema of the contract admits and no
+/// record has: the phase must not cancel or change what the target (or another test) holds.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <rapidcheck.h>
+
+#include "generators/schema_constraints.h"
+#include "specs/loader/spec.h"
+
+namespace dockside::generators {
+
+/// Where a broken constraint sits.
+enum class RequestPart { Body, Query, Path };
+std::string to_string(RequestPart part);
+
+/// One constraint to break, and where.
+struct NegativeCase {
+    RequestPart part = RequestPart::Body;
+    std::string parameter;         ///< Query/Path: the parameter's name
+    SchemaConstraint constraint;   ///< Body: relative to the body; Query/Path: relative to the value
+    /// "maxLength 500 at /gift_message (body)", "minimum 1 of query Limit".
+    std::string describe() const;
+};
+
+struct OperationPlan {
+    const spec::Operation* operation = nullptr;
+    int positive = 0;                    ///< schema-valid requests
+    int negative = 0;                    ///< requests breaking one constraint, spread over `cases`
+    std::vector<NegativeCase> cases;
+    std::vector<std::string> not_exercised;  ///< what is not generated or not broken, and why
+    bool absent_records = false;         ///< integer path parameters are drawn below zero (see above)
+
+    int requests() const { return positive + negative; }
+    /// How many of the negative requests break `cases[index]` (round robin, each at least once).
+    int share(std::size_t index) const;
+};
+
+/// The plan of one operation.
+OperationPlan plan_operation(const spec::Spec& spec, const spec::Operation& operation, int cases,
+                             const ConstraintExclusions& exclusions);
+/// The plans of every operation of the spec, in operation-table order.
+std::vector<OperationPlan> plan_schema_phase(const spec::Spec& spec, int cases);
+
+/// One request of the phase, ready for the suite API.
+struct PhaseRequest {
+    std::map<std::string, std::string> path;
+    nlohmann::json query = nlohmann::json::object();  ///< for to_query_params
+    std::optional<nlohmann::json> body;
+};
+void showValue(const PhaseRequest& request, std::ostream& os);
+
+/// Schema-valid requests of the plan's operation. `spec` must outlive the generator.
+rc::Gen<PhaseRequest> gen_positive(const spec::Spec& spec, const OperationPlan& plan);
+/// Requests valid but for `c`.
+rc::Gen<PhaseRequest> gen_negative(const spec::Spec& spec, const OperationPlan& plan, const NegativeCase& c);
+
+}  // namespace dockside::generators

@@ -1,0 +1,147 @@
+// Every constraint kind the schema phase breaks: found in a schema, broken by a value the validator rejects
+// there and only there, attributed to the nearest x-rule, left alone where a stance says so; then the same
+// over every request body of the real contract.
+
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "generators/schema_constraints.h"
+#include "generators/tests/test_support.h"
+#include "harness/validate/response_validator.h"
+
+namespace dockside::generators {
+namespace {
+
+using json = nlohmann::json;
+using testing::sample;
+
+const spec::Spec& tiny() {
+    static const spec::Spec spec = [] {
+        json doc = json::parse(R"({
+          "openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+          "paths": {"/thing": {"post": {"operationId": "makeThing",
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Thing"}}}},
+            "responses": {"201": {"description": "made"}}}}},
+          "components": {"schemas": {
+            "Thing": {"type": "object", "required": ["name", "kind"], "x-rule": "T-ALL", "properties": {
+              "name": {"type": "string", "minLength": 1, "maxLength": 10, "x-rule": "T-NAME"},
+              "kind": {"type": "string", "enum": ["a", "b"]},
+              "code": {"type": "string", "pattern": "^[A-Z]{3}$"},
+              "count": {"type": "integer", "minimum": 0, "maximum": 9},
+              "when": {"type": "string", "format": "date-time"},
+              "tags": {"type": "array", "minItems": 1, "maxItems": 3, "items": {"type": "string", "maxLength": 4}},
+              "parts": {"type": "array", "items": {"$ref": "#/components/schemas/Part"}},
+              "either": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+              "note": {"type": ["string", "null"], "maxLength": 5}}},
+            "Part": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer", "minimum": 1}}}}}})");
+        auto loaded = spec::Spec::from_documents(doc, json());
+        if (!loaded) std::abort();
+        return std::move(loaded).value();
+    }();
+    return spec;
+}
+
+const json kThing = {{"$ref", "#/components/schemas/Thing"}};
+
+/// Whether every violation sits where `c` is (the member itself for a removed required member).
+void expect_only_at(const SchemaConstraint& c, const std::vector<validate::Violation>& violations, const json& value) {
+    ASSERT_FALSE(violations.empty()) << c.describe() << ": the validator accepts " << value.dump();
+    for (const auto& v : violations)
+        EXPECT_TRUE(v.pointer == c.pointer() || (!c.property.empty() && v.pointer == c.pointer() + "/" + c.property))
+            << c.describe() << " also broke " << v.message() << " in " << value.dump();
+}
+
+TEST(SchemaConstraints, EveryKindIsFoundAndCombinatorsAreLeftAlone) {
+    std::vector<std::string> skipped;
+    std::set<ConstraintKind> kinds;
+    for (const auto& c : constraints_of(tiny(), kThing, {}, &skipped)) {
+        kinds.insert(c.kind);
+        EXPECT_EQ(c.pointer().rfind("/either", 0), std::string::npos) << c.describe();
+    }
+    for (auto kind : {ConstraintKind::Type, ConstraintKind::Required, ConstraintKind::Enum, ConstraintKind::Format,
+                      ConstraintKind::Minimum, ConstraintKind::Maximum, ConstraintKind::MinLength, ConstraintKind::MaxLength,
+                      ConstraintKind::Pattern, ConstraintKind::MinItems, ConstraintKind::MaxItems})
+        EXPECT_TRUE(kinds.count(kind)) << to_string(kind) << " is not found";
+    bool either_noted = false;
+    for (const auto& line : skipped) either_noted = either_noted || line.rfind("/either", 0) == 0;
+    EXPECT_TRUE(either_noted) << "the oneOf member is not reported as left alone";
+}
+
+TEST(SchemaConstraints, EachBrokenValueBreaksOnlyItsConstraint) {
+    const validate::ResponseValidator validator(tiny());
+    const spec::Operation& op = *tiny().find("makeThing");
+    for (const auto& c : constraints_of(tiny(), kThing, {}))
+        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+            const json value = sample(gen_breaking(tiny(), kThing, c), seed);
+            expect_only_at(c, validator.validate_request_body(op, value), value);
+        }
+}
+
+TEST(SchemaConstraints, TheNearestXRuleNamesTheConstraint) {
+    for (const auto& c : constraints_of(tiny(), kThing, {})) {
+        if (c.pointer() == "/name") {
+            EXPECT_EQ(c.rule, "T-NAME") << c.describe();
+            EXPECT_EQ(c.field, "Thing.name");
+        }
+        if (c.pointer() == "/kind") {
+            EXPECT_EQ(c.rule, "T-ALL") << c.describe();
+        }
+        if (c.pointer() == "/parts/0/id") {
+            EXPECT_EQ(c.rule, "T-ALL") << c.describe();
+            EXPECT_EQ(c.field, "Part.id");
+        }
+    }
+}
+
+TEST(SchemaConstraints, StancesLeaveTheirFieldsAlone) {
+    ConstraintExclusions exclusions;
+    exclusions.fields = {"Thing.code"};
+    exclusions.open_enums = {"Thing.kind"};
+    bool kind_type = false;
+    for (const auto& c : constraints_of(tiny(), kThing, exclusions)) {
+        EXPECT_NE(c.pointer(), "/code") << c.describe();
+        EXPECT_FALSE(c.pointer() == "/kind" && c.kind == ConstraintKind::Enum) << "an open enum is broken";
+        kind_type = kind_type || (c.pointer() == "/kind" && c.kind == ConstraintKind::Type);
+    }
+    EXPECT_TRUE(kind_type) << "an open enum's other constraints are still broken";
+}
+
+TEST(SchemaConstraints, ABreakThatWouldBreakAnotherConstraintIsRefused) {
+    const SchemaConstraint too_long{ConstraintKind::MaxLength, {}, "", {{"type", "string"}, {"maxLength", 3}, {"pattern", "^a+$"}}, "", ""};
+    EXPECT_FALSE(breakable(too_long).ok()) << "a longer text must also keep the pattern: not broken alone";
+    const SchemaConstraint edge{ConstraintKind::Maximum, {}, "", {{"type", "integer"}, {"format", "int32"}, {"maximum", 2147483647}}, "", ""};
+    EXPECT_FALSE(breakable(edge).ok()) << "past int32's edge the width breaks too";
+}
+
+TEST(SchemaConstraints, ATypeIsBrokenWithWhatNoDeserializerCoerces) {
+    SchemaConstraint text{ConstraintKind::Type, {}, "", {{"type", {"string", "null"}}}, "", ""};
+    auto body_value = breaking_value(text, json());
+    ASSERT_TRUE(body_value.ok() && *body_value);
+    EXPECT_TRUE((*body_value)->is_object()) << "a number for a string is often coerced: " << (*body_value)->dump();
+    SchemaConstraint number{ConstraintKind::Type, {}, "", {{"type", "integer"}}, "", ""};
+    number.as_text = true;
+    auto query_value = breaking_value(number, json());
+    ASSERT_TRUE(query_value.ok() && *query_value);
+    EXPECT_TRUE((*query_value)->is_string()) << "a parameter travels as text: " << (*query_value)->dump();
+}
+
+TEST(SchemaConstraints, EveryRequestBodyOfTheContract) {
+    const spec::Spec& spec = testing::real_spec();
+    const auto exclusions = exclusions_of(spec);
+    int broken = 0;
+    for (const auto& op : spec.operations()) {
+        const json* schema = op.request_unspecified || !op.request_schema ? nullptr : &*op.request_schema;
+        if (!schema) continue;
+        for (const auto& c : constraints_of(spec, *schema, exclusions))
+            for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+                const json value = sample(gen_breaking(spec, *schema, c), seed);
+                expect_only_at(c, testing::body_violations(op.id, value), value);
+                ++broken;
+            }
+    }
+    EXPECT_GT(broken, 100) << "the contract's bodies state few constraints: is the walk broken?";
+}
+
+}  // namespace
+}  // namespace dockside::generators

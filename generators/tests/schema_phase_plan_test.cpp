@@ -1,0 +1,90 @@
+// The schema phase's plan over the real contract: the budget per operation, how --cases scales it, the
+// ids a record-changing operation is sent, the stances, and negative queries that break their parameter.
+
+#include <gtest/gtest.h>
+
+#include "generators/schema_phase_plan.h"
+#include "generators/tests/test_support.h"
+
+namespace dockside::generators {
+namespace {
+
+using json = nlohmann::json;
+using testing::sample;
+
+const OperationPlan& plan_of(const std::vector<OperationPlan>& plans, const std::string& id) {
+    for (const auto& p : plans)
+        if (p.operation->id == id) return p;
+    throw std::runtime_error("no plan for " + id);
+}
+
+TEST(SchemaPhasePlan, EveryOperationGetsFiftyRequestsAtTheDefaultBudget) {
+    const auto plans = plan_schema_phase(testing::real_spec(), 25);
+    ASSERT_EQ(plans.size(), testing::real_spec().operations().size());
+    for (const auto& plan : plans) {
+        EXPECT_GE(plan.requests(), 50) << plan.operation->id;
+        int shares = 0;
+        for (std::size_t i = 0; i < plan.cases.size(); ++i) {
+            EXPECT_GE(plan.share(i), 1) << plan.operation->id << " never breaks " << plan.cases[i].describe();
+            shares += plan.share(i);
+        }
+        EXPECT_EQ(shares, plan.negative) << plan.operation->id;
+    }
+}
+
+TEST(SchemaPhasePlan, CasesScaleTheBudget) {
+    const auto small = plan_schema_phase(testing::real_spec(), 3);
+    const auto large = plan_schema_phase(testing::real_spec(), 100);
+    for (std::size_t i = 0; i < small.size(); ++i) {
+        EXPECT_GE(small[i].requests(), 6) << small[i].operation->id;
+        EXPECT_GE(large[i].requests(), 200) << large[i].operation->id;
+        EXPECT_LT(small[i].positive, large[i].positive + 1) << small[i].operation->id;
+    }
+}
+
+TEST(SchemaPhasePlan, RecordChangingOperationsAreSentIdsNoRecordHas) {
+    const auto plans = plan_schema_phase(testing::real_spec(), 25);
+    const auto& cancel = plan_of(plans, "cancelOrder");
+    ASSERT_TRUE(cancel.absent_records);
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        const auto request = sample(gen_positive(testing::real_spec(), cancel), seed);
+        EXPECT_LT(std::stoll(request.path.at("orderId")), 0) << "cancelOrder aimed at order " << request.path.at("orderId");
+    }
+    EXPECT_FALSE(plan_of(plans, "getOrder").absent_records) << "a read may name any record";
+    EXPECT_FALSE(plan_of(plans, "createOrder").absent_records) << "a create names no record";
+}
+
+TEST(SchemaPhasePlan, StancesOfTheRulesDataAreHonoured) {
+    const auto exclusions = exclusions_of(testing::real_spec());
+    ASSERT_FALSE(exclusions.fields.empty());
+    ASSERT_FALSE(exclusions.open_enums.empty());
+    for (const auto& plan : plan_schema_phase(testing::real_spec(), 25))
+        for (const auto& c : plan.cases) {
+            EXPECT_FALSE(exclusions.fields.count(c.constraint.field)) << plan.operation->id << ": " << c.describe();
+            EXPECT_FALSE(c.constraint.kind == ConstraintKind::Enum && exclusions.open_enums.count(c.constraint.field))
+                << plan.operation->id << ": " << c.describe();
+        }
+}
+
+TEST(SchemaPhasePlan, NegativeQueriesBreakTheirParameterAndPositiveOnesDoNot) {
+    const auto plans = plan_schema_phase(testing::real_spec(), 25);
+    const auto& list = plan_of(plans, "listOrders");
+    int query_cases = 0;
+    for (const auto& c : list.cases) {
+        if (c.part != RequestPart::Query) continue;
+        ++query_cases;
+        for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+            const auto request = sample(gen_negative(testing::real_spec(), list, c), seed);
+            EXPECT_FALSE(testing::query_violations("listOrders", request.query).empty())
+                << c.describe() << ": " << request.query.dump();
+        }
+    }
+    EXPECT_GT(query_cases, 5);
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        const auto request = sample(gen_positive(testing::real_spec(), list), seed);
+        EXPECT_TRUE(testing::query_violations("listOrders", request.query).empty()) << request.query.dump();
+    }
+}
+
+}  // namespace
+}  // namespace dockside::generators

@@ -1,0 +1,113 @@
+#include "harness/conform/schema_coverage.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+namespace dockside::conform {
+
+nlohmann::json to_json(const OperationCoverage& row) {
+    nlohmann::json statuses = nlohmann::json::object();
+    for (const auto& [status, count] : row.statuses) statuses[std::to_string(status)] = count;
+    return {{"operation", row.operation},
+            {"test", row.test},
+            {"requests", row.requests()},
+            {"positive", row.positive},
+            {"negative", row.negative},
+            {"constraints", row.constraints},
+            {"constraints_exercised", row.constraints_exercised},
+            {"statuses", statuses},
+            {"not_exercised", row.not_exercised}};
+}
+
+Result<OperationCoverage, std::string> coverage_from_json(const nlohmann::json& row) {
+    if (!row.is_object()) return fail(std::string("a coverage row is not an object"));
+    for (const char* key : {"operation", "positive", "negative", "constraints", "constraints_exercised", "statuses"})
+        if (!row.contains(key)) return fail(std::string("a coverage row lacks ") + key);
+    OperationCoverage out;
+    try {
+        out.operation = row["operation"].get<std::string>();
+        out.test = row.value("test", "");
+        out.positive = row["positive"].get<int>();
+        out.negative = row["negative"].get<int>();
+        out.constraints = row["constraints"].get<int>();
+        out.constraints_exercised = row["constraints_exercised"].get<int>();
+        for (const auto& [status, count] : row["statuses"].items()) out.statuses[std::stoi(status)] = count.get<int>();
+        for (const auto& line : row.value("not_exercised", nlohmann::json::array())) out.not_exercised.push_back(line.get<std::string>());
+    } catch (const std::exception& e) {
+        return fail("a coverage row of the wrong shape: " + std::string(e.what()));
+    }
+    return out;
+}
+
+bool append_coverage(const std::string& path, const OperationCoverage& row) {
+    const std::string line = to_json(row).dump() + "\n";
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+    if (fd < 0) return false;
+    const auto written = ::write(fd, line.data(), line.size());
+    ::close(fd);
+    return written == static_cast<ssize_t>(line.size());
+}
+
+std::vector<OperationCoverage> read_coverage(const std::string& path, int* unreadable) {
+    std::vector<OperationCoverage> rows;
+    if (unreadable) *unreadable = 0;
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty()) continue;
+        auto row = coverage_from_json(nlohmann::json::parse(line, nullptr, false));
+        if (!row) {
+            if (unreadable) ++*unreadable;
+            continue;
+        }
+        auto same = std::find_if(rows.begin(), rows.end(), [&](const OperationCoverage& r) { return r.operation == row->operation; });
+        if (same != rows.end()) *same = std::move(*row);
+        else rows.push_back(std::move(*row));
+    }
+    return rows;
+}
+
+namespace {
+
+std::string statuses_text(const std::map<int, int>& statuses) {
+    std::string out;
+    for (const auto& [status, count] : statuses)
+        out += (out.empty() ? "" : " ") + (status == 0 ? std::string("none") : std::to_string(status)) + "×" + std::to_string(count);
+    return out;
+}
+
+int min_requests(const std::vector<OperationCoverage>& rows) {
+    int least = -1;
+    for (const auto& r : rows) least = least < 0 ? r.requests() : std::min(least, r.requests());
+    return std::max(least, 0);
+}
+
+}  // namespace
+
+std::string render_coverage(const std::vector<OperationCoverage>& rows) {
+    if (rows.empty()) return "";
+    std::size_t width = 9;
+    for (const auto& r : rows) width = std::max(width, r.operation.size());
+    std::ostringstream out;
+    out << "schema phase: " << rows.size() << " operation(s), at least " << min_requests(rows) << " request(s) each\n";
+    out << "  " << std::left << std::setw(static_cast<int>(width)) << "operation" << std::right << std::setw(9) << "requests"
+        << std::setw(6) << "valid" << std::setw(9) << "invalid" << std::setw(13) << "constraints" << "  statuses\n";
+    for (const auto& r : rows)
+        out << "  " << std::left << std::setw(static_cast<int>(width)) << r.operation << std::right << std::setw(9) << r.requests()
+            << std::setw(6) << r.positive << std::setw(9) << r.negative << std::setw(13)
+            << (std::to_string(r.constraints_exercised) + "/" + std::to_string(r.constraints)) << "  " << statuses_text(r.statuses)
+            << "\n";
+    return out.str();
+}
+
+nlohmann::json coverage_json(const std::vector<OperationCoverage>& rows) {
+    nlohmann::json operations = nlohmann::json::array();
+    for (const auto& r : rows) operations.push_back(to_json(r));
+    return {{"operations", operations}, {"min_requests", min_requests(rows)}};
+}
+
+}  // namespace dockside::conform

@@ -1,0 +1,49 @@
+#pragma once
+/// What the schema phase did per operation: requests sent, constraints planned and broken, statuses seen.
+/// Each phase test (one per operation, in a child process) appends its row as one JSON line to the run's
+/// coverage log; `dockside conform` reads the log after the run into results.json ("schema_phase") and
+/// prints it as a table under the summary.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/core/result.h"
+
+namespace dockside::conform {
+
+struct OperationCoverage {
+    std::string operation;
+    std::string test;                    ///< the test that sent it ("Orders.SchemaPhase_createOrder")
+    int positive = 0;                    ///< schema-valid requests sent
+    int negative = 0;                    ///< requests sent that break one constraint
+    int constraints = 0;                 ///< breakable constraints planned
+    int constraints_exercised = 0;       ///< of them, broken by at least one request sent
+    std::map<int, int> statuses;         ///< status → answers (0 = no answer)
+    std::vector<std::string> not_exercised;  ///< what the plan leaves out and why
+
+    int requests() const { return positive + negative; }
+};
+
+nlohmann::json to_json(const OperationCoverage& row);
+/// The inverse of to_json; an error names what is missing.
+Result<OperationCoverage, std::string> coverage_from_json(const nlohmann::json& row);
+
+/// Appends the row as one line (one write, O_APPEND: safe from every child). False when the file cannot
+/// be written.
+bool append_coverage(const std::string& path, const OperationCoverage& row);
+
+/// Every row of a coverage log in operation order; a later row of the same operation replaces an earlier
+/// one (a test that ran again). A missing file is no rows; an unreadable line is skipped and counted.
+std::vector<OperationCoverage> read_coverage(const std::string& path, int* unreadable = nullptr);
+
+/// The table for the console: one row per operation, then the smallest request count.
+std::string render_coverage(const std::vector<OperationCoverage>& rows);
+
+/// {"operations": [...], "min_requests": n}.
+nlohmann::json coverage_json(const std::vector<OperationCoverage>& rows);
+
+}  // namespace dockside::conform

@@ -1,0 +1,74 @@
+// The schema phase's coverage rows: written by children one line each, read back with a rerun's row
+// replacing the earlier one, shown as a table and in results.json.
+#include "harness/conform/schema_coverage.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "harness/conform/results.h"
+
+namespace dockside::conform {
+namespace {
+
+OperationCoverage row(const std::string& operation, int positive, int negative) {
+    OperationCoverage r;
+    r.operation = operation;
+    r.test = "Orders.SchemaPhase_" + operation;
+    r.positive = positive;
+    r.negative = negative;
+    r.constraints = 4;
+    r.constraints_exercised = 3;
+    r.statuses = {{201, positive}, {400, negative}};
+    r.not_exercised = {"body /either: anyOf/oneOf"};
+    return r;
+}
+
+std::string fresh_log(const std::string& name) {
+    const auto path = std::filesystem::temp_directory_path() / ("dockside-coverage-" + name + ".jsonl");
+    std::filesystem::remove(path);
+    return path.string();
+}
+
+TEST(SchemaCoverage, RowsRoundTripAndARerunReplacesItsOperation) {
+    const std::string log = fresh_log("roundtrip");
+    ASSERT_TRUE(append_coverage(log, row("createOrder", 25, 30)));
+    ASSERT_TRUE(append_coverage(log, row("getOrder", 50, 0)));
+    ASSERT_TRUE(append_coverage(log, row("createOrder", 26, 31)));
+    std::ofstream(log, std::ios::app) << "not json\n";
+    int unreadable = 0;
+    const auto rows = read_coverage(log, &unreadable);
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(unreadable, 1);
+    EXPECT_EQ(rows[0].operation, "createOrder");
+    EXPECT_EQ(rows[0].requests(), 57);
+    EXPECT_EQ(rows[0].statuses.at(400), 31);
+    EXPECT_EQ(rows[0].not_exercised, row("x", 0, 0).not_exercised);
+    EXPECT_TRUE(read_coverage(fresh_log("missing")).empty());
+}
+
+TEST(SchemaCoverage, TableAndResultsShowTheSmallestCount) {
+    const std::vector<OperationCoverage> rows = {row("createOrder", 25, 30), row("getOrder", 50, 2)};
+    const std::string table = render_coverage(rows);
+    EXPECT_NE(table.find("at least 52 request(s) each"), std::string::npos) << table;
+    EXPECT_NE(table.find("createOrder"), std::string::npos) << table;
+    EXPECT_NE(table.find("3/4"), std::string::npos) << table;
+    EXPECT_EQ(render_coverage({}), "");
+    RunResults results;
+    EXPECT_FALSE(to_json(results).contains("schema_phase"));
+    results.schema_phase = rows;
+    const auto document = to_json(results);
+    ASSERT_TRUE(document.contains("schema_phase"));
+    EXPECT_EQ(document["schema_phase"]["min_requests"], 52);
+    EXPECT_EQ(document["schema_phase"]["operations"][1]["statuses"]["201"], 50);
+}
+
+TEST(SchemaCoverage, AWrongRowIsAnErrorNamingWhatIsMissing) {
+    auto missing = coverage_from_json({{"operation", "x"}});
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().find("positive"), std::string::npos) << missing.error();
+}
+
+}  // namespace
+}  // namespace dockside::conform

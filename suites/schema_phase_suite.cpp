@@ -1,0 +1,204 @@
+// The schema phase: every operation of the session's OpenAPI document is sent requests generated from its
+// own schemas, with no hand-listed case (generators/schema_phase_plan.h plans them). One test per
+// operation in the suite of its area, "Orders.SchemaPhase_createOrder": `--only <area>` runs the operations
+// of that area, the area keeps one progress line, `--filter '*.SchemaPhase_*'` runs the phase alone and
+// `--workers` spreads it.
+//
+// What is asserted, and no more (the stances of specs/rules.yaml not_shown):
+//  - a schema-valid request: no 5xx; a 4xx is accepted whatever its code (a referenced id may not exist,
+//    a state may forbid the action, a limit may be reached: NS-VALIDATION-STATUS, NS-MISSING-STATUS,
+//    NS-RATE-LIMITS; its body is not judged: NS-ERROR-BODY); any other status must be documented for the
+//    operation, and its answer must have the documented content type and shape (the response validator);
+//  - a request breaking one constraint: a 4xx (the strict profile's code where no path names a record
+//    and the operation takes a bearer token: otherwise which check comes first is not said), never 2xx or 5xx.
+// Each half is a RapidCheck property: a failure shrinks to the smallest request and replays by seed.
+// Findings name the rule the data gives the role: the 5xx rule, the operation's status rule, the broken
+// constraint's x-rule (else the invalid-request rule), the validator's rule for a wrong shape.
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <iostream>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include "generators/query.h"
+#include "generators/schema_phase_plan.h"
+#include "harness/checks/rule_roles.h"
+#include "harness/conform/areas.h"
+#include "harness/conform/schema_coverage.h"
+#include "suites/support/api.h"
+#include "suites/support/run_apart.h"
+#include "suites/support/session_tests.h"
+
+namespace dockside::suites {
+namespace {
+
+DOCKSIDE_WRITES("Webhooks.SchemaPhase_createWebhook", "webhooks", "schema-valid webhook creates make subscriptions");
+
+using generators::NegativeCase;
+using generators::OperationPlan;
+using generators::PhaseRequest;
+using generators::RequestPart;
+
+/// The rules findings of the phase name, read from the session's data once per test.
+struct PhaseRules {
+    std::string server_error;     ///< a 5xx or no answer
+    std::string invalid_request;  ///< an invalid request accepted, where the constraint has no x-rule
+    std::string status;           ///< an undocumented status of this operation
+};
+
+PhaseRules rules_for(const spec::Spec& spec, const spec::Operation& op) {
+    return {checks::server_error_rule(spec), checks::invalid_request_rule(spec), checks::status_rule(spec, op.id)};
+}
+
+std::string documented(const spec::Operation& op) {
+    std::string out;
+    for (const auto& [status, response] : op.responses) out += (out.empty() ? "" : ", ") + status;
+    return out;
+}
+
+/// What a run of one operation sent and saw.
+struct Tally {
+    conform::OperationCoverage row;
+    std::set<std::size_t> broken;  ///< indexes of the cases a request was sent for
+};
+
+Exchange send_request(const spec::Operation& op, const PhaseRequest& r, Tally& tally) {
+    Exchange ex = send({.operation = op.id, .path = r.path, .query = generators::to_query_params(r.query), .body = r.body});
+    if (!ex.not_sent) ++tally.row.statuses[ex.status()];
+    return ex;
+}
+
+/// A 5xx or no answer: the 5xx rule, whatever was sent. True when it was one (and is recorded).
+bool server_error(const Exchange& ex, const PhaseRules& rules) {
+    if (ex.response && ex.status() < 500) return false;
+    expect_that(false, ex, rules.server_error, ex.operation_id + " answers without a 5xx");
+    return true;
+}
+
+/// Judges the answer to a schema-valid request; true when it broke the contract (recorded).
+bool judge_positive(const spec::Operation& op, const Exchange& ex, const PhaseRules& rules) {
+    if (ex.not_sent) return false;
+    if (server_error(ex, rules)) return true;
+    if (ex.status() >= 400 && ex.status() < 500) return false;
+    if (!op.response_for(ex.status())) {
+        // A table of every operation's status (ERR-CODES) names it when no rule is about this operation.
+        const std::string rule = !rules.status.empty() || ex.violations.empty() ? rules.status : ex.violations.front().rule;
+        return !expect_that(false, ex, rule, op.id + " answers schema-valid requests with a documented status (" + documented(op) + ")");
+    }
+    return !expect_conforms(ex);
+}
+
+/// Judges the answer to a request that breaks `c`; true when it was not refused (recorded).
+bool judge_negative(const spec::Operation& op, const NegativeCase& c, const Exchange& ex, const PhaseRules& rules) {
+    if (ex.not_sent) return false;
+    if (server_error(ex, rules)) return true;
+    const auto kind = c.constraint.kind;
+    const bool about_value = kind != generators::ConstraintKind::Type && kind != generators::ConstraintKind::Format;
+    const std::string rule = about_value && !c.constraint.rule.empty() ? c.constraint.rule : rules.invalid_request;
+    const std::string title = op.id + " refuses " + c.describe() + " with a 4xx";
+    const bool names_record = std::any_of(op.parameters.begin(), op.parameters.end(), [](const spec::Parameter& p) { return p.in == "path"; });
+    // The strict profile's exact code where nothing else may be checked first: not where a path names a
+    // record (missing or invalid: which first is not said), nor on an operation without bearer security (the
+    // authorization server's: it authenticates the client itself, and may answer 401 before validating).
+    const bool exact = current_session().strict() && !names_record && !op.scopes.empty();
+    if (exact) return !expect_rejected(ex, rule);
+    return !expect_that(ex.status() >= 400 && ex.status() < 500, ex, rule, title);
+}
+
+/// Shrinking stops after this many further requests or this long once a case failed: a target failing at
+/// random would otherwise keep RapidCheck shrinking for a long time. The smallest failure by then stands.
+constexpr int kShrinkRequests = 150;
+constexpr auto kShrinkTime = std::chrono::seconds(5);
+
+/// Runs `once` (true = the case failed) as a RapidCheck property of `cases` cases. A property whose
+/// generation gave up is noted in the coverage row, not failed: it sent nothing to judge.
+void run_property(const std::string& id, int cases, const std::function<bool()>& once, Tally& tally) {
+    if (cases <= 0) return;
+    std::optional<std::chrono::steady_clock::time_point> first_failure;
+    int after_failure = 0;
+    rc::detail::TestMetadata meta;
+    meta.id = id;
+    meta.description = id;
+    rc::detail::TestParams params = rc::detail::configuration().testParams;
+    params.maxSuccess = cases;
+    const auto result = rc::detail::checkTestable([&] {
+        if (first_failure && (++after_failure > kShrinkRequests || std::chrono::steady_clock::now() - *first_failure > kShrinkTime))
+            return;  // budget spent: every further candidate "passes", so the last failure stands
+        if (once() && !first_failure) first_failure = std::chrono::steady_clock::now();
+    }, meta, params);
+    if (result.template is<rc::detail::SuccessResult>()) return;
+    std::ostringstream message;
+    rc::detail::printResultMessage(result, message);
+    if (result.template is<rc::detail::GaveUpResult>()) {
+        tally.row.not_exercised.push_back(id + ": generation gave up: " + message.str());
+        return;
+    }
+    ADD_FAILURE() << id << "\n" << message.str();
+}
+
+void run_operation(const std::string& operation_id) {
+    const Session& session = current_session();
+    const spec::Spec& spec = session.spec();
+    const spec::Operation* op = spec.find(operation_id);
+    ASSERT_NE(op, nullptr) << operation_id << " is not an operation of the session's spec";
+    const OperationPlan plan = generators::plan_operation(spec, *op, session.info().cases, generators::exclusions_of(spec));
+    const PhaseRules rules = rules_for(spec, *op);
+    Tally tally;
+    tally.row.operation = op->id;
+    tally.row.test = ::testing::UnitTest::GetInstance()->current_test_info()->test_suite_name() + std::string(".") + op->id;
+    tally.row.constraints = static_cast<int>(plan.cases.size());
+    tally.row.not_exercised = plan.not_exercised;
+
+    const auto positive = generators::gen_positive(spec, plan);
+    run_property("SchemaPhase/" + op->id + "/valid", plan.positive, [&] {
+        const Exchange ex = send_request(*op, *positive, tally);
+        ++tally.row.positive;
+        return judge_positive(*op, ex, rules);
+    }, tally);
+    for (std::size_t i = 0; i < plan.cases.size(); ++i) {
+        const NegativeCase& c = plan.cases[i];
+        const auto negative = generators::gen_negative(spec, plan, c);
+        run_property("SchemaPhase/" + op->id + "/" + c.describe(), plan.share(i), [&] {
+            const Exchange ex = send_request(*op, *negative, tally);
+            ++tally.row.negative;
+            if (!ex.not_sent) tally.broken.insert(i);
+            return judge_negative(*op, c, ex, rules);
+        }, tally);
+    }
+    tally.row.constraints_exercised = static_cast<int>(tally.broken.size());
+    std::cout << "SchemaPhase." << op->id << ": " << tally.row.requests() << " request(s), " << tally.row.positive << " valid, "
+              << tally.row.negative << " breaking " << tally.row.constraints_exercised << "/" << tally.row.constraints
+              << " constraint(s)\n";
+    for (const auto& line : tally.row.not_exercised) std::cout << "  not exercised: " << line << "\n";
+    if (!session.info().coverage_log.empty() && !conform::append_coverage(session.info().coverage_log, tally.row))
+        std::cout << "  coverage not written to " << session.info().coverage_log << "\n";
+}
+
+class SchemaPhaseTest : public ::testing::Test {
+public:
+    explicit SchemaPhaseTest(std::string operation) : operation_(std::move(operation)) {}
+    void TestBody() override { run_operation(operation_); }
+
+private:
+    std::string operation_;
+};
+
+/// One test per operation of the session's spec, in the suite of its area ("Orders.SchemaPhase_createOrder").
+void make_schema_phase_tests(const Session& session) {
+    for (const auto& op : session.spec().operations()) {
+        const std::string area = op.area.empty() ? "other" : op.area;
+        register_session_test(conform::suite_name(area), "SchemaPhase_" + op.id,
+                              [id = op.id]() -> ::testing::Test* { return new SchemaPhaseTest(id); });
+    }
+}
+
+const bool kMakesTests = add_session_test_maker(&make_schema_phase_tests);
+
+}  // namespace
+}  // namespace dockside::suites
