@@ -1,8 +1,13 @@
 #include "harness/load/interval_counts.h"
 
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <sstream>
 
 #include "harness/load/error_classes.h"
+#include "harness/load/run_recorder.h"
 
 namespace dockside::load {
 namespace {
@@ -12,6 +17,31 @@ nlohmann::json counts_json(const OperationCounters& counters) {
     for (const auto& [name, n] : error_classes(counters)) errors[name] = n;
     return {{"attempted", counters.attempted()}, {"errors", errors}};
 }
+
+/// Requests asked for and errors by class, added up.
+struct CountSum {
+    std::int64_t attempted = 0;
+    std::map<std::string, std::int64_t> errors;
+
+    void add(const nlohmann::json& counts) {
+        attempted += counts.value("attempted", std::int64_t{0});
+        const nlohmann::json errs = counts.value("errors", nlohmann::json::object());
+        for (const auto& [name, n] : errs.items())
+            if (n.is_number_integer()) errors[name] += n.get<std::int64_t>();
+    }
+    nlohmann::json json() const {
+        nlohmann::json errs = nlohmann::json::object();
+        for (const auto& [name, n] : errors) errs[name] = n;
+        return {{"attempted", attempted}, {"errors", errs}};
+    }
+};
+
+/// One second of the merged runs.
+struct SecondSum {
+    double start_s = 0, end_s = 0;
+    CountSum all;
+    std::map<std::string, CountSum> operations;
+};
 
 }  // namespace
 
@@ -40,6 +70,50 @@ Result<std::vector<nlohmann::json>, std::string> read_interval_counts(const std:
         lines.push_back(std::move(parsed));
     }
     return lines;
+}
+
+Result<bool, std::string> sum_interval_counts(const std::vector<std::string>& folders,
+                                              const std::vector<double>& start_offsets_s, const std::string& directory) {
+    std::map<long long, SecondSum> seconds;
+    bool any = false;
+    for (std::size_t i = 0; i < folders.size(); ++i) {
+        const std::string path = folders[i] + "/" + IntervalLogs::kCountsFile;
+        std::error_code ec;
+        if (!std::filesystem::exists(path, ec)) continue;
+        std::ifstream in(path);
+        if (!in) return fail("cannot read " + path);
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        auto lines = read_interval_counts(text);
+        if (!lines) return fail(path + ": " + lines.error());
+        any = true;
+        const double offset = i < start_offsets_s.size() ? start_offsets_s[i] : 0.0;
+        for (const auto& line : *lines) {
+            const double start = line["t"].get<double>() + offset;
+            const double end = start + line.value("length_s", 0.0);
+            auto [it, fresh] = seconds.try_emplace(std::llround(start));
+            SecondSum& s = it->second;
+            s.start_s = fresh ? start : std::min(s.start_s, start);
+            s.end_s = fresh ? end : std::max(s.end_s, end);
+            s.all.add(line);
+            const nlohmann::json ops = line.value("operations", nlohmann::json::object());
+            for (const auto& [name, counts] : ops.items()) s.operations[name].add(counts);
+        }
+    }
+    if (!any) return false;
+    const std::string path = directory + "/" + IntervalLogs::kCountsFile;
+    std::ofstream out(path);
+    for (const auto& [second, s] : seconds) {
+        nlohmann::json line = s.all.json();
+        line["t"] = s.start_s;
+        line["length_s"] = s.end_s - s.start_s;
+        nlohmann::json operations = nlohmann::json::object();
+        for (const auto& [name, counts] : s.operations) operations[name] = counts.json();
+        line["operations"] = std::move(operations);
+        out << line.dump() << '\n';
+    }
+    out.close();
+    if (!out) return fail("cannot write " + path);
+    return true;
 }
 
 }  // namespace dockside::load

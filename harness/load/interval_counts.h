@@ -24,4 +24,13 @@ std::string interval_counts_line(const StatsSet& interval, const std::vector<std
 /// Every line of an interval-counts.jsonl text, in order; the error names the line that is not one.
 Result<std::vector<nlohmann::json>, std::string> read_interval_counts(const std::string& text);
 
+/// The interval counts of several runs added second by second into `directory`/interval-counts.jsonl, as
+/// the merge adds their interval logs: each run's `t` moved by its start's distance from the earliest run's
+/// (`start_offsets_s`, one per folder), then each second's requests and errors by class summed, all together
+/// and per operation. Runs are read one at a time, so memory grows with the run's seconds, not with the
+/// number of runs. False when no run has the file (written by a build before it existed); the error names
+/// the file that cannot be read.
+Result<bool, std::string> sum_interval_counts(const std::vector<std::string>& folders,
+                                              const std::vector<double>& start_offsets_s, const std::string& directory);
+
 }  // namespace dockside::load

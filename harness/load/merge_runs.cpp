@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "core/exit_codes.h"
+#include "harness/load/interval_counts.h"
 #include "harness/load/merge_fold.h"
 #include "harness/load/result_files.h"
 #include "harness/load/run_recorder.h"
@@ -115,6 +116,16 @@ int run_merge(const std::vector<std::string>& given_runs, const std::string& out
     }
     for (const auto& w : warnings) err << "dockside merge: warning: " << w << "\n";
     const std::size_t merged_count = fold.runs().size();
+    // Each run's per-second counts are timed from its own start: moved by that start's distance from the
+    // earliest, so shards started a moment apart add up in the second they shared.
+    std::vector<double> start_offsets_s;
+    std::int64_t earliest_ns = 0;
+    for (const auto& run : fold.runs())
+        if (const auto at = run.result.measured_start_unix_ns; at != 0 && (earliest_ns == 0 || at < earliest_ns)) earliest_ns = at;
+    for (const auto& run : fold.runs()) {
+        const auto at = run.result.measured_start_unix_ns;
+        start_offsets_s.push_back(at == 0 || earliest_ns == 0 ? 0.0 : static_cast<double>(at - earliest_ns) / 1e9);
+    }
     auto merged = std::move(fold).merged();
     if (threshold_texts.empty())
         for (const auto& e : merged.threshold_expressions)
@@ -144,6 +155,10 @@ int run_merge(const std::vector<std::string>& given_runs, const std::string& out
             return cli::kExitCannotRun;
         }
         if (*joined) merged.files[key] = name;
+    }
+    if (auto counts = sum_interval_counts(folders, start_offsets_s, dir); !counts) {
+        err << "dockside merge: " << counts.error() << "\n";
+        return cli::kExitCannotRun;
     }
     out << "dockside merge: " << merged_count << " run" << (merged_count == 1 ? "" : "s") << " into " << dir
         << "\n";

@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "harness/histogram/codec.h"
+#include "harness/load/interval_counts.h"
 #include "harness/load/merge_runs.h"
 #include "tools/load/tests/load_tool_test_support.h"
 
@@ -183,6 +184,15 @@ TEST(LoadRun, ShardsMergeIntoOneRunExactly) {
         EXPECT_EQ(op.latency.total_count(), op.counters.responses());
     }
     EXPECT_NE(read_text(dir.sub("merged/latency.hlog")).find("Tag=getOrder,"), std::string::npos);
+    // The per-second counts too, so the merged run's report draws errors over time.
+    const auto attempted = [](const std::string& text) {
+        std::int64_t sum = 0;
+        for (const auto& line : load::read_interval_counts(text).value()) sum += line.value("attempted", std::int64_t{0});
+        return sum;
+    };
+    EXPECT_EQ(attempted(read_text(dir.sub("merged/interval-counts.jsonl"))),
+              attempted(read_text(dir.sub("shard-0/interval-counts.jsonl"))) +
+                  attempted(read_text(dir.sub("shard-1/interval-counts.jsonl"))));
     // Merged into one of its own runs, the merge would replace that run's files with its own: refused.
     const std::string shard_summary = read_text(dir.sub("shard-0/summary.json"));
     std::ostringstream onto_out, onto_err;
