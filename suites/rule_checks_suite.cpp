@@ -150,17 +150,7 @@ const generators::TargetInputs& target_inputs() {
 
 checks::JudgeOptions judge_options() {
     const Session& session = current_session();
-    checks::JudgeOptions options;
-    for (const auto& check : session.spec().checks())
-        if (check.type == "status_class" && check.params.value("when", "") == "any_request" &&
-            check.params.value("never", json::array()).dump().find("5xx") != std::string::npos)
-            options.server_error_rule = check.rule_id;
-    if (!session.strict()) return options;
-    if (auto s = session.stance("NS-VALIDATION-STATUS"); s.is_object() && s.value("code", json()).is_number_integer())
-        options.reject_code = s["code"].get<int>();
-    if (auto s = session.stance("NS-NOT-SERVED-STATUS"); s.is_object() && s.value("codes", json()).is_array())
-        options.not_served_codes = s["codes"].get<std::vector<int>>();
-    return options;
+    return {session.reject_code(), session.not_served_codes(), session.server_error_rule()};
 }
 
 /// Whether the profile asks for this probe (multi-byte text only where NS-TEXT-LENGTH-UNIT says so).
