@@ -77,9 +77,9 @@ json value_for(const checks::ProbeValue& v, const TargetInputs& inputs, const js
     auto wrap = [&](json value) { return v.as_array_item ? json::array({value}) : value; };
     switch (v.kind) {
         case Kind::Text: return unique_text(v, v.count, inputs);
-        // Any length in the range, the ends often; a failure shrinks toward `low` (for lengths past a
-        // maximum: the first length a server lets through).
-        case Kind::TextIn: return unique_text(v, *gen_int_in(v.low, v.high), inputs);
+        // From the end at the limit outward (gen_length_from): past a maximum, the first case is max + 1
+        // and a failure shrinks to the first length a server lets through.
+        case Kind::TextIn: return unique_text(v, *gen_length_from(v.count, v.count == v.low ? v.high : v.low), inputs);
         case Kind::Integer: return v.low;
         case Kind::IntegerIn: return *gen_int_in(v.low, v.high);
         case Kind::OneOf: return wrap(*rc::gen::elementOf(v.values));

@@ -50,4 +50,9 @@ rc::Gen<std::string> gen_https_url();
 /// An integer in [min, max], both inclusive, with the two ends drawn more often than chance.
 rc::Gen<std::int64_t> gen_int_in(std::int64_t min, std::int64_t max);
 
+/// Lengths for "any length in a range" properties, from the end at a limit: exactly `nearest` at size 0
+/// (a property's first case), reaching toward `farthest` (either side) as the size grows. Past a maximum
+/// (`nearest` = max + 1) a failure shrinks to the first length a server lets through.
+rc::Gen<std::int64_t> gen_length_from(std::int64_t nearest, std::int64_t farthest);
+
 }  // namespace dockside::generators

@@ -89,8 +89,11 @@ TEST(ProbeRequests, ValuesArePutWhereTheProbeSays) {
     drawn.value.kind = checks::ProbeValue::Kind::TextIn;
     drawn.value.low = 501;
     drawn.value.high = 600;
+    drawn.value.count = 501;
     std::set<std::size_t> lengths;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        EXPECT_EQ(code_points(testing::sample(*provider.requests(drawn), seed, 0).body->at("gift_message").get<std::string>()), 501u)
+            << "a property's first case is the length at the limit";
         const auto length = code_points(testing::sample(*provider.requests(drawn), seed).body->at("gift_message").get<std::string>());
         EXPECT_GE(length, 501u);
         EXPECT_LE(length, 600u);

@@ -20,7 +20,7 @@ namespace {
 constexpr std::int64_t kShortestUniqueText = 24;
 
 /// How far past a maximum the drawn rejected lengths reach: near enough that a server off by a few is
-/// found, and a failure shrinks toward the maximum itself.
+/// found; a failure shrinks toward the maximum + 1.
 constexpr std::int64_t kLengthsPastReach = 100;
 
 /// How far outside an integer range the drawn rejected values reach (below the minimum, above the maximum).
@@ -39,23 +39,26 @@ std::string unit_stance(const spec::Spec& spec, const spec::CheckEntry& check) {
     return units[unit].value("stance", "");
 }
 
-ProbeValue text_in(std::int64_t low, std::int64_t high, bool unique) {
+/// Text of any length in [low, high], drawn from `at_limit` (one of the two) outward.
+ProbeValue text_in(std::int64_t low, std::int64_t high, std::int64_t at_limit, bool unique) {
     ProbeValue v = of_kind(ProbeValue::Kind::TextIn);
     v.low = low;
     v.high = high;
+    v.count = at_limit;
     v.unique = unique;
     return v;
 }
 
 /// Any length between the ends is accepted and any length a little past the maximum rejected: properties
-/// over the lengths, so a server that counts wrong somewhere inside the range is found too.
+/// over the lengths, so a server that counts wrong somewhere inside the range is found too. Each starts at
+/// the limit, so a limit moved by one fails the first case and is reported with exactly that length.
 void drawn_length_probes(const spec::CheckEntry& check, const Target& t, std::optional<std::int64_t> min,
                          std::int64_t max, bool unique, bool accepts, Plan& plan) {
     const std::int64_t lowest = std::max(min.value_or(0), unique ? kShortestUniqueText : 0);
     if (accepts && lowest <= max)
-        plan.probes.push_back(probe_at(check, t, text_in(lowest, max, unique), Expect::Accepted,
+        plan.probes.push_back(probe_at(check, t, text_in(lowest, max, max, unique), Expect::Accepted,
                                        t.label + " of any length in " + range(lowest, max) + " is accepted"));
-    plan.probes.push_back(probe_at(check, t, text_in(max + 1, max + kLengthsPastReach, false), Expect::Rejected,
+    plan.probes.push_back(probe_at(check, t, text_in(max + 1, max + kLengthsPastReach, max + 1, false), Expect::Rejected,
                                    t.label + " of any length in " + range(max + 1, max + kLengthsPastReach) + " is rejected"));
 }
 

@@ -79,7 +79,9 @@ TEST(CheckRegistry, MaxLengthProbesBothSidesOfTheLimit) {
     EXPECT_EQ(within->value.kind, ProbeValue::Kind::TextIn);
     EXPECT_EQ(within->expect, Expect::Accepted);
     EXPECT_TRUE(within->varies);
+    EXPECT_EQ(within->value.count, 500);  // each starts at the limit
     EXPECT_EQ(beyond->value.low, 501);
+    EXPECT_EQ(beyond->value.count, 501);
     EXPECT_EQ(beyond->expect, Expect::Rejected);
 }
 
