@@ -28,6 +28,7 @@
 #include "generators/run_spec.h"
 #include "harness/checks/judge.h"
 #include "harness/checks/registry.h"
+#include "harness/validate/formats.h"
 #include "suites/support/api.h"
 #include "suites/support/session_token.h"
 #include "suites/support/run_apart.h"
@@ -143,8 +144,11 @@ const generators::TargetInputs& target_inputs() {
     inputs.products.channel_ids = {current_session().info().write_channel};
     // The newest order's insertion time, in the target's clock (a simulated clock may be far from ours).
     const Exchange newest = send({.operation = "listOrders", .query = {{"SortOrder", "Descending"}, {"Limit", "1"}}});
+    // Only a well-formed instant: a malformed created_date is CONV-TYPES' finding, not a filter to send.
     for (const auto& order : listed(newest.json()))
-        if (order.contains("created_date") && order["created_date"].is_string()) inputs.orders_since = order["created_date"];
+        if (order.contains("created_date") && order["created_date"].is_string() &&
+            validate::is_date_time(order["created_date"].get<std::string>()))
+            inputs.orders_since = order["created_date"];
     return inputs;
 }
 
