@@ -108,9 +108,11 @@ std::string run_filter(const std::vector<std::string>& areas, const std::string&
     // GoogleTest has no AND of patterns; keep the narrow pattern only for tests of the chosen areas.
     std::string filter;
     std::istringstream patterns(narrow);
+    // A rule check of a chosen area counts too ("RuleChecks.max_length_orders" with --only orders).
     for (std::string pattern; std::getline(patterns, pattern, ':');)
         for (const auto& area : areas)
-            if (conform::area_of_test(pattern) == area) filter += (filter.empty() ? "" : ":") + pattern;
+            if (conform::area_of_test(pattern) == area || conform::rule_check_area(pattern) == area)
+                filter += (filter.empty() ? "" : ":") + pattern;
     return filter.empty() ? "-*" : filter;
 }
 
