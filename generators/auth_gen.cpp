@@ -28,24 +28,6 @@ rc::Gen<json> gen_authorize_query(const AuthInputs& inputs) {
     });
 }
 
-std::vector<rc::Gen<InvalidCase>> authorize_invalid_cases(const AuthInputs& inputs) {
-    auto base = gen_authorize_query(inputs);
-    auto drop = [](const char* name) -> Change { return [name](json& q) { q.erase(name); }; };
-    return {
-        make_case(base, case_meta("AUTH-OAUTH-AUTHZ", "client_id missing", "AUTH-OAUTH-AUTHZ"), drop("client_id")),
-        make_case(base, case_meta("AUTH-OAUTH-AUTHZ", "scope missing", "AUTH-OAUTH-AUTHZ"), drop("scope")),
-        make_case(base, case_meta("AUTH-OAUTH-AUTHZ", "redirect_uri missing", "AUTH-OAUTH-AUTHZ"), drop("redirect_uri")),
-        make_case(base, case_meta("AUTH-SCOPES", "unknown scope name", "AUTH-SCOPES"),
-                  [](json& q) { q["scope"] = q["scope"].get<std::string>() + " admin_write"; }),
-        make_case(base, case_meta("AUTH-OAUTH-AUTHZ", "redirect_uri not a URI", "AUTH-OAUTH-AUTHZ"),
-                  [](json& q) { q["redirect_uri"] = "not a uri"; }),
-    };
-}
-
-rc::Gen<InvalidCase> gen_authorize_query_invalid(const AuthInputs& inputs) {
-    return gen_one_of(authorize_invalid_cases(inputs));
-}
-
 rc::Gen<json> gen_token_query(const AuthInputs& inputs, std::string code, std::string refresh_token) {
     json query = {{"client_id", inputs.client_id},
                   {"client_secret", inputs.client_secret},
@@ -60,16 +42,6 @@ rc::Gen<json> gen_token_query(const AuthInputs& inputs, std::string code, std::s
     // Nothing to vary in a token request but parameter order, which the JSON object does not keep;
     // a generator still, so suites compose it like the others.
     return rc::gen::just(query);
-}
-
-std::vector<rc::Gen<InvalidCase>> token_invalid_cases(const AuthInputs& inputs, std::string code) {
-    auto base = gen_token_query(inputs, std::move(code));
-    return {
-        make_case(base, case_meta("AUTH-OAUTH-TOKEN", "unknown grant_type", "AUTH-OAUTH-TOKEN"),
-                  [](json& q) { q["grant_type"] = "password"; }),
-        make_case(base, case_meta("AUTH-OAUTH-TOKEN", "client_secret missing", "AUTH-OAUTH-TOKEN"),
-                  [](json& q) { q.erase("client_secret"); }),
-    };
 }
 
 }  // namespace dockside::generators

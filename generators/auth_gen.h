@@ -9,8 +9,6 @@
 #include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 
-#include "generators/case.h"
-
 namespace dockside::generators {
 
 struct AuthInputs {
@@ -25,13 +23,7 @@ std::vector<std::string> scope_names();
 /// An authorize query: the required three, a space-separated scope list (sometimes with
 /// offline_access), and sometimes state, nonce, integration_name and response_mode=form_post.
 rc::Gen<nlohmann::json> gen_authorize_query(const AuthInputs& inputs);
-/// client_id, scope or redirect_uri missing; an unknown scope; a redirect_uri that is not a URI.
-std::vector<rc::Gen<InvalidCase>> authorize_invalid_cases(const AuthInputs& inputs);
-rc::Gen<InvalidCase> gen_authorize_query_invalid(const AuthInputs& inputs);
-
 /// A token query for the code grant (`code` given) or, with `refresh_token` given, the refresh grant.
 rc::Gen<nlohmann::json> gen_token_query(const AuthInputs& inputs, std::string code, std::string refresh_token = {});
-/// An unknown grant_type, a missing client_secret.
-std::vector<rc::Gen<InvalidCase>> token_invalid_cases(const AuthInputs& inputs, std::string code);
 
 }  // namespace dockside::generators

@@ -29,10 +29,6 @@ json some_of(const char* reference) {
     return out;
 }
 
-Change set(const char* name, json value) {
-    return [name, value](json& b) { b[name] = value; };
-}
-
 }  // namespace
 
 rc::Gen<json> gen_transaction_query() {
@@ -58,42 +54,6 @@ rc::Gen<json> gen_transaction_query() {
     });
 }
 
-std::vector<rc::Gen<BoundaryCase>> transaction_query_boundary_cases() {
-    auto base = gen_transaction_query();
-    const std::string rule = rule_of(kPageSize);
-    const auto low = minimum_of(kPageSize), high = maximum_of(kPageSize);
-    return {make_case(base, case_meta(rule, "page_size " + std::to_string(low) + " (minimum)"), set("page_size", low)),
-            make_case(base, case_meta(rule, "page_size " + std::to_string(high) + " (maximum)"), set("page_size", high)),
-            make_case(base, case_meta("BIL-FILTERS", "every filter null"), [](json& b) {
-                for (const char* name : {"from_date", "to_date", "invoice_ids", "invoiced_status", "reference_ids",
-                                         "reference_types", "transaction_fees", "transaction_types"})
-                    b[name] = nullptr;
-            })};
-}
-
-std::vector<rc::Gen<InvalidCase>> transaction_query_invalid_cases() {
-    auto base = gen_transaction_query();
-    const std::string size_rule = rule_of(kPageSize);
-    const auto below = minimum_of(kPageSize) - 1, above = maximum_of(kPageSize) + 1;
-    return {
-        make_case(base, case_meta(size_rule, "page_size " + std::to_string(below) + " (below the minimum)", size_rule),
-                  set("page_size", below)),
-        make_case(base, case_meta(size_rule, "page_size " + std::to_string(above) + " (above the maximum)", size_rule),
-                  set("page_size", above)),
-        make_case(base, case_meta(size_rule, "page_size a string", size_rule), set("page_size", "twelve")),
-        make_case(base, case_meta("BIL-ENUMS", "sort_order outside the enum", "BIL-ENUMS"),
-                  set("sort_order", outside_enum_of(kSortOrder, "Newest"))),
-        make_case(base, case_meta("BIL-ENUMS", "unknown transaction type", "BIL-ENUMS"),
-                  set("transaction_types", json::array({outside_enum_of(kTransactionTypes, "Chargeback")}))),
-        make_case(base, case_meta("BIL-FILTERS", "unknown reference type", "BIL-FILTERS"),
-                  set("reference_types", json::array({outside_enum_of(kReferenceTypes, "Order")}))),
-        make_case(base, case_meta("BIL-DEFAULT-RANGE", "from_date not a date-time", "BIL-DEFAULT-RANGE"),
-                  set("from_date", "last week")),
-    };
-}
-
-rc::Gen<InvalidCase> gen_transaction_query_invalid() { return gen_one_of(transaction_query_invalid_cases()); }
-
 rc::Gen<json> gen_invoice_transactions_query() {
     return rc::gen::exec([] {
         json query = json::object();
@@ -102,17 +62,6 @@ rc::Gen<json> gen_invoice_transactions_query() {
         if (*rc::gen::element(false, true)) query["SortOrder"] = *rc::gen::elementOf(enum_strings_of(kInvoiceSortOrder));
         return query;
     });
-}
-
-std::vector<BoundaryCase> invoice_transactions_boundaries() { return int_param_boundaries(kInvoicePageSize); }
-
-std::vector<InvalidCase> invoice_transactions_invalid_cases() {
-    auto out = int_param_invalid_cases(kInvoicePageSize);
-    out.pop_back();  // "not an integer" is the transactions:query body's case already
-    const std::string sort_rule = rule_of(kInvoiceSortOrder);
-    out.push_back(Case{{{"SortOrder", outside_enum_of(kInvoiceSortOrder, "Newest")}}, sort_rule,
-                       "SortOrder outside the enum", TextReading::AnyReading, sort_rule});
-    return out;
 }
 
 }  // namespace dockside::generators

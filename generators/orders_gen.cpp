@@ -1,7 +1,5 @@
 #include "generators/orders_gen.h"
 
-#include <memory>
-
 #include "generators/paging_gen.h"
 #include "generators/run_spec.h"
 #include "generators/text_gen.h"
@@ -21,12 +19,6 @@ const std::vector<std::string> kShippingMethods = {"Standard", "Expedited", "2-D
 
 // OrderCreateRequest fields; every documented limit on them is read from the run's spec.
 std::string field(const char* name) { return std::string("OrderCreateRequest.") + name; }
-
-// A text of exactly `count` characters that starts with the run's prefix (for reference ids).
-std::string prefixed_exactly(const std::string& prefix, std::size_t count, TextReading reading) {
-    if (prefix.size() >= count) return *gen_text_exactly(count, reading);
-    return prefix + *gen_text_exactly(count - prefix.size(), reading);
-}
 
 std::size_t max_len(const char* name) { return static_cast<std::size_t>(max_length_of(field(name))); }
 
@@ -65,11 +57,6 @@ rc::Gen<json> gen_realistic_order(const OrderInputs& inputs) {
         if (*rc::gen::element(false, true)) body["purchase_date"] = *gen_date_time();
         return body;
     });
-}
-
-// Sets (or replaces) one member of the body.
-Change set_field(std::string name, json value) {
-    return [name = std::move(name), value = std::move(value)](json& body) { body[name] = value; };
 }
 
 }  // namespace
@@ -121,110 +108,6 @@ rc::Gen<json> gen_order_create(const OrderInputs& inputs) {
     return rc::gen::weightedOneOf<json>({{4, gen_realistic_order(inputs)}, {1, gen_full_order(inputs)}});
 }
 
-namespace {
-
-std::string characters(std::int64_t count, TextReading reading) {
-    if (count == 0) return "0 characters";
-    const char* kind = reading == TextReading::CodePoints ? " multi-byte character" : " ASCII character";
-    return std::to_string(count) + kind + (count == 1 ? "" : "s");
-}
-
-/// The cases at (or, with `step` 1 / -1, one past) the length limits of one text field: at max (and at
-/// min when it is above 0), each in ASCII and, when `multibyte`, in multi-byte text.
-void add_length_cases(std::vector<rc::Gen<Case>>& out, const rc::Gen<json>& base, const char* name, int step,
-                      bool multibyte, const std::string& prefix = "") {
-    const auto limits = limits_of(field(name));
-    const std::string rule = rule_of(field(name));
-    const std::string schema_rule = step == 0 ? "" : rule;
-    std::vector<std::int64_t> counts;
-    if (limits.length.max) counts.push_back(*limits.length.max + step);
-    if (limits.length.min && *limits.length.min > 0) counts.push_back(*limits.length.min - step);
-    for (const auto count : counts) {
-        if (count < 0) continue;
-        for (auto reading : {TextReading::AnyReading, TextReading::CodePoints}) {
-            if (reading == TextReading::CodePoints && (!multibyte || count == 0)) continue;
-            // A unique field keeps the run's prefix so reruns against one target do not collide.
-            const bool keep_prefix = !prefix.empty() && static_cast<std::size_t>(count) > prefix.size();
-            std::string what = std::string(name) + " of " + characters(count, reading) + (keep_prefix ? " (run prefix included)" : "");
-            out.push_back(make_case(base, case_meta(rule, what, schema_rule, reading), [=](json& body) {
-                body[name] = keep_prefix ? prefixed_exactly(prefix, static_cast<std::size_t>(count), reading)
-                                         : *gen_text_exactly(static_cast<std::size_t>(count), reading);
-            }));
-        }
-    }
-}
-
-}  // namespace
-
-std::vector<rc::Gen<BoundaryCase>> order_create_boundary_cases(const OrderInputs& inputs) {
-    auto base = gen_realistic_order(inputs);
-    std::vector<rc::Gen<BoundaryCase>> cases;
-    add_length_cases(cases, base, "gift_message", 0, true);
-    add_length_cases(cases, base, "order_number", 0, true);
-    add_length_cases(cases, base, "reference_id", 0, true, inputs.reference_prefix);
-    add_length_cases(cases, base, "origin_platform_program", 0, false);
-    add_length_cases(cases, base, "sales_channel", 0, false);
-    add_length_cases(cases, base, "shipping_method", 0, false);
-    const auto min_products = static_cast<std::size_t>(min_items_of(field("products")));
-    cases.push_back(make_case(base, case_meta(rule_of(field("products")), "exactly " + std::to_string(min_products) + " product(s)"),
-                              [min_products](json& body) {
-                                  auto& lines = body["products"];
-                                  while (lines.size() < min_products) lines.push_back(lines[0]);
-                                  lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(min_products), lines.end());
-                              }));
-    return cases;
-}
-
-rc::Gen<BoundaryCase> gen_order_create_boundary(const OrderInputs& inputs) {
-    return gen_one_of(order_create_boundary_cases(inputs));
-}
-
-std::vector<rc::Gen<InvalidCase>> order_create_invalid_cases(const OrderInputs& inputs) {
-    auto base = gen_realistic_order(inputs);
-    std::vector<rc::Gen<InvalidCase>> cases;
-    // max+1 code points are over the limit under every reading; the multi-byte case still catches a
-    // target that counts something else on the other side of the limit.
-    add_length_cases(cases, base, "gift_message", 1, true);
-    add_length_cases(cases, base, "order_number", 1, false);
-    add_length_cases(cases, base, "reference_id", 1, false, inputs.reference_prefix);
-    add_length_cases(cases, base, "origin_platform_program", 1, false);
-    add_length_cases(cases, base, "sales_channel", 1, false);
-    add_length_cases(cases, base, "shipping_method", 1, false);
-    const std::string gift_rule = rule_of(field("gift_message"));
-    const std::string req = rule_of(field("products"));
-    const auto min_products = static_cast<std::size_t>(min_items_of(field("products")));
-    const std::string type_rule = rule_of(field("type"));
-    const std::string location = field("location_id");
-    const auto past_location = format_maximum_of(location) + 1;
-    auto with = [&](std::vector<rc::Gen<InvalidCase>> more) { cases.insert(cases.end(), more.begin(), more.end()); };
-    with({
-        make_case(base, case_meta(gift_rule, "gift_message not a string", gift_rule), set_field("gift_message", 7)),
-        make_case(base, case_meta(req, "products with " + std::to_string(min_products - 1) + " items (below minItems)", req),
-                  [min_products](json& body) {
-                      auto& lines = body["products"];
-                      lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(std::min(lines.size(), min_products - 1)), lines.end());
-                  }),
-        make_case(base, case_meta(req, "products missing", req), [](json& body) { body.erase("products"); }),
-        make_case(base, case_meta(req, "recipient missing", req), [](json& body) { body.erase("recipient"); }),
-        make_case(base, case_meta(req, "products not an array", req), [](json& body) { body["products"] = body["products"][0]; }),
-        make_case(base, case_meta(type_rule, "type outside the enum", type_rule),
-                  set_field("type", outside_enum_of(field("type"), "Retail"))),
-        make_case(base, case_meta("ORD-PRODUCT-NAME", "line by unknown reference_id without name"),
-                  [](json& body) {
-                      body["products"] = json::array(
-                          {{{"reference_id", *gen_identifier("DS-MISSING-")}, {"quantity", *gen_int_in(1, 3)}}});
-                  }),
-        make_case(base, case_meta("CONV-TYPES", "location_id " + std::to_string(past_location) + " (past its format)", req),
-                  set_field("location_id", past_location)),
-        make_case(base, case_meta("CONV-TYPES", "purchase_date not a date-time", req), set_field("purchase_date", "yesterday")),
-    });
-    return cases;
-}
-
-rc::Gen<InvalidCase> gen_order_create_invalid(const OrderInputs& inputs) {
-    return gen_one_of(order_create_invalid_cases(inputs));
-}
-
 rc::Gen<json> gen_estimate_request(const OrderInputs& inputs) {
     return rc::gen::exec([inputs] {
         json body = {{"address", *gen_address()}, {"products", json::array()}};
@@ -245,23 +128,6 @@ rc::Gen<json> gen_estimate_request(const OrderInputs& inputs) {
     });
 }
 
-std::vector<rc::Gen<InvalidCase>> estimate_request_invalid_cases(const OrderInputs& inputs) {
-    auto base = gen_estimate_request(inputs);
-    return {
-        make_case(base, case_meta("ORD-ESTIMATE", "product with neither id nor reference_id", "ORD-ESTIMATE"),
-                  [](json& body) { body["products"][0] = {{"quantity", 1}}; }),
-        make_case(base, case_meta("ORD-ESTIMATE", "address missing", "ORD-ESTIMATE"), [](json& body) { body.erase("address"); }),
-        make_case(base, case_meta("ORD-ESTIMATE", "products missing", "ORD-ESTIMATE"),
-                  [](json& body) { body.erase("products"); }),
-        make_case(base, case_meta("ORD-ESTIMATE-METHODS", "shipping_methods not an array", "ORD-ESTIMATE-METHODS"),
-                  set_field("shipping_methods", "Standard")),
-    };
-}
-
-rc::Gen<InvalidCase> gen_estimate_request_invalid(const OrderInputs& inputs) {
-    return gen_one_of(estimate_request_invalid_cases(inputs));
-}
-
 rc::Gen<json> gen_list_orders_query() {
     return rc::gen::exec([] {
         json query = *gen_order_page_query();
@@ -278,16 +144,6 @@ rc::Gen<json> gen_list_orders_query() {
         if (*rc::gen::element(false, true)) query["IsTrackingUploaded"] = *rc::gen::element(true, false);
         return query;
     });
-}
-
-rc::Gen<InvalidCase> gen_list_orders_query_invalid() {
-    auto filters = std::vector<InvalidCase>{
-        Case{{{"StartDate", "last tuesday"}}, "ORD-LIST-FILTERS", "StartDate not a date-time", TextReading::AnyReading,
-             "ORD-LIST-FILTERS"},
-        Case{{{"HasTracking", "maybe"}}, "ORD-LIST-FILTERS", "HasTracking not a boolean", TextReading::AnyReading,
-             "ORD-LIST-FILTERS"}};
-    return rc::gen::weightedOneOf<InvalidCase>(
-        {{3, gen_order_page_query_invalid()}, {1, rc::gen::elementOf(filters)}});
 }
 
 }  // namespace dockside::generators

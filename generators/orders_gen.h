@@ -1,6 +1,7 @@
 #pragma once
 /// Orders: the create body (OrderCreateRequest), the estimate body (EstimateRequest) and the list
-/// query, each realistic, at its documented limits, and one step past them.
+/// query, each valid within the documented limits. Values at and past the limits are the rule checks'
+/// probes (harness/checks), put into these bodies by probe_requests.h.
 
 #include <cstdint>
 #include <string>
@@ -8,8 +9,6 @@
 
 #include <nlohmann/json.hpp>
 #include <rapidcheck.h>
-
-#include "generators/case.h"
 
 namespace dockside::generators {
 
@@ -33,26 +32,9 @@ rc::Gen<nlohmann::json> gen_order_line(const OrderInputs& inputs);
 
 /// A valid create body: mostly realistic, sometimes with every optional field and arbitrary text.
 rc::Gen<nlohmann::json> gen_order_create(const OrderInputs& inputs);
-/// Every documented length limit of the create body at its end (gift_message and order_number also
-/// in multi-byte text: CodePoints), reference_id at both ends, the minimum number of products, the
-/// shortest shipping_method. Limits are read from the run's spec.
-std::vector<rc::Gen<BoundaryCase>> order_create_boundary_cases(const OrderInputs& inputs);
-rc::Gen<BoundaryCase> gen_order_create_boundary(const OrderInputs& inputs);
-/// One step past each length limit, too few and missing products, missing recipient, wrong types, a
-/// type outside its enum, a reference line without name, a location_id past its integer format.
-std::vector<rc::Gen<InvalidCase>> order_create_invalid_cases(const OrderInputs& inputs);
-rc::Gen<InvalidCase> gen_order_create_invalid(const OrderInputs& inputs);
-
 /// A valid estimate body: address, products by id or reference_id, sometimes shipping_methods.
 rc::Gen<nlohmann::json> gen_estimate_request(const OrderInputs& inputs);
-/// A product with neither id nor reference_id, missing address or products, shipping_methods not
-/// an array.
-std::vector<rc::Gen<InvalidCase>> estimate_request_invalid_cases(const OrderInputs& inputs);
-rc::Gen<InvalidCase> gen_estimate_request_invalid(const OrderInputs& inputs);
-
 /// A GET /order query: paging (paging_gen.h) plus filters (ids, dates in order, booleans).
 rc::Gen<nlohmann::json> gen_list_orders_query();
-/// Paging one step past its limits, a date that is not a date-time, a boolean that is not one.
-rc::Gen<InvalidCase> gen_list_orders_query_invalid();
 
 }  // namespace dockside::generators

@@ -42,9 +42,10 @@ std::string unique_stamp(const TargetInputs& inputs) {
     return inputs.run_tag + std::to_string(next_unique_number()) + "-";
 }
 
-std::string unique_text(const checks::ProbeValue& v, const TargetInputs& inputs) {
+/// Text of `count` characters for a Text or TextIn probe, starting with the run's stamp where it must be unique.
+std::string unique_text(const checks::ProbeValue& v, std::int64_t length, const TargetInputs& inputs) {
     const auto reading = v.multibyte ? TextReading::CodePoints : TextReading::AnyReading;
-    const auto count = static_cast<std::size_t>(v.count);
+    const auto count = static_cast<std::size_t>(length);
     const std::string head = unique_stamp(inputs);
     if (!v.unique || count <= head.size()) return *gen_text_exactly(count, reading);
     return head + *gen_text_exactly(count - head.size(), reading);
@@ -75,7 +76,10 @@ json value_for(const checks::ProbeValue& v, const TargetInputs& inputs, const js
     using Kind = checks::ProbeValue::Kind;
     auto wrap = [&](json value) { return v.as_array_item ? json::array({value}) : value; };
     switch (v.kind) {
-        case Kind::Text: return unique_text(v, inputs);
+        case Kind::Text: return unique_text(v, v.count, inputs);
+        // From the end at the limit outward (gen_length_from): past a maximum, the first case is max + 1
+        // and a failure shrinks to the first length a server lets through.
+        case Kind::TextIn: return unique_text(v, *gen_length_from(v.count, v.count == v.low ? v.high : v.low), inputs);
         case Kind::Integer: return v.low;
         case Kind::IntegerIn: return *gen_int_in(v.low, v.high);
         case Kind::OneOf: return wrap(*rc::gen::elementOf(v.values));

@@ -1,7 +1,5 @@
 #include "generators/products_gen.h"
 
-#include <algorithm>
-
 #include "generators/run_spec.h"
 #include "generators/text_gen.h"
 
@@ -14,16 +12,6 @@ using nlohmann::json;
 // VariantBatchUpdateRequest's integer enums (PRD-VARIANTS-UPDATE), read from the run's spec.
 const char* kStatus = "VariantBatchUpdateRequest.status";
 const char* kReviews = "VariantBatchUpdateRequest.reviews_pending";
-
-std::int64_t lowest(const char* reference) {
-    const auto values = enum_integers_of(reference);
-    return *std::min_element(values.begin(), values.end());
-}
-
-std::int64_t highest(const char* reference) {
-    const auto values = enum_integers_of(reference);
-    return *std::max_element(values.begin(), values.end());
-}
 
 double cents(std::int64_t low, std::int64_t high) { return static_cast<double>(*gen_int_in(low, high)) / 100.0; }
 
@@ -84,19 +72,6 @@ rc::Gen<json> gen_variant_batch_update(const ProductInputs& inputs) {
     });
 }
 
-std::vector<rc::Gen<BoundaryCase>> variant_batch_update_boundary_cases(const ProductInputs& inputs) {
-    auto base = gen_variant_batch_update(inputs);
-    auto set = [](const char* name, json value) -> Change { return [name, value](json& v) { v[name] = value; }; };
-    const std::string rule = rule_of(kStatus);
-    const auto s_low = lowest(kStatus), s_high = highest(kStatus), r_low = lowest(kReviews), r_high = highest(kReviews);
-    return {make_case(base, case_meta(rule, "status " + std::to_string(s_low) + " (lowest)"), set("status", s_low)),
-            make_case(base, case_meta(rule, "status " + std::to_string(s_high) + " (highest)"), set("status", s_high)),
-            make_case(base, case_meta(rule, "reviews_pending [" + std::to_string(r_low) + "] (lowest)"),
-                      set("reviews_pending", json::array({r_low}))),
-            make_case(base, case_meta(rule, "reviews_pending [" + std::to_string(r_high) + "] (highest)"),
-                      set("reviews_pending", json::array({r_high})))};
-}
-
 rc::Gen<json> gen_merge_targets(const ProductInputs& inputs) {
     return rc::gen::exec([inputs] {
         if (inputs.variant_ids.empty()) throw rc::GenerationFailure("ProductInputs.variant_ids is empty");
@@ -119,42 +94,6 @@ rc::Gen<json> gen_channel_metadata(const ProductInputs& inputs) {
         if (*rc::gen::element(false, true)) out["asin"] = *gen_identifier("B0");
         return out;
     });
-}
-
-std::vector<rc::Gen<InvalidCase>> variant_create_invalid_cases() {
-    return {
-        make_case(gen_variant_create(), case_meta("PRD-VARIANTS-CREATE", "new variant carries an id", "PRD-VARIANTS-CREATE"),
-                  [](json& body) { body[0]["id"] = *gen_int_in(1, 100000); }),
-        make_case(gen_variant_create(), case_meta("PRD-SHAPES", "weight as the response's object", "PRD-SHAPES"),
-                  [](json& body) { body[0]["weight"] = {{"unit", "oz"}, {"weight", 12.5}}; }),
-    };
-}
-
-std::vector<rc::Gen<InvalidCase>> variant_batch_update_invalid_cases(const ProductInputs& inputs) {
-    auto update = gen_variant_batch_update(inputs);
-    auto set = [](const char* name, json value) -> Change { return [name, value](json& v) { v[name] = value; }; };
-    const std::string rule = rule_of(kStatus);
-    const auto s_low = lowest(kStatus) - 1, s_high = highest(kStatus) + 1;
-    const auto r_low = lowest(kReviews) - 1, r_high = highest(kReviews) + 1;
-    return {
-        make_case(update, case_meta(rule, "status " + std::to_string(s_low) + " (below the enum)", rule), set("status", s_low)),
-        make_case(update, case_meta(rule, "status " + std::to_string(s_high) + " (above the enum)", rule), set("status", s_high)),
-        make_case(update, case_meta(rule, "reviews_pending " + std::to_string(r_high) + " (above the enum)", rule),
-                  set("reviews_pending", json::array({r_high}))),
-        make_case(update, case_meta(rule, "reviews_pending " + std::to_string(r_low) + " (below the enum)", rule),
-                  set("reviews_pending", json::array({r_low}))),
-        make_case(update, case_meta(rule, "update without id", rule), [](json& v) { v.erase("id"); }),
-    };
-}
-
-std::vector<rc::Gen<InvalidCase>> product_patch_invalid_cases(const ProductInputs& inputs) {
-    auto patch = gen_product_patch(inputs);
-    return {
-        make_case(patch, case_meta("PRD-PATCH-MERGE", "patch body not an object", "PRD-PATCH-MERGE"),
-                  [](json& body) { body = json::array({body}); }),
-        make_case(patch, case_meta("PRD-PATCH-MERGE", "variants entry not an object", "PRD-SHAPES"),
-                  [](json& body) { body["variants"] = json::array({"SKU-1"}); }),
-    };
 }
 
 }  // namespace dockside::generators

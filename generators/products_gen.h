@@ -10,8 +10,6 @@
 #include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 
-#include "generators/case.h"
-
 namespace dockside::generators {
 
 struct ProductInputs {
@@ -28,18 +26,9 @@ rc::Gen<nlohmann::json> gen_product_patch(const ProductInputs& inputs);
 rc::Gen<nlohmann::json> gen_variant_create();
 /// One existing variant with id, sometimes status and reviews_pending from their enums (PRD-VARIANTS-UPDATE).
 rc::Gen<nlohmann::json> gen_variant_batch_update(const ProductInputs& inputs);
-/// status and reviews_pending at the lowest and highest value of their enums.
-std::vector<rc::Gen<BoundaryCase>> variant_batch_update_boundary_cases(const ProductInputs& inputs);
 /// [{id}, …] of existing variants to merge into a target.
 rc::Gen<nlohmann::json> gen_merge_targets(const ProductInputs& inputs);
 /// One marketplace channel metadata record.
 rc::Gen<nlohmann::json> gen_channel_metadata(const ProductInputs& inputs);
-
-/// createVariants: a new variant with an id, weight as the response's object.
-std::vector<rc::Gen<InvalidCase>> variant_create_invalid_cases();
-/// updateVariants: status and reviews_pending one past each end of their enums, no id.
-std::vector<rc::Gen<InvalidCase>> variant_batch_update_invalid_cases(const ProductInputs& inputs);
-/// patchProduct: a body that is not an object, a variant that is not an object.
-std::vector<rc::Gen<InvalidCase>> product_patch_invalid_cases(const ProductInputs& inputs);
 
 }  // namespace dockside::generators

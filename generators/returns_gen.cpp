@@ -53,44 +53,6 @@ rc::Gen<json> gen_return_create(const ReturnInputs& inputs) {
     });
 }
 
-std::vector<rc::Gen<BoundaryCase>> return_create_boundary_cases(const ReturnInputs& inputs) {
-    return {make_case(gen_return_create(inputs), case_meta("RET-DUP-ID", "exactly one inventory line"),
-                      [](json& body) { body["inventory"] = json::array({body["inventory"][0]}); })};
-}
-
-std::vector<rc::Gen<InvalidCase>> return_create_invalid_cases(const ReturnInputs& inputs) {
-    auto base = gen_return_create(inputs);
-    std::vector<rc::Gen<InvalidCase>> cases = {
-        make_case(base, case_meta("RET-DUP-ID", "one inventory id listed twice"),
-                  [](json& body) {
-                      json copy = body["inventory"][*rc::gen::inRange<std::size_t>(0, body["inventory"].size())];
-                      copy["quantity"] = *gen_int_in(1, 5);
-                      auto& lines = body["inventory"];
-                      lines.insert(lines.begin() + static_cast<std::ptrdiff_t>(*rc::gen::inRange<std::size_t>(0, lines.size() + 1)), copy);
-                  }),
-        make_case(base, case_meta("RET-ONE-ACTION", "two requested actions for one item", "RET-ONE-ACTION"),
-                  [](json& body) { body["inventory"][0]["requested_action"] = json::array({1, 2}); }),
-        make_case(base, case_meta("RET-DUP-ID", "inventory not an array", "RET-DUP-ID"),
-                  [](json& body) { body["inventory"] = body["inventory"][0]; }),
-        make_case(base, case_meta("RET-DUP-ID", "inventory id not an integer", "RET-DUP-ID"),
-                  [](json& body) { body["inventory"][0]["id"] = std::to_string(body["inventory"][0]["id"].get<std::int64_t>()); }),
-    };
-    auto refused = [&](const std::vector<std::int64_t>& ids, const char* what) {
-        if (ids.empty()) return;
-        cases.push_back(make_case(base, case_meta("RET-NO-DIGITAL-BUNDLE", what), [ids](json& body) {
-            json extra = {{"id", *rc::gen::elementOf(ids)}, {"quantity", 1}};
-            body["inventory"].push_back(extra);
-        }));
-    };
-    refused(inputs.digital_ids, "a digital inventory item among returnable ones");
-    refused(inputs.bundle_ids, "a bundle inventory item among returnable ones");
-    return cases;
-}
-
-rc::Gen<InvalidCase> gen_return_create_invalid(const ReturnInputs& inputs) {
-    return gen_one_of(return_create_invalid_cases(inputs));
-}
-
 rc::Gen<json> gen_list_returns_query() {
     return rc::gen::exec([] {
         json query = *gen_return_page_query();
@@ -114,16 +76,6 @@ rc::Gen<json> gen_list_returns_query() {
             query["ReturnActions"] = *rc::gen::elementOf(filter_values_of("listReturns", "ReturnActions"));
         return query;
     });
-}
-
-rc::Gen<InvalidCase> gen_list_returns_query_invalid() {
-    auto filters = std::vector<InvalidCase>{
-        Case{{{"Status", "Lost"}}, "RET-STATUS", "Status outside the return states", TextReading::AnyReading, "RET-STATUS"},
-        Case{{{"Status", "Arrived,"}}, "RET-STATUS", "Status list with an empty member", TextReading::AnyReading,
-             "RET-STATUS"},
-        Case{{{"StartDate", "2025-13-01T00:00:00Z"}}, "RET-LIST", "StartDate in month 13", TextReading::AnyReading,
-             "RET-LIST"}};
-    return rc::gen::weightedOneOf<InvalidCase>({{2, gen_return_page_query_invalid()}, {1, rc::gen::elementOf(filters)}});
 }
 
 }  // namespace dockside::generators

@@ -1,8 +1,6 @@
 #include "generators/run_spec.h"
 
-#include <algorithm>
 #include <atomic>
-#include <limits>
 #include <stdexcept>
 
 #include <rapidcheck.h>
@@ -46,8 +44,6 @@ std::int64_t max_length_of(std::string_view reference) { return or_fail(limits_o
 std::int64_t min_length_of(std::string_view reference) { return or_fail(limits_of(reference).min_length()); }
 std::int64_t maximum_of(std::string_view reference) { return or_fail(limits_of(reference).maximum()); }
 std::int64_t minimum_of(std::string_view reference) { return or_fail(limits_of(reference).minimum()); }
-std::int64_t min_items_of(std::string_view reference) { return or_fail(limits_of(reference).min_items()); }
-
 std::vector<std::string> enum_strings_of(std::string_view reference) {
     std::vector<std::string> out;
     for (const auto& value : or_fail(limits_of(reference).enum_values()))
@@ -81,32 +77,12 @@ std::vector<std::string> states_of(std::string_view machine) {
     return or_fail(run_spec().state_machine(machine)).states;
 }
 
-std::string rule_of(std::string_view reference) {
-    const auto limits = limits_of(reference);
-    if (limits.rules.empty()) throw rc::GenerationFailure("generators: no rule states a limit of " + std::string(reference));
-    return limits.rules.front();
-}
-
-std::string outside_enum_of(std::string_view reference, std::string preferred) {
-    const auto values = enum_strings_of(reference);
-    while (std::find(values.begin(), values.end(), preferred) != values.end()) preferred += "X";
-    return preferred;
-}
-
 std::int64_t default_integer_of(std::string_view reference) {
     const auto limits = limits_of(reference);
     const nlohmann::json* schema = run_spec().deref(run_spec().resolve(limits.pointer));
     if (!schema || !schema->is_object() || !schema->contains("default") || !(*schema)["default"].is_number_integer())
         throw rc::GenerationFailure("generators: " + std::string(reference) + " documents no integer default");
     return (*schema)["default"].get<std::int64_t>();
-}
-
-std::int64_t format_maximum_of(std::string_view reference) {
-    const auto limits = limits_of(reference);
-    if (limits.format == "int32") return std::numeric_limits<std::int32_t>::max();
-    if (limits.format == "int64") return std::numeric_limits<std::int64_t>::max();
-    throw rc::GenerationFailure("generators: " + std::string(reference) + " has no integer format (format '" +
-                                limits.format + "')");
 }
 
 }  // namespace dockside::generators

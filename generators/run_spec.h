@@ -43,7 +43,6 @@ std::int64_t max_length_of(std::string_view reference);
 std::int64_t min_length_of(std::string_view reference);
 std::int64_t maximum_of(std::string_view reference);
 std::int64_t minimum_of(std::string_view reference);
-std::int64_t min_items_of(std::string_view reference);
 /// The enum of a field (of its items for an array field), as strings / as integers.
 std::vector<std::string> enum_strings_of(std::string_view reference);
 std::vector<std::int64_t> enum_integers_of(std::string_view reference);
@@ -51,14 +50,7 @@ std::vector<std::int64_t> enum_integers_of(std::string_view reference);
 std::vector<std::string> filter_values_of(std::string_view operation, std::string_view param);
 /// The states of a state machine of the rules data ("return").
 std::vector<std::string> states_of(std::string_view machine);
-/// The rule that states the field's limits (its x-rule, else the first rules-data check naming it).
-std::string rule_of(std::string_view reference);
-/// `preferred` when the enum of `reference` does not hold it, else `preferred` with a suffix that makes
-/// it a value outside the enum (for "one value past the enum" cases).
-std::string outside_enum_of(std::string_view reference, std::string preferred);
 /// The integer `default` of the field's or parameter's schema (RecordsPerPage 50, page_size 100).
 std::int64_t default_integer_of(std::string_view reference);
-/// The largest value the field's integer format holds (int32 → 2^31-1, int64 → 2^63-1).
-std::int64_t format_maximum_of(std::string_view reference);
 
 }  // namespace dockside::generators

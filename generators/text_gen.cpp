@@ -165,16 +165,12 @@ rc::Gen<std::int64_t> gen_int_in(std::int64_t min, std::int64_t max) {
         {{1, rc::gen::just(min)}, {1, max_shrinking_to_min}, {6, rc::gen::inRange<std::int64_t>(min, max)}});
 }
 
-rc::Gen<std::int64_t> gen_length_within(std::int64_t lowest, std::int64_t max) {
+rc::Gen<std::int64_t> gen_length_from(std::int64_t nearest, std::int64_t farthest) {
     const std::int64_t max_size = std::max(1, rc::detail::configuration().testParams.maxSize);
-    return rc::gen::withSize([lowest, max, max_size](int size) {
-        const std::int64_t reach = (max - lowest) * std::min<std::int64_t>(size, max_size) / max_size;
-        return gen_int_in(max - reach, max);
+    return rc::gen::withSize([nearest, farthest, max_size](int size) {
+        const std::int64_t reach = (farthest - nearest) * std::min<std::int64_t>(size, max_size) / max_size;
+        return reach >= 0 ? gen_int_in(nearest, nearest + reach) : gen_int_in(nearest + reach, nearest);
     });
-}
-
-rc::Gen<std::int64_t> gen_length_past(std::int64_t max) {
-    return rc::gen::withSize([max](int size) { return gen_int_in(max + 1, max + 1 + size); });
 }
 
 }  // namespace dockside::generators

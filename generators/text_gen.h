@@ -9,9 +9,14 @@
 
 #include <rapidcheck.h>
 
-#include "generators/case.h"
-
 namespace dockside::generators {
+
+/// Which counting of "characters" a text relies on. The document says "characters" without a unit
+/// (specs/rules.yaml not_shown NS-TEXT-LENGTH-UNIT); the rules data records code points.
+enum class TextReading {
+    AnyReading,  ///< holds however characters are counted (ASCII text)
+    CodePoints,  ///< holds when characters are Unicode code points, not bytes (multi-byte text)
+};
 
 /// Unicode code points in valid UTF-8 (every byte that is not a continuation byte starts one).
 std::size_t code_points(std::string_view utf8);
@@ -45,12 +50,9 @@ rc::Gen<std::string> gen_https_url();
 /// An integer in [min, max], both inclusive, with the two ends drawn more often than chance.
 rc::Gen<std::int64_t> gen_int_in(std::int64_t min, std::int64_t max);
 
-/// Lengths for "anything within a limit is accepted" properties: in [lowest, max], exactly `max` at size
-/// 0 (a property's first case), reaching down to `lowest` at RapidCheck's largest size.
-rc::Gen<std::int64_t> gen_length_within(std::int64_t lowest, std::int64_t max);
-/// Lengths for "anything past a limit is rejected" properties: exactly max + 1 at size 0, up to
-/// max + 1 + size later. A failure shrinks towards max + 1, so a limit moved by one is reported as the
-/// one length it lets through.
-rc::Gen<std::int64_t> gen_length_past(std::int64_t max);
+/// Lengths for "any length in a range" properties, from the end at a limit: exactly `nearest` at size 0
+/// (a property's first case), reaching toward `farthest` (either side) as the size grows. Past a maximum
+/// (`nearest` = max + 1) a failure shrinks to the first length a server lets through.
+rc::Gen<std::int64_t> gen_length_from(std::int64_t nearest, std::int64_t farthest);
 
 }  // namespace dockside::generators

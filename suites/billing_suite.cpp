@@ -1,8 +1,11 @@
 // Billing suite: POST /2025-07/transactions:query (BIL-CURSOR-OVERRIDES, BIL-PAGE-SIZE, BIL-DEFAULT-RANGE,
-// BIL-FILTERS, BIL-ENUMS), GET /2025-07/invoices/{invoiceId}/transactions (BIL-INVOICE-TX) and the two
-// lists whose shapes are not shown (invoices, transaction fees: JSON and 200 only, NS-INVOICE-FIELDS,
-// NS-TRANSACTION-FEE-FIELDS). Filters are compared with a "wide" query (ten years back to tomorrow, one
-// page of the largest documented page_size) of the same target: a filtered query answers exactly the wide items that match.
+// BIL-FILTERS, BIL-ENUMS) and GET /2025-07/invoices/{invoiceId}/transactions (BIL-INVOICE-TX). The two
+// lists whose shapes are not shown (invoices, transaction fees: NS-INVOICE-FIELDS,
+// NS-TRANSACTION-FEE-FIELDS) are judged by the rules data alone: 200 (ERR-CODES) and JSON (CONV-JSON).
+// Filters are compared with a "wide" query (ten years back to tomorrow, one page of the largest
+// documented page_size) of the same target: a filtered query answers exactly the wide items that match.
+// The documented ranges and value sets of the request (page_size, PageSize, sort_order, SortOrder,
+// transaction_types) are checks of the rules data, run by rule_checks_suite.cpp.
 
 #include <algorithm>
 #include <functional>
@@ -48,9 +51,6 @@ struct PageSizes {
 PageSizes page_sizes(const char* reference) {
     return {generators::minimum_of(reference), generators::maximum_of(reference), generators::default_integer_of(reference)};
 }
-
-/// How far out of range the out-of-range probes reach (a harness choice: far, but well inside int32).
-constexpr std::int64_t kFarPast = 99000;
 
 PageSizes query_sizes() { return page_sizes("TransactionQuery.page_size"); }
 PageSizes invoice_sizes() { return page_sizes("listInvoiceTransactions.PageSize"); }
@@ -218,20 +218,11 @@ TEST(Billing, BIL_PAGE_SIZE_FirstPrevAndLastCursorsLeadWhereTheySay) {
     }
 }
 
-TEST(Billing, BIL_PAGE_SIZE_OutOfRangeRejected) {
+// Which page_size and PageSize values are accepted or refused is BIL-PAGE-SIZE's int_range checks in the
+// rules data (RuleChecks.int_range_billing). What the registry cannot run: a page holds at most that
+// many transactions, and an omitted page_size means the documented default.
+TEST(Billing, BIL_PAGE_SIZE_OmittedPageSizeGivesAtMostTheDefault) {
     const PageSizes sizes = query_sizes();
-    for (const json& size : {json(sizes.min - 1), json(sizes.min - 2), json(sizes.max + 1), json(sizes.max + kFarPast), json("ten")})
-        expect_rejected(query_tx(wide_body({{"page_size", size}})), "BIL-PAGE-SIZE");
-}
-
-TEST(Billing, BIL_PAGE_SIZE_BoundsAndDefaultAccepted) {
-    const PageSizes sizes = query_sizes();
-    for (std::int64_t size : {sizes.min, sizes.max}) {
-        Exchange ex = query_tx(wide_body({{"page_size", size}}));
-        if (!expect_status(ex, 200, "BIL-PAGE-SIZE")) continue;
-        expect_that(items_of(ex).size() <= static_cast<std::size_t>(size), ex, "BIL-PAGE-SIZE",
-                    "page_size=" + std::to_string(size) + " answered " + std::to_string(items_of(ex).size()) + " items");
-    }
     json body = wide_body();
     body.erase("page_size");
     Exchange ex = query_tx(body);
@@ -247,16 +238,9 @@ RC_GTEST_PROP(Billing, BIL_PAGE_SIZE_AnySizeInRangeRespected, ()) {
         {{3, rc::gen::inRange<std::int64_t>(sizes.min, std::min(sizes.min + 11, sizes.max + 1))},
          {1, rc::gen::inRange<std::int64_t>(sizes.min, sizes.max + 1)}});
     Exchange ex = query_tx(wide_body({{"page_size", size}}));
-    RC_ASSERT(expect_status(ex, 200, "BIL-PAGE-SIZE"));
+    if (ex.status() < 200 || ex.status() >= 300) return;  // a refused page_size in range is the int_range check's finding
     RC_ASSERT(expect_that(items_of(ex).size() <= static_cast<std::size_t>(size), ex, "BIL-PAGE-SIZE",
                           "page_size=" + std::to_string(size) + " answered " + std::to_string(items_of(ex).size()) + " items"));
-}
-
-RC_GTEST_PROP(Billing, BIL_PAGE_SIZE_AnySizeOutOfRangeRejected, ()) {
-    const PageSizes sizes = query_sizes();
-    const std::int64_t size = *rc::gen::oneOf(rc::gen::inRange<std::int64_t>(sizes.min - kFarPast, sizes.min),
-                                              rc::gen::inRange<std::int64_t>(sizes.max + 1, sizes.max + 10 * kFarPast));
-    RC_ASSERT(expect_rejected(query_tx(wide_body({{"page_size", size}})), "BIL-PAGE-SIZE"));
 }
 
 /// The server's clock: the simulation control reports it (a one-second step); otherwise this machine's.
@@ -393,14 +377,14 @@ TEST(Billing, BIL_ENUMS_TransactionTypesAndSortOrder) {
         expect_that(std::find(documented.begin(), documented.end(), t.value("transaction_type", "")) != documented.end(),
                     ex, "BIL-ENUMS", "transaction " + t.value("transaction_id", json()).dump() + " has transaction_type " +
                                          t.value("transaction_type", json()).dump());
+    // Which sort_order and transaction_types values are accepted is the rules data's enum checks; what
+    // they cannot say is that a sort_order sorts.
     for (const char* order : {"Ascending", "Descending"}) {
         Exchange sorted = query_tx(wide_body({{"sort_order", order}}));
-        if (expect_status(sorted, 200, "BIL-ENUMS"))
+        if (sorted.status() == 200)
             expect_that(ordered(items_of(sorted), order == std::string("Ascending")), sorted, "BIL-ENUMS",
                         std::string("sort_order=") + order + " is not in " + order + " charge_date order");
     }
-    expect_rejected(query_tx(wide_body({{"sort_order", "Sideways"}})), "BIL-ENUMS");
-    expect_rejected(query_tx(wide_body({{"transaction_types", {"Gift"}}})), "BIL-ENUMS");
 }
 
 TEST(Billing, BIL_REF_TYPES_ReferenceTypeIsADocumentedValue) {
@@ -460,8 +444,9 @@ TEST(Billing, BIL_INVOICE_TX_ListsTheInvoicesTransactionsNewestFirst) {
                 expect_that(got.count(t.value("transaction_id", json()).dump()) == 1, ex, "BIL-INVOICE-TX",
                             "invoice " + invoice + " lacks its transaction " + t.value("transaction_id", json()).dump());
         expect_that(ordered(items_of(ex), false), ex, "BIL-INVOICE-TX", "without SortOrder the default is Descending");
+        // Whether SortOrder=Ascending is accepted is the rules data's enum check; that it sorts is this test's.
         Exchange asc = invoice_tx(invoice, {{"PageSize", std::to_string(invoice_sizes().max)}, {"SortOrder", "Ascending"}});
-        if (expect_status(asc, 200, "BIL-INVOICE-TX"))
+        if (asc.status() == 200)
             expect_that(ordered(items_of(asc), true), asc, "BIL-INVOICE-TX", "SortOrder=Ascending is not ascending by charge_date");
     }
 }
@@ -490,29 +475,6 @@ TEST(Billing, BIL_INVOICE_TX_CursorOverridesOtherParameters) {
     for (const auto& t : *all)
         if (t.value("invoiced_status", false) && t.value("invoice_id", json()).dump() == *invoice) mine.push_back(t);
     if (pages) expect_pages(*pages, mine, 1, "BIL-INVOICE-TX", "listInvoiceTransactions");
-}
-
-TEST(Billing, BIL_PAGE_SIZE_InvoicePageSizeOutOfRangeRejected) {
-    auto all = wide();
-    if (!all) return;
-    const auto invoices = invoice_ids(*all, 1);
-    if (invoices.empty()) DOCKSIDE_SKIP("no invoiced transactions, so no invoice id to list");
-    const PageSizes sizes = invoice_sizes();
-    for (const std::string& size : {std::to_string(sizes.min - 1), std::to_string(sizes.max + 1), std::to_string(sizes.min - 6),
-                                    std::string("many")})
-        expect_rejected(invoice_tx(invoices[0], {{"PageSize", size}}), "BIL-PAGE-SIZE");
-    expect_rejected(invoice_tx(invoices[0], {{"SortOrder", "Sideways"}}), "BIL-INVOICE-TX");
-    for (std::int64_t size : {sizes.min, sizes.max})
-        expect_status(invoice_tx(invoices[0], {{"PageSize", std::to_string(size)}}), 200, "BIL-PAGE-SIZE");
-}
-
-TEST(Billing, ERR_CODES_InvoicesAndFeesListsAnswer200Json) {
-    for (const char* op : {"listInvoices", "listTransactionFees"}) {
-        Exchange ex = send(Call{.operation = op});
-        if (!expect_status(ex, 200, "ERR-CODES")) continue;
-        expect_conforms(ex);
-        expect_that(!ex.json().is_null(), ex, "CONV-JSON", std::string(op) + " did not answer JSON");
-    }
 }
 
 TEST(Billing, AUTH_BEARER_MissingOrBadTokenIs401) {

@@ -2,15 +2,15 @@
 // CREATE), batch variant update (PRD-VARIANTS-UPDATE), merge 201 (PRD-MERGE), channel metadata add and
 // delete (PRD-META-ADD, PRD-META-DELETE), product delete gone from the lists (PRD-DELETE), request versus
 // response variant shapes (PRD-SHAPES, through the validator and explicitly), auth on every write, and no
-// side effect from any refused write. Every write goes to a scratch product (products_support.h).
+// side effect from any refused write. Every write goes to a scratch product (products_support.h). The
+// forbidden id of a variant create and the value sets and required id of a batch update are checks of
+// the rules data (RuleChecks).
 
 #include <set>
 #include <string>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <rapidcheck.h>
-#include <rapidcheck/gtest.h>
 
 #include "suites/products_support.h"
 #include "suites/support/api.h"
@@ -104,12 +104,18 @@ TEST(Products, PRD_VARIANTS_CREATE_Answers201WithTheNewVariants) {
         if (!skus.count(json(sku).dump())) record_failure("PRD-VARIANTS-CREATE", "listVariants", "created variant " + sku + " is not listed");
 }
 
-TEST(Products, PRD_VARIANTS_CREATE_VariantWithIdRejectedWithoutEffect) {
+/// Whether the target refused the write (a 4xx); what it accepted is its rule check's finding.
+bool refused(const Exchange& ex) { return ex.status() >= 400 && ex.status() < 500; }
+
+// Refusing a variant create that carries an id is PRD-VARIANTS-CREATE's forbidden_field check in the rules
+// data; what it cannot see is that the refused create changed nothing.
+TEST(Products, ERR_NOSIDE_RefusedVariantCreateWithIdChangesNothing) {
     SCRATCH_OR_SKIP(s);
     const auto before = list_variants(s.id);
     json with_id = variant_request(unique("DS-ID"));
     with_id["id"] = s.variant_id;
-    expect_rejected(send(create_variants(s.id, json::array({with_id}))), "PRD-VARIANTS-CREATE");
+    if (!refused(send(create_variants(s.id, json::array({with_id})))))
+        DOCKSIDE_SKIP("the target did not refuse a variant create carrying an id (PRD-VARIANTS-CREATE's check judges that)");
     expect_variants_unchanged(s.id, before, "a variant create carrying an id");
 }
 
@@ -156,30 +162,20 @@ TEST(Products, PRD_VARIANTS_UPDATE_UpdatesOnlySuppliedFieldsAndAnswersVariants) 
                 expect_that(v.value("name", json()) == json(name), ex, "PRD-VARIANTS-UPDATE", "the new name does not read back");
 }
 
-TEST(Products, PRD_VARIANTS_UPDATE_OutOfRangeOrWithoutIdRejectedWithoutEffect) {
+// Refusing status and reviews_pending values outside their lists, and an update without id, are
+// PRD-VARIANTS-UPDATE's enum and required_fields checks in the rules data; what they cannot see is that
+// the refused updates changed nothing.
+TEST(Products, ERR_NOSIDE_RefusedVariantUpdatesChangeNothing) {
     SCRATCH_OR_SKIP(s);
     const auto before = list_variants(s.id);
+    bool all_refused = true;
     for (const json& body : {json{{"id", s.variant_id}, {"status", 4}}, json{{"id", s.variant_id}, {"status", 0}},
                              json{{"id", s.variant_id}, {"reviews_pending", {5}}}, json{{"id", s.variant_id}, {"reviews_pending", {-1}}},
                              json{{"name", "no id"}}})
-        expect_rejected(send(update_variants(s.id, body)), "PRD-VARIANTS-UPDATE");
+        all_refused = refused(send(update_variants(s.id, body))) && all_refused;
+    if (!all_refused)
+        DOCKSIDE_SKIP("the target accepted an invalid batch variant update (PRD-VARIANTS-UPDATE's checks judge that)");
     expect_variants_unchanged(s.id, before, "an out-of-range batch variant update");
-}
-
-RC_GTEST_PROP(Products, PRD_VARIANTS_UPDATE_StatusAndReviewsRanges, ()) {
-    static Scratch s = make_scratch_product();
-    RC_PRE(s.reason.empty());
-    const int status = *rc::gen::inRange(-3, 9);
-    const auto reviews = *rc::gen::container<std::vector<int>>(*rc::gen::inRange(0, 3), rc::gen::inRange(-2, 8));
-    bool valid = status >= 1 && status <= 3;
-    for (int r : reviews) valid = valid && r >= 0 && r <= 4;
-    Exchange ex = send(update_variants(s.id, json{{"id", s.variant_id}, {"status", status}, {"reviews_pending", reviews}}));
-    if (valid) {
-        RC_ASSERT(expect_status(ex, 200, "PRD-VARIANTS-UPDATE"));
-        RC_ASSERT(expect_conforms(ex));
-    } else {
-        RC_ASSERT(expect_rejected(ex, "PRD-VARIANTS-UPDATE"));
-    }
 }
 
 // ---------------------------------------------------------------- patch

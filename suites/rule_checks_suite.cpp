@@ -28,6 +28,7 @@
 #include "generators/run_spec.h"
 #include "harness/checks/judge.h"
 #include "harness/checks/registry.h"
+#include "harness/validate/formats.h"
 #include "suites/support/api.h"
 #include "suites/support/session_token.h"
 #include "suites/support/run_apart.h"
@@ -143,24 +144,17 @@ const generators::TargetInputs& target_inputs() {
     inputs.products.channel_ids = {current_session().info().write_channel};
     // The newest order's insertion time, in the target's clock (a simulated clock may be far from ours).
     const Exchange newest = send({.operation = "listOrders", .query = {{"SortOrder", "Descending"}, {"Limit", "1"}}});
+    // Only a well-formed instant: a malformed created_date is CONV-TYPES' finding, not a filter to send.
     for (const auto& order : listed(newest.json()))
-        if (order.contains("created_date") && order["created_date"].is_string()) inputs.orders_since = order["created_date"];
+        if (order.contains("created_date") && order["created_date"].is_string() &&
+            validate::is_date_time(order["created_date"].get<std::string>()))
+            inputs.orders_since = order["created_date"];
     return inputs;
 }
 
 checks::JudgeOptions judge_options() {
     const Session& session = current_session();
-    checks::JudgeOptions options;
-    for (const auto& check : session.spec().checks())
-        if (check.type == "status_class" && check.params.value("when", "") == "any_request" &&
-            check.params.value("never", json::array()).dump().find("5xx") != std::string::npos)
-            options.server_error_rule = check.rule_id;
-    if (!session.strict()) return options;
-    if (auto s = session.stance("NS-VALIDATION-STATUS"); s.is_object() && s.value("code", json()).is_number_integer())
-        options.reject_code = s["code"].get<int>();
-    if (auto s = session.stance("NS-NOT-SERVED-STATUS"); s.is_object() && s.value("codes", json()).is_array())
-        options.not_served_codes = s["codes"].get<std::vector<int>>();
-    return options;
+    return {session.reject_code(), session.not_served_codes(), session.server_error_rule()};
 }
 
 /// Whether the profile asks for this probe (multi-byte text only where NS-TEXT-LENGTH-UNIT says so).

@@ -1,8 +1,8 @@
 // Shipments: the documented value sets (SHP-ENUMS) and gift message limit (SHP-GIFT-500) of every
 // shipment the target shows, GET /order/{orderId}/shipment/{shipmentId}, and the shipment operations
 // whose shapes are not shown (SHP-CANCEL; NS-OTHER-OPS-SHAPES: served, success status, JSON only).
-// Request bodies of the batch operations are not shown, so a 4xx other than 404/405 to the harness's
-// guess is not a finding; only "not served" and 5xx are.
+// That the batch operations are served (their request bodies are not shown, so only "not served" and
+// 5xx are findings) is SHP-CANCEL's served checks in the rules data (RuleChecks).
 
 #include <algorithm>
 #include <set>
@@ -110,24 +110,6 @@ TEST(Shipments, SHP_CANCEL_CancelOneShipmentServed) {
                               .path = {{"orderId", (*other)["id"].dump()}, {"shipmentId", sid_of(*other)}}});
     expect_status(by_order, 200, "SHP-CANCEL");
     expect_conforms(by_order);
-}
-
-TEST(Shipments, SHP_CANCEL_BatchOperationsServed) {
-    auto order = order_with_shipment("SB");
-    if (!order) DOCKSIDE_SKIP("new orders have no shipments on this target");
-    const json sid = shipments_of(*order)[0]["id"];
-    Exchange tracking = send({.operation = "batchUpdateTrackingUpload",
-                              .body = json{{"shipment_ids", json::array({sid})}, {"is_tracking_uploaded", true}}});
-    Exchange cancel = send({.operation = "batchCancelShipments", .body = json{{"shipment_ids", json::array({sid})}}});
-    for (const Exchange* ex : {&tracking, &cancel}) {
-        expect_no_5xx(*ex);
-        expect_that(ex->status() != 404 && ex->status() != 405, *ex, "SHP-CANCEL",
-                    ex->operation_id + " is served at its documented method and path");
-        if (ex->status() >= 200 && ex->status() < 300) {
-            expect_status(*ex, 200, "ERR-CODES");
-            expect_conforms(*ex);
-        }
-    }
 }
 
 TEST(Shipments, ERR_4XX_UnknownShipmentRejected) {

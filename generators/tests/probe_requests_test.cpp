@@ -85,6 +85,22 @@ TEST(ProbeRequests, ValuesArePutWhereTheProbeSays) {
     auto request = testing::sample(*provider.requests(gift), 3);
     EXPECT_EQ(code_points(request.body->at("gift_message").get<std::string>()), 37u);
 
+    checks::Probe drawn = gift;
+    drawn.value.kind = checks::ProbeValue::Kind::TextIn;
+    drawn.value.low = 501;
+    drawn.value.high = 600;
+    drawn.value.count = 501;
+    std::set<std::size_t> lengths;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        EXPECT_EQ(code_points(testing::sample(*provider.requests(drawn), seed, 0).body->at("gift_message").get<std::string>()), 501u)
+            << "a property's first case is the length at the limit";
+        const auto length = code_points(testing::sample(*provider.requests(drawn), seed).body->at("gift_message").get<std::string>());
+        EXPECT_GE(length, 501u);
+        EXPECT_LE(length, 600u);
+        lengths.insert(length);
+    }
+    EXPECT_GT(lengths.size(), 2u) << "the lengths are drawn, not fixed";
+
     checks::Probe dup = gift;
     dup.operation = "createReturn";
     dup.path = {"inventory"};
@@ -166,11 +182,6 @@ TEST(GeneratorsFollowSpec, GeneratorsAndRuleChecksFollowAChangedLimit) {
     const spec::Spec edited = with_gift_limit(450);
     SpecScope scope(edited);
     const OrderInputs inputs{{}, "DS-F-"};
-    // The generators' boundary and invalid cases.
-    auto at = testing::case_named(order_create_boundary_cases(inputs), "gift_message of 450 ASCII characters");
-    EXPECT_EQ(at.value["gift_message"].get<std::string>().size(), 450u);
-    auto past = testing::case_named(order_create_invalid_cases(inputs), "gift_message of 451 ASCII characters");
-    EXPECT_EQ(code_points(past.value["gift_message"].get<std::string>()), 451u);
     // Valid bodies stay inside the new limit.
     for (std::uint64_t seed = 1; seed <= 60; ++seed) {
         json body = testing::sample(gen_order_create(inputs), seed, 100);
@@ -180,14 +191,26 @@ TEST(GeneratorsFollowSpec, GeneratorsAndRuleChecksFollowAChangedLimit) {
     }
     // The rule check's probes, and the requests the provider makes for them.
     std::set<std::int64_t> counts;
+    std::set<std::pair<std::int64_t, std::int64_t>> ranges;
     const GeneratedRequests provider(full_inputs());
     for (const auto& probe : planned_probes(edited)) {
         if (probe.rule_id != "ORD-GIFT-500" || !probe.stance.empty()) continue;
-        counts.insert(probe.value.count);
-        auto request = testing::sample(*provider.requests(probe), 1);
-        EXPECT_EQ(code_points(request.body->at("gift_message").get<std::string>()), static_cast<std::size_t>(probe.value.count));
+        for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+            auto request = testing::sample(*provider.requests(probe), seed, 100);
+            const auto length = static_cast<std::int64_t>(code_points(request.body->at("gift_message").get<std::string>()));
+            if (probe.value.kind == checks::ProbeValue::Kind::TextIn) {
+                EXPECT_GE(length, probe.value.low) << probe.what;
+                EXPECT_LE(length, probe.value.high) << probe.what;
+            } else {
+                EXPECT_EQ(length, probe.value.count) << probe.what;
+            }
+        }
+        if (probe.value.kind == checks::ProbeValue::Kind::TextIn) ranges.insert({probe.value.low, probe.value.high});
+        else counts.insert(probe.value.count);
     }
     EXPECT_EQ(counts, (std::set<std::int64_t>{450, 451}));
+    // Any length up to the limit accepted, any a little past it rejected.
+    EXPECT_EQ(ranges, (std::set<std::pair<std::int64_t, std::int64_t>>{{0, 450}, {451, 550}}));
 }
 
 TEST(GeneratorsFollowSpec, WithoutAScopeTheCompiledInContractIsRead) {

@@ -1,5 +1,4 @@
-// Products and variants: request shapes validate (weight a number, no id on create, id on update);
-// the invalid cases are refused by the request schemas with their rule.
+// Products and variants: request shapes validate (weight a number, no id on create, id on update).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -27,30 +26,6 @@ RC_GTEST_PROP(ProductsGen, BodiesValidate, ()) {
     auto meta = *gen_channel_metadata(kInputs);
     RC_ASSERT(testing::body_violations("addChannelMetadata", meta).empty());
     RC_ASSERT(meta["channel_id"] == 7);
-}
-
-TEST(ProductsGen, BoundaryCasesValidate) {
-    testing::expect_body_cases("updateVariants", variant_batch_update_boundary_cases(kInputs), true);
-}
-
-TEST(ProductsGen, InvalidCasesViolateTheirRule) {
-    testing::expect_body_cases("createVariants", variant_create_invalid_cases(), false);
-    testing::expect_body_cases("updateVariants", variant_batch_update_invalid_cases(kInputs), false);
-    testing::expect_body_cases("patchProduct", product_patch_invalid_cases(kInputs), false);
-}
-
-TEST(ProductsGen, StatusCasesSitAtAndPastTheEnum) {
-    std::set<json> valid, invalid;
-    for (const auto& g : variant_batch_update_boundary_cases(kInputs)) {
-        auto c = testing::sample(g, 1);
-        if (c.value.contains("status")) valid.insert(c.value["status"]);
-    }
-    for (const auto& g : variant_batch_update_invalid_cases(kInputs)) {
-        auto c = testing::sample(g, 1);
-        if (c.what.rfind("status", 0) == 0) invalid.insert(c.value["status"]);
-    }
-    EXPECT_EQ(valid, (std::set<json>{1, 3}));
-    EXPECT_EQ(invalid, (std::set<json>{0, 4}));
 }
 
 }  // namespace

@@ -3,14 +3,13 @@
 // operations take their query parameters as a JSON body, so generated queries are validated by the
 // same validator as bodies.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <rapidcheck.h>
-
-#include "generators/case.h"
 #include "harness/validate/response_validator.h"
 #include "specs/loader/spec.h"
 
@@ -33,15 +32,5 @@ template <class T>
 T sample(const rc::Gen<T>& gen, std::uint64_t seed, int size = rc::kNominalSize) {
     return gen(rc::Random(seed), size).value();
 }
-
-/// Checks, over `seeds` seeds, that every case of `cases` is what it claims for `operation_id`:
-/// valid cases have no violation; invalid cases with a schema_rule get a violation of that rule;
-/// invalid cases without one get none (only the target can judge them). Names must be unique.
-void expect_body_cases(const std::string& operation_id, const std::vector<rc::Gen<Case>>& cases, bool valid,
-                       int seeds = 8);
-void expect_query_cases(const std::string& operation_id, const std::vector<Case>& cases, bool valid);
-
-/// The case of `cases` whose `what` is `what`, for seed `seed` (fails the test when none is).
-Case case_named(const std::vector<rc::Gen<Case>>& cases, const std::string& what, std::uint64_t seed = 1);
 
 }  // namespace dockside::generators::testing

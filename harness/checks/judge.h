@@ -23,8 +23,8 @@ struct Observation {
 struct JudgeOptions {
     std::optional<int> reject_code;      ///< the exact code of a rejection; nullopt = any 4xx
     std::vector<int> not_served_codes;   ///< the codes of a path not served; empty = any 4xx
-    /// The rule a 5xx breaks whatever the probe (the rules data's status_class check whose `never` holds
-    /// 5xx, ERR-NO5XX in 2025-07); a 5xx is reported under it, not under the probe's rule. "" = the probe's.
+    /// The rule a 5xx breaks whatever the probe (spec::Spec::server_error_rule, ERR-NO5XX in 2025-07); a
+    /// 5xx is reported under it, not under the probe's rule. "" = the probe's.
     std::string server_error_rule;
 };
 

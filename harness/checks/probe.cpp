@@ -13,6 +13,7 @@ std::string ProbeValue::describe() const {
         case Kind::Text:
             return "text of " + std::to_string(count) + (multibyte ? " multi-byte" : "") +
                    (count == 1 ? " character" : " characters");
+        case Kind::TextIn: return "text of " + std::to_string(low) + " to " + std::to_string(high) + " characters";
         case Kind::Integer: return "the integer " + std::to_string(low);
         case Kind::IntegerIn: return "an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "]";
         case Kind::OneOf: {

@@ -27,6 +27,8 @@ struct ProbeValue {
         Unchanged,      ///< the valid request as generated
         Bare,           ///< the operation with its required parameters only (what every list answers)
         Text,           ///< text of exactly `count` characters (code points); multi-byte when `multibyte`
+        TextIn,         ///< text of any length in [low, high] characters, a property over the lengths: the first
+                        ///< case is `count` (the end at the limit), later ones reach toward the other end
         Integer,        ///< exactly `low`
         IntegerIn,      ///< any integer in [low, high] (ends drawn often): a property over the range
         OneOf,          ///< one of `values`, drawn
@@ -39,13 +41,13 @@ struct ProbeValue {
         MissingId,      ///< a path id no resource of the target has (one that existed, where possible)
     };
     Kind kind = Kind::Unchanged;
-    std::int64_t count = 0;       ///< Text, Items
+    std::int64_t count = 0;       ///< Text, Items; TextIn: the end of [low, high] at the limit
     bool multibyte = false;       ///< Text
-    bool unique = false;          ///< Text: the field must be unique on the target (unique_value), so the
-                                  ///< provider starts it with the run's tag
+    bool unique = false;          ///< Text, TextIn: the field must be unique on the target (unique_value), so
+                                  ///< the provider starts it with the run's tag
     bool as_array_item = false;   ///< OneOf/Literal: the field is an array; send [value]
-    std::int64_t low = 0;         ///< Integer, IntegerIn
-    std::int64_t high = 0;        ///< IntegerIn
+    std::int64_t low = 0;         ///< Integer, IntegerIn, TextIn
+    std::int64_t high = 0;        ///< IntegerIn, TextIn
     nlohmann::json literal;       ///< Literal, Present, UrlScheme
     std::vector<nlohmann::json> values;  ///< OneOf
     std::string key;              ///< DuplicateItem: the member that must be unique

@@ -58,8 +58,16 @@ std::string gtest_filter(const std::vector<std::string>& areas) {
         for (const std::string& pattern :
              {suite + ".*", "*/" + suite + ".*", suite + "/*", suite + "_RapidCheck.*"})
             filter += (filter.empty() ? "" : ":") + pattern;
+        if (area != "rulechecks") filter += ":" + suite_name("rulechecks") + ".*_" + area;
     }
     return filter;
+}
+
+std::string rule_check_area(std::string_view test_name) {
+    const std::string prefix = suite_name("rulechecks") + ".";
+    if (test_name.substr(0, prefix.size()) != prefix) return "";
+    const auto cut = test_name.rfind('_');
+    return cut == std::string_view::npos || cut < prefix.size() ? "" : std::string(test_name.substr(cut + 1));
 }
 
 }  // namespace dockside::conform

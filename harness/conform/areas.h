@@ -22,8 +22,13 @@ std::string suite_name(std::string_view area);
 Result<std::vector<std::string>, std::string> parse_areas(std::string_view only);
 
 /// The --gtest_filter for a list of areas; "*" when the list is empty. Each area matches its plain suite,
-/// parameterised instantiations ("*/Returns.*"), typed suites ("Returns/*") and fixture properties
-/// ("Returns_RapidCheck.*").
+/// parameterised instantiations ("*/Returns.*"), typed suites ("Returns/*"), fixture properties
+/// ("Returns_RapidCheck.*") and its rule checks ("RuleChecks.*_returns"): an area's limits, value sets and
+/// statuses are checked only there, so a run of one area includes them.
 std::string gtest_filter(const std::vector<std::string>& areas);
+
+/// The area a rule-check test covers: the RuleChecks tests are made per check type and area
+/// ("RuleChecks.max_length_orders" → "orders", suites/support/session_tests.h); "" for any other test.
+std::string rule_check_area(std::string_view test_name);
 
 }  // namespace dockside::conform

@@ -54,7 +54,7 @@ std::string excerpt(std::string_view body, std::size_t max_chars = kBodyExcerptC
 /// The area a GoogleTest name belongs to: "Returns.X" / "P/Returns.X/0" / "Returns/X" → "returns".
 std::string area_of_test(std::string_view test_name);
 
-/// The rule a test is named for: "Returns.RET_DUP_ID_RepeatedInventoryIdRejected" → "RET-DUP-ID" (the
+/// The rule a test is named for: "Returns.RET_ONE_ACTION_SecondActionForOneItemRejected" → "RET-ONE-ACTION" (the
 /// upper-case words before the first word with a lower-case letter); "" when the name starts otherwise.
 std::string rule_of_test(std::string_view test_name);
 

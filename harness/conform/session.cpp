@@ -34,6 +34,21 @@ nlohmann::json Session::stance(const std::string& id) const {
     return it == stances.end() ? nlohmann::json(nullptr) : *it;
 }
 
+std::optional<int> Session::reject_code() const {
+    const nlohmann::json s = stance("NS-VALIDATION-STATUS");
+    if (s.is_object() && s.contains("code") && s["code"].is_number_integer()) return s["code"].get<int>();
+    return std::nullopt;
+}
+
+std::vector<int> Session::not_served_codes() const {
+    const nlohmann::json s = stance("NS-NOT-SERVED-STATUS");
+    std::vector<int> out;
+    if (s.is_object() && s.contains("codes") && s["codes"].is_array())
+        for (const auto& code : s["codes"])
+            if (code.is_number_integer()) out.push_back(code.get<int>());
+    return out;
+}
+
 http::HttpClient Session::client() const { return http::HttpClient(base_url_, client_options_); }
 
 const http::Url& Session::url_for(const spec::Operation* op) const {

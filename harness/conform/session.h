@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -89,6 +90,14 @@ public:
     bool strict() const { return info_.profile == "strict"; }
     /// A stance of the profile (`stances.<id>`), null when the profile does not name it.
     nlohmann::json stance(const std::string& id) const;
+    /// The exact status the profile demands of a refused request: NS-VALIDATION-STATUS `code` (400 in the
+    /// strict profile); nullopt = any 4xx. The suites' expect_rejected and the rule checks' judge ask here.
+    std::optional<int> reject_code() const;
+    /// The statuses the profile allows for a path that is not served: NS-NOT-SERVED-STATUS `codes` (404
+    /// and 405 in the strict profile); empty = any 4xx.
+    std::vector<int> not_served_codes() const;
+    /// The rule a 5xx answer breaks (the rules data's, Spec::server_error_rule).
+    const std::string& server_error_rule() const { return spec_.server_error_rule(); }
 
     /// A fresh keep-alive client to the target's base URL.
     http::HttpClient client() const;

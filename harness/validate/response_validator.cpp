@@ -127,7 +127,8 @@ std::vector<Violation> ResponseValidator::validate(const spec::Operation& op, co
     std::string responses_location = with_section(op.pointer + "/responses", op);
 
     if (response.status >= 500) {
-        out.push_back({"ERR-NO5XX", "", "no 5xx status (" + declared_statuses(op) + ")", status, responses_location});
+        out.push_back({impl_->spec.server_error_rule(), "", "no 5xx status (" + declared_statuses(op) + ")", status,
+                       responses_location});
         return out;  // a server error's body says nothing about the contract
     }
     if (!declared) {

@@ -27,7 +27,8 @@ public:
     ResponseValidator(const ResponseValidator&) = delete;
     ResponseValidator& operator=(const ResponseValidator&) = delete;
 
-    /// Every violation of the response: ERR-NO5XX for any 5xx; ERR-CODES for an undeclared status
+    /// Every violation of the response: the rules data's server-error rule (Spec::server_error_rule,
+    /// ERR-NO5XX) for any 5xx; ERR-CODES for an undeclared status
     /// (exact code, then NXX, then default); CONV-JSON for a wrong Content-Type or a body that is not
     /// JSON where JSON is declared; then schema violations with exact instance pointers, attributed to
     /// the nearest x-rule, else CONV-FIELDS (missing field) or CONV-TYPES (type, null, format, width,

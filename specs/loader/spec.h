@@ -167,6 +167,10 @@ public:
     const Rule* rule(std::string_view id) const;
     /// Every check of the rules data, `all_of` lists flattened, in document order.
     const std::vector<CheckEntry>& checks() const { return checks_; }
+    /// The rule a 5xx answer breaks whatever was asked: the rule of the status_class check that applies
+    /// to any request and lists 5xx under `never` (ERR-NO5XX in 2025-07); "" when the rules data has none.
+    /// Everything that names the rule of a server error asks here.
+    const std::string& server_error_rule() const { return server_error_rule_; }
 
     // ---- typed views of the contract (each name lookup fails as a value, never a silent default)
 
@@ -226,6 +230,7 @@ private:
     std::vector<Rule> rules_;
     std::unordered_map<std::string, size_t> rule_by_id_;
     std::vector<CheckEntry> checks_;
+    std::string server_error_rule_;  ///< found by build_checks
     PositionMap positions_;  ///< of the rules document, for problem locations
     std::string openapi_origin_;
     std::string rules_origin_;

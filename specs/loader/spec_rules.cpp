@@ -1,6 +1,7 @@
 // The rules half of Spec: reading specs/rules.yaml, resolving its field references, and `check()`.
 #include "specs/loader/spec.h"
 
+#include <algorithm>
 #include <functional>
 
 #include "specs/loader/spec_internal.h"
@@ -116,6 +117,14 @@ void Spec::build_checks() {
         };
     for (size_t i = 0; i < rules_.size(); ++i)
         flatten(rules_[i].id, rules_[i].check, "/rules/" + std::to_string(i) + "/check");
+    for (const auto& check : checks_) {
+        if (check.type != "status_class" || text_of(check.params, "when") != "any_request") continue;
+        const json never = check.params.value("never", json::array());
+        if (never.is_array() && std::find(never.begin(), never.end(), json("5xx")) != never.end()) {
+            server_error_rule_ = check.rule_id;
+            break;
+        }
+    }
 }
 
 bool Spec::field_in_schema(const json* schema, const std::vector<std::string>& path, size_t index,

@@ -162,9 +162,9 @@ conform::Finding make_finding(const Exchange* ex, const std::string& rule, std::
     f.message = std::move(message);
     f.setup_step = test_context::setup_step();
     f.setup = !f.setup_step.empty();
-    if (ex && ex->status() >= 500) {
-        // Whatever was expected, a 5xx breaks ERR-NO5XX first: that is the rule the finding names.
-        f.rule = "ERR-NO5XX";
+    if (ex && ex->status() >= 500 && !session.server_error_rule().empty()) {
+        // Whatever was expected, a 5xx breaks the rules data's server-error rule first: the finding names it.
+        f.rule = session.server_error_rule();
         f.title = ex->operation_id + " never answers 5xx";
     }
     if (ex) {
@@ -329,15 +329,8 @@ bool expect_status(const Exchange& ex, int code, const std::string& rule) {
 }
 
 bool expect_rejected(const Exchange& ex, const std::string& rule, std::optional<int> strict_code) {
-    const Session& session = current_session();
-    if (session.strict()) {
-        int code = 400;
-        if (strict_code) {
-            code = *strict_code;
-        } else if (auto stance = session.stance("NS-VALIDATION-STATUS"); stance.is_object() && stance.contains("code") &&
-                                                                          stance["code"].is_number_integer()) {
-            code = stance["code"].get<int>();
-        }
+    if (const auto profile_code = current_session().reject_code()) {
+        const int code = strict_code.value_or(*profile_code);
         if (ex.status() == code) return true;
         record(make_finding(&ex, rule, ex.operation_id + " rejects the request with " + std::to_string(code) + " (strict profile)",
                             "Received: " + received(ex) + " / Expected: " + std::to_string(code) +
@@ -361,7 +354,7 @@ bool expect_that(bool condition, const Exchange& ex, const std::string& rule, co
 
 bool expect_no_5xx(const Exchange& ex) {
     if (ex.response && ex.status() < 500) return true;
-    record(make_finding(&ex, "ERR-NO5XX", ex.operation_id + " never answers 5xx",
+    record(make_finding(&ex, current_session().server_error_rule(), ex.operation_id + " never answers 5xx",
                         "Received: " + received(ex) + " / Documented: " + documented_statuses(ex.operation)),
            &ex);
     return false;

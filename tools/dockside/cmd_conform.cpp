@@ -112,9 +112,11 @@ std::string run_filter(const std::vector<std::string>& areas, const std::string&
     // GoogleTest has no AND of patterns; keep the narrow pattern only for tests of the chosen areas.
     std::string filter;
     std::istringstream patterns(narrow);
+    // A rule check of a chosen area counts too ("RuleChecks.max_length_orders" with --only orders).
     for (std::string pattern; std::getline(patterns, pattern, ':');)
         for (const auto& area : areas)
-            if (conform::area_of_test(pattern) == area) filter += (filter.empty() ? "" : ":") + pattern;
+            if (conform::area_of_test(pattern) == area || conform::rule_check_area(pattern) == area)
+                filter += (filter.empty() ? "" : ":") + pattern;
     return filter.empty() ? "-*" : filter;
 }
 
@@ -137,7 +139,7 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
     else if (auto areas = conform::parse_areas(o.only)) c.areas = *areas;
     else problems.push_back("--only: " + areas.error());
     if (o.filter_given && o.filter.find_first_not_of(" :") == std::string::npos)
-        problems.push_back("--filter: empty; give a GoogleTest pattern such as 'Returns.RET_DUP_ID_*'");
+        problems.push_back("--filter: empty; give a GoogleTest pattern such as 'RuleChecks.unique_in_array_*'");
     else if (!o.filter.empty() && !c.areas.empty() && run_filter(c.areas, o.filter) == "-*")
         problems.push_back("--filter '" + o.filter + "' names no test of the areas --only selects");
     for (auto& p : webhook_problems(o.webhook)) problems.push_back(std::move(p));
@@ -451,7 +453,7 @@ void register_conform_command(CLI::App& app, CommandContext& context) {
     std::string areas;
     for (const auto& area : conform::known_areas()) areas += (areas.empty() ? "" : ",") + area;
     conform->add_option("--only", options->only, "Comma list of areas to run (" + areas + ")");
-    conform->add_option("--filter", options->filter, "GoogleTest pattern narrowing the tests (e.g. 'Returns.RET_DUP_ID_*')");
+    conform->add_option("--filter", options->filter, "GoogleTest pattern narrowing the tests (e.g. 'RuleChecks.unique_in_array_*')");
     conform->add_option("--cases", options->cases, "RapidCheck cases per property")->capture_default_str();
     conform->add_option("--seed", options->seed, "RapidCheck seed, 0 or more (default: random, printed and recorded)");
     conform->add_option("--out", options->out, "Results folder (default: results/conform-<UTC timestamp>/)");

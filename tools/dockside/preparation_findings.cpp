@@ -50,7 +50,8 @@ std::optional<conform::Finding> judge(const conform::PreparationAnswer& answer, 
     f.test = test.test;
     f.area = conform::area_of_test(f.test);
     f.operation = answer.operation;
-    f.rule = status >= 500 ? "ERR-NO5XX" : wrong_status ? test.rule : violations.front().rule;
+    // A 5xx's only violation is the rules data's server-error rule (ResponseValidator::validate).
+    f.rule = status >= 500 || !wrong_status ? violations.front().rule : test.rule;
     f.section = op.section;
     f.title = test.title;
     f.message = "Received: " + std::to_string(status);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "harness/conform/areas.h"
+
 namespace dockside::faultmatrix {
 
 Result<std::vector<FaultRow>, std::string> parse_fault_list(std::string_view text) {
@@ -102,7 +104,10 @@ Verdict judge(const nlohmann::json& results, const std::set<std::string>& baseli
         const std::string name = test.value("name", "");
         const std::string area = test.value("area", "");
         if (baseline_failures.count(name)) continue;
-        if (std::find(areas.begin(), areas.end(), area) == areas.end()) continue;
+        // A rule check counts for the area it checks (`--only` runs it with that area's suite).
+        const bool in_areas = std::find(areas.begin(), areas.end(), area) != areas.end() ||
+                              std::find(areas.begin(), areas.end(), conform::rule_check_area(name)) != areas.end();
+        if (!in_areas) continue;
         verdict.caught_by.push_back(name);
     }
     verdict.caught = !verdict.caught_by.empty();

@@ -41,7 +41,8 @@ struct Verdict {
 };
 
 /// Judges a fault run's results.json against the baseline's failing tests for the same areas: the fault
-/// is caught when a test of those areas fails that did not fail without the fault.
+/// is caught when a test of those areas (a rule check of them included) fails that did not fail without
+/// the fault.
 Verdict judge(const nlohmann::json& results, const std::set<std::string>& baseline_failures,
               const std::vector<std::string>& areas);
 

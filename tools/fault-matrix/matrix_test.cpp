@@ -47,6 +47,10 @@ TEST(Judge, CaughtOnlyByNewFailuresInTheFaultsAreas) {
     EXPECT_FALSE(judge(run, {"Orders.A", "Orders.B"}, {"orders"}).caught);
     // A failure in another area does not count.
     EXPECT_FALSE(judge(results({{"Returns.X", "failed"}}), {}, {"orders"}).caught);
+    // A rule check counts for the area its name ends with, whatever its summary row.
+    auto checks = results({{"RuleChecks.max_length_orders", "failed"}, {"RuleChecks.enum_returns", "failed"}});
+    for (auto& t : checks["tests"]) t["area"] = "rulechecks";
+    EXPECT_EQ(judge(checks, {}, {"orders"}).caught_by, std::vector<std::string>{"RuleChecks.max_length_orders"});
     // Accepted or skipped tests are not failures.
     EXPECT_FALSE(judge(results({{"Orders.X", "accepted"}, {"Orders.Y", "skipped"}}), {}, {"orders"}).caught);
 }

@@ -1,6 +1,6 @@
 // Writes the fuzz targets' seed corpora from the generators: for every operation of the contract, raw
-// HTTP requests with valid bodies (gen_from_schema) and, where a resource has them, the generators'
-// invalid and boundary cases; for the response target, each operation's documented statuses with
+// HTTP requests with valid bodies (gen_from_schema) and the rule checks' probes of its body (values at
+// and past each documented limit); for the response target, each operation's documented statuses with
 // valid bodies and with bodies that break them. Deterministic (fixed RapidCheck seeds).
 //
 //   fuzz_seed_corpus SPECS_DIR OUT_DIR   -> OUT_DIR/request_path/*, OUT_DIR/response_handling/*
@@ -13,10 +13,12 @@
 #include <rapidcheck.h>
 
 #include "generators/orders_gen.h"
+#include "generators/probe_requests.h"
 #include "generators/products_gen.h"
 #include "generators/returns_gen.h"
+#include "generators/run_spec.h"
 #include "generators/schema_gen.h"
-#include "generators/webhooks_gen.h"
+#include "harness/checks/registry.h"
 #include "specs/loader/spec.h"
 #include "tools/fuzz/request_path.h"
 
@@ -24,6 +26,7 @@ namespace {
 
 using json = nlohmann::json;
 namespace gen = dockside::generators;
+namespace checks = dockside::checks;
 namespace fs = std::filesystem;
 
 constexpr int kPerOperation = 6;
@@ -67,29 +70,43 @@ void write(const fs::path& dir, const std::string& name, const std::string& byte
     std::ofstream(dir / name, std::ios::binary) << bytes;
 }
 
-/// Invalid and boundary bodies of the operations whose generators have them.
-std::map<std::string, std::vector<json>> special_bodies() {
+/// Bodies at and past the documented limits — the rule checks' probes of request bodies, planned from
+/// the rules data (harness/checks) and put into valid bodies by the generators' RequestProvider, with the
+/// reference server's seeded ids — and valid bodies of the operations with hand-written generators.
+std::map<std::string, std::vector<json>> special_bodies(const dockside::spec::Spec& spec) {
+    gen::SpecScope scope(spec);
+    gen::TargetInputs inputs;
+    inputs.run_tag = "FZ-";
+    inputs.orders.product_ids = {3001, 3002};
+    inputs.returns.inventory_ids = {4001, 4002};
+    inputs.returns.fulfillment_center_id = 11;
+    inputs.products = {{3001, 3002}, {101}};
+    inputs.product_id = 2001;
+    const gen::GeneratedRequests provider(inputs);
     std::map<std::string, std::vector<json>> out;
-    const gen::OrderInputs orders{{3001, 3002}, "FZ-"};
-    const gen::ReturnInputs returns{{4001, 4002}, {}, {}, 11, "", {}};
-    const gen::ProductInputs products{{3001, 3002}, {101}};
     int seed = 1;
-    for (auto& c : gen::order_create_invalid_cases(orders)) out["createOrder"].push_back(sample(c, seed++).value);
-    for (auto& c : gen::order_create_boundary_cases(orders)) out["createOrder"].push_back(sample(c, seed++).value);
-    for (auto& c : gen::return_create_invalid_cases(returns)) out["createReturn"].push_back(sample(c, seed++).value);
-    for (auto& c : gen::product_patch_invalid_cases(products)) out["patchProduct"].push_back(sample(c, seed++).value);
-    for (auto& c : gen::variant_create_invalid_cases()) out["createVariants"].push_back(sample(c, seed++).value);
+    for (const auto& check : checks::registered_checks(spec)) {
+        auto plan = checks::plan_check(spec, check);
+        if (!plan) continue;  // `dockside spec check` reports it; the corpus does without
+        for (const auto& probe : plan->probes) {
+            if (probe.place != checks::Place::Body) continue;
+            auto requests = provider.requests(probe);
+            if (!requests) continue;
+            const checks::ProbeRequest request = sample(*requests, seed++);
+            if (request.body) out[probe.operation].push_back(*request.body);
+        }
+    }
     for (int i = 0; i < kPerOperation; ++i) {
-        out["createOrder"].push_back(sample(gen::gen_order_create(orders), seed++));
-        out["patchProduct"].push_back(sample(gen::gen_product_patch(products), seed++));
-        out["createReturn"].push_back(sample(gen::gen_return_create(returns), seed++));
+        out["createOrder"].push_back(sample(gen::gen_order_create(inputs.orders), seed++));
+        out["patchProduct"].push_back(sample(gen::gen_product_patch(inputs.products), seed++));
+        out["createReturn"].push_back(sample(gen::gen_return_create(inputs.returns), seed++));
     }
     return out;
 }
 
 int write_request_corpus(const dockside::spec::Spec& spec, const fs::path& dir) {
     int written = 0;
-    const auto special = special_bodies();
+    const auto special = special_bodies(spec);
     for (const auto& op : spec.operations()) {
         const std::string target = path_of(op);
         std::vector<std::string> bodies;

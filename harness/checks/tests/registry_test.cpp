@@ -65,6 +65,27 @@ TEST(CheckRegistry, MaxLengthProbesBothSidesOfTheLimit) {
     ASSERT_TRUE(wide) << whats(*plan);
     EXPECT_EQ(wide->stance, "NS-TEXT-LENGTH-UNIT");
     EXPECT_EQ(wide->stance_key, "probe_multibyte");
+    // Drawn lengths on both sides, as properties: anywhere within, anywhere a little past.
+    const Probe* within = probe_named(*plan, "gift_message of any length in [0, 500] is accepted");
+    const Probe* beyond = probe_named(*plan, "gift_message of any length in [501, 600] is rejected");
+    ASSERT_TRUE(within && beyond) << whats(*plan);
+    EXPECT_EQ(within->value.kind, ProbeValue::Kind::TextIn);
+    EXPECT_EQ(within->expect, Expect::Accepted);
+    EXPECT_TRUE(within->varies);
+    EXPECT_EQ(within->value.count, 500);  // each starts at the limit
+    EXPECT_EQ(beyond->value.low, 501);
+    EXPECT_EQ(beyond->value.count, 501);
+    EXPECT_EQ(beyond->expect, Expect::Rejected);
+}
+
+TEST(CheckRegistry, ALimitWhoseValueMustNameSomethingOfTheTargetProbesOnlyRefusals) {
+    auto plan = plan_check(real(), entry_of(real(), "ORD-SALES-100", "max_length"));  // match: case_insensitive
+    ASSERT_TRUE(plan.ok()) << plan.error();
+    EXPECT_TRUE(probe_named(*plan, "sales_channel of 101 characters is rejected")) << whats(*plan);
+    EXPECT_TRUE(probe_named(*plan, "sales_channel of any length in [101, 200] is rejected")) << whats(*plan);
+    for (const auto& p : plan->probes) EXPECT_NE(p.expect, Expect::Accepted) << p.what;
+    ASSERT_EQ(plan->omitted.size(), 1u);
+    EXPECT_NE(plan->omitted[0].find("match"), std::string::npos);
 }
 
 TEST(CheckRegistry, UniqueShortValueIsOmittedWithItsReason) {
@@ -76,6 +97,9 @@ TEST(CheckRegistry, UniqueShortValueIsOmittedWithItsReason) {
     ASSERT_TRUE(longest);
     EXPECT_TRUE(longest->value.unique);
     EXPECT_FALSE(probe_named(*plan, "reference_id of 1 character is accepted"));
+    const Probe* drawn = probe_named(*plan, "reference_id of any length in [24, 300] is accepted");
+    ASSERT_TRUE(drawn) << whats(*plan);
+    EXPECT_TRUE(drawn->value.unique);
     ASSERT_EQ(plan->omitted.size(), 1u);
     EXPECT_NE(plan->omitted[0].find("unique"), std::string::npos);
 }
@@ -98,6 +122,37 @@ TEST(CheckRegistry, IntRangeOnAParameter) {
     const Probe* any = probe_named(*plan, "Limit anywhere in [1, 250] is accepted");
     ASSERT_TRUE(any);
     EXPECT_EQ(any->value.kind, ProbeValue::Kind::IntegerIn);
+    const Probe* far_above = probe_named(*plan, "Limit anywhere in [251, 100250] is rejected");
+    const Probe* far_below = probe_named(*plan, "Limit anywhere in [-99999, 0] is rejected");
+    const Probe* word = probe_named(*plan, "Limit \"ten\" (not an integer) is rejected");
+    ASSERT_TRUE(far_above && far_below && word) << whats(*plan);
+    EXPECT_EQ(far_above->value.kind, ProbeValue::Kind::IntegerIn);
+    EXPECT_EQ(word->value.literal, "ten");
+}
+
+TEST(CheckRegistry, AnIntegerEnumIsRefusedPastBothEnds) {
+    for (const auto& c : real().checks()) {
+        if (c.rule_id != "PRD-VARIANTS-UPDATE" || c.params.value("field", "") != "VariantBatchUpdateRequest.status") continue;
+        auto plan = plan_check(real(), c);
+        ASSERT_TRUE(plan.ok()) << plan.error();
+        EXPECT_TRUE(probe_named(*plan, "status 4 (not listed) is rejected")) << whats(*plan);
+        EXPECT_TRUE(probe_named(*plan, "status 0 (not listed) is rejected")) << whats(*plan);
+        return;
+    }
+    ADD_FAILURE() << "PRD-VARIANTS-UPDATE has no enum check of VariantBatchUpdateRequest.status";
+}
+
+TEST(CheckRegistry, EveryListedValueOfAnEnumIsSentOnce) {
+    auto plan = plan_check(real(), entry_of(real(), "WH-TOPICS", "enum"));
+    ASSERT_TRUE(plan.ok()) << plan.error();
+    for (const char* topic : {"order.shipped", "order.shipment.cancelled", "order.shipment.delivered",
+                              "order.shipment.exception", "order.shipment.on_hold"}) {
+        const Probe* one = probe_named(*plan, std::string("topics \"") + topic + "\" is accepted");
+        ASSERT_TRUE(one) << topic << whats(*plan);
+        EXPECT_EQ(one->value.literal, topic);
+        EXPECT_TRUE(one->value.as_array_item);
+        EXPECT_FALSE(one->varies);
+    }
 }
 
 TEST(CheckRegistry, EnumOfAnArrayFieldSendsOneItemArrays) {
@@ -108,9 +163,12 @@ TEST(CheckRegistry, EnumOfAnArrayFieldSendsOneItemArrays) {
         if (c.rule_id != "BIL-ENUMS" || c.params.value("field", "") != "TransactionQuery.transaction_types") continue;
         auto types = plan_check(real(), c);
         ASSERT_TRUE(types.ok());
-        ASSERT_EQ(types->probes.size(), 2u) << whats(*types);
-        EXPECT_TRUE(types->probes[0].value.as_array_item);
-        EXPECT_EQ(types->probes[1].expect, Expect::Rejected);
+        const auto listed = c.params["values"].size();
+        // The drawn value, each value, one outside, one outside among a listed one.
+        ASSERT_EQ(types->probes.size(), 3u + listed) << whats(*types);
+        for (const auto& p : types->probes) EXPECT_TRUE(p.value.as_array_item || p.value.literal.is_array()) << p.what;
+        EXPECT_EQ(types->probes.back().expect, Expect::Rejected);
+        EXPECT_EQ(types->probes.back().value.literal.size(), 2u);
     }
 }
 

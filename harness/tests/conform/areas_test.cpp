@@ -44,7 +44,18 @@ TEST(Areas, UnknownAreaListsTheValidOnes) {
 TEST(Areas, FilterMatchesPlainParameterisedTypedAndFixtureSuites) {
     EXPECT_EQ(gtest_filter({}), "*");
     EXPECT_EQ(gtest_filter({"returns", "auth"}),
-              "Returns.*:*/Returns.*:Returns/*:Returns_RapidCheck.*:Auth.*:*/Auth.*:Auth/*:Auth_RapidCheck.*");
+              "Returns.*:*/Returns.*:Returns/*:Returns_RapidCheck.*:RuleChecks.*_returns:"
+              "Auth.*:*/Auth.*:Auth/*:Auth_RapidCheck.*:RuleChecks.*_auth");
+}
+
+// The rule checks of an area run with it: after ORD-GIFT-500's hand-written tests went, `--only orders`
+// still checks gift_message's limit.
+TEST(Areas, ARuleCheckTestBelongsToTheAreaItsNameEndsWith) {
+    EXPECT_EQ(rule_check_area("RuleChecks.max_length_orders"), "orders");
+    EXPECT_EQ(rule_check_area("RuleChecks.unique_in_array_returns"), "returns");
+    EXPECT_EQ(rule_check_area("RuleChecks.max"), "");
+    EXPECT_EQ(rule_check_area("Orders.ORD_GET_UnknownOrderRejected"), "");
+    EXPECT_EQ(area_of_test("RuleChecks.max_length_orders"), "rulechecks");  // its summary row stays
 }
 
 }  // namespace

@@ -217,5 +217,29 @@ TEST(Session, ExposesInfoStanceAndRejectsBadUrl) {
     set_current_session(nullptr);
 }
 
+TEST(Session, ReadsTheRejectCodesAndTheServerErrorRuleFromTheData) {
+    auto spec = spec::Spec::load(kSpecs + "/fulfillment-2025-07.openapi.yaml", kSpecs + "/rules.yaml");
+    ASSERT_TRUE(spec.ok());
+    validate::ResponseValidator validator(*spec);
+    SessionInfo info;
+    info.base_url = "http://127.0.0.1:9";
+    for (const char* name : {"default", "strict"}) {
+        auto profile = load_profile(kSpecs + "/profiles", name);
+        ASSERT_TRUE(profile.ok()) << profile.error();
+        info.profile = name;
+        info.profile_json = *profile;
+        auto session = Session::create(*spec, validator, info, {});
+        ASSERT_TRUE(session.ok()) << session.error();
+        EXPECT_EQ((*session)->server_error_rule(), "ERR-NO5XX");
+        if (info.profile == "strict") {
+            EXPECT_EQ((*session)->reject_code(), 400);
+            EXPECT_EQ((*session)->not_served_codes(), (std::vector<int>{404, 405}));
+        } else {
+            EXPECT_FALSE((*session)->reject_code().has_value());
+            EXPECT_TRUE((*session)->not_served_codes().empty());
+        }
+    }
+}
+
 }  // namespace
 }  // namespace dockside::conform

@@ -257,14 +257,25 @@ TEST(ResponseValidator, UndeclaredStatusIsErrCodes) {
     EXPECT_EQ(vs[0].expected, "one of 204, 401");
 }
 
-TEST(ResponseValidator, ServerErrorIsErrNo5xx) {
+TEST(ResponseValidator, ServerErrorBreaksTheRulesDataServerErrorRule) {
     http::Response r;
     r.status = 503;
     r.body = "<html>oops</html>";
+    // The fixture has no rules data: a 5xx is still the one violation, naming no rule.
     auto vs = validator().validate(op("getOrder"), r);
     ASSERT_EQ(vs.size(), 1u) << all(vs);
-    EXPECT_EQ(vs[0].rule, "ERR-NO5XX");
+    EXPECT_EQ(vs[0].rule, "");
     EXPECT_EQ(vs[0].actual, "503");
+    // With a status_class check that rules out 5xx for any request, the violation names its rule.
+    const json rules = {{"rules", json::array({{{"id", "ERR-NO5XX"},
+                                                {"check", {{"type", "status_class"}, {"when", "any_request"},
+                                                           {"expect", "any"}, {"never", {"5xx"}}}}}})}};
+    auto with_rules = spec::Spec::from_documents(fixture().document(), rules, "validator with rules");
+    ASSERT_TRUE(with_rules.ok()) << with_rules.error().to_string();
+    const ResponseValidator v(*with_rules);
+    vs = v.validate(*with_rules->find("getOrder"), r);
+    ASSERT_EQ(vs.size(), 1u) << all(vs);
+    EXPECT_EQ(vs[0].rule, "ERR-NO5XX");
 }
 
 TEST(ResponseValidator, ContentTypeAndJsonAreConvJson) {

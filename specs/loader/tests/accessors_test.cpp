@@ -123,6 +123,19 @@ TEST(SpecLimits, RealContractFilesAgree) {
     for (const auto& p : real().check()) ADD_FAILURE() << p.to_string();
 }
 
+TEST(SpecRules, TheRuleOfAServerErrorIsReadFromTheRulesData) {
+    EXPECT_EQ(real().server_error_rule(), "ERR-NO5XX");
+    Documents docs = documents();
+    rule_entry(docs.rules, "ERR-NO5XX")["id"] = "ERR-NO-SERVER-ERROR";
+    auto renamed = Spec::from_documents(docs.openapi, docs.rules, "edited");
+    ASSERT_TRUE(renamed.ok());
+    EXPECT_EQ(renamed->server_error_rule(), "ERR-NO-SERVER-ERROR");
+    rule_entry(docs.rules, "ERR-NO-SERVER-ERROR")["check"]["never"] = json::array({"2xx"});
+    auto without = Spec::from_documents(docs.openapi, docs.rules, "edited");
+    ASSERT_TRUE(without.ok());
+    EXPECT_EQ(without->server_error_rule(), "");
+}
+
 TEST(SpecLimits, DisagreementBetweenTheFilesIsAProblem) {
     Documents docs = documents();
     rule_entry(docs.rules, "ORD-GIFT-500")["check"]["max"] = 450;

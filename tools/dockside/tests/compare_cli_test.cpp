@@ -68,7 +68,7 @@ TEST(CompareCli, ConformRunsNewFixedAndClean) {
     const auto added = with_change(c, "new");
     ASSERT_FALSE(added.empty()) << ran.output;
     EXPECT_EQ(c["conform"]["new_rules"], json::array({"ORD-GIFT-500"})) << ran.output;
-    EXPECT_TRUE(keys(added).count("ORD-GIFT-500|createOrder|Orders.ORD_GIFT_500_AnyLengthPastTheLimitRejected")) << ran.output;
+    EXPECT_TRUE(keys(added).count("ORD-GIFT-500|createOrder|RuleChecks.max_length_orders")) << ran.output;
     EXPECT_EQ(c["conform"]["counts"]["fixed"], 0);
     EXPECT_EQ(c["conform"]["counts"]["not_observed"], 0);
     EXPECT_TRUE(has(ran.output, "new:           " + std::to_string(added.size()) + " (rule ORD-GIFT-500)")) << ran.output;
