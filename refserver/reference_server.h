@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/http/message.h"
 #include "refserver/core/clock.h"
 #include "refserver/core/limits.h"

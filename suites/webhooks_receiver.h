@@ -19,7 +19,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/http/message.h"
 #include "harness/server/http_server.h"
 #include "harness/tls/self_signed.h"

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::auth {
 

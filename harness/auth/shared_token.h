@@ -15,7 +15,7 @@
 #include <memory>
 #include <string>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::auth {
 

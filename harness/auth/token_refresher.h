@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "harness/auth/token_renewal.h"
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::auth {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/http/client.h"
 #include "specs/loader/spec.h"
 

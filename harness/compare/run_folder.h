@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/histogram/interval_log.h"
 #include "harness/load/summary_json.h"
 

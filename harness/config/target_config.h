@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::config {
 

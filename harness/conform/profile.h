@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::conform {
 

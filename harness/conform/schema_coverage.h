@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::conform {
 

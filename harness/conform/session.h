@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/conform/finding.h"
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/http/client.h"
 #include "harness/http/url.h"
 #include "harness/validate/response_validator.h"

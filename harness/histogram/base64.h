@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::histogram {
 

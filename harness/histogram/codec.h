@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/histogram/histogram.h"
 
 namespace dockside::histogram {

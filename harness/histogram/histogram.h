@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::histogram {
 

@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/histogram/histogram.h"
 
 namespace dockside::histogram {

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/http/message.h"
 #include "harness/http/url.h"
 

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/load/credential.h"
 #include "harness/load/nap_policy.h"
 #include "harness/load/request_plan.h"

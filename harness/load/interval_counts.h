@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/load/run_stats.h"
 
 namespace dockside::load {

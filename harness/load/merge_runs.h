@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/load/duration_text.h"
 #include "harness/load/summary_json.h"
 

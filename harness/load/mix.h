@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "specs/loader/spec.h"
 
 namespace dockside::load {

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/load/summary_json.h"
 
 namespace dockside::load {

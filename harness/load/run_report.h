@@ -5,7 +5,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/load/summary_json.h"
 
 namespace dockside::load {

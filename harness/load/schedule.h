@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/load/duration_text.h"
 
 namespace dockside::load {

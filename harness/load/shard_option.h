@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::load {
 

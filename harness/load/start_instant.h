@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::load {
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/load/run_result.h"
 
 namespace dockside::load {

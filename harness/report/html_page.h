@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::report {
 

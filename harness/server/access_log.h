@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/server/http_server.h"
 
 namespace dockside::server {

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/http/message.h"
 
 namespace dockside::server {

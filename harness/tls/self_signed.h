@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::tls {
 

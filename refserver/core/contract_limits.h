@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "refserver/core/json_body.h"
 
 namespace dockside::spec {

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "specs/loader/state_machine.h"
 
 namespace dockside::spec {

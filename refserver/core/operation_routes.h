@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "refserver/core/handler_table.h"
 #include "refserver/core/router.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/server/http_server.h"
 #include "refserver/reference_server.h"
 

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::refserver {
 

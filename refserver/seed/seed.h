@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "refserver/store/store.h"
 
 namespace dockside::refserver {

@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 
 namespace dockside::refserver {
 

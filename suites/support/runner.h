@@ -19,7 +19,7 @@
 #include "harness/conform/record.h"
 #include "harness/conform/results.h"
 #include "harness/conform/session.h"
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/auth/shared_token.h"
 #include "harness/http/message.h"
 

@@ -10,7 +10,7 @@
 #include "harness/auth/shared_token.h"
 #include "harness/auth/token_refresher.h"
 #include "harness/conform/results.h"
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "tools/dockside/conform_target.h"
 
 namespace dockside::cli {

@@ -13,7 +13,7 @@
 
 #include "harness/config/target_config.h"
 #include "harness/conform/session.h"
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/http/message.h"
 #include "harness/validate/response_validator.h"
 #include "specs/loader/spec.h"

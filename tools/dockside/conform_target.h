@@ -13,7 +13,7 @@
 #include "harness/conform/results.h"
 #include "harness/conform/session.h"
 #include "harness/config/target_config.h"
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/http/client.h"
 #include "harness/validate/response_validator.h"
 #include "refserver/embedded/embedded_server.h"

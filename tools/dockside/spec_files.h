@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "specs/loader/spec.h"
 #include "specs/loader/spec_location.h"
 

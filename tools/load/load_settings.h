@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/load/capacity.h"
 #include "harness/load/engine.h"
 #include "harness/load/mix.h"

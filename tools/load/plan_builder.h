@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/load/mix.h"
 #include "harness/load/request_plan.h"
 #include "specs/loader/spec.h"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/core/result.h"
+#include "core/result.h"
 #include "harness/http/client.h"
 #include "harness/load/target_access.h"
 #include "specs/loader/spec.h"
