@@ -1,4 +1,4 @@
-// No lost writes under concurrency (issue 10, point 5): many connections create, cancel and list orders
+// No lost writes under concurrency: many connections create, cancel and list orders
 // at once; afterwards every acknowledged write must be visible and every state one the state machines
 // of specs/rules.yaml allow.
 

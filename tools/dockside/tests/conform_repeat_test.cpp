@@ -20,10 +20,10 @@ using json = nlohmann::json;
 /// Property cases per run: the default, as CI runs it.
 constexpr const char* kCases = "25";
 
-/// How much more the tenth run may cost than the first: the figure. What still grows with the
-/// server's data is the inventory suite's whole-list reads (every run adds variants, and inventory items
-/// outlive their products), about a tenth of a run's cost by the tenth run; the rest reads bounded pages or
-/// looks the run's own records up by id.
+/// How much more the tenth run may cost than the first: a gate on a long-lived server must not slow down
+/// as the server fills. What still grows with the server's data is the inventory suite's whole-list reads
+/// (every run adds variants, and inventory items outlive their products), about a tenth of a run's cost by
+/// the tenth run; the rest reads bounded pages or looks the run's own records up by id.
 constexpr double kGrowthLimit = 1.5;
 
 struct RunRecord {

@@ -1,4 +1,4 @@
-// dockside load against targets that misbehave (issue 10, item 4): for every hostile mode the run ends
+// dockside load against targets that misbehave: for every hostile mode the run ends
 // within its timeouts, counts each error under its kind, keeps the good answers, exits with the
 // documented code, and leaks neither file descriptors nor memory. This executable counts live C++
 // allocations (operator new minus operator delete) to measure the memory; descriptors come from
