@@ -187,7 +187,8 @@ TEST(LoadRun, ShardsMergeIntoOneRunExactly) {
     // The per-second counts too, so the merged run's report draws errors over time.
     const auto attempted = [](const std::string& text) {
         std::int64_t sum = 0;
-        for (const auto& line : load::read_interval_counts(text).value()) sum += line.value("attempted", std::int64_t{0});
+        const auto lines = load::read_interval_counts(text);  // held: value() of a temporary would dangle
+        for (const auto& line : lines.value()) sum += line.value("attempted", std::int64_t{0});
         return sum;
     };
     EXPECT_EQ(attempted(read_text(dir.sub("merged/interval-counts.jsonl"))),
