@@ -1,5 +1,6 @@
 #include "generators/probe_requests.h"
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <map>
@@ -126,6 +127,17 @@ void apply_to_body(const checks::Probe& probe, const TargetInputs& inputs, json&
     });
 }
 
+/// The {names} of a raw path.
+std::vector<std::string> placeholders(const std::string& path) {
+    std::vector<std::string> out;
+    for (auto open = path.find('{'); open != std::string::npos; open = path.find('{', open + 1)) {
+        const auto close = path.find('}', open);
+        if (close == std::string::npos) break;
+        out.push_back(path.substr(open + 1, close - open - 1));
+    }
+    return out;
+}
+
 }  // namespace
 
 /// A path id that no longer names anything: made by creating the resource and deleting it again where
@@ -162,6 +174,26 @@ void apply_probe(const checks::Probe& probe, const TargetInputs& inputs, ProbeRe
     }
 }
 
+Result<rc::Gen<ProbeRequest>, std::string> GeneratedRequests::raw_requests(const checks::Probe& probe) const {
+    auto raw = [probe, inputs = inputs_](ProbeRequest r) {
+        make_unique(r, inputs, nullptr);  // the twin's setup creates records whose unique values must be fresh
+        r.operation.clear();
+        r.method = probe.method;
+        r.raw_target = probe.raw_path;
+        r.query = json::object();
+        r.undo.reset();  // the answer of a path that is not served binds nothing
+        if (probe.method == "GET" || probe.method == "DELETE") r.body.reset();
+        for (const auto& name : placeholders(probe.raw_path))
+            if (!r.path.count(name) && std::none_of(r.setup.begin(), r.setup.end(), [&](const auto& s) { return s.bind.count(name) > 0; }))
+                r.path[name] = checks::kUnknownId;
+        return r;
+    };
+    if (probe.path_values_from.empty()) return rc::gen::just(raw(ProbeRequest{}));
+    auto twin = base(probe.path_values_from);
+    if (!twin) return fail(twin.error());
+    return rc::gen::map(std::move(twin).value(), raw);
+}
+
 GeneratedRequests::GeneratedRequests(TargetInputs inputs) : inputs_(std::move(inputs)) {
     inputs_.orders.reference_prefix = inputs_.run_tag;
 }
@@ -173,12 +205,7 @@ Result<rc::Gen<ProbeRequest>, std::string> GeneratedRequests::base(const std::st
 }
 
 Result<rc::Gen<ProbeRequest>, std::string> GeneratedRequests::requests(const checks::Probe& probe) const {
-    if (probe.operation.empty()) {
-        ProbeRequest raw;
-        raw.method = probe.method;
-        raw.raw_target = probe.raw_path;
-        return rc::gen::just(raw);
-    }
+    if (probe.operation.empty()) return raw_requests(probe);
     auto base_gen = base(probe.operation);
     if (!base_gen) return fail(base_gen.error());
     return rc::gen::exec([gen = std::move(base_gen).value(), probe, inputs = inputs_] {

@@ -45,6 +45,10 @@ public:
     std::vector<std::string> operations() const;
 
 private:
+    /// A request outside the contract (a path that is not served): the probe's method and path, its
+    /// placeholders filled from path_values_from's valid request (setup and body included) or kUnknownId.
+    Result<rc::Gen<checks::ProbeRequest>, std::string> raw_requests(const checks::Probe& probe) const;
+
     TargetInputs inputs_;
 };
 

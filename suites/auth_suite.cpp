@@ -112,21 +112,6 @@ TEST(Auth, AUTH_CHANNEL_ValidWritesNeedAWriteChannel) {
     expect_valid_write_refused(std::to_string(foreign), "a channel the token does not have", 403);
 }
 
-TEST(Auth, AUTH_SCOPES_ChannelScopesAreDocumentedNames) {
-    const auto names = generators::scope_names();
-    const std::set<std::string> documented(names.begin(), names.end());
-    Exchange ex = send({.operation = "listChannels", .query = {{"RecordsPerPage", std::to_string(undocumented_page_sizes::kRecords)}}});
-    expect_status(ex, 200, "ERR-CODES");
-    bool any_write = false;
-    for (const auto& c : ex.json().value("items", json::array()))
-        for (const auto& s : c.value("scopes", json::array())) {
-            const std::string name = s.is_string() ? s.get<std::string>() : s.dump();
-            expect_that(documented.count(name) > 0, ex, "AUTH-SCOPES", "scope " + name + " is one of the 21 documented names");
-            if (c.value("id", std::int64_t{0}) == current_session().info().write_channel)
-                any_write = any_write || name.find("_write") != std::string::npos;
-        }
-    expect_that(any_write, ex, "AUTH-CHANNEL", "the run's write channel carries _write scopes");
-}
 
 // ---------------------------------------------------------------- OAuth 2.0
 

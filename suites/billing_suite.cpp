@@ -88,7 +88,7 @@ std::string show(const std::vector<std::string>& ids) {
 /// The wide answer (every transaction of the last ten years), once per check.
 std::optional<std::vector<json>> wide(const json& extra = json::object()) {
     Exchange ex = query_tx(wide_body(extra));
-    if (!expect_status(ex, 200, "ERR-CODES")) return std::nullopt;
+    if (!needs_success(ex)) return std::nullopt;
     expect_conforms(ex);
     return items_of(ex);
 }
@@ -114,7 +114,7 @@ std::optional<std::vector<std::vector<json>>> walk(Exchange first, const std::fu
     std::vector<std::vector<json>> pages;
     Exchange page = std::move(first);
     for (int n = 0; n < kMaxPages; ++n) {
-        if (!expect_status(page, 200, "ERR-CODES")) return std::nullopt;
+        if (!needs_success(page)) return std::nullopt;
         expect_conforms(page);
         pages.push_back(items_of(page));
         const json next = page.json().value("next", json());
@@ -161,7 +161,7 @@ TEST(Billing, BIL_CURSOR_OVERRIDES_CursorOverridesBody) {
     if (!all) return;
     if (all->size() < 3) DOCKSIDE_SKIP("fewer than 3 transactions; there is no second page to point a cursor at");
     Exchange first = query_tx(wide_body({{"page_size", 2}}));
-    if (!expect_status(first, 200, "ERR-CODES")) return;
+    if (!needs_success(first)) return;
     const json next = first.json().value("next", json());
     if (!expect_that(next.is_string(), first, "BIL-PAGE-SIZE", "page_size=2 over " + std::to_string(all->size()) +
                                                                        " transactions answered no next cursor"))
@@ -196,21 +196,21 @@ TEST(Billing, BIL_PAGE_SIZE_FirstPrevAndLastCursorsLeadWhereTheySay) {
     if (!all) return;
     if (all->size() < 3) DOCKSIDE_SKIP("fewer than 3 transactions; there is no second page");
     Exchange first = query_tx(wide_body({{"page_size", 2}}));
-    if (!expect_status(first, 200, "ERR-CODES") || !first.json().value("next", json()).is_string()) return;
+    if (!needs_success(first) || !first.json().value("next", json()).is_string()) return;
     Exchange second = query_tx(std::nullopt, {{"Cursor", first.json()["next"].get<std::string>()}});
-    if (!expect_status(second, 200, "ERR-CODES")) return;
+    if (!needs_success(second)) return;
     for (const char* key : {"prev", "first"}) {
         const json link = second.json().value(key, json());
         if (!expect_that(link.is_string(), second, "BIL-PAGE-SIZE", std::string("the second page has no ") + key + " cursor")) continue;
         Exchange back = query_tx(std::nullopt, {{"Cursor", link.get<std::string>()}});
-        if (expect_status(back, 200, "ERR-CODES"))
+        if (needs_success(back))
             expect_that(ids_in_order(items_of(back)) == ids_in_order(items_of(first)), back, "BIL-PAGE-SIZE",
                         std::string(key) + " of the second page does not lead to the first page");
     }
     const json last = second.json().value("last", json());
     if (!expect_that(last.is_string(), second, "BIL-PAGE-SIZE", "a non-empty result has a last cursor")) return;
     Exchange end = query_tx(std::nullopt, {{"Cursor", last.get<std::string>()}});
-    if (expect_status(end, 200, "ERR-CODES")) {
+    if (needs_success(end)) {
         expect_that(end.json().value("next", json()).is_null(), end, "BIL-PAGE-SIZE", "the last page has a next cursor");
         const auto tail = ids_in_order(items_of(end));
         expect_that(!tail.empty() && tail.back() == ids_in_order(*all).back(), end, "BIL-PAGE-SIZE",
@@ -288,7 +288,7 @@ TEST(Billing, BIL_FILTERS_InvoicedStatusSelectsExactly) {
     for (const auto& t : *all) billed += t.value("invoiced_status", false) ? 1 : 0;
     for (const json& value : {json(true), json(false), json(nullptr)}) {
         Exchange ex = query_tx(wide_body({{"invoiced_status", value}}));
-        if (!expect_status(ex, 200, "ERR-CODES")) continue;
+        if (!needs_success(ex)) continue;
         expect_selects(ex, *all, "invoiced_status=" + value.dump(), [&](const json& t) {
             return value.is_null() || t.value("invoiced_status", json()) == value;
         });
@@ -345,7 +345,7 @@ RC_GTEST_PROP(Billing, BIL_FILTERS_ArrayFiltersSelectExactly, ()) {
     RC_PRE(any);
     const FilterCase c = gen_filter_case(*all);
     Exchange ex = query_tx(wide_body({{c.field, c.values}}));
-    RC_ASSERT(expect_status(ex, 200, "ERR-CODES"));
+    if (!needs_success(ex)) RC_SUCCEED("nothing to judge: the answer was not a 2xx");
     RC_ASSERT(expect_selects(ex, *all, c.field + "=" + c.values.dump(), c.matches));
 }
 
@@ -361,24 +361,17 @@ TEST(Billing, BIL_FILTERS_DateRangeSelectsExactly) {
     // Noon of days inside the data: no charge date sits on a bound, so inclusive and exclusive agree.
     const auto from = days[1] - 12h, to = days[days.size() - 2] + 12h;
     Exchange ex = query_tx(wide_body({{"from_date", times::iso(from)}, {"to_date", times::iso(to)}}));
-    if (!expect_status(ex, 200, "ERR-CODES")) return;
+    if (!needs_success(ex)) return;
     expect_selects(ex, *all, "from_date=" + times::iso(from) + "&to_date=" + times::iso(to), [&](const json& t) {
         auto d = times::of(t.value("charge_date", json()));
         return d && *d >= from && *d <= to;
     });
 }
 
-TEST(Billing, BIL_ENUMS_TransactionTypesAndSortOrder) {
-    auto all = wide();
-    if (!all) return;
-    Exchange ex = query_tx(wide_body());
-    const auto documented = transaction_types();
-    for (const auto& t : *all)
-        expect_that(std::find(documented.begin(), documented.end(), t.value("transaction_type", "")) != documented.end(),
-                    ex, "BIL-ENUMS", "transaction " + t.value("transaction_id", json()).dump() + " has transaction_type " +
-                                         t.value("transaction_type", json()).dump());
-    // Which sort_order and transaction_types values are accepted is the rules data's enum checks; what
-    // they cannot say is that a sort_order sorts.
+TEST(Billing, BIL_ENUMS_SortOrderSorts) {
+    // Which sort_order and transaction_types values are accepted is the rules data's enum checks, and the
+    // transaction_type a transaction shows is the response validator's; what neither can say is that a
+    // sort_order sorts.
     for (const char* order : {"Ascending", "Descending"}) {
         Exchange sorted = query_tx(wide_body({{"sort_order", order}}));
         if (sorted.status() == 200)
@@ -387,18 +380,6 @@ TEST(Billing, BIL_ENUMS_TransactionTypesAndSortOrder) {
     }
 }
 
-TEST(Billing, BIL_REF_TYPES_ReferenceTypeIsADocumentedValue) {
-    // The reference_types filter lists the documented reference types: every transaction names one of them.
-    const auto documented = reference_types();
-    auto all = wide();
-    if (!all) return;
-    if (all->empty()) DOCKSIDE_SKIP("the target has no transaction in the queried range");
-    Exchange ex = query_tx(wide_body());
-    for (const auto& t : *all)
-        expect_that(std::find(documented.begin(), documented.end(), t.value("reference_type", "")) != documented.end(),
-                    ex, "BIL-REF-TYPES", "transaction " + t.value("transaction_id", json()).dump() + " has reference_type " +
-                                             t.value("reference_type", json()).dump());
-}
 
 TEST(Billing, ERR_4XX_MalformedQueryBodyRejected) {
     for (const json& extra : {json{{"from_date", "last tuesday"}}, json{{"invoiced_status", "yes"}},
@@ -430,7 +411,7 @@ TEST(Billing, BIL_INVOICE_TX_ListsTheInvoicesTransactionsNewestFirst) {
     if (invoices.empty()) DOCKSIDE_SKIP("no invoiced transactions, so no invoice id to list");
     for (const auto& invoice : invoices) {
         Exchange ex = invoice_tx(invoice, {{"PageSize", std::to_string(invoice_sizes().max)}});
-        if (!expect_status(ex, 200, "ERR-CODES")) continue;
+        if (!needs_success(ex)) continue;
         expect_conforms(ex);
         std::set<std::string> got;
         for (const auto& t : items_of(ex)) {
@@ -460,7 +441,7 @@ TEST(Billing, BIL_INVOICE_TX_CursorOverridesOtherParameters) {
         if (t.value("invoiced_status", false) && ++count[t.value("invoice_id", json()).dump()] >= 2) invoice = t.value("invoice_id", json()).dump();
     if (!invoice) DOCKSIDE_SKIP("no invoice with two transactions; there is no second page");
     Exchange first = invoice_tx(*invoice, {{"PageSize", "1"}});
-    if (!expect_status(first, 200, "ERR-CODES")) return;
+    if (!needs_success(first)) return;
     const json next = first.json().value("next", json());
     if (!expect_that(next.is_string(), first, "BIL-PAGE-SIZE", "PageSize=1 on a two-transaction invoice gave no next cursor")) return;
     Exchange alone = invoice_tx(*invoice, {{"Cursor", next.get<std::string>()}});

@@ -1,5 +1,6 @@
 // Channels: GET /2025-07/channel (CH-LIST, VER-CURSOR) and what the document says a channel list must
-// give a client (AUTH-CHANNEL: the write channel carries _write scopes; AUTH-SCOPES: scope names).
+// give a client (AUTH-CHANNEL: the write channel carries _write scopes). The scope names (AUTH-SCOPES) are
+// the response validator's, read from the Channel schema.
 // Page links are followed verbatim (NS-CURSOR-FORMAT); the page size is only asserted as an upper bound
 // and through the walk being disjoint and complete.
 
@@ -47,7 +48,7 @@ const std::set<std::string>& documented_scopes() {
 
 TEST(Channels, CH_LIST_AnswersItemsNextPrev) {
     Exchange ex = list_channels();
-    expect_status(ex, 200, "ERR-CODES");
+    needs_success(ex);
     expect_conforms(ex);
     json body = ex.json();
     expect_that(body.is_object() && body.contains("items") && body.contains("next") && body.contains("prev"), ex,
@@ -138,17 +139,6 @@ TEST(Channels, AUTH_CHANNEL_WriteChannelListedWithWriteScopes) {
                        "the channel used for writes (" + wanted + ") is not among the channels GET /channel lists");
 }
 
-TEST(Channels, AUTH_SCOPES_ChannelScopesAreDocumentedNames) {
-    auto walk = paging::walk_next(list_channels(), "listChannels", "CH-LIST");
-    if (walk.failed) return;
-    for (const auto& c : walk.items)
-        for (const auto& s : c.value("scopes", json::array()))
-            if (!s.is_string() || !documented_scopes().count(s.get<std::string>()))
-                record_failure("AUTH-SCOPES", "listChannels",
-                               "channel " + c.value("id", json()).dump() + " carries scope " + s.dump() +
-                                   ", which is not one of the " + std::to_string(documented_scopes().size()) +
-                                   " documented scope names");
-}
 
 /// For any page size the cursor walk is disjoint, complete and within the size.
 RC_GTEST_PROP(Channels, CH_LIST_AnyRecordsPerPageWalksDisjointAndComplete, ()) {

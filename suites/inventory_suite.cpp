@@ -96,7 +96,7 @@ const WholeList* whole_list(http::QueryParams filters) {
     const auto deadline = std::chrono::steady_clock::now() + kWholeTime;
     for (int page = 0; page < kWholePages && std::chrono::steady_clock::now() < deadline; ++page) {
         Exchange ex = list_inventory(filters);
-        if (!expect_status(ex, 200, "ERR-CODES")) return nullptr;
+        if (!needs_success(ex)) return nullptr;
         if (page == 0 && unfiltered) expect_conforms(ex);
         const json next = ex.json().is_object() ? ex.json().value("next", json()) : json();
         walked.items.merge(by_id(ex.json()));
@@ -118,7 +118,7 @@ const std::string kTooBig = std::string("not observed: the inventory list did no
 
 TEST(Inventory, INV_LIST_PageShapeConforms) {
     Exchange ex = list_inventory({{"PageSize", "5"}});
-    if (!expect_status(ex, 200, "ERR-CODES")) return;
+    if (!needs_success(ex)) return;
     expect_conforms(ex);
     const json page = ex.json();
     for (const char* key : {"first", "last", "next", "prev", "items"})
@@ -140,7 +140,7 @@ TEST(Inventory, INV_LIST_NextLinksPageDisjointAndComplete) {
     int pages = 0;
     for (; pages < kMaxPages; ++pages) {
         Exchange ex = list_inventory(query);
-        if (!expect_status(ex, 200, "ERR-CODES")) return;
+        if (!needs_success(ex)) return;
         if (pages == 0) expect_conforms(ex);  // the later pages hold the same objects (see whole_list)
         const json& body = ex.json();
         const std::size_t count = body.is_object() && body.contains("items") && body["items"].is_array() ? body["items"].size() : 0;
@@ -168,7 +168,7 @@ TEST(Inventory, INV_LIST_NextLinksPageDisjointAndComplete) {
 
 TEST(Inventory, INV_LIST_FirstAndLastLinksLeadToPages) {
     Exchange ex = list_inventory({{"PageSize", "3"}});
-    if (!expect_status(ex, 200, "ERR-CODES")) return;
+    if (!needs_success(ex)) return;
     for (const char* key : {"first", "last"}) {
         const json link = ex.json().value(key, json());
         if (link.is_null()) continue;
@@ -270,7 +270,7 @@ RC_GTEST_PROP(Inventory, INV_LIST_InventoryIdsMembership, ()) {
     std::string csv;
     for (auto id : chosen) csv += (csv.empty() ? "" : ",") + std::to_string(id);
     Exchange ex = list_inventory({{"InventoryIds", csv}, {"PageSize", "50"}});
-    RC_ASSERT(expect_status(ex, 200, "ERR-CODES"));
+    if (!needs_success(ex)) RC_SUCCEED("nothing to judge: the answer was not a 2xx");
     const std::set<long long> wanted(chosen.begin(), chosen.end());
     for (const auto& [id, item] : by_id(ex.json()))
         RC_ASSERT(expect_that(wanted.count(id) == 1, ex, "INV-LIST",
@@ -280,7 +280,7 @@ RC_GTEST_PROP(Inventory, INV_LIST_InventoryIdsMembership, ()) {
 RC_GTEST_PROP(Inventory, INV_LIST_PageSizeRespected, ()) {
     const int size = *rc::gen::inRange(1, 20);
     Exchange ex = list_inventory({{"PageSize", std::to_string(size)}});
-    RC_ASSERT(expect_status(ex, 200, "ERR-CODES"));
+    if (!needs_success(ex)) RC_SUCCEED("nothing to judge: the answer was not a 2xx");
     const auto n = ex.json().value("items", json::array()).size();
     RC_ASSERT(expect_that(n <= static_cast<std::size_t>(size), ex, "INV-LIST",
                           "PageSize=" + std::to_string(size) + " answered " + std::to_string(n) + " items"));

@@ -85,7 +85,7 @@ inline std::optional<std::vector<json>> list_products(int max_pages = 50, bool* 
     if (whole) *whole = false;
     for (int page = 0; page < max_pages && std::chrono::steady_clock::now() < deadline; ++page) {
         Exchange ex = send(Call{.operation = "listProducts", .query = query});
-        if (!expect_status(ex, 200, "ERR-CODES")) return std::nullopt;
+        if (!needs_success(ex)) return std::nullopt;
         expect_conforms(ex);
         for (auto& p : products_in(ex.json())) out.push_back(p);
         const json next = ex.json().is_object() ? ex.json().value("next", json()) : json();
@@ -117,7 +117,7 @@ inline std::optional<json> listed_product(const json& id) {
 /// The variants GET /product/{id}/variants answers (nullopt when it did not answer 200).
 inline std::optional<std::vector<json>> list_variants(const json& product_id) {
     Exchange ex = send(Call{.operation = "listVariants", .path = {{"productId", product_id.dump()}}});
-    if (!expect_status(ex, 200, "ERR-CODES")) return std::nullopt;
+    if (!needs_success(ex)) return std::nullopt;
     expect_conforms(ex);
     return variants_in(ex.json());
 }

@@ -1,5 +1,5 @@
 // Receiving suite: GET /2025-07/receiving (WRO-LIST: Page/Limit paging and every filter), GET
-// /2025-07/receiving/{id} (WRO-GET), the WRO enums (WRO-ENUMS), and the two write operations whose shapes
+// /2025-07/receiving/{id} (WRO-GET; the WRO enums are the response validator's: WRO-ENUMS), and the two write operations whose shapes
 // are not shown (cancel, setExternalSync: NS-OTHER-OPS-SHAPES, so only success status, JSON and their
 // documented effect on the list are asserted). Filters are checked as "select exactly" on a sample narrowed
 // with IDs: the run's own WROs (made through the simulation control, when the target has it) and the first
@@ -57,7 +57,7 @@ std::optional<long long> own_wro() {
     if (!sim_available()) return std::nullopt;
     SetupStep setup("creating a WRO of the test's own through the simulation control");
     Exchange ex = sim("/_sim/wro", json{{"purchase_order_number", unique_ref("PO")}});
-    if (!expect_status(ex, 201, "WRO-LIST")) return std::nullopt;
+    if (!needs_success(ex)) return std::nullopt;
     return ex.json().value("id", json()).is_number_integer() ? std::optional<long long>(ex.json()["id"].get<long long>())
                                                              : std::nullopt;
 }
@@ -95,7 +95,7 @@ std::optional<Wros> whole_list(http::QueryParams filters = {}) {
         query.emplace_back("Page", std::to_string(page));
         query.emplace_back("Limit", std::to_string(kPageLimit));
         Exchange ex = list_receiving(query);
-        if (!expect_status(ex, 200, "ERR-CODES")) return std::nullopt;
+        if (!needs_success(ex)) return std::nullopt;
         expect_conforms(ex);
         const json items = ex.json();
         for (auto& [id, w] : by_id(items)) out[id] = w;
@@ -133,18 +133,6 @@ std::string csv(const std::vector<std::string>& values) {
     return out;
 }
 
-TEST(Receiving, WRO_ENUMS_EveryWroUsesTheDocumentedValues) {
-    auto all = whole_list();
-    if (!all) return;
-    Exchange ex = list_receiving({{"Page", "1"}, {"Limit", std::to_string(kPageLimit)}});
-    const auto documented = wro_statuses();
-    for (const auto& [id, w] : *all) {
-        const std::string status = w.value("status", "");
-        expect_that(std::find(documented.begin(), documented.end(), status) != documented.end(), ex, "WRO-ENUMS",
-                    "WRO " + std::to_string(id) + " has status '" + status + "', not one of the " +
-                        std::to_string(documented.size()) + " documented");
-    }
-}
 
 TEST(Receiving, WRO_LIST_LimitRespectedPagesDisjointAndComplete) {
     auto all = whole_list();
@@ -155,7 +143,7 @@ TEST(Receiving, WRO_LIST_LimitRespectedPagesDisjointAndComplete) {
     const int pages = static_cast<int>(all->size()) / limit + 2;
     for (int page = 1; page <= pages; ++page) {
         Exchange ex = list_receiving({{"IDs", csv(sample_ids())}, {"Page", std::to_string(page)}, {"Limit", std::to_string(limit)}});
-        if (!expect_status(ex, 200, "ERR-CODES")) return;
+        if (!needs_success(ex)) return;
         const json items = ex.json();
         expect_that(items.is_array() && items.size() <= limit, ex, "WRO-LIST",
                     "Limit=3 answered " + std::to_string(items.size()) + " WROs");
@@ -179,7 +167,7 @@ TEST(Receiving, WRO_LIST_StatusesSelectsExactly) {
     if (present.size() < 2) DOCKSIDE_SKIP("every WRO has the same status; Statuses cannot exclude anything");
     for (const auto& status : present) {
         Exchange ex = list_receiving({{"Statuses", status}, {"IDs", csv(sample_ids())}, {"Page", "1"}, {"Limit", std::to_string(kPageLimit)}});
-        if (!expect_status(ex, 200, "ERR-CODES")) continue;
+        if (!needs_success(ex)) continue;
         expect_selects(ex, *all, "Statuses=" + status, [&](const json& w) { return w.value("status", "") == status; });
     }
 }
@@ -210,7 +198,7 @@ RC_GTEST_PROP(Receiving, WRO_LIST_CsvFiltersSelectExactly, ()) {
     http::QueryParams query = {{f.param, csv(chosen)}, {"Page", "1"}, {"Limit", std::to_string(kPageLimit)}};
     if (std::string(f.param) != "IDs") query.emplace_back("IDs", csv(sample_ids()));
     Exchange ex = list_receiving(query);
-    RC_ASSERT(expect_status(ex, 200, "ERR-CODES"));
+    if (!needs_success(ex)) RC_SUCCEED("nothing to judge: the answer was not a 2xx");
     const Wros got = by_id(ex.json());
     for (const auto& [id, w] : got)
         RC_ASSERT(expect_that(wanted.count(f.key(w)) == 1, ex, "WRO-LIST",
@@ -244,10 +232,10 @@ void check_range(const char* start_param, const char* end_param, const char* wha
     };
     const std::string ids = csv(sample_ids());
     Exchange both = list_receiving({{start_param, iso(from)}, {end_param, iso(to)}, {"IDs", ids}, {"Page", "1"}, {"Limit", std::to_string(kPageLimit)}});
-    if (expect_status(both, 200, "ERR-CODES"))
+    if (needs_success(both))
         expect_selects(both, *all, std::string(start_param) + "&" + end_param, inside);
     Exchange start = list_receiving({{start_param, iso(from)}, {"IDs", ids}, {"Page", "1"}, {"Limit", std::to_string(kPageLimit)}});
-    if (expect_status(start, 200, "ERR-CODES"))
+    if (needs_success(start))
         expect_selects(start, *all, start_param, [&](const json& w) -> std::optional<bool> {
             auto t = field(w);
             if (!t) return false;
@@ -255,7 +243,7 @@ void check_range(const char* start_param, const char* end_param, const char* wha
             return *t > from;
         });
     Exchange end = list_receiving({{end_param, iso(to)}, {"IDs", ids}, {"Page", "1"}, {"Limit", std::to_string(kPageLimit)}});
-    if (expect_status(end, 200, "ERR-CODES"))
+    if (needs_success(end))
         expect_selects(end, *all, end_param, [&](const json& w) -> std::optional<bool> {
             auto t = field(w);
             if (!t) return false;
@@ -277,7 +265,7 @@ TEST(Receiving, WRO_LIST_ExternalSyncTrueGivesOnlySyncedWros) {
     auto all = whole_list();
     if (!all) return;
     Exchange ex = list_receiving({{"ExternalSync", "true"}, {"IDs", csv(sample_ids())}, {"Page", "1"}, {"Limit", std::to_string(kPageLimit)}});
-    if (!expect_status(ex, 200, "ERR-CODES")) return;
+    if (!needs_success(ex)) return;
     expect_conforms(ex);
     expect_selects(ex, *all, "ExternalSync=true", [](const json& w) { return !w.value("external_sync_timestamp", json()).is_null(); });
 }
@@ -398,7 +386,7 @@ TEST(Receiving, WRO_CANCEL_AwaitingWroBecomesCancelled) {
     }
     if (!id) DOCKSIDE_SKIP("not observed: no WRO in Awaiting among the first page, and no simulation control to make one");
     Exchange ex = send(cancel_call(*id));
-    if (!expect_status(ex, 200, "ERR-CODES")) return;
+    if (!needs_success(ex)) return;
     expect_conforms(ex);
     auto after = get_wro(*id);
     if (!after) return;
@@ -406,7 +394,7 @@ TEST(Receiving, WRO_CANCEL_AwaitingWroBecomesCancelled) {
                      "after a successful cancel WRO " + std::to_string(*id) + " reads back as " + after->value("status", json()).dump()))
         return;  // not cancelled: whether a list shows it as cancelled follows
     Exchange listed = list_receiving({{"Statuses", "Cancelled"}, {"IDs", std::to_string(*id)}, {"Page", "1"}, {"Limit", "10"}});
-    if (expect_status(listed, 200, "ERR-CODES"))
+    if (needs_success(listed))
         expect_that(by_id(listed.json()).count(*id) == 1, listed, "WRO-LIST",
                     "the cancelled WRO " + std::to_string(*id) + " is missing from Statuses=Cancelled");
 }
@@ -440,14 +428,14 @@ TEST(Receiving, WRO_LIST_SetExternalSyncMovesWroInAndOutOfExternalSyncList) {
     auto synced_list = [&] {
         Exchange ex = list_receiving({{"ExternalSync", "true"}, {"IDs", std::to_string(*id)}, {"Page", "1"},
                                       {"Limit", std::to_string(kPageLimit)}});
-        expect_status(ex, 200, "ERR-CODES");
+        needs_success(ex);
         return ex;
     };
     Exchange on = send(sync_call(*id, true));
     if (on.status() >= 400 && on.status() < 500)
         DOCKSIDE_SKIP("the target refuses {ids, external_sync} (HTTP " + std::to_string(on.status()) +
                       "); the setExternalSync body is not shown by the document");
-    if (!expect_status(on, 200, "ERR-CODES")) return;
+    if (!needs_success(on)) return;
     expect_conforms(on);
     auto after = get_wro(*id);
     if (!after || !expect_that(!after->value("external_sync_timestamp", json()).is_null(), on, "WRO-LIST",
@@ -459,7 +447,7 @@ TEST(Receiving, WRO_LIST_SetExternalSyncMovesWroInAndOutOfExternalSyncList) {
     expect_that(by_id(in.json()).count(*id) == 1, in, "WRO-LIST",
                 "ExternalSync=true lacks WRO " + std::to_string(*id) + ", which now has an external_sync_timestamp");
     Exchange off = send(sync_call(*id, false));  // also restores the WRO as it was
-    if (!expect_status(off, 200, "ERR-CODES")) return;
+    if (!needs_success(off)) return;
     Exchange out = synced_list();
     expect_that(by_id(out.json()).count(*id) == 0, out, "WRO-LIST",
                 "ExternalSync=true still lists WRO " + std::to_string(*id) + " after its sync flag was cleared");

@@ -11,6 +11,7 @@
 // operations whose body is not shown get no success demand (NS-OTHER-OPS-SHAPES). Seeded data is never
 // changed: product probes act on a product of the run's own making, webhooks are deleted after use.
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <map>
@@ -28,6 +29,7 @@
 #include "generators/run_spec.h"
 #include "harness/checks/judge.h"
 #include "harness/checks/registry.h"
+#include "harness/conform/areas.h"
 #include "harness/validate/formats.h"
 #include "suites/support/api.h"
 #include "suites/support/session_token.h"
@@ -191,17 +193,33 @@ bool bind_answer(const checks::SetupRequest& step, const Exchange& answer, const
     return true;
 }
 
+/// `target` with each {name} replaced by its value (percent-encoded).
+std::string filled(std::string target, const std::map<std::string, std::string>& values) {
+    for (const auto& [name, value] : values)
+        for (auto at = target.find("{" + name + "}"); at != std::string::npos; at = target.find("{" + name + "}"))
+            target.replace(at, name.size() + 2, http::percent_encode(value));
+    return target;
+}
+
+/// A request outside the contract, dressed as a write of the contract would be (token, write channel,
+/// JSON body), so a target that checks those before routing still answers for the route itself.
+Exchange send_outside(const ProbeRequest& r, const Probe& probe, const std::map<std::string, std::string>& path) {
+    http::Request raw;
+    raw.method = r.method;
+    raw.target = filled(r.raw_target, path);
+    raw.headers.set("Accept", "application/json");
+    raw.headers.set("Authorization", "Bearer " + session_token());
+    if (r.method != "GET" && r.method != "DELETE") {
+        raw.headers.set(current_session().info().channel_header, write_channel());
+        raw.headers.set("Content-Type", "application/json");
+        raw.body = r.body ? r.body->dump() : "{}";
+    }
+    ++g_requests;
+    return send_raw(std::move(raw), probe.method + " " + probe.raw_path);
+}
+
 /// Sends a probe's request after its setup; nullopt when a setup step failed (already recorded).
 std::optional<Exchange> send_probe(const ProbeRequest& r, const Probe& probe) {
-    if (r.operation.empty()) {
-        http::Request raw;
-        raw.method = r.method;
-        raw.target = r.raw_target;
-        raw.headers.set("Accept", "application/json");
-        raw.headers.set("Authorization", "Bearer " + session_token());
-        ++g_requests;
-        return send_raw(std::move(raw), probe.method + " " + probe.raw_path);
-    }
     Call call{.operation = r.operation, .path = r.path, .query = generators::to_query_params(r.query), .body = r.body};
     std::map<std::string, std::string> bound;
     for (const auto& step : r.setup) {
@@ -213,6 +231,7 @@ std::optional<Exchange> send_probe(const ProbeRequest& r, const Probe& probe) {
         if (!bind_answer(step, made, probe, bound)) return std::nullopt;
     }
     for (const auto& [name, value] : bound) call.path[name] = value;
+    if (r.operation.empty()) return send_outside(r, probe, call.path);
     Exchange ex = counted(call);
     if (r.undo && ok(ex)) {
         Call undo = call_of(*r.undo);
@@ -268,9 +287,20 @@ void run_probe(const Probe& probe, const rc::Gen<ProbeRequest>& gen, const check
     }
 }
 
-/// Where a probe's test belongs: the x-area of its operation (a raw request's, by its path), "other" for
-/// a path the contract does not serve.
+/// The area of the rule when it names a suite of its own ("versioning", "auth"): `--only <area>` then runs
+/// every check of the rules of that area, as the fault matrix expects; "" for an area without a suite
+/// ("conventions": its rules hold for every operation, and run with each operation's area).
+std::string rule_area(const spec::Spec& spec, const std::string& rule_id) {
+    const spec::Rule* rule = spec.rule(rule_id);
+    if (!rule) return "";
+    const auto& known = conform::known_areas();
+    return std::find(known.begin(), known.end(), rule->area) != known.end() ? rule->area : "";
+}
+
+/// Where a probe's test belongs: its rule's area (rule_area), else the x-area of its operation (a raw
+/// request's, by its path), "other" for a path the contract does not serve.
 std::string area_of(const spec::Spec& spec, const Probe& probe) {
+    if (auto area = rule_area(spec, probe.rule_id); !area.empty()) return area;
     const spec::Operation* operation = probe.operation.empty() ? nullptr : spec.find(probe.operation);
     if (!operation && !probe.raw_path.empty()) {
         auto served = spec.match(probe.method, probe.raw_path);
@@ -284,6 +314,7 @@ std::string area_of(const spec::Spec& spec, const Probe& probe) {
 /// Where what a rule's check says outside its probes (a note, a planning error) is printed: the area of the
 /// rule's first operation.
 std::string area_of(const spec::Spec& spec, const spec::CheckEntry& check) {
+    if (auto area = rule_area(spec, check.rule_id); !area.empty()) return area;
     const spec::Rule* rule = spec.rule(check.rule_id);
     const spec::Operation* operation = rule && !rule->operations.empty() ? spec.find(rule->operations.front()) : nullptr;
     return operation && !operation->area.empty() ? operation->area : "other";

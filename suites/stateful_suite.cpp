@@ -6,7 +6,7 @@
 // (state unchanged) where none is accepted (RET-CANCEL, RET-FROZEN, RET-NOT-AWAITING); the warehouse follows
 // the stance's warehouse transitions (simulation control, NS-RET-TRANSITIONS). Orders
 // keep their id and reference_id (ORD-REF-UNIQUE, ORD-ROUNDTRIP), cancel answers one result per shipment
-// (ORD-CANCEL) and the status stays in the documented set (NS-ORD-TRANSITIONS: membership only).
+// (ORD-CANCEL); that the status stays in the documented set is the response validator's (ORD-STATUS).
 // Subscriptions are listed until deleted and gone after (WH-LIST, WH-DELETE).
 // Handles: the model numbers records in creation order; the SUT maps each handle to the target's id.
 // Preconditions hold for any model state shrinking can produce: they never index past what the model
@@ -63,12 +63,6 @@ std::vector<std::size_t> handles(std::size_t n) {
     std::vector<std::size_t> out(n);
     for (std::size_t i = 0; i < n; ++i) out[i] = i;
     return out;
-}
-
-/// One of the order states of the session's spec.
-bool is_order_state(const json& s) {
-    const auto states = generators::states_of("order");
-    return s.is_string() && std::find(states.begin(), states.end(), s.get<std::string>()) != states.end();
 }
 
 /// The return state machine of the session's spec, parsed once per spec.
@@ -197,7 +191,6 @@ struct GetOrder : Cmd {
         json o = ex.json();
         check(o.value("id", json()) == created["id"] && o.value("reference_id", json()) == created["reference_id"], ex,
               "ORD-REF-UNIQUE", "the order keeps its id and reference_id");
-        check(is_order_state(o.value("status", json())), ex, "ORD-STATUS", "the order status is one of the documented states");
     }
     void show(std::ostream& os) const override { os << "GetOrder(" << h << ")"; }
 };
@@ -233,8 +226,6 @@ struct CancelOrder : Cmd {
         const auto results = body.value("canceled_shipment_results", json::array());
         check(results.size() == orders_support::shipments_of(created).size(), ex, "ORD-CANCEL",
               "cancel answers one result per shipment of the order");
-        check(is_order_state(body.value("order", json::object()).value("status", json())), ex, "ORD-STATUS",
-              "the cancelled order's status is one of the documented states");
     }
     void show(std::ostream& os) const override { os << "CancelOrder(" << h << ")"; }
 };

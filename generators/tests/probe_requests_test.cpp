@@ -139,6 +139,35 @@ TEST(ProbeRequests, FreshResourcesComeFromSetupAndWebhooksAreUndone) {
     EXPECT_EQ(hook.undo->operation, "deleteWebhook");
 }
 
+TEST(ProbeRequests, APathThatIsNotServedGetsTheIdsOfARecordOfTheRunsOwn) {
+    const GeneratedRequests provider(full_inputs());
+    checks::Probe old_cancel;
+    old_cancel.method = "POST";
+    old_cancel.raw_path = "/2025-07/order/{orderId}/shipment/{shipmentId}/cancel";
+    old_cancel.path_values_from = "cancelOrderShipment";
+    auto request = testing::sample(*provider.requests(old_cancel), 2);
+    EXPECT_TRUE(request.operation.empty());
+    EXPECT_EQ(request.method, "POST");
+    EXPECT_EQ(request.raw_target, old_cancel.raw_path);
+    ASSERT_EQ(request.setup.size(), 1u);
+    EXPECT_EQ(request.setup[0].operation, "createOrder");
+    EXPECT_EQ(request.setup[0].bind.at("orderId"), "/id");
+    EXPECT_EQ(request.setup[0].bind.at("shipmentId"), "/shipments/0/id");
+    EXPECT_TRUE(request.body.has_value());
+    // Each request's order is a new one: the same reference_id twice would be refused as a duplicate.
+    auto again = testing::sample(*provider.requests(old_cancel), 2);
+    EXPECT_NE(request.setup[0].body->value("reference_id", json()), again.setup[0].body->value("reference_id", json()));
+
+    // Without an operation to borrow from, the ids are ones no record has, and a read sends no body.
+    checks::Probe removed;
+    removed.method = "GET";
+    removed.raw_path = "/2025-07/receiving/{id}/history";
+    auto unknown = testing::sample(*provider.requests(removed), 1);
+    EXPECT_TRUE(unknown.setup.empty());
+    EXPECT_EQ(unknown.path.at("id"), checks::kUnknownId);
+    EXPECT_FALSE(unknown.body.has_value());
+}
+
 TEST(ProbeRequests, OperationsWithoutARequestSayWhy) {
     const GeneratedRequests provider(full_inputs());
     std::set<std::string> provided;

@@ -71,6 +71,10 @@ enum class Expect {
 
 std::string to_string(Expect expect);
 
+/// The id a raw request's placeholders hold when no operation gives real values: past any id a target
+/// plausibly issued, so a target that serves the path changes none of its own records.
+inline constexpr const char* kUnknownId = "2147483000";
+
 struct Probe {
     std::string rule_id;
     std::string check_type;
@@ -85,7 +89,11 @@ struct Probe {
     std::string content_type;       ///< Expect::JsonResponse
     nlohmann::json naming;          ///< Expect::FieldNaming: the check's naming parameters
     std::string method;             ///< raw requests: "GET"
-    std::string raw_path;           ///< raw requests: "/2025-07/order/1/cancel"
+    std::string raw_path;           ///< raw requests: "/2025-07/order/{orderId}/cancel"
+    /// Raw requests: the operation whose valid request (its setup and path values, its body for a write)
+    /// fills raw_path's placeholders, so a target that still serves the path acts on a record of the run's
+    /// own and answers as if served. "" = placeholders hold an id no record has (kUnknownId).
+    std::string path_values_from;
     /// Only run when the profile's stance says so: {"NS-TEXT-LENGTH-UNIT", "probe_multibyte"}; empty = always.
     std::string stance;
     std::string stance_key;

@@ -108,29 +108,31 @@ Result<Plan, std::string> plan_served(const spec::Spec& spec, const spec::CheckE
     return plan;
 }
 
-Result<Plan, std::string> plan_not_served(const spec::Spec&, const spec::CheckEntry& check) {
+Result<Plan, std::string> plan_not_served(const spec::Spec& spec, const spec::CheckEntry& check) {
     auto method = text_param(check, "method");
     auto path = text_param(check, "path");
     if (!method) return fail(method.error());
     if (!path) return fail(path.error());
-    // Any value fills the path's placeholders: a route that does not exist answers 4xx for all of them.
-    std::string concrete;
-    for (std::size_t i = 0; i < path->size(); ++i) {
-        if ((*path)[i] != '{') {
-            concrete += (*path)[i];
-            continue;
-        }
-        const auto close = path->find('}', i);
+    // `like`: the operation whose valid request gives the placeholders real values. A target that still
+    // serves the path then answers 2xx, where an id no record has would get the 404 of a missing record,
+    // which looks like a route that is not served.
+    const std::string like = check.params.value("like", "");
+    const spec::Operation* twin = like.empty() ? nullptr : spec.find(like);
+    if (!like.empty() && !twin) return fail(where(check) + ": like names " + like + ", which the OpenAPI file does not have");
+    for (std::size_t open = path->find('{'); open != std::string::npos; open = path->find('{', open + 1)) {
+        const auto close = path->find('}', open);
         if (close == std::string::npos) return fail(where(check) + ": unclosed { in " + *path);
-        concrete += "1";
-        i = close;
+        const std::string name = path->substr(open + 1, close - open - 1);
+        if (twin && twin->path_template.find("{" + name + "}") == std::string::npos)
+            return fail(where(check) + ": " + *path + " has {" + name + "}, which " + like + "'s path does not");
     }
     Probe p;
     p.rule_id = check.rule_id;
     p.check_type = check.type;
     p.what = *method + " " + *path + " is not served";
     p.method = *method;
-    p.raw_path = concrete;
+    p.raw_path = *path;
+    p.path_values_from = like;
     p.expect = Expect::NotServed;
     p.varies = false;
     Plan plan;

@@ -20,7 +20,7 @@ const std::vector<FaultInfo>& fault_catalog() {
          "auth", "Authentication", "the code grant returns a refresh_token although offline_access was not granted"},
         {Fault::AuthExpiredAnswers403, "AUTH-EXPIRED.expired-token-403", "AUTH-EXPIRED", "auth", "Errors",
          "an expired access token answers 403 instead of 401"},
-        {Fault::AuthScopesUndocumentedName, "AUTH-SCOPES.undocumented-scope-name", "AUTH-SCOPES", "auth",
+        {Fault::AuthScopesUndocumentedName, "AUTH-SCOPES.undocumented-scope-name", "AUTH-SCOPES", "channels",
          "Authentication > Scopes", "GET /channel lists the scope \"orders_admin\", which is not one of the 21 names"},
         {Fault::ConvJsonWrongContentType, "CONV-JSON.wrong-content-type", "CONV-JSON", "conventions", "Conventions",
          "JSON responses are labelled text/plain"},

@@ -328,6 +328,16 @@ bool expect_status(const Exchange& ex, int code, const std::string& rule) {
     return false;
 }
 
+bool needs_success(const Exchange& ex) {
+    if (ex.status() >= 200 && ex.status() < 300) return true;
+    if (!expect_no_5xx(ex)) return false;
+    const std::string reason = ex.operation_id + " answered " + received(ex) +
+                               "; this test needs a 2xx there to go on (whether that answer is right is its rule check's to judge)";
+    record_skip(reason);
+    [&] { GTEST_SKIP() << reason; }();
+    return false;
+}
+
 bool expect_rejected(const Exchange& ex, const std::string& rule, std::optional<int> strict_code) {
     if (const auto profile_code = current_session().reject_code()) {
         const int code = strict_code.value_or(*profile_code);

@@ -106,6 +106,11 @@ public:
 
 /// No violations (and a response at all).
 bool expect_conforms(const Exchange& exchange);
+/// A step the test cannot go on without (a read or a create whose answer it follows): true on a 2xx.
+/// Otherwise the test is skipped with the answer as the reason, and only a 5xx or no answer is a finding
+/// (the 5xx rule). Which 2xx an operation must answer is its rule's registered check (status_code in the
+/// rules data), judged once by the rule checks, not again by every test that uses the operation.
+bool needs_success(const Exchange& exchange);
 /// Exactly this status; the violations of the response ride along in the finding.
 bool expect_status(const Exchange& exchange, int code, const std::string& rule);
 /// A 4xx. Under the strict profile the exact code: `strict_code` when given, else the code of the

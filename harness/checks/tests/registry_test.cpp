@@ -216,14 +216,26 @@ TEST(CheckRegistry, ARuleAddedToTheDataIsPlannedWithNoNewCode) {
     EXPECT_EQ(past->operation, "createWebhook");
 }
 
-TEST(CheckRegistry, NotServedFillsPlaceholders) {
-    spec::CheckEntry check{"X-5", "not_served", {{"type", "not_served"}, {"method", "POST"}, {"path", "/2025-07/order/{orderId}/cancel"}}, "", ""};
+TEST(CheckRegistry, NotServedLeavesPlaceholdersToTheOperationItIsLike) {
+    spec::CheckEntry check{"X-5", "not_served", {{"type", "not_served"}, {"method", "POST"}, {"path", "/2025-07/order/{orderId}/cancel"}, {"like", "cancelOrder"}}, "", ""};
     auto plan = plan_check(real(), check);
-    ASSERT_TRUE(plan.ok());
+    ASSERT_TRUE(plan.ok()) << plan.error();
     ASSERT_EQ(plan->probes.size(), 1u);
-    EXPECT_EQ(plan->probes[0].raw_path, "/2025-07/order/1/cancel");
+    EXPECT_EQ(plan->probes[0].raw_path, "/2025-07/order/{orderId}/cancel");
+    EXPECT_EQ(plan->probes[0].path_values_from, "cancelOrder");
     EXPECT_EQ(plan->probes[0].expect, Expect::NotServed);
     EXPECT_FALSE(plan->probes[0].varies);
+}
+
+TEST(CheckRegistry, NotServedRefusesALikeThatCannotFillThePath) {
+    spec::CheckEntry unknown{"X-6", "not_served", {{"type", "not_served"}, {"method", "POST"}, {"path", "/2025-07/order/{orderId}/cancel"}, {"like", "cancelEverything"}}, "", ""};
+    auto plan = plan_check(real(), unknown);
+    ASSERT_FALSE(plan.ok());
+    EXPECT_NE(plan.error().find("cancelEverything"), std::string::npos) << plan.error();
+    spec::CheckEntry other{"X-7", "not_served", {{"type", "not_served"}, {"method", "POST"}, {"path", "/2025-07/return/{id}/cancel"}, {"like", "cancelOrder"}}, "", ""};
+    plan = plan_check(real(), other);
+    ASSERT_FALSE(plan.ok());
+    EXPECT_NE(plan.error().find("{id}"), std::string::npos) << plan.error();
 }
 
 }  // namespace

@@ -1,0 +1,105 @@
+// One test path per rule: a rule whose every check is of a registered type is tested by those checks
+// alone (RuleChecks), so no hand-written suite may assert it again, by a finding's rule id or by a test
+// named after it. Suites still drive state the data cannot reach (a shipment shipped by the simulation
+// control) and leave the judging to the response validator, which reads the same schemas.
+//
+// The exceptions say what their test asserts that the rule's registered checks cannot.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "harness/checks/registry.h"
+#include "harness/checks/tests/real_spec.h"
+
+namespace dockside::checks {
+namespace {
+
+/// Rule id -> why a suite may name it although its checks are all registered.
+const std::map<std::string, std::string>& exceptions() {
+    static const std::map<std::string, std::string> reasons = {
+        {"BIL-ENUMS", "the enum checks say which sort_order values are accepted; that Descending sorts descending is "
+                      "Billing.BIL_ENUMS_SortOrderSorts'"},
+        {"WRO-CANCEL", "the served check says the cancel exists; that a cancel answered 2xx leaves the WRO Cancelled is "
+                       "Receiving.WRO_CANCEL_AwaitingWroBecomesCancelled'"},
+        {"RET-STATUS", "the stateful model compares a return's state with the state machine's after warehouse steps of "
+                       "the simulation control, which no documented transition (and so no rule of its own) covers"},
+    };
+    return reasons;
+}
+
+/// The rules of the real data whose every check is of a registered type.
+std::set<std::string> wholly_registered(const spec::Spec& spec) {
+    std::map<std::string, bool> all_registered;
+    for (const auto& check : spec.checks()) {
+        auto [it, fresh] = all_registered.emplace(check.rule_id, true);
+        it->second = it->second && find_check_type(check.type) != nullptr;
+    }
+    std::set<std::string> out;
+    for (const auto& [rule, registered] : all_registered)
+        if (registered) out.insert(rule);
+    return out;
+}
+
+struct Mention {
+    std::string rule;
+    std::string where;  ///< "suites/x_suite.cpp:12: <line>"
+};
+
+std::vector<Mention> mentions_in_suites(const std::set<std::string>& rules) {
+    std::vector<Mention> out;
+    const std::regex quoted("\"([A-Z]+(?:-[A-Z0-9]+)+)\"");
+    const std::regex test_name("^\\s*(?:TEST|RC_GTEST_PROP)\\(\\w+,\\s*(\\w+)");
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(DOCKSIDE_SOURCE_DIR) + "/suites")) {
+        const auto ext = entry.path().extension();
+        if (ext != ".cpp" && ext != ".h") continue;
+        std::ifstream in(entry.path());
+        int number = 0;
+        for (std::string line; std::getline(in, line);) {
+            ++number;
+            const std::string where = "suites/" + entry.path().filename().string() + ":" + std::to_string(number) + ": " + line;
+            for (std::sregex_iterator it(line.begin(), line.end(), quoted), end; it != end; ++it)
+                if (rules.count((*it)[1])) out.push_back({(*it)[1], where});
+            std::smatch named;
+            if (std::regex_search(line, named, test_name))
+                for (const auto& rule : rules) {
+                    std::string prefix = rule;
+                    for (char& c : prefix)
+                        if (c == '-') c = '_';
+                    if (named[1].str().rfind(prefix + "_", 0) == 0) out.push_back({rule, where});
+                }
+        }
+    }
+    return out;
+}
+
+TEST(OneTestPath, NoSuiteAssertsARuleItsRegisteredChecksTest) {
+    const auto rules = wholly_registered(real());
+    ASSERT_GT(rules.size(), 20u) << "the real rules data has wholly registered rules (ERR-CODES, AUTH-SCOPES, …)";
+    std::ostringstream found;
+    int count = 0;
+    for (const auto& m : mentions_in_suites(rules)) {
+        if (exceptions().count(m.rule)) continue;
+        ++count;
+        found << "\n  " << m.rule << " at " << m.where;
+    }
+    EXPECT_EQ(count, 0) << "rules whose checks are all registered, asserted again by a suite:" << found.str();
+}
+
+TEST(OneTestPath, EveryExceptionIsAWhollyRegisteredRuleASuiteStillNames) {
+    const auto rules = wholly_registered(real());
+    const auto mentions = mentions_in_suites(rules);
+    for (const auto& [rule, why] : exceptions()) {
+        EXPECT_TRUE(rules.count(rule)) << rule << " is no longer wholly registered: its exception has nothing to excuse";
+        EXPECT_TRUE(std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.rule == rule; }))
+            << rule << " is named by no suite any more: drop its exception";
+    }
+}
+
+}  // namespace
+}  // namespace dockside::checks
