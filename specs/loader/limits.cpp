@@ -230,9 +230,13 @@ Result<std::vector<json>, LookupError> FieldLimits::enum_values() const {
 }
 
 Result<FieldLimits, LookupError> Limits::field(std::string_view reference) const {
-    auto f = openapi_field(spec_, reference);
+    auto f = spec::openapi_field(spec_, reference);
     if (!f) return fail(f.error());
     return with_rules(spec_, std::move(f).value());
+}
+
+Result<FieldLimits, LookupError> Limits::openapi_field(std::string_view reference) const {
+    return spec::openapi_field(spec_, reference);
 }
 
 Result<FieldLimits, LookupError> Limits::param(std::string_view operation_id, std::string_view name) const {
@@ -247,7 +251,7 @@ std::vector<LimitDisagreement> Limits::disagreements() const {
         if (!kLimitChecks.count(check.type)) continue;
         const std::string target = check_target(check.params);
         if (target.empty()) continue;
-        auto api = openapi_field(spec_, target);
+        auto api = spec::openapi_field(spec_, target);
         if (!api) {
             // Unknown fields and operations are reported by the reference check; a parameter is not.
             const bool names_param = !check.params.contains("field");

@@ -94,6 +94,9 @@ public:
     /// "Schema.field.sub" of components/schemas (array items are stepped into implicitly), or
     /// "operationId.Param" for a parameter.
     Result<FieldLimits, LookupError> field(std::string_view reference) const;
+    /// What the OpenAPI file alone states about a field (no rules data): what a response validator that
+    /// reads the OpenAPI file judges.
+    Result<FieldLimits, LookupError> openapi_field(std::string_view reference) const;
     /// A parameter of an operation (query first, then path, then header when one name is in several).
     Result<FieldLimits, LookupError> param(std::string_view operation_id, std::string_view name) const;
     /// Every limit check of the rules data whose value differs from the OpenAPI keyword for the same field.

@@ -240,3 +240,21 @@ TEST(CheckRegistry, NotServedRefusesALikeThatCannotFillThePath) {
 
 }  // namespace
 }  // namespace dockside::checks
+
+namespace dockside::checks {
+namespace {
+
+// A limit on a field only answers carry is judged by the response validator, which reads the OpenAPI
+// file: a rule stating it in the rules data alone would be tested by nothing, so planning refuses it.
+TEST(CheckRegistry, AResponseFieldLimitTheOpenApiFileLacksIsRefused) {
+    spec::CheckEntry stated{"X-8", "enum", {{"type", "enum"}, {"field", "Transaction.reference_type"}, {"values", {"Shipment", "Return", "WRO", "URO"}}}, "", ""};
+    EXPECT_TRUE(plan_check(real(), stated).ok());
+    spec::CheckEntry unstated{"X-9", "enum", {{"type", "enum"}, {"field", "Transaction.invoice_type"}, {"values", {"Monthly"}}}, "", ""};
+    auto plan = plan_check(real(), unstated);
+    ASSERT_FALSE(plan.ok());
+    EXPECT_NE(plan.error().find("Transaction.invoice_type"), std::string::npos) << plan.error();
+    EXPECT_NE(plan.error().find("validator would judge nothing"), std::string::npos) << plan.error();
+}
+
+}  // namespace
+}  // namespace dockside::checks
