@@ -5,7 +5,7 @@
 // Filters are compared with a "wide" query (ten years back to tomorrow, one page of the largest
 // documented page_size) of the same target: a filtered query answers exactly the wide items that match.
 // The documented ranges and value sets of the request (page_size, PageSize, sort_order, SortOrder,
-// transaction_types) are checks of the rules data, run by rule_checks_suite.cpp.
+// transaction_types) are checks of the rules data, run by harness/conform/probe_runner.cpp.
 
 #include <algorithm>
 #include <functional>
@@ -22,8 +22,8 @@
 #include "generators/run_spec.h"
 #include "generators/subset_gen.h"
 #include "suites/billing_times.h"
-#include "suites/support/api.h"
-#include "suites/support/run_apart.h"
+#include "suites/suite.h"
+#include "harness/conform/run_apart.h"
 
 namespace dockside::suites {
 namespace {

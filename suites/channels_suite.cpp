@@ -13,7 +13,7 @@
 
 #include "generators/run_spec.h"
 #include "suites/paging_links.h"
-#include "suites/support/api.h"
+#include "suites/suite.h"
 
 namespace dockside::suites {
 namespace {

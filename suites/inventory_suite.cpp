@@ -16,8 +16,8 @@
 #include <rapidcheck/gtest.h>
 
 #include "generators/subset_gen.h"
-#include "suites/support/api.h"
-#include "suites/support/run_apart.h"
+#include "suites/suite.h"
+#include "harness/conform/run_apart.h"
 #include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites {

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "suites/support/api.h"
+#include "suites/suite.h"
 
 namespace dockside::suites {
 namespace {

@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "suites/orders_support.h"
-#include "suites/support/api.h"
+#include "suites/suite.h"
 
 namespace dockside::suites {
 namespace {

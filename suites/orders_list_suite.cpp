@@ -18,7 +18,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "suites/orders_support.h"
-#include "suites/support/api.h"
+#include "suites/suite.h"
 
 namespace dockside::suites {
 namespace {

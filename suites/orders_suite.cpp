@@ -4,7 +4,7 @@
 // operations, and that a refused create stores nothing (ERR-NOSIDE). The field limits and required
 // fields of the create body (ORD-GIFT-500, ORD-NUMBER-400, ORD-REF-1-300, ORD-ORIGIN-100, ORD-SALES-100,
 // ORD-REQ, ORD-TYPE, ORD-SHIPMETHOD's minimum) are checks in specs/rules.yaml, run by
-// rule_checks_suite.cpp. Lists, cancel, estimate and the order's shipment are in orders_list_suite.cpp
+// harness/conform/probe_runner.cpp. Lists, cancel, estimate and the order's shipment are in orders_list_suite.cpp
 // and orders_actions_suite.cpp.
 
 #include <algorithm>
@@ -16,7 +16,7 @@
 
 #include "generators/run_spec.h"
 #include "suites/orders_support.h"
-#include "suites/support/api.h"
+#include "suites/suite.h"
 
 namespace dockside::suites {
 namespace {

@@ -22,7 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "generators/run_spec.h"
-#include "suites/support/api.h"
+#include "suites/suite.h"
 
 namespace dockside::suites::orders_support {
 

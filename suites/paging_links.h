@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "suites/support/api.h"
-#include "suites/support/session_token.h"
+#include "suites/suite.h"
+#include "harness/conform/session_token.h"
 
 namespace dockside::suites::paging {
 

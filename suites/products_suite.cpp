@@ -13,8 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "suites/products_support.h"
-#include "suites/support/api.h"
-#include "suites/support/run_apart.h"
+#include "suites/suite.h"
+#include "harness/conform/run_apart.h"
 
 namespace dockside::suites {
 namespace {

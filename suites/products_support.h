@@ -18,7 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "suites/support/api.h"
+#include "suites/suite.h"
 #include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites::products {

@@ -23,7 +23,7 @@
 #include "generators/subset_gen.h"
 #include "suites/billing_times.h"
 #include "suites/orders_support.h"
-#include "suites/support/api.h"
+#include "suites/suite.h"
 #include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites {

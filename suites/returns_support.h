@@ -18,7 +18,7 @@
 #include "generators/run_spec.h"
 #include "suites/orders_support.h"
 #include "suites/paging_links.h"
-#include "suites/support/api.h"
+#include "suites/suite.h"
 #include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites::returns_support {

@@ -26,14 +26,14 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
-#include "generators/query.h"
+#include "harness/http/json_query.h"
 #include "generators/schema_phase_plan.h"
 #include "harness/checks/rule_roles.h"
 #include "harness/conform/areas.h"
 #include "harness/conform/schema_coverage.h"
-#include "suites/support/api.h"
-#include "suites/support/run_apart.h"
-#include "suites/support/session_tests.h"
+#include "suites/suite.h"
+#include "harness/conform/run_apart.h"
+#include "harness/conform/session_tests.h"
 
 namespace dockside::suites {
 namespace {
@@ -69,7 +69,7 @@ struct Tally {
 };
 
 Exchange send_request(const spec::Operation& op, const PhaseRequest& r, Tally& tally) {
-    Exchange ex = send({.operation = op.id, .path = r.path, .query = generators::to_query_params(r.query), .body = r.body});
+    Exchange ex = send({.operation = op.id, .path = r.path, .query = http::to_query_params(r.query), .body = r.body});
     if (!ex.not_sent) ++tally.row.statuses[ex.status()];
     return ex;
 }

@@ -12,7 +12,7 @@
 #include "generators/run_spec.h"
 #include "generators/text_gen.h"
 #include "suites/orders_support.h"
-#include "suites/support/api.h"
+#include "suites/suite.h"
 
 namespace dockside::suites {
 namespace {

@@ -6,8 +6,8 @@
 // (RuleChecks.not_served_versioning, RuleChecks.served_versioning, …), run by `--only versioning` too.
 
 #include "suites/returns_support.h"
-#include "suites/support/api.h"
-#include "suites/support/run_apart.h"
+#include "suites/suite.h"
+#include "harness/conform/run_apart.h"
 
 namespace dockside::suites {
 namespace {

@@ -13,8 +13,8 @@
 
 #include "suites/orders_support.h"
 #include "suites/paging_links.h"
-#include "suites/support/api.h"
-#include "suites/support/run_apart.h"
+#include "suites/suite.h"
+#include "harness/conform/run_apart.h"
 #include "suites/undocumented_page_sizes.h"
 #include "suites/webhooks_receiver.h"
 

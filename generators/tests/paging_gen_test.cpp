@@ -4,7 +4,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "generators/paging_gen.h"
-#include "generators/query.h"
+#include "harness/http/json_query.h"
 #include "generators/tests/test_support.h"
 
 namespace dockside::generators {
@@ -27,7 +27,7 @@ RC_GTEST_PROP(PagingGen, RecordPagesValidate, ()) {
 }
 
 TEST(PagingGen, QueryParamsSpellValuesAsSent) {
-    auto params = to_query_params({{"Limit", 250}, {"HasTracking", true}, {"Ids", {1, 2}}, {"Status", "Arrived"}});
+    auto params = http::to_query_params({{"Limit", 250}, {"HasTracking", true}, {"Ids", {1, 2}}, {"Status", "Arrived"}});
     http::QueryParams expected{{"HasTracking", "true"}, {"Ids", "1,2"}, {"Limit", "250"}, {"Status", "Arrived"}};
     EXPECT_EQ(params, expected);
 }

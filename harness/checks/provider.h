@@ -33,7 +33,7 @@ struct ProbeRequest {
     std::string method;                        ///< raw requests only
     std::string raw_target;                    ///< raw requests only ("/2025-07/order/1/cancel")
     std::map<std::string, std::string> path;   ///< path parameters (before percent-encoding)
-    nlohmann::json query = nlohmann::json::object();  ///< {"Limit": 251}; see generators/query.h
+    nlohmann::json query = nlohmann::json::object();  ///< {"Limit": 251}; see harness/http/json_query.h
     std::optional<nlohmann::json> body;
     std::vector<SetupRequest> setup;
     /// Sent after a 2xx answer to remove what the request created (its `bind` reads that answer), so

@@ -28,7 +28,7 @@ Result<std::vector<std::string>, std::string> parse_areas(std::string_view only)
 std::string gtest_filter(const std::vector<std::string>& areas);
 
 /// The area a rule-check test covers: the RuleChecks tests are made per check type and area
-/// ("RuleChecks.max_length_orders" → "orders", suites/support/session_tests.h); "" for any other test.
+/// ("RuleChecks.max_length_orders" → "orders", harness/conform/session_tests.h); "" for any other test.
 std::string rule_check_area(std::string_view test_name);
 
 }  // namespace dockside::conform

@@ -26,8 +26,8 @@
 #include "harness/report/summary_markdown.h"
 #include "harness/validate/response_validator.h"
 #include "refserver/embedded/session_info.h"
-#include "suites/support/log_lines.h"
-#include "suites/support/runner.h"
+#include "harness/conform/log_lines.h"
+#include "harness/conform/suite_runner.h"
 #include "tools/dockside/accept_output.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_plan.h"
@@ -243,7 +243,7 @@ int report(const conform::RunResults& results, const std::string& out_dir, const
     std::cout << "results: " << results_path << "\njunit:   " << junit_path << "\nlog:     "
               << (dir / "conform.log").string() << std::endl;
     if (!options.summary_md_file.empty()) std::cout << "summary: " << options.summary_md_file << std::endl;
-    suites::keep_exit_output_in((dir / "conform.log").string());
+    conform::keep_exit_output_in((dir / "conform.log").string());
     return conform::exit_code(results) == 0 ? kExitOk : kExitViolations;
 }
 
@@ -323,7 +323,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     like.cases = options.cases;
     like.seed = choose_seed(c.seed);
     like.only = options.only;
-    suites::configure_rapidcheck(like.cases, like.seed);
+    conform::configure_rapidcheck(like.cases, like.seed);
     std::string filter = run_filter(c.areas, options.filter);
     const WritePlanRequest asked{*c.target, options.safety, {filter, like, options.workers, std::chrono::seconds(options.test_timeout)},
                                  options.max_rps, options.quiet};
@@ -362,7 +362,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     meta.spec_version = c.spec->document().value(nlohmann::json::json_pointer("/info/version"), "");
     conform::RunResults results{meta, prepared->preflight};
     if (prepared->runnable) {
-        suites::RunOptions run;
+        conform::RunOptions run;
         run.filter = filter;
         run.list_only = options.list;
         run.accept_keys = c.accept_keys;
@@ -374,15 +374,15 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
         run.workers = options.workers;
         run.max_requests_per_second = options.max_rps;
         run.token = *credentials ? (*credentials)->shared() : nullptr;
-        run.on_test_start = suites::injected_hooks().on_test_start;
-        run.on_request = suites::injected_hooks().on_request;
-        if (!run.capture_path.empty()) suites::mark_tests_in_log();
+        run.on_test_start = conform::injected_hooks().on_test_start;
+        run.on_request = conform::injected_hooks().on_request;
+        if (!run.capture_path.empty()) conform::mark_tests_in_log();
         if (!options.list && !options.quiet)
             std::cout << "dockside conform: " << (info.embedded ? "embedded: " : "") << info.base_url << ", profile "
                       << info.profile << ", seed " << info.seed << ", " << info.cases << " cases per property"
                       << (options.faults.empty() ? "" : ", faults on") << (info.simulation ? ", simulation control on" : "")
                       << std::endl;
-        auto ran = suites::run_suites(**session, run, meta);
+        auto ran = conform::run_suites(**session, run, meta);
         results.meta = ran.meta;
         if (*credentials) results.meta.credentials = (*credentials)->finish();
         results.tests.insert(results.tests.end(), ran.tests.begin(), ran.tests.end());

@@ -15,8 +15,8 @@
 #include "core/exit_codes.h"
 #include "refserver/embedded/embedded_server.h"
 #include "refserver/embedded/session_info.h"
-#include "suites/support/runner.h"
-#include "suites/support/selection.h"
+#include "harness/conform/suite_runner.h"
+#include "harness/conform/selection.h"
 #include "tools/dockside/conform_target.h"
 
 namespace dockside::cli {
@@ -113,17 +113,17 @@ Result<Rehearsal, std::string> rehearse(const spec::Spec& spec, const validate::
     {
         auto session = conform::Session::create(spec, validator, info, http::ClientOptions{});
         if (!session) return fail(session.error());
-        suites::RunOptions run;
+        conform::RunOptions run;
         run.filter = options.filter;
         run.capture_path = folder + "/conform.log";
         run.test_budget = options.test_budget;
         run.workers = options.workers;
-        run.on_test_start = suites::injected_hooks().on_test_start;
-        run.on_request = request_recorder(requests, suites::injected_hooks().on_request);
+        run.on_test_start = conform::injected_hooks().on_test_start;
+        run.on_request = request_recorder(requests, conform::injected_hooks().on_request);
         conform::RunMetadata meta;
         meta.target = "rehearsal: " + server.base_url();
-        suites::run_suites(**session, run, meta);
-        out.selected = suites::selected_tests(options.filter);
+        conform::run_suites(**session, run, meta);
+        out.selected = conform::selected_tests(options.filter);
     }
     server.stop();
     out.plan = read_plan(requests, spec);

@@ -8,7 +8,7 @@
 #include "harness/auth/token_renewal.h"
 #include "harness/conform/target.h"
 #include "harness/http/curl.h"
-#include "suites/support/runner.h"
+#include "harness/conform/suite_runner.h"
 #include "tools/dockside/preparation_findings.h"
 
 namespace dockside::cli {

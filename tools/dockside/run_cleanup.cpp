@@ -11,7 +11,7 @@
 
 #include "harness/http/retry_after.h"
 #include "harness/http/url.h"
-#include "suites/support/created_records.h"
+#include "harness/conform/created_records.h"
 
 namespace dockside::cli {
 namespace {
@@ -19,19 +19,19 @@ namespace {
 using State = CleanupOutcome::State;
 
 struct Created {
-    const suites::UndoRule* rule = nullptr;
+    const conform::UndoRule* rule = nullptr;
     std::string id;
     std::string test;
 };
 
-const suites::UndoRule* rule_for(const std::string& create) {
-    for (const auto& rule : suites::undo_rules())
+const conform::UndoRule* rule_for(const std::vector<conform::UndoRule>& rules, const std::string& create) {
+    for (const auto& rule : rules)
         if (rule.create == create) return &rule;
     return nullptr;
 }
 
 /// The records the log names as created and not yet undone, oldest first.
-std::vector<Created> pending(std::istream& log) {
+std::vector<Created> pending(std::istream& log, const std::vector<conform::UndoRule>& rules) {
     std::vector<Created> created;
     std::set<std::pair<std::string, std::string>> undone;
     for (std::string line; std::getline(log, line);) {
@@ -39,7 +39,7 @@ std::vector<Created> pending(std::istream& log) {
         if (!entry.is_object()) continue;  // a line cut short by a crash: the others still count
         if (entry.contains("undone")) {
             undone.emplace(entry.value("undone", ""), entry.value("id", ""));
-        } else if (const auto* rule = rule_for(entry.value("created", ""))) {
+        } else if (const auto* rule = rule_for(rules, entry.value("created", ""))) {
             created.push_back({rule, entry.value("id", ""), entry.value("test", "")});
         }
     }
@@ -84,7 +84,7 @@ CleanupOutcome judge(const Created& record, const http::Response& answer) {
     const std::string what = record.rule->undo + " answered " + std::to_string(answer.status);
     if (answer.status >= 200 && answer.status <= 299) {
         // A cancelled order whose shipments could not all be cancelled says so in its status.
-        if (!suites::undo_succeeded(answer.status, nlohmann::json::parse(answer.body, nullptr, false))) {
+        if (!conform::undo_succeeded(*record.rule, answer.status, nlohmann::json::parse(answer.body, nullptr, false))) {
             out.detail = what + " with status Failure: its shipments could not be cancelled (shipped already?)";
             return out;
         }
@@ -123,9 +123,9 @@ nlohmann::json CleanupReport::to_json() const {
         if (o.state == State::Failed) failed.push_back({{"kind", o.kind}, {"id", o.id}, {"test", o.test}, {"reason", o.detail}});
         if (o.state != State::Failed) undone[o.kind]++;
     }
-    for (const auto& rule : suites::undo_rules())
-        if (!rule.remains.empty() && undone.count(rule.kind)) stays.push_back(rule.remains);
-    for (const auto& what : suites::records_nothing_undoes()) stays.push_back(what);
+    for (const auto& [kind, remains] : remains_by_kind)
+        if (!remains.empty() && undone.count(kind)) stays.push_back(remains);
+    for (const auto& what : nothing_undoes) stays.push_back(what);
     nlohmann::json out{{"undone", count(State::Undone)}, {"already_gone", count(State::AlreadyUndone)},
                        {"not_undone", failed}, {"undone_by_kind", undone}, {"stays_on_the_target", stays}};
     if (!error.empty()) out["error"] = error;
@@ -151,7 +151,14 @@ CleanupReport undo_created(const std::string& log_path, const CleanupTarget& tar
         report.error = "no record of created things at " + log_path + " (a run with --dry-run, --list or an embedded target keeps none)";
         return report;
     }
-    auto records = pending(log);
+    const conform::CleanupRules rules = conform::cleanup_rules(spec);
+    if (!rules.problems.empty()) {
+        report.error = "the rules data's cleanup section: " + rules.problems.front();
+        return report;
+    }
+    for (const auto& rule : rules.undo) report.remains_by_kind[rule.kind] = rule.remains;
+    report.nothing_undoes = rules.nothing_undoes;
+    auto records = pending(log, rules.undo);
     log.close();
     auto url = http::parse_url(target.base_url);
     if (!url) {
@@ -170,7 +177,7 @@ CleanupReport undo_created(const std::string& log_path, const CleanupTarget& tar
         CleanupOutcome outcome = answer ? judge(*it, *answer)
                                         : CleanupOutcome{it->rule->kind, it->id, it->test, State::Failed,
                                                          it->rule->undo + ": " + http::to_string(answer.error())};
-        if (outcome.state != State::Failed) undone << suites::undone_line(it->rule->create, it->id) << std::flush;
+        if (outcome.state != State::Failed) undone << conform::undone_line(it->rule->create, it->id) << std::flush;
         report.outcomes.push_back(std::move(outcome));
     }
     return report;

@@ -1,11 +1,12 @@
 #pragma once
 /// Undoing what a conformance run created, from the run's record of it (created.jsonl in the run folder,
-/// suites/support/created_records.h): cancel its orders, returns and receiving orders, delete its webhook
+/// harness/conform/created_records.h): cancel its orders, returns and receiving orders, delete its webhook
 /// subscriptions and products. Used at the end of `dockside conform` (unless --keep) and by
 /// `dockside cleanup --run DIR`. Each undo that succeeds is added to the record, so a second cleanup only
 /// tries what is left.
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,8 @@ struct CleanupOutcome {
 struct CleanupReport {
     std::vector<CleanupOutcome> outcomes;
     std::string error;  ///< the record could not be read; nothing was tried
+    std::map<std::string, std::string> remains_by_kind;  ///< kind -> what its undo leaves (rules data)
+    std::vector<std::string> nothing_undoes;              ///< what no undo removes (rules data)
 
     int count(CleanupOutcome::State state) const;
     /// cleanup.json: the counts, every record that could not be undone with its reason, and what stays on

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 
-#include "generators/query.h"
+#include "harness/http/json_query.h"
 #include "generators/run_spec.h"
 #include "generators/schema_gen.h"
 #include "harness/http/url.h"
@@ -104,7 +104,7 @@ struct Builder {
         const int count = varies ? in.variants : 1;
         try {
             for (int i = 0; i < count; ++i) {
-                if (query) shape.query = http::encode_query(generators::to_query_params(draw(*query, op_number, i)));
+                if (query) shape.query = http::encode_query(http::to_query_params(draw(*query, op_number, i)));
                 if (binding && !binding->query_id_pool.empty() && entry.concrete_path.empty()) {
                     const bool by_id = i % 2 == 1;
                     shape.query_id_name = binding->query_id_name;

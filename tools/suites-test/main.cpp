@@ -13,8 +13,8 @@
 #include "harness/validate/response_validator.h"
 #include "refserver/embedded/session_info.h"
 #include "specs/loader/spec.h"
-#include "suites/support/runner.h"
-#include "suites/support/session_tests.h"
+#include "harness/conform/suite_runner.h"
+#include "harness/conform/session_tests.h"
 
 namespace {
 
@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
             std::cerr << "suites_test: " << session.error() << "\n";
             return 2;
         }
-        suites::make_session_tests(**session);
+        conform::make_session_tests(**session);
         return RUN_ALL_TESTS();
     }
 
@@ -67,18 +67,18 @@ int main(int argc, char** argv) {
     info.profile = "default";
     info.profile_json = std::move(profile.value());
     info.cases = cases_from_environment();
-    suites::configure_rapidcheck(info.cases, 0);
+    conform::configure_rapidcheck(info.cases, 0);
 
     auto session = conform::Session::create(*spec, validator, std::move(info), {});
     if (!session) {
         std::cerr << "suites_test: " << session.error() << "\n";
         return 2;
     }
-    suites::make_session_tests(**session);
+    conform::make_session_tests(**session);
     conform::set_current_session(session->get());
     // The suites and the generators they call read their documented values from the session's spec.
     generators::SpecScope spec_scope(session->get()->spec());
-    suites::attach_test_context(std::chrono::seconds(120));
+    conform::attach_test_context(std::chrono::seconds(120));
     const int status = RUN_ALL_TESTS();
     conform::set_current_session(nullptr);
     (*server)->stop();

@@ -1,18 +1,18 @@
 // The suite API (suites/support) against a live embedded reference server: requests built from operation
 // ids, findings recorded with everything a report needs, and the runner's RapidCheck/replay helpers.
 
-#include "suites/support/api.h"
+#include "harness/conform/suite_api.h"
 
 #include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
 #include "refserver/embedded/session_info.h"
-#include "suites/support/runner.h"
-#include "suites/support/test_context.h"
+#include "harness/conform/suite_runner.h"
+#include "harness/conform/test_context.h"
 
 #include <thread>
 
-namespace dockside::suites {
+namespace dockside::conform {
 namespace {
 
 const std::string kSpecs = DOCKSIDE_SPECS_DIR;
@@ -280,4 +280,4 @@ TEST(RunnerHelpers, ReplayCommandNamesAreaTestSeedAndRemoteTarget) {
 }
 
 }  // namespace
-}  // namespace dockside::suites
+}  // namespace dockside::conform

@@ -14,12 +14,12 @@
 
 #include <gtest/gtest.h>
 
-#include "suites/support/child_events.h"
-#include "suites/support/run_apart.h"
-#include "suites/support/selection.h"
-#include "suites/support/supervisor.h"
+#include "harness/conform/child_events.h"
+#include "harness/conform/run_apart.h"
+#include "harness/conform/selection.h"
+#include "harness/conform/supervisor.h"
 
-namespace dockside::suites {
+namespace dockside::conform {
 namespace {
 
 DOCKSIDE_RUNS_ALONE("PartsClock.Moves", "moves the clock");
@@ -173,4 +173,4 @@ TEST(Supervise, WorkersNeverRunTwoTestsThatMayNotOverlap) {
 }
 
 }  // namespace
-}  // namespace dockside::suites
+}  // namespace dockside::conform

@@ -233,7 +233,7 @@ TEST(Resilience, RemoteSimulationControlIsUsed) {
     auto serve = ServeProcess::start({});
     ASSERT_TRUE(serve);
     const std::string out = fresh_dir("remote-sim");
-    auto args = with({"conform", "--only", "returns", "--filter", "Returns.RET_STATUS_*:Returns.RET_FROZEN_*", "--out", out},
+    auto args = with({"conform", "--only", "returns", "--filter", "Returns.RET_LIST_CompletedReturnIsListedByStatusAndCompletedDate:Returns.RET_FROZEN_*", "--out", out},
                      serve->target_args());
     auto ran = dockside(args);
     EXPECT_EQ(ran.exit_code, 0) << ran.output;

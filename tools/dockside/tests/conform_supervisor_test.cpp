@@ -31,7 +31,7 @@ Ran hooked(std::vector<std::string> args, std::map<std::string, std::string> env
 
 constexpr const char* kCrashing = "Channels.CH_LIST_NonIntegerRecordsPerPageRejected";
 constexpr const char* kAborting = "Channels.CH_LIST_PrevLinkLeadsBackToFirstPage";
-constexpr const char* kThrowing = "Versioning.VER_NEW_NewListEndpointsAreServed";
+constexpr const char* kThrowing = "Versioning.VER_CURSOR_ChannelWebhookAndReturnListsAreCursorPages";
 
 TEST(Supervisor, CrashAbortAndEscapedExceptionEachFailOneTestAndTheRunGoesOn) {
     const std::string out = fresh_dir("supervised-crash");

@@ -15,7 +15,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "suites/support/runner.h"
+#include "harness/conform/suite_runner.h"
 
 namespace {
 
@@ -34,7 +34,7 @@ void crash() {
 [[maybe_unused]] const bool kInstalled = [] {
     const std::string crash_in = variable("DOCKSIDE_TEST_CRASH_IN"), abort_in = variable("DOCKSIDE_TEST_ABORT_IN"),
                       hang_in = variable("DOCKSIDE_TEST_HANG_IN"), throw_in = variable("DOCKSIDE_TEST_THROW_IN");
-    auto& hooks = dockside::suites::injected_hooks();
+    auto& hooks = dockside::conform::injected_hooks();
     if (!abort_in.empty() || !hang_in.empty() || !throw_in.empty())
         hooks.on_test_start = [abort_in, hang_in, throw_in](const std::string& test) {
             if (test == abort_in) std::abort();
