@@ -154,11 +154,13 @@ void run_operation(const std::string& operation_id) {
     tally.row.test = ::testing::UnitTest::GetInstance()->current_test_info()->test_suite_name() + std::string(".") + op->id;
     tally.row.constraints = static_cast<int>(plan.cases.size());
     tally.row.not_exercised = plan.not_exercised;
+    tally.row.served = 0;
 
     const auto positive = generators::gen_positive(spec, plan);
     run_property("SchemaPhase/" + op->id + "/valid", plan.positive, [&] {
         const Exchange ex = send_request(*op, *positive, tally);
         ++tally.row.positive;
+        if (ex.response && ex.status() < 400) tally.row.served = tally.row.served.value_or(0) + 1;
         return judge_positive(*op, ex, rules);
     }, tally);
     for (std::size_t i = 0; i < plan.cases.size(); ++i) {
