@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -94,6 +95,7 @@ public:
     json draw(const json& schema, int depth) const {
         json s = settle(schema);
         if (!s.is_object()) return draw_any();
+        if (auto real = draw_known(s)) return *real;
         if (s.contains("const")) return s["const"];
         auto types = type_list(s);
         if (types.empty() && !s.contains("type")) types = inferred_types(s);
@@ -153,6 +155,41 @@ private:
                 return true;
         }
         return false;
+    }
+
+    // A value the target holds, most of the time, where the schema says where they come from: ids the
+    // target has no record of are rightly refused, and a valid request should now and then name a real one.
+    std::optional<json> draw_known(const json& s) const {
+        const auto source = options_.known ? value_source_of(s) : std::nullopt;
+        if (!source) return std::nullopt;
+        const auto read = options_.known->find(*source);
+        if (read == options_.known->end()) return std::nullopt;
+        std::vector<json> fitting;
+        for (const auto& value : read->second)
+            if (admits(s, value)) fitting.push_back(value);
+        if (fitting.empty() || *rc::gen::inRange(0, 4) == 0) return std::nullopt;
+        return *rc::gen::elementOf(fitting);
+    }
+
+    // Whether a value read from the target keeps the schema's type, enum, bounds and lengths: the phase
+    // sends it as schema-valid.
+    static bool admits(const json& s, const json& value) {
+        const auto types = type_list(s);
+        if (!types.empty() && !has_type(value, types)) return false;
+        if (s.contains("enum") && s["enum"].is_array() && std::find(s["enum"].begin(), s["enum"].end(), value) == s["enum"].end())
+            return false;
+        if (value.is_number_integer()) {
+            const auto [lo, hi] = integer_bounds(s);
+            if (value.is_number_unsigned() && value.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) return false;
+            const auto n = value.get<std::int64_t>();
+            return n >= lo && n <= hi;
+        }
+        if (value.is_string()) {
+            const auto n = code_points(value.get<std::string>());
+            if (n < s.value("minLength", std::size_t{0}) || (s.contains("maxLength") && n > s["maxLength"].get<std::size_t>())) return false;
+            return !s.contains("pattern") && !s.contains("format");  // not judged here: not taken
+        }
+        return !value.is_number() || (!s.contains("minimum") && !s.contains("maximum"));
     }
 
     static json draw_enum(const json& values, const std::vector<std::string>& types, bool typed) {

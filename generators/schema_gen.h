@@ -6,6 +6,7 @@
 #include <rapidcheck.h>
 
 #include "core/result.h"
+#include "generators/known_values.h"
 #include "specs/loader/spec.h"
 
 namespace dockside::generators {
@@ -16,6 +17,9 @@ struct SchemaGenOptions {
     std::size_t extra_items = 3;     ///< arrays hold at most minItems + this many items
     std::size_t extra_length = 16;   ///< strings hold at most minLength + this many characters…
                                      ///< …except that maxLength itself is drawn as a boundary
+    /// Values the target holds for schemas with `x-values-from` (known_values.h): three draws in four take
+    /// one of them, where the schema admits it. Null or without the source: drawn from the schema alone.
+    std::shared_ptr<const KnownValues> known{};
 };
 
 /// A generator of values valid under `schema` (as written in the document, `$ref`s into

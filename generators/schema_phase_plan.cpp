@@ -79,13 +79,16 @@ void add_body_cases(const spec::Spec& spec, const spec::Operation& op, const Con
     for (const auto& line : skipped) plan.not_exercised.push_back("body " + line);
 }
 
-/// Parameter values valid under their schemas: required ones always, optional ones half the time.
-void draw_parameters(const spec::Spec& spec, const OperationPlan& plan, PhaseRequest& out) {
+/// Parameter values valid under their schemas: required ones always, optional ones half the time. A path
+/// value of an operation that changes what it names is never one the target holds (see the header).
+void draw_parameters(const spec::Spec& spec, const OperationPlan& plan, PhaseRequest& out, const SchemaGenOptions& options = {}) {
+    const SchemaGenOptions schema_only;
     for (const auto& p : plan.operation->parameters) {
         if (p.in == "path") {
-            out.path[p.name] = text_of(*gen_from_schema(spec, path_schema(spec, p, plan.absent_records)));
+            const SchemaGenOptions& path_options = plan.absent_records ? schema_only : options;
+            out.path[p.name] = text_of(*gen_from_schema(spec, path_schema(spec, p, plan.absent_records), path_options));
         } else if (p.in == "query" && (p.required || *rc::gen::arbitrary<bool>())) {
-            out.query[p.name] = *gen_from_schema(spec, p.schema);
+            out.query[p.name] = *gen_from_schema(spec, p.schema, options);
         }
     }
 }
@@ -151,11 +154,13 @@ void showValue(const PhaseRequest& request, std::ostream& os) {
     os << shown.dump();
 }
 
-rc::Gen<PhaseRequest> gen_positive(const spec::Spec& spec, const OperationPlan& plan) {
-    return rc::gen::exec([&spec, plan] {
+rc::Gen<PhaseRequest> gen_positive(const spec::Spec& spec, const OperationPlan& plan, std::shared_ptr<const KnownValues> known) {
+    SchemaGenOptions options;
+    options.known = std::move(known);
+    return rc::gen::exec([&spec, plan, options] {
         PhaseRequest out;
-        draw_parameters(spec, plan, out);
-        if (const json* schema = request_schema_of(*plan.operation)) out.body = *gen_from_schema(spec, *schema);
+        draw_parameters(spec, plan, out, options);
+        if (const json* schema = request_schema_of(*plan.operation)) out.body = *gen_from_schema(spec, *schema, options);
         return out;
     });
 }

@@ -9,6 +9,7 @@
 /// record has: the phase must not cancel or change what the target (or another test) holds.
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 
+#include "generators/known_values.h"
 #include "generators/schema_constraints.h"
 #include "specs/loader/spec.h"
 
@@ -61,8 +63,10 @@ struct PhaseRequest {
 };
 void showValue(const PhaseRequest& request, std::ostream& os);
 
-/// Schema-valid requests of the plan's operation. `spec` must outlive the generator.
-rc::Gen<PhaseRequest> gen_positive(const spec::Spec& spec, const OperationPlan& plan);
+/// Schema-valid requests of the plan's operation. `spec` must outlive the generator. With `known` (values
+/// the target holds, known_values.h), places whose schema names their source draw from them most of the time.
+rc::Gen<PhaseRequest> gen_positive(const spec::Spec& spec, const OperationPlan& plan,
+                                   std::shared_ptr<const KnownValues> known = nullptr);
 /// Requests valid but for `c`.
 rc::Gen<PhaseRequest> gen_negative(const spec::Spec& spec, const OperationPlan& plan, const NegativeCase& c);
 

@@ -9,19 +9,14 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/text.h"
+
 namespace dockside::auth {
 namespace {
 
 std::string folder_of(const std::string& path) {
     const auto folder = std::filesystem::path(path).parent_path();
     return folder.empty() ? "." : folder.string();
-}
-
-std::string trimmed(std::string text) {
-    const auto end = text.find_last_not_of(" \t\r\n");
-    if (end == std::string::npos) return {};
-    text.erase(end + 1);
-    return text.substr(text.find_first_not_of(" \t"));
 }
 
 bool write_all(int fd, const std::string& text) {
@@ -51,7 +46,7 @@ Result<std::string, std::string> RefreshTokenFile::read() const {
     if (!in) return fail("--refresh-token-file " + path_ + ": cannot be read");
     std::string first;
     std::getline(in, first);
-    return trimmed(first);
+    return std::string(trim(first));
 }
 
 Result<bool, std::string> RefreshTokenFile::check_writable() const {

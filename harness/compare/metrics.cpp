@@ -3,14 +3,10 @@
 #include <charconv>
 #include <cmath>
 
+#include "core/text.h"
+
 namespace dockside::compare {
 namespace {
-
-std::string_view trim(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-    return text;
-}
 
 /// "+10%" → 0.10 with unit "%", "+0.1pp" → 0.001 with unit "pp"; the sign is returned apart.
 struct Amount {
@@ -84,7 +80,7 @@ Result<std::vector<Gate>, std::vector<std::string>> parse_gates(std::string_view
     std::size_t from = 0;
     while (from <= text.size()) {
         const auto comma = text.find(',', from);
-        const auto entry = trim(text.substr(from, comma == std::string_view::npos ? std::string_view::npos : comma - from));
+        const auto entry = trim(text.substr(from, comma == std::string_view::npos ? std::string_view::npos : comma - from), kBlanks);
         from = comma == std::string_view::npos ? text.size() + 1 : comma + 1;
         if (entry.empty()) continue;
         const std::string where = "--fail-on '" + std::string(entry) + "'";

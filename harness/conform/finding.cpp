@@ -4,6 +4,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "core/text.h"
 #include "harness/http/utf8.h"
 
 namespace dockside::conform {
@@ -71,15 +72,6 @@ std::string rule_of_test(std::string_view test_name) {
 
 std::string cause_key(const Finding& f) { return f.rule + "|" + f.title; }
 
-namespace {
-std::string trim(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos) return {};
-    const auto last = text.find_last_not_of(" \t\r\n");
-    return std::string(text.substr(first, last - first + 1));
-}
-}  // namespace
-
 std::set<std::string> parse_accept_file(std::string_view text) {
     std::set<std::string> keys;
     std::size_t start = 0;
@@ -87,7 +79,7 @@ std::set<std::string> parse_accept_file(std::string_view text) {
         const auto end = std::min(text.find('\n', start), text.size());
         std::string_view line = text.substr(start, end - start);
         if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-        if (auto key = trim(line); !key.empty()) keys.insert(std::move(key));
+        if (auto key = std::string(trim(line)); !key.empty()) keys.insert(std::move(key));
         start = end + 1;
     }
     return keys;

@@ -155,7 +155,7 @@ nlohmann::json to_json(const Finding& finding);
 ///  timed_out,interrupted,not_run,total,distinct_findings},"areas_summary":[…],
 ///  "tests":[{name,area,status,reason?,seconds,failure_messages,findings:[…]}],
 ///  "accept"?:{file,entries,matched,not_judged,stale:[{key,why}]}} ("accept" only when an accept file was given),
-///  "schema_phase"?:{operations:[{operation,test,requests,positive,negative,constraints,constraints_exercised,
+///  "schema_phase"?:{operations:[{operation,test,requests,positive,served,negative,constraints,constraints_exercised,
 ///  statuses,not_exercised}],min_requests} (only when the schema phase ran).
 nlohmann::json to_json(const RunResults& results);
 /// {"renewals","renewals_on_demand","renewal_failures","unauthorized_retries","unrenewed","refresh_token_file"?,

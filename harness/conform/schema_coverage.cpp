@@ -13,15 +13,17 @@ namespace dockside::conform {
 nlohmann::json to_json(const OperationCoverage& row) {
     nlohmann::json statuses = nlohmann::json::object();
     for (const auto& [status, count] : row.statuses) statuses[std::to_string(status)] = count;
-    return {{"operation", row.operation},
-            {"test", row.test},
-            {"requests", row.requests()},
-            {"positive", row.positive},
-            {"negative", row.negative},
-            {"constraints", row.constraints},
-            {"constraints_exercised", row.constraints_exercised},
-            {"statuses", statuses},
-            {"not_exercised", row.not_exercised}};
+    nlohmann::json out = {{"operation", row.operation},
+                          {"test", row.test},
+                          {"requests", row.requests()},
+                          {"positive", row.positive},
+                          {"negative", row.negative},
+                          {"constraints", row.constraints},
+                          {"constraints_exercised", row.constraints_exercised},
+                          {"statuses", statuses},
+                          {"not_exercised", row.not_exercised}};
+    if (row.served) out["served"] = *row.served;
+    return out;
 }
 
 Result<OperationCoverage, std::string> coverage_from_json(const nlohmann::json& row) {
@@ -34,6 +36,7 @@ Result<OperationCoverage, std::string> coverage_from_json(const nlohmann::json& 
         out.test = row.value("test", "");
         out.positive = row["positive"].get<int>();
         out.negative = row["negative"].get<int>();
+        if (row.contains("served")) out.served = row["served"].get<int>();
         out.constraints = row["constraints"].get<int>();
         out.constraints_exercised = row["constraints_exercised"].get<int>();
         for (const auto& [status, count] : row["statuses"].items()) out.statuses[std::stoi(status)] = count.get<int>();
@@ -95,10 +98,12 @@ std::string render_coverage(const std::vector<OperationCoverage>& rows) {
     std::ostringstream out;
     out << "schema phase: " << rows.size() << " operation(s), at least " << min_requests(rows) << " request(s) each\n";
     out << "  " << std::left << std::setw(static_cast<int>(width)) << "operation" << std::right << std::setw(9) << "requests"
-        << std::setw(6) << "valid" << std::setw(9) << "invalid" << std::setw(13) << "constraints" << "  statuses\n";
+        << std::setw(6) << "valid" << std::setw(7) << "served" << std::setw(9) << "invalid" << std::setw(13) << "constraints"
+        << "  statuses\n";
     for (const auto& r : rows)
         out << "  " << std::left << std::setw(static_cast<int>(width)) << r.operation << std::right << std::setw(9) << r.requests()
-            << std::setw(6) << r.positive << std::setw(9) << r.negative << std::setw(13)
+            << std::setw(6) << r.positive << std::setw(7) << (r.served ? std::to_string(*r.served) : std::string("-"))
+            << std::setw(9) << r.negative << std::setw(13)
             << (std::to_string(r.constraints_exercised) + "/" + std::to_string(r.constraints)) << "  " << statuses_text(r.statuses)
             << "\n";
     return out.str();
@@ -108,6 +113,22 @@ nlohmann::json coverage_json(const std::vector<OperationCoverage>& rows) {
     nlohmann::json operations = nlohmann::json::array();
     for (const auto& r : rows) operations.push_back(to_json(r));
     return {{"operations", operations}, {"min_requests", min_requests(rows)}};
+}
+
+Result<std::vector<OperationCoverage>, std::string> coverage_from_results(const nlohmann::json& results) {
+    std::vector<OperationCoverage> rows;
+    // find() on a value that is no object answers end(): such a record has no section either.
+    const auto section = results.find("schema_phase");
+    if (section == results.end() || section->is_null()) return rows;
+    const auto operations = section->find("operations");
+    if (operations == section->end() || !operations->is_array())
+        return fail(std::string("schema_phase has no \"operations\" list"));
+    for (std::size_t i = 0; i < operations->size(); ++i) {
+        auto row = coverage_from_json((*operations)[i]);
+        if (!row) return fail("schema_phase operation " + std::to_string(i + 1) + ": " + row.error());
+        rows.push_back(std::move(*row));
+    }
+    return rows;
 }
 
 }  // namespace dockside::conform

@@ -19,6 +19,8 @@ struct OperationCoverage {
     std::string operation;
     std::string test;                    ///< the test that sent it ("Orders.SchemaPhase_createOrder")
     int positive = 0;                    ///< schema-valid requests sent
+    /// Of them, those answered below 400 (served); unset in a row of a Dockside that did not count it.
+    std::optional<int> served;
     int negative = 0;                    ///< requests sent that break one constraint
     int constraints = 0;                 ///< breakable constraints planned
     int constraints_exercised = 0;       ///< of them, broken by at least one request sent
@@ -45,5 +47,9 @@ std::string render_coverage(const std::vector<OperationCoverage>& rows);
 
 /// {"operations": [...], "min_requests": n}.
 nlohmann::json coverage_json(const std::vector<OperationCoverage>& rows);
+
+/// The rows of a results.json's "schema_phase" (coverage_json read back): none when the record has no such
+/// section (the phase did not run, or an older Dockside wrote it); an error names the row that cannot be read.
+Result<std::vector<OperationCoverage>, std::string> coverage_from_results(const nlohmann::json& results);
 
 }  // namespace dockside::conform

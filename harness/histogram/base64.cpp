@@ -3,6 +3,8 @@
 #include <array>
 #include <cstdint>
 
+#include "core/text.h"
+
 namespace dockside::histogram {
 
 namespace {
@@ -14,12 +16,6 @@ constexpr std::array<int, 256> decoding_table() {
     table.fill(-1);
     for (std::size_t i = 0; i < kAlphabet.size(); ++i) table[static_cast<unsigned char>(kAlphabet[i])] = static_cast<int>(i);
     return table;
-}
-
-std::string_view trim(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos) return {};
-    return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 
+#include "core/text.h"
 #include "harness/histogram/codec.h"
 #include "harness/histogram/decimal_text.h"
 
@@ -43,16 +44,6 @@ std::optional<double> header_seconds(std::string_view line, std::string_view pre
     return parse_double(rest.substr(0, rest.find_first_of(" ]")));
 }
 
-std::vector<std::string_view> split_commas(std::string_view text) {
-    std::vector<std::string_view> fields;
-    for (std::size_t start = 0;;) {
-        const auto comma = text.find(',', start);
-        fields.push_back(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
-        if (comma == std::string_view::npos) return fields;
-        start = comma + 1;
-    }
-}
-
 struct LogTimes {
     std::optional<double> start_time_s;
     std::optional<double> base_time_s;
@@ -65,7 +56,7 @@ Result<EncodedInterval, std::string> parse_interval(std::string_view line, LogTi
         interval.tag = line.substr(kTagPrefix.size(), comma - kTagPrefix.size());
         line = comma == std::string_view::npos ? std::string_view{} : line.substr(comma + 1);
     }
-    const auto fields = split_commas(line);
+    const auto fields = split(line, ',');
     if (fields.size() != 4)
         return fail("expected StartTimestamp,Interval_Length,Interval_Max,Interval_Compressed_Histogram, got " +
                     std::to_string(fields.size()) + " fields");

@@ -5,17 +5,11 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/text.h"
 #include "specs/loader/yaml_json.h"
 
 namespace dockside::load {
 namespace {
-
-std::string trim(std::string_view s) {
-    const auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string_view::npos) return {};
-    const auto e = s.find_last_not_of(" \t\r\n");
-    return std::string(s.substr(b, e - b + 1));
-}
 
 bool is_method(const std::string& word) {
     for (const char* m : {"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
@@ -32,7 +26,7 @@ void split_weight(const std::string& item, std::string& text, double& weight, bo
     bad_weight = false;
     const auto colon = item.rfind(':');
     if (colon == std::string::npos) return;
-    const std::string tail = trim(std::string_view(item).substr(colon + 1));
+    const std::string tail(trim(std::string_view(item).substr(colon + 1)));
     char* end = nullptr;
     const double w = std::strtod(tail.c_str(), &end);
     const bool number = !tail.empty() && end == tail.c_str() + tail.size();
@@ -54,14 +48,14 @@ Result<Mix, std::vector<std::string>> parse_inline_mix(std::string_view text) {
     while (start <= text.size()) {
         std::size_t comma = text.find(',', start);
         if (comma == std::string_view::npos) comma = text.size();
-        const std::string item = trim(text.substr(start, comma - start));
+        const std::string item(trim(text.substr(start, comma - start)));
         start = comma + 1;
         if (item.empty()) continue;
         MixEntry entry;
         bool bad = false;
         split_weight(item, entry.text, entry.weight, bad);
         if (bad)
-            problems.push_back("--mix \"" + item + "\": the weight \"" + trim(std::string_view(item).substr(item.rfind(':') + 1)) +
+            problems.push_back("--mix \"" + item + "\": the weight \"" + std::string(trim(std::string_view(item).substr(item.rfind(':') + 1))) +
                                "\" of " + entry.text + " must be a number >= 0 (e.g. " + entry.text + ":5)");
         mix.entries.push_back(entry);
     }
@@ -138,7 +132,7 @@ std::string unknown_mix_name(const std::string& name, const std::string& mixes_d
 }
 
 Result<Mix, std::vector<std::string>> read_mix(std::string_view argument, const std::string& mixes_dir) {
-    const std::string arg = trim(argument);
+    const std::string arg(trim(argument));
     // A file: a name with a mix file's extension ("day.yaml", read from the working folder) or an existing
     // file's path. Either way a name that cannot be read says so, rather than being taken for an operation.
     const bool one_word = !arg.empty() && arg.find_first_of(" ,") == std::string::npos;

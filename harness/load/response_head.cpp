@@ -4,6 +4,8 @@
 #include <bit>
 #include <cstring>
 
+#include "core/text.h"
+
 namespace dockside::load {
 namespace {
 
@@ -67,17 +69,11 @@ bool iequals(std::string_view a, std::string_view lower) {
     return true;
 }
 
-std::string_view trim(std::string_view v) {
-    while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
-    while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
-    return v;
-}
-
 /// Connection: close / keep-alive tokens; false for anything else (upgrade, a list with other options).
 bool read_connection(std::string_view value, bool& close, bool& keep_alive) {
     while (!value.empty()) {
         const auto comma = value.find(',');
-        const std::string_view token = trim(value.substr(0, comma));
+        const std::string_view token = trim(value.substr(0, comma), kBlanks);
         if (iequals(token, "close")) close = true;
         else if (iequals(token, "keep-alive")) keep_alive = true;
         else if (!token.empty()) return false;
@@ -131,7 +127,7 @@ HeadScan scan_response_head(std::string_view text, ResponseHead& head) {
         // Only five names matter; their lengths rule out the rest without comparing.
         const std::size_t n = name.size();
         if (n != 14 && n != 10 && n != 12 && n != 17 && n != 7) continue;
-        const std::string_view value = trim(text.substr(value_start, value_end - value_start));
+        const std::string_view value = trim(text.substr(value_start, value_end - value_start), kBlanks);
         if (iequals(name, "content-length")) {
             if (have_length || value.empty() || value.size() > 18) return HeadScan::unsupported;
             std::uint64_t length = 0;

@@ -5,17 +5,11 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "core/text.h"
 #include "harness/load/duration_text.h"
 
 namespace dockside::load {
 namespace {
-
-std::string trim(std::string_view s) {
-    const auto b = s.find_first_not_of(" \t");
-    if (b == std::string_view::npos) return {};
-    const auto e = s.find_last_not_of(" \t");
-    return std::string(s.substr(b, e - b + 1));
-}
 
 bool is_latency(Metric m) {
     return m == Metric::latency_percentile || m == Metric::service_percentile || m == Metric::latency_mean ||
@@ -67,7 +61,7 @@ Result<Metric, std::string> metric_of(const std::string& name, bool service, dou
 Result<double, std::string> limit_of(const std::string& text, Threshold& t) {
     char* end = nullptr;
     const double value = std::strtod(text.c_str(), &end);
-    const std::string unit = trim(std::string_view(end));
+    const std::string unit(trim(end, kBlanks));
     if (end == text.c_str() || !std::isfinite(value) || value < 0)
         return fail("\"" + text + "\" is not a number >= 0");
     if (is_latency(t.metric)) {
@@ -201,15 +195,15 @@ std::string Threshold::metric_name() const {
 
 Result<Threshold, std::string> parse_threshold(std::string_view text) {
     Threshold t;
-    t.expression = trim(text);
+    t.expression = trim(text, kBlanks);
     const std::string quoted = "threshold \"" + t.expression + "\": ";
     const auto at = t.expression.find_first_of("<>");
     if (at == std::string::npos) return fail(quoted + "no comparison (use <, <=, > or >=, e.g. p99<50ms)");
     const bool or_equal = at + 1 < t.expression.size() && t.expression[at + 1] == '=';
     t.comparison = t.expression[at] == '<' ? (or_equal ? Comparison::less_equal : Comparison::less)
                                            : (or_equal ? Comparison::greater_equal : Comparison::greater);
-    std::string left = trim(std::string_view(t.expression).substr(0, at));
-    const std::string right = trim(std::string_view(t.expression).substr(at + (or_equal ? 2 : 1)));
+    std::string left(trim(std::string_view(t.expression).substr(0, at), kBlanks));
+    const std::string right(trim(std::string_view(t.expression).substr(at + (or_equal ? 2 : 1)), kBlanks));
     if (left.empty() || right.empty()) return fail(quoted + "expected [operation:]metric OP value");
     // The metric is after the last ':'; operation names ("POST /2025-07/order:estimate") may hold colons.
     const auto colon = left.rfind(':');
@@ -220,8 +214,8 @@ Result<Threshold, std::string> parse_threshold(std::string_view text) {
         service = true;
         rest = rest == "service" ? "" : rest.substr(0, rest.size() - 8);
     }
-    t.operation = trim(rest);
-    auto metric = metric_of(trim(name), service, t.percentile);
+    t.operation = trim(rest, kBlanks);
+    auto metric = metric_of(std::string(trim(name, kBlanks)), service, t.percentile);
     if (!metric) return fail(quoted + metric.error());
     t.metric = *metric;
     if (t.metric == Metric::achieved_ratio && !t.operation.empty())
@@ -239,7 +233,7 @@ Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_list(st
     while (start <= text.size()) {
         std::size_t comma = text.find(',', start);
         if (comma == std::string_view::npos) comma = text.size();
-        const std::string piece = trim(text.substr(start, comma - start));
+        const std::string piece(trim(text.substr(start, comma - start), kBlanks));
         if (!piece.empty()) {
             auto t = parse_threshold(piece);
             if (t) out.push_back(*t);

@@ -4,6 +4,7 @@
 
 #include "harness/compare/load_diff.h"
 #include "harness/conform/finding.h"
+#include "harness/conform/schema_coverage.h"
 #include "harness/histogram/percentiles_text.h"
 
 namespace dockside::report {
@@ -103,14 +104,24 @@ json fault_table(const json& results) {
     return rows;
 }
 
+/// The schema phase's per-operation table as read back from the record: absent when the run has none,
+/// an error note when the record's section cannot be read (the rest of the page still draws).
+void add_schema_phase(json& view, const json& results) {
+    auto rows = conform::coverage_from_results(results);
+    if (!rows) view["schema_phase_error"] = rows.error();
+    else if (!rows->empty()) view["schema_phase"] = conform::coverage_json(*rows);
+}
+
 }  // namespace
 
 json conform_view(const compare::RunFolder& run, const ReportContext& context) {
-    return {{"kind", "conform"},
-            {"path", run.path},
-            {"results", run.conform},
-            {"matrix", matrix(run.conform, context)},
-            {"faults", fault_table(run.conform)}};
+    json view = {{"kind", "conform"},
+                 {"path", run.path},
+                 {"results", run.conform},
+                 {"matrix", matrix(run.conform, context)},
+                 {"faults", fault_table(run.conform)}};
+    add_schema_phase(view, run.conform);
+    return view;
 }
 
 json load_view(const compare::RunFolder& run) {

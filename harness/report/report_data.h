@@ -2,7 +2,8 @@
 /// What a report page shows, as the JSON embedded in it: for each run its own record as written
 /// (results.json, summary.json, compare.json) untouched, so every number on the page is one of the
 /// record's, plus the views the record does not hold ready-made: percentile curves from the histograms,
-/// per-second figures rebuilt from the .hlog intervals, the area × operation matrix of a conformance run.
+/// per-second figures rebuilt from the .hlog intervals, the area × operation matrix of a conformance run
+/// and its schema phase's table read back from results.json ("schema_phase", only when the run has one).
 
 #include <map>
 #include <string>
@@ -23,7 +24,8 @@ struct ReportContext {
     std::string generated_at;  ///< RFC 3339 UTC
 };
 
-/// {"format","generated_at","runs":[{"kind":"conform","path","results","matrix","faults"} |
+/// {"format","generated_at","runs":[{"kind":"conform","path","results","matrix","faults","schema_phase"?,
+///  "schema_phase_error"?} |
 ///  {"kind":"load","path","summary","curves","series","errors","notes"} | {"kind":"compare","path","comparison"}]}
 /// ("errors": per second, the requests asked for and the errors by class, from interval-counts.jsonl)
 nlohmann::json report_data(const std::vector<compare::RunFolder>& runs, const ReportContext& context);

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "core/text.h"
 #include "refserver/core/datetime.h"
 #include "refserver/core/text.h"
 
@@ -16,18 +17,12 @@ int hex_value(char c) {
     return -1;
 }
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
-
 std::vector<std::string_view> split_commas(std::string_view s) {
     std::vector<std::string_view> out;
     std::size_t start = 0;
     while (true) {
         std::size_t comma = s.find(',', start);
-        out.push_back(trim(s.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
+        out.push_back(trim(s.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start), kBlanks));
         if (comma == std::string_view::npos) break;
         start = comma + 1;
     }
@@ -115,7 +110,7 @@ std::optional<std::int32_t> QueryReader::int32(std::string_view name, std::int64
                                                const std::string& rule) {
     auto raw = params_.get(name);
     if (!raw) return std::nullopt;
-    auto v = parse_int64(trim(*raw));
+    auto v = parse_int64(trim(*raw, kBlanks));
     if (!v || *v < min || *v > max) {
         fail_once(validation_error(std::string(name),
                                    std::string(name) + " must be an integer from " + std::to_string(min) + " to " +
@@ -138,7 +133,7 @@ std::optional<bool> QueryReader::boolean(std::string_view name, const std::strin
 std::optional<TimePoint> QueryReader::datetime(std::string_view name, const std::string& rule) {
     auto raw = params_.get(name);
     if (!raw) return std::nullopt;
-    auto t = parse_iso8601(trim(*raw));
+    auto t = parse_iso8601(trim(*raw, kBlanks));
     if (!t)
         fail_once(validation_error(std::string(name),
                                    std::string(name) + " must be an ISO 8601 date-time, got " + quoted_excerpt(*raw), rule));

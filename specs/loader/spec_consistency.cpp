@@ -5,6 +5,7 @@
 
 #include "specs/loader/spec.h"
 #include "specs/loader/spec_internal.h"
+#include "specs/loader/yaml_json.h"
 
 namespace dockside::spec {
 
@@ -129,6 +130,31 @@ void check_former_topics(const Spec& spec, std::vector<SpecProblem>& problems) {
     }
 }
 
+/// Every `x-values-from` (where the harness reads values the target holds: generators/known_values.h) names a
+/// list it can read: an operation of the table, a GET, with no path parameter to fill in, and a field.
+void check_value_sources(const Spec& spec, const json& node, const std::string& pointer, std::vector<SpecProblem>& problems,
+                         int depth = 0) {
+    if (depth > 256) return;  // the document is a tree, but a hostile one must not recurse without end
+    if (node.is_array())
+        for (std::size_t i = 0; i < node.size(); ++i) check_value_sources(spec, node[i], pointer + "/" + std::to_string(i), problems, depth + 1);
+    if (!node.is_object()) return;
+    for (const auto& [key, value] : node.items()) {
+        const std::string child = pointer_append(pointer, key);
+        if (key != "x-values-from") {
+            check_value_sources(spec, value, child, problems, depth + 1);
+            continue;
+        }
+        const std::string id = value.is_object() ? value.value("operation", "") : "";
+        const Operation* op = spec.find(id);
+        const bool path_parameters = op && std::any_of(op->parameters.begin(), op->parameters.end(), [](const Parameter& p) { return p.in == "path"; });
+        std::string why;
+        if (!value.is_object() || id.empty() || value.value("field", "").empty()) why = "x-values-from needs {operation, field}";
+        else if (!op) why = "x-values-from names no operation of the table";
+        else if (op->method != "GET" || path_parameters) why = "x-values-from names an operation that is not a list (a GET without path parameters)";
+        if (!why.empty()) problems.push_back({"", id, child, why});
+    }
+}
+
 }  // namespace
 
 void Spec::check_consistency(std::vector<SpecProblem>& problems) const {
@@ -139,6 +165,7 @@ void Spec::check_consistency(std::vector<SpecProblem>& problems) const {
     check_paging(*this, problems);
     check_state_machines(*this, rules_origin_, positions_, problems);
     check_former_topics(*this, problems);
+    check_value_sources(*this, document(), "", problems);
 }
 
 }  // namespace dockside::spec

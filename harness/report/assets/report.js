@@ -218,7 +218,23 @@
       out.push(table(["fault", "rule", "caught", "by tests"], run.faults.map(f =>
         [f.fault, f.rule, h("span", { class: f.caught ? "status-passed" : "status-failed" }, f.caught ? "yes" : "NO"), f.tests.join(", ")])));
     }
+    out.push(schemaPhaseView(run));
     return out;
+  }
+  // The schema phase's table as the record holds it: per operation the requests sent, schema-valid ones and
+  // of them those served (below 400), those breaking one constraint, the constraints broken of those planned.
+  function schemaPhaseView(run) {
+    if (run.schema_phase_error) return h("p", { class: "note" }, "The schema phase's table could not be read: " + run.schema_phase_error);
+    const phase = run.schema_phase;
+    if (!phase) return null;
+    const statuses = st => Object.entries(st || {}).map(([code, n]) => (code === "0" ? "none" : code) + "×" + n).join(" ");
+    return [h("h3", {}, `Schema phase (${phase.operations.length} operations, at least ${fmt.n(phase.min_requests)} requests each)`),
+      table(["operation", "requests", "valid", "served", "invalid", "constraints", "statuses"], phase.operations.map(r =>
+        [r.operation, r.requests, r.positive, r.served === undefined ? "—" : r.served, r.negative,
+          `${r.constraints_exercised}/${r.constraints}`, statuses(r.statuses)]), [1, 2, 3, 4]),
+      phase.operations.some(r => (r.not_exercised || []).length) ? h("details", { class: "matrix" },
+        h("summary", {}, "What the phase does not exercise, and why"),
+        table(["operation", "not exercised"], phase.operations.flatMap(r => (r.not_exercised || []).map(line => [r.operation, line])))) : null];
   }
   function findingView(test, f) {
     return h("div", { class: "finding" },

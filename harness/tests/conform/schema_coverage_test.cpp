@@ -54,6 +54,7 @@ TEST(SchemaCoverage, TableAndResultsShowTheSmallestCount) {
     EXPECT_NE(table.find("at least 52 request(s) each"), std::string::npos) << table;
     EXPECT_NE(table.find("createOrder"), std::string::npos) << table;
     EXPECT_NE(table.find("3/4"), std::string::npos) << table;
+    EXPECT_NE(table.find("served"), std::string::npos) << table;
     EXPECT_EQ(render_coverage({}), "");
     RunResults results;
     EXPECT_FALSE(to_json(results).contains("schema_phase"));
@@ -62,6 +63,35 @@ TEST(SchemaCoverage, TableAndResultsShowTheSmallestCount) {
     ASSERT_TRUE(document.contains("schema_phase"));
     EXPECT_EQ(document["schema_phase"]["min_requests"], 52);
     EXPECT_EQ(document["schema_phase"]["operations"][1]["statuses"]["201"], 50);
+}
+
+TEST(SchemaCoverage, ResultsReadBackGiveTheSameRowsAndAnOlderRecordNone) {
+    RunResults results;
+    results.schema_phase = {row("createOrder", 25, 30), row("getOrder", 50, 2)};
+    results.schema_phase[0].served = 7;
+    const auto back = coverage_from_results(to_json(results));
+    ASSERT_TRUE(back.ok()) << back.error();
+    ASSERT_EQ(back->size(), 2u);
+    EXPECT_EQ(to_json((*back)[0]), to_json(results.schema_phase[0]));
+    EXPECT_EQ((*back)[0].served, 7);
+    EXPECT_FALSE((*back)[1].served.has_value()) << "a row without the count stays without it";
+    EXPECT_EQ(coverage_json(*back), coverage_json(results.schema_phase));
+    // A record without the section (no phase ran, or an older Dockside wrote it) has no rows and no error.
+    const auto older = coverage_from_results(to_json(RunResults{}));
+    ASSERT_TRUE(older.ok()) << older.error();
+    EXPECT_TRUE(older->empty());
+    EXPECT_TRUE(coverage_from_results(nlohmann::json::array()).ok());
+}
+
+TEST(SchemaCoverage, AnUnreadableSectionIsAnErrorNamingTheRow) {
+    auto document = to_json(RunResults{});
+    document["schema_phase"] = {{"operations", {to_json(row("createOrder", 1, 1)), {{"operation", "getOrder"}}}}};
+    const auto back = coverage_from_results(document);
+    ASSERT_FALSE(back.ok());
+    EXPECT_NE(back.error().find("operation 2"), std::string::npos) << back.error();
+    EXPECT_NE(back.error().find("positive"), std::string::npos) << back.error();
+    document["schema_phase"] = {{"rows", nlohmann::json::array()}};
+    EXPECT_FALSE(coverage_from_results(document).ok());
 }
 
 TEST(SchemaCoverage, AWrongRowIsAnErrorNamingWhatIsMissing) {

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "harness/conform/results.h"
 #include "harness/load/summary_json.h"
 #include "harness/report/html_page.h"
 #include "harness/tests/compare/synthetic_runs.h"
@@ -100,6 +101,59 @@ TEST(ReportData, TheConformRecordIsEmbeddedWithItsMatrixAndFaultTable) {
     ASSERT_EQ(view["faults"].size(), 1u);
     EXPECT_EQ(view["faults"][0]["rule"], "ORD-GIFT-500");
     EXPECT_EQ(view["faults"][0]["caught"], true);
+}
+
+/// A conformance record as `dockside conform` writes it, with the schema phase's table.
+compare::RunFolder conform_folder_with_schema_phase() {
+    conform::RunResults results;
+    conform::OperationCoverage create;
+    create.operation = "createOrder";
+    create.test = "Orders.SchemaPhase_createOrder";
+    create.positive = 25;
+    create.served = 4;
+    create.negative = 30;
+    create.constraints = 12;
+    create.constraints_exercised = 11;
+    create.statuses = {{201, 4}, {400, 51}};
+    create.not_exercised = {"body /products/0/reference_id: x-type-inferred"};
+    conform::OperationCoverage get = create;
+    get.operation = "getOrder";
+    get.served.reset();  // a row as an older Dockside wrote it
+    get.statuses = {{200, 20}, {404, 35}};
+    results.schema_phase = {create, get};
+    compare::RunFolder folder = conform_folder();
+    folder.conform = conform::to_json(results);
+    return folder;
+}
+
+TEST(ReportData, TheSchemaPhaseTableIsReadBackWithTheRecordsFigures) {
+    const auto folder = conform_folder_with_schema_phase();
+    const json view = embedded_data(render_page(report_data({folder}, {}), "t")).value()["runs"][0];
+    ASSERT_TRUE(view.contains("schema_phase")) << view.dump(1);
+    EXPECT_FALSE(view.contains("schema_phase_error"));
+    EXPECT_EQ(view["schema_phase"], folder.conform["schema_phase"]);
+    const json& first = view["schema_phase"]["operations"][0];
+    EXPECT_EQ(first["served"], 4);
+    EXPECT_EQ(first["requests"], 55);
+    EXPECT_EQ(first["statuses"]["400"], 51);
+    EXPECT_FALSE(view["schema_phase"]["operations"][1].contains("served"));
+    EXPECT_EQ(view["schema_phase"]["min_requests"], 55);
+}
+
+TEST(ReportData, ARecordWithoutTheSchemaPhaseHasNoTableAndNoError) {
+    const json view = report_data({conform_folder()}, {})["runs"][0];
+    EXPECT_FALSE(view.contains("schema_phase"));
+    EXPECT_FALSE(view.contains("schema_phase_error"));
+}
+
+TEST(ReportData, AnUnreadableSchemaPhaseIsANoteNotAFailedPage) {
+    auto folder = conform_folder_with_schema_phase();
+    folder.conform["schema_phase"]["operations"][1].erase("negative");
+    const json view = report_data({folder}, {})["runs"][0];
+    EXPECT_FALSE(view.contains("schema_phase"));
+    ASSERT_TRUE(view.contains("schema_phase_error"));
+    EXPECT_NE(view["schema_phase_error"].get<std::string>().find("negative"), std::string::npos) << view["schema_phase_error"];
+    EXPECT_EQ(view["results"], folder.conform) << "the record itself is still embedded as written";
 }
 
 TEST(ReportData, ThePageFetchesNothing) {

@@ -1,6 +1,7 @@
 #include "specs/loader/spec.h"
 
 #include <algorithm>
+#include <map>
 
 #include <gtest/gtest.h>
 
@@ -55,6 +56,31 @@ TEST(SpecCheck, XRuleNamingAnUnknownRuleIsAProblem) {
     ASSERT_EQ(problems.size(), 1u);
     EXPECT_EQ(problems[0].reference, "NOPE-1");
     EXPECT_NE(problems[0].location.find("/properties/f/x-rule"), std::string::npos) << problems[0].location;
+}
+
+TEST(SpecCheck, XValuesFromMustNameAListOperation) {
+    json doc = json::parse(R"({"paths": {
+        "/a": {"get": {"operationId": "listA", "responses": {"200": {"description": "x"}}}},
+        "/a/{id}": {"get": {"operationId": "getA", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+                            "responses": {"200": {"description": "x"}}}},
+        "/b": {"post": {"operationId": "b", "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": {
+            "good": {"type": "integer", "x-values-from": {"operation": "listA", "field": "id"}},
+            "unknown": {"type": "integer", "x-values-from": {"operation": "listZ", "field": "id"}},
+            "one": {"type": "integer", "x-values-from": {"operation": "getA", "field": "id"}},
+            "write": {"type": "integer", "x-values-from": {"operation": "b", "field": "id"}},
+            "fieldless": {"type": "integer", "x-values-from": {"operation": "listA"}}}}}}},
+            "responses": {"200": {"description": "x"}}}}}})");
+    auto spec = Spec::from_documents(doc, json::parse(R"({"rules": []})"), "inline");
+    ASSERT_TRUE(spec.ok());
+    std::map<std::string, std::string> messages;
+    for (const auto& p : spec->check()) messages[p.location] = p.message;
+    const std::string at = "/paths/~1b/post/requestBody/content/application~1json/schema/properties/";
+    EXPECT_EQ(messages.count(at + "good/x-values-from"), 0u);
+    EXPECT_NE(messages[at + "unknown/x-values-from"].find("no operation"), std::string::npos);
+    EXPECT_NE(messages[at + "one/x-values-from"].find("not a list"), std::string::npos);
+    EXPECT_NE(messages[at + "write/x-values-from"].find("not a list"), std::string::npos);
+    EXPECT_NE(messages[at + "fieldless/x-values-from"].find("{operation, field}"), std::string::npos);
+    EXPECT_EQ(messages.size(), 4u);
 }
 
 }  // namespace

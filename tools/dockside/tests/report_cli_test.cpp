@@ -44,6 +44,9 @@ TEST(ReportCli, EveryKindOfRunInOnePageWithItsRecordsAsWritten) {
     EXPECT_EQ(data["runs"][0]["kind"], "conform");
     EXPECT_EQ(data["runs"][0]["results"], file_json(conform + "/results.json"));
     EXPECT_EQ(data["runs"][0]["faults"][0]["caught"], true);
+    // The run's schema phase (the orders operations) read back into the page's table, figure for figure.
+    ASSERT_TRUE(file_json(conform + "/results.json").contains("schema_phase"));
+    EXPECT_EQ(data["runs"][0]["schema_phase"], file_json(conform + "/results.json")["schema_phase"]);
     EXPECT_EQ(data["runs"][1]["kind"], "load");
     EXPECT_EQ(data["runs"][1]["summary"], file_json(load + "/summary.json"));
     std::int64_t counted = 0;

@@ -87,6 +87,11 @@ for (const file of pages) {
         if (f.replay && !f.accepted && !seen.text.includes(f.replay)) fail(file, `replay command of ${t.name} not on the page`);
       for (const stale of (run.results.accept && run.results.accept.stale) || [])
         if (!seen.text.includes(stale.key)) fail(file, `stale accept entry ${stale.key} not on the page`);
+      // The schema phase's table, read back from the record: its heading and every operation it covers.
+      const phase = run.results.schema_phase;
+      if (phase && !seen.text.includes(`Schema phase (${phase.operations.length} operations`)) fail(file, "schema phase table not on the page");
+      for (const row of (phase && phase.operations) || [])
+        if (!seen.text.includes(row.operation)) fail(file, `schema phase row ${row.operation} not on the page`);
     }
     if (run.kind === "compare" && !seen.banner.some(b => b.includes(`exit ${run.comparison.exit_code}`)))
       fail(file, "comparison verdict not on the page");

@@ -1,0 +1,43 @@
+#pragma once
+/// Values the target already holds, for the places of a request whose schema says where real ones come
+/// from: `x-values-from: {operation: listInventory, field: inventory_id}` on a property or parameter schema
+/// names a list operation of the contract and the field of its items. A schema-valid id the target has
+/// no record of is answered 4xx, rightly; drawing some ids from the target lets part of the valid
+/// requests name real records and be served. Nothing here names an operation: the data does.
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "specs/loader/spec.h"
+
+namespace dockside::generators {
+
+/// One `x-values-from`: the list operation to read and the field of each of its items ("variant.id" goes
+/// through objects, and through arrays on the way: "products.id" is every product's id).
+struct ValueSource {
+    std::string operation;
+    std::string field;
+
+    auto operator<=>(const ValueSource&) const = default;
+};
+
+/// What was read per source; a source the target gave nothing for is absent or empty.
+using KnownValues = std::map<ValueSource, std::vector<nlohmann::json>>;
+
+/// The source a schema names, or nothing when it names none (or names one without both members).
+std::optional<ValueSource> value_source_of(const nlohmann::json& schema);
+
+/// Every source named under the operation's query and path parameters and its request body (`$ref`s,
+/// items, properties and allOf/anyOf/oneOf followed), each once, in the order first met.
+std::vector<ValueSource> value_sources(const spec::Spec& spec, const spec::Operation& operation);
+
+/// The values at `field` of every item of a list answer: the answer itself when it is an array, else a
+/// page's "items" (or its only array member). Nulls and absent fields give nothing.
+std::vector<nlohmann::json> values_at(const nlohmann::json& answer, const std::string& field);
+
+}  // namespace dockside::generators

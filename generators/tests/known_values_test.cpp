@@ -1,0 +1,108 @@
+// Values the target holds, for the places whose schema names where they come from (x-values-from): the
+// sources are found from the contract's schemas alone, read out of list answers of either shape, and
+// drawn into a share of the schema-valid requests only where the schema admits them.
+
+#include "generators/known_values.h"
+
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "generators/schema_phase_plan.h"
+#include "generators/tests/test_support.h"
+
+namespace dockside::generators {
+namespace {
+
+using json = nlohmann::json;
+using testing::sample;
+
+bool has(const std::vector<ValueSource>& sources, const ValueSource& source) {
+    return std::find(sources.begin(), sources.end(), source) != sources.end();
+}
+
+const spec::Operation& operation(const std::string& id) {
+    const spec::Operation* op = testing::real_spec().find(id);
+    if (!op) throw std::runtime_error("no operation " + id);
+    return *op;
+}
+
+TEST(KnownValues, SourcesAreFoundUnderBodiesAndTheirReferences) {
+    const auto& spec = testing::real_spec();
+    const auto returns = value_sources(spec, operation("createReturn"));
+    EXPECT_TRUE(has(returns, {"listInventory", "inventory_id"})) << "under inventory items, through a $ref";
+    EXPECT_TRUE(has(returns, {"listLocations", "id"})) << "under the nested fulfillment_center";
+    const auto orders = value_sources(spec, operation("createOrder"));
+    EXPECT_TRUE(has(orders, {"listOrders", "products.id"}));
+    EXPECT_EQ(std::count(orders.begin(), orders.end(), ValueSource{"listLocations", "id"}), 1) << "each source once";
+    EXPECT_TRUE(has(value_sources(spec, operation("getOrder")), {"listOrders", "id"})) << "a path parameter's";
+    EXPECT_TRUE(value_sources(spec, operation("listChannels")).empty());
+}
+
+TEST(KnownValues, ASchemaNamesASourceOnlyWithBothMembers) {
+    EXPECT_EQ(value_source_of(json{{"x-values-from", {{"operation", "listX"}, {"field", "id"}}}}), (ValueSource{"listX", "id"}));
+    EXPECT_FALSE(value_source_of(json{{"x-values-from", {{"operation", "listX"}}}}));
+    EXPECT_FALSE(value_source_of(json{{"x-values-from", "listX.id"}}));
+    EXPECT_FALSE(value_source_of(json{{"type", "integer"}}));
+}
+
+TEST(KnownValues, ValuesAreReadFromArraysAndPagesThroughNestedArrays) {
+    const json array = json::array({{{"id", 1}, {"products", {{{"id", 10}}, {{"id", 11}}}}}, {{"id", 2}, {"products", nullptr}}});
+    EXPECT_EQ(values_at(array, "id"), (std::vector<json>{1, 2}));
+    EXPECT_EQ(values_at(array, "products.id"), (std::vector<json>{10, 11}));
+    const json page = {{"first", nullptr}, {"next", "x"}, {"items", {{{"inventory_id", 5}}, {{"inventory_id", nullptr}}, {{"name", "n"}}}}};
+    EXPECT_EQ(values_at(page, "inventory_id"), (std::vector<json>{5})) << "nulls and absent fields give nothing";
+    EXPECT_EQ(values_at(json{{"rows", {{{"id", 3}}}}}, "id"), (std::vector<json>{3})) << "a page's only array";
+    EXPECT_TRUE(values_at(json{{"a", json::array()}, {"b", {{{"id", 4}}}}}, "id").empty()) << "two arrays: not a list";
+    EXPECT_TRUE(values_at(json{{"error", "x"}}, "id").empty());
+    EXPECT_TRUE(values_at(json(), "id").empty());
+}
+
+/// The inventory ids of `samples` createReturn bodies drawn with `known`.
+std::vector<json> drawn_inventory_ids(std::shared_ptr<const KnownValues> known, int samples) {
+    const auto& spec = testing::real_spec();
+    const auto plan = plan_operation(spec, operation("createReturn"), 25, exclusions_of(spec));
+    const auto gen = gen_positive(spec, plan, std::move(known));
+    std::vector<json> ids;
+    for (int seed = 1; seed <= samples; ++seed) {
+        const auto request = sample(gen, static_cast<std::uint64_t>(seed));
+        EXPECT_TRUE(testing::body_violations("createReturn", request.body.value_or(json())).empty())
+            << request.body.value_or(json()).dump();
+        for (const auto& line : request.body.value_or(json()).value("inventory", json::array()))
+            if (line.is_object() && line.contains("id")) ids.push_back(line["id"]);
+    }
+    return ids;
+}
+
+TEST(KnownValues, ValidRequestsTakeValuesTheTargetHoldsWhereTheSchemaAdmitsThem) {
+    auto known = std::make_shared<KnownValues>();
+    (*known)[{"listInventory", "inventory_id"}] = {77777701, 77777702, "not an integer"};
+    const auto ids = drawn_inventory_ids(known, 200);
+    const auto real = std::count_if(ids.begin(), ids.end(), [](const json& id) { return id == 77777701 || id == 77777702; });
+    EXPECT_GT(real, static_cast<long>(ids.size()) / 2) << "most inventory ids come from the target";
+    EXPECT_LT(real, static_cast<long>(ids.size())) << "some are still drawn from the schema alone";
+    EXPECT_EQ(std::count(ids.begin(), ids.end(), json("not an integer")), 0) << "a value the schema does not admit is never sent";
+    const auto without = drawn_inventory_ids(nullptr, 200);
+    EXPECT_EQ(std::count(without.begin(), without.end(), json(77777701)), 0);
+}
+
+/// How many of 100 valid requests of `operation_id` name order 77777701 in their path, when the target
+/// lists it.
+int paths_naming_a_listed_order(const std::string& operation_id) {
+    auto known = std::make_shared<KnownValues>();
+    (*known)[{"listOrders", "id"}] = {77777701};
+    const auto& spec = testing::real_spec();
+    const auto plan = plan_operation(spec, operation(operation_id), 25, exclusions_of(spec));
+    const auto gen = gen_positive(spec, plan, known);
+    int named = 0;
+    for (int seed = 1; seed <= 100; ++seed) named += sample(gen, static_cast<std::uint64_t>(seed)).path.at("orderId") == "77777701";
+    return named;
+}
+
+TEST(KnownValues, PathsNameHeldRecordsOnlyWhereTheOperationChangesNothing) {
+    EXPECT_GT(paths_naming_a_listed_order("getOrder"), 50);
+    EXPECT_EQ(paths_naming_a_listed_order("cancelOrder"), 0) << "the phase must not cancel what the target holds";
+}
+
+}  // namespace
+}  // namespace dockside::generators
