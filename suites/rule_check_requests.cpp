@@ -7,7 +7,6 @@
 #include <memory>
 #include <optional>
 #include <random>
-#include <sstream>
 
 #include "generators/probe_requests.h"
 #include "generators/products_gen.h"
@@ -24,14 +23,10 @@ DOCKSIDE_WRITES("RuleChecks", "catalogue", "probes create products and variants"
 
 using json = nlohmann::json;
 
-/// Starts every value that must be unique on the target, so reruns against one target never collide.
-const std::string& run_tag() {
-    static const std::string tag = [] {
-        std::random_device device;
-        std::ostringstream out;
-        out << "DS-RC-" << std::hex << (device() & 0xffffffu) << "-";
-        return out.str();
-    }();
+/// Starts every value that must be unique on the target: the run's tag (so reruns against one target never
+/// collide, and the run knows its own records by it) and the run's shared counter after it.
+const std::string& rule_check_tag() {
+    static const std::string tag = "DS-RC-" + conform::run_tag() + "-";
     return tag;
 }
 
@@ -67,7 +62,7 @@ void make_scratch_product(generators::TargetInputs& in) {
         if (integer(p, "id") > 0) host = host ? host : integer(p, "id");
     if (!ok(products) || host == 0) return;
     json variant = generators::gen_variant_request()(rc::Random(std::random_device{}()), 10).value();
-    const std::string sku = run_tag() + "SCRATCH";
+    const std::string sku = rule_check_tag() + "SCRATCH";
     variant["sku"] = sku;
     Exchange created = send({.operation = "createVariants", .path = {{"productId", std::to_string(host)}},
                              .body = json::array({variant})});
@@ -77,7 +72,7 @@ void make_scratch_product(generators::TargetInputs& in) {
         for (const auto& v : product["variants"])
             if (v.is_object() && v.value("sku", json()) == json(sku)) variant_id = integer(v, "id");
     if (!ok(created) || variant_id == 0) return;
-    Exchange moved = send({.operation = "moveVariants", .body = json{{"variant_ids", {variant_id}}, {"name", run_tag() + "product"}}});
+    Exchange moved = send({.operation = "moveVariants", .body = json{{"variant_ids", {variant_id}}, {"name", rule_check_tag() + "product"}}});
     if (!ok(moved) || integer(moved.json(), "id") == 0) return;
     in.product_id = integer(moved.json(), "id");
     in.products.variant_ids = {variant_id};
@@ -104,7 +99,7 @@ const generators::TargetInputs& target_inputs() {
     if (owner == &current_session()) return inputs;
     owner = &current_session();
     inputs = generators::TargetInputs{};
-    inputs.run_tag = run_tag();
+    inputs.run_tag = rule_check_tag();
     for (const auto& item : listed(send({.operation = "listInventory"}).json()))
         if (!flag(item, "is_digital") && !flag(item, "is_bundle") && flag(item, "is_active") && integer(item, "inventory_id") > 0)
             inputs.returns.inventory_ids.push_back(integer(item, "inventory_id"));

@@ -151,6 +151,9 @@ private:
 class SharedUniqueNumbers {
 public:
     SharedUniqueNumbers() {
+        // The tag too is the run's, made here before any child exists: every child's records carry the
+        // same one, so a test can tell the run's own records from what the target held.
+        run_tag();
         void* page = ::mmap(nullptr, sizeof(std::atomic<std::uint64_t>), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
         if (page == MAP_FAILED) return;  // children then count on their own: values may repeat across children
         counter_ = new (page) std::atomic<std::uint64_t>(0);

@@ -1,4 +1,4 @@
-// The suite API (suites/support) against a live embedded reference server: requests built from operation
+// The suite API (harness/conform/suite_api.h) against a live embedded reference server: requests built from operation
 // ids, findings recorded with everything a report needs, and the runner's RapidCheck/replay helpers.
 
 #include "harness/conform/suite_api.h"
