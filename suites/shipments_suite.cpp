@@ -94,7 +94,7 @@ TEST(Shipments, AUTH_BEARER_ShipmentOperationsNeedValidTokenAndChangeNothing) {
                         "AUTH-BEARER", 401);
     }
     Exchange ex = send({.operation = "getOrderShipment", .path = {{"orderId", oid}, {"shipmentId", sid}}});
-    if (expect_status(ex, 200, "ORD-SHIPMENT-GET"))
+    if (needs_success(ex))
         expect_no_side_effect(ex.json().value("status", json()) != json("Cancelled"), ex, "unauthenticated cancels left the shipment Cancelled");
 }
 

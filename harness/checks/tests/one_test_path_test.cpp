@@ -91,6 +91,30 @@ TEST(OneTestPath, NoSuiteAssertsARuleItsRegisteredChecksTest) {
     EXPECT_EQ(count, 0) << "rules whose checks are all registered, asserted again by a suite:" << found.str();
 }
 
+// A rule part-registered still has one path per assertion: the exact success status of an operation is its
+// status_code check's, so a suite that needs the step to succeed asks for any 2xx (needs_success).
+TEST(OneTestPath, NoSuiteDemandsASuccessStatusARegisteredCheckDemands) {
+    std::set<std::string> with_status_code;
+    for (const auto& check : real().checks())
+        if (check.type == "status_code") with_status_code.insert(check.rule_id);
+    const std::regex exact("expect_status\\(.*,\\s*2[0-9][0-9],\\s*\"([A-Z0-9]+(?:-[A-Z0-9]+)+)\"\\)");
+    std::ostringstream found;
+    int count = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(DOCKSIDE_SOURCE_DIR) + "/suites")) {
+        std::ifstream in(entry.path());
+        int number = 0;
+        for (std::string line; std::getline(in, line);) {
+            ++number;
+            std::smatch m;
+            if (std::regex_search(line, m, exact) && with_status_code.count(m[1])) {
+                ++count;
+                found << "\n  " << entry.path().filename().string() << ":" << number << ": " << line;
+            }
+        }
+    }
+    EXPECT_EQ(count, 0) << "exact success statuses that a status_code check of the rules data already demands:" << found.str();
+}
+
 TEST(OneTestPath, EveryExceptionIsAWhollyRegisteredRuleASuiteStillNames) {
     const auto rules = wholly_registered(real());
     const auto mentions = mentions_in_suites(rules);
