@@ -103,8 +103,12 @@ Result<Plan, std::string> plan_served(const spec::Spec& spec, const spec::CheckE
     if (*method != (*op)->method || *path != (*op)->path_template)
         return fail(where(check) + ": served names " + *method + " " + *path + " but the OpenAPI file serves " +
                     (*op)->id + " at " + (*op)->method + " " + (*op)->path_template);
+    // One valid request says whether the route exists; answers to many valid requests (no 5xx, a
+    // documented status and shape) are the schema phase's, which draws them for every operation.
+    Probe served = whole(check, **op, Expect::Served, (*op)->id + " is served at " + *method + " " + *path);
+    served.varies = false;
     Plan plan;
-    plan.probes.push_back(whole(check, **op, Expect::Served, (*op)->id + " is served at " + *method + " " + *path));
+    plan.probes.push_back(std::move(served));
     return plan;
 }
 

@@ -227,6 +227,16 @@ TEST(CheckRegistry, NotServedLeavesPlaceholdersToTheOperationItIsLike) {
     EXPECT_FALSE(plan->probes[0].varies);
 }
 
+TEST(CheckRegistry, AServedRouteIsOneRequest) {
+    auto plan = plan_check(real(), entry_of(real(), "SHP-CANCEL", "served"));
+    ASSERT_TRUE(plan.ok()) << plan.error();
+    ASSERT_FALSE(plan->probes.empty());
+    for (const auto& probe : plan->probes) {
+        EXPECT_EQ(probe.expect, Expect::Served) << probe.what;
+        EXPECT_FALSE(probe.varies) << probe.what;
+    }
+}
+
 TEST(CheckRegistry, NotServedRefusesALikeThatCannotFillThePath) {
     spec::CheckEntry unknown{"X-6", "not_served", {{"type", "not_served"}, {"method", "POST"}, {"path", "/2025-07/order/{orderId}/cancel"}, {"like", "cancelEverything"}}, "", ""};
     auto plan = plan_check(real(), unknown);
