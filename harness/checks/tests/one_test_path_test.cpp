@@ -3,8 +3,8 @@
 // named after it. Suites still drive state the data cannot reach (a shipment shipped by the simulation
 // control) and leave the judging to the response validator, which reads the same schemas.
 //
-// The exceptions say what their test asserts that the rule's registered checks cannot.
-#include <algorithm>
+// A rule with a facet no registered type can test (an effect read back, a sort) says so in the data with a
+// check of an unregistered type ("effect", "sorts"), which makes it a suite's, with no exception here.
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -19,19 +19,6 @@
 
 namespace dockside::checks {
 namespace {
-
-/// Rule id -> why a suite may name it although its checks are all registered.
-const std::map<std::string, std::string>& exceptions() {
-    static const std::map<std::string, std::string> reasons = {
-        {"BIL-ENUMS", "the enum checks say which sort_order values are accepted; that Descending sorts descending is "
-                      "Billing.BIL_ENUMS_SortOrderSorts'"},
-        {"WRO-CANCEL", "the served check says the cancel exists; that a cancel answered 2xx leaves the WRO Cancelled is "
-                       "Receiving.WRO_CANCEL_AwaitingWroBecomesCancelled'"},
-        {"RET-STATUS", "the stateful model compares a return's state with the state machine's after warehouse steps of "
-                       "the simulation control, which no documented transition (and so no rule of its own) covers"},
-    };
-    return reasons;
-}
 
 /// The rules of the real data whose every check is of a registered type.
 std::set<std::string> wholly_registered(const spec::Spec& spec) {
@@ -84,7 +71,6 @@ TEST(OneTestPath, NoSuiteAssertsARuleItsRegisteredChecksTest) {
     std::ostringstream found;
     int count = 0;
     for (const auto& m : mentions_in_suites(rules)) {
-        if (exceptions().count(m.rule)) continue;
         ++count;
         found << "\n  " << m.rule << " at " << m.where;
     }
@@ -113,16 +99,6 @@ TEST(OneTestPath, NoSuiteDemandsASuccessStatusARegisteredCheckDemands) {
         }
     }
     EXPECT_EQ(count, 0) << "exact success statuses that a status_code check of the rules data already demands:" << found.str();
-}
-
-TEST(OneTestPath, EveryExceptionIsAWhollyRegisteredRuleASuiteStillNames) {
-    const auto rules = wholly_registered(real());
-    const auto mentions = mentions_in_suites(rules);
-    for (const auto& [rule, why] : exceptions()) {
-        EXPECT_TRUE(rules.count(rule)) << rule << " is no longer wholly registered: its exception has nothing to excuse";
-        EXPECT_TRUE(std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.rule == rule; }))
-            << rule << " is named by no suite any more: drop its exception";
-    }
 }
 
 }  // namespace
