@@ -1,6 +1,7 @@
 // Webhooks: create/list/delete (WH-CREATE, WH-HTTPS, WH-TOPICS, WH-DELETE, WH-DELETE-GONE, WH-LIST,
 // VER-WEBHOOK-SHAPE) and signed deliveries to an HTTPS receiver (WH-DELIVERY, WH-SIGNED, NS-WH-RETRY).
 
+#include <algorithm>
 #include <chrono>
 
 #include "refserver/tests/flow_support.h"
@@ -200,6 +201,42 @@ TEST(WebhookDelivery, UnreachableReceiverFailsAndDestructionIsPrompt) {
         start = std::chrono::steady_clock::now();  // destruction, with a retry pending, must not wait for it
     }
     EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
+}
+
+/// Waits until every record of `dispatcher` has had at least one attempt; the records then.
+std::vector<DeliveryRecord> after_first_attempts(const WebhookDispatcher& dispatcher, std::size_t expected) {
+    auto records = dispatcher.records();
+    auto attempted = [&] {
+        return records.size() == expected &&
+               std::all_of(records.begin(), records.end(), [](const DeliveryRecord& r) { return !r.attempts.empty(); });
+    };
+    for (const auto until = std::chrono::steady_clock::now() + 60s; !attempted() && std::chrono::steady_clock::now() < until;
+         records = dispatcher.records())
+        std::this_thread::sleep_for(20ms);
+    return records;
+}
+
+TEST(WebhookDelivery, RemembersTheNewestThousandFinishedAndEveryPending) {
+    // Finished deliveries beyond the newest thousand are forgotten, oldest first.
+    {
+        WebhookDispatcher dispatcher({.backoff = 5ms, .max_attempts = 1});
+        for (int i = 1; i <= 1100; ++i)
+            dispatcher.enqueue({"msg_" + std::to_string(i), "1", "order.shipped", "http://127.0.0.1:1/", "k", "{}"});
+        ASSERT_TRUE(dispatcher.wait_until_settled(60s));
+        const auto records = dispatcher.records();
+        ASSERT_EQ(records.size(), 1000u);
+        EXPECT_EQ(records.front().delivery.webhook_id, "msg_101");
+        EXPECT_EQ(records.back().delivery.webhook_id, "msg_1100");
+    }
+    // A delivery waiting for its retry is never forgotten, however many there are.
+    WebhookDispatcher waiting({.backoff = 60s, .max_attempts = 2});
+    for (int i = 1; i <= 1100; ++i)
+        waiting.enqueue({"msg_" + std::to_string(i), "1", "order.shipped", "http://127.0.0.1:1/", "k", "{}"});
+    const auto records = after_first_attempts(waiting, 1100);
+    ASSERT_EQ(records.size(), 1100u);
+    EXPECT_TRUE(std::all_of(records.begin(), records.end(), [](const DeliveryRecord& r) {
+        return r.state == DeliveryRecord::State::Pending && r.attempts.size() == 1;
+    }));
 }
 
 TEST(WebhookDelivery, CertificatesAreVerifiedUnlessInsecure) {

@@ -62,8 +62,10 @@ bool WebhookDispatcher::wait_until_settled(std::chrono::milliseconds timeout) co
 }
 
 void WebhookDispatcher::trim_locked() {
-    for (auto it = records_.begin(); records_.size() > kMaxRecords && it != records_.end();)
-        it = it->second.state == DeliveryRecord::State::Pending ? std::next(it) : records_.erase(it);
+    while (records_.size() > kMaxRecords && !finished_.empty()) {
+        records_.erase(*finished_.begin());
+        finished_.erase(finished_.begin());
+    }
 }
 
 void WebhookDispatcher::run() {
@@ -93,6 +95,8 @@ void WebhookDispatcher::run() {
             continue;
         }
         rec.state = ok ? DeliveryRecord::State::Delivered : DeliveryRecord::State::Failed;
+        finished_.insert(seq);
+        trim_locked();
         --pending_;
         settled_.notify_all();
     }

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -81,6 +82,9 @@ private:
     mutable std::condition_variable wake_;
     mutable std::condition_variable settled_;
     std::map<std::uint64_t, DeliveryRecord> records_;
+    /// Sequence numbers of the records no longer pending, oldest first: what trimming may forget. Kept apart
+    /// so a trim never walks past the pending ones (thousands, while receivers are down and retries wait).
+    std::set<std::uint64_t> finished_;
     /// Pending deliveries by due time (sequence numbers into records_).
     std::multimap<std::chrono::steady_clock::time_point, std::uint64_t> due_;
     std::uint64_t next_seq_ = 1;
