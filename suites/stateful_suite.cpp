@@ -95,6 +95,7 @@ spec::Transition cancel_in(const std::string& state) {
     spec::Transition refused;
     refused.from = refused.to = state;
     refused.outcome = "rejected";
+    refused.rule = "RET-NOT-AWAITING";  // a cancel outside AwaitingArrival that the document does not list
     return refused;
 }
 
@@ -157,14 +158,13 @@ struct CancelReturn : Cmd {
     void checkPreconditions(const Model& m) const override { RC_PRE(h < m.returns.size()); }
     void apply(Model& m) const override {
         const spec::Transition cancel = cancel_in(m.returns[h].status);
-        m.returns[h] = {cancel.to, cancel.rule.empty() ? "RET-NOT-AWAITING" : cancel.rule};
+        m.returns[h] = {cancel.to, cancel.rule};
     }
     void run(const Model& m, Sut& sut) const override {
         Exchange ex = returns_support::send_cancel(sut.return_ids.at(h));
         const std::string& before = m.returns[h].status;
         const spec::Transition cancel = cancel_in(before);
-        // A transition without a rule is one the document does not list; RET-NOT-AWAITING refuses it.
-        const std::string rule = cancel.rule.empty() ? "RET-NOT-AWAITING" : cancel.rule;
+        const std::string& rule = cancel.rule;
         if (cancel.outcome == "accepted")
             check(ex.status() == 200, ex, rule, "cancel of a return in " + before + " answers 200");
         else
