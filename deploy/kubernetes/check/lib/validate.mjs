@@ -3,6 +3,8 @@
 // needs of them that no schema says, then the container command lines against dockside's own flags.
 // Each returns its problems as strings naming the object; none throws for a problem of the manifests.
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 
 /** The kubernetes-models class of an object: batch/v1 Job → kubernetes-models/batch/v1/Job. */
 async function modelOf(object) {
@@ -69,8 +71,10 @@ export function runProblems(objects) {
   const failIndex = (s.podFailurePolicy?.rules ?? []).find((r) => r.action === "FailIndex" && r.onExitCodes?.operator === "In");
   need(failIndex && [1, 2].every((c) => failIndex.onExitCodes.values.includes(c)),
     "Job dockside-load: podFailurePolicy must end an index without retry on exit 1 (a verdict) and 2 (could not run)");
-  need((s.template?.spec?.topologySpreadConstraints ?? []).some((t) => t.topologyKey === "kubernetes.io/hostname"),
-    "Job dockside-load: pods are not spread over nodes (topologySpreadConstraints on kubernetes.io/hostname)");
+  const spread = (s.template?.spec?.topologySpreadConstraints ?? []).find((t) => t.topologyKey === "kubernetes.io/hostname");
+  need(spread, "Job dockside-load: pods are not spread over nodes (topologySpreadConstraints on kubernetes.io/hostname)");
+  need(!spread || spread.nodeTaintsPolicy === "Honor",
+    "Job dockside-load: the spread must have nodeTaintsPolicy: Honor, or a tainted node (a control plane) counts as an empty domain and keeps pods Pending");
   need(merge.spec?.backoffLimit === 0, "Job dockside-merge: backoffLimit must be 0 (a verdict is given once)");
 
   for (const job of [load, merge]) {
@@ -98,6 +102,46 @@ export function runProblems(objects) {
   const mergeArgs = containersOf(merge)[0]?.args ?? [];
   need(mergeArgs[0] === "merge", "Job dockside-merge: the container's first argument must be the subcommand merge");
   need(!objects.some((o) => o.kind === "Secret"), "a Secret in the manifests: secrets are created apart, never committed");
+  return problems;
+}
+
+/**
+ * The Kubernetes release from which each field or value the manifests may use is served by default (beta
+ * or GA): what an older API server would drop or refuse. The minimum the manifests need is the newest of
+ * those they use.
+ */
+const FEATURES = [
+  ["spec.suspend", "1.22", (job) => job.spec?.suspend !== undefined],
+  ["spec.completionMode: Indexed", "1.22", (job) => job.spec?.completionMode === "Indexed"],
+  ["spec.podFailurePolicy", "1.26", (job) => job.spec?.podFailurePolicy !== undefined],
+  ["topologySpreadConstraints nodeTaintsPolicy", "1.26",
+    (job) => (job.spec?.template?.spec?.topologySpreadConstraints ?? []).some((t) => t.nodeTaintsPolicy !== undefined)],
+  ["spec.backoffLimitPerIndex", "1.29", (job) => job.spec?.backoffLimitPerIndex !== undefined],
+  ["podFailurePolicy action FailIndex", "1.29",
+    (job) => (job.spec?.podFailurePolicy?.rules ?? []).some((r) => r.action === "FailIndex")],
+];
+const olderThan = (a, b) => {
+  const [am, an] = a.split(".").map(Number), [bm, bn] = b.split(".").map(Number);
+  return am < bm || (am === bm && an < bn);
+};
+
+/** The minimum Kubernetes version run-load states and enforces (`minimum_kubernetes=1.29`). */
+export function statedMinimum(dir) {
+  const text = fs.readFileSync(path.join(dir, "run-load"), "utf8");
+  const m = /^minimum_kubernetes=(\d+\.\d+)$/m.exec(text);
+  if (!m) throw new Error(`${path.join(dir, "run-load")}: no minimum_kubernetes=MAJOR.MINOR`);
+  return m[1];
+}
+
+/** The Jobs' fields that need a newer Kubernetes than `minimum`, and the kustomization not saying it. */
+export function versionProblems(objects, minimum, dir) {
+  const problems = [];
+  for (const job of objects.filter((o) => o.kind === "Job"))
+    for (const [feature, since, used] of FEATURES)
+      if (used(job) && olderThan(minimum, since))
+        problems.push(`Job ${job.metadata.name}: ${feature} needs Kubernetes ${since}, but run-load states ${minimum} as the minimum`);
+  if (!fs.readFileSync(path.join(dir, "kustomization.yaml"), "utf8").includes(`Kubernetes ${minimum} or later`))
+    problems.push(`kustomization.yaml does not say "Kubernetes ${minimum} or later" (run-load's minimum_kubernetes)`);
   return problems;
 }
 
