@@ -4,7 +4,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { render } from "./lib/render.mjs";
-import { flagProblems, runProblems, schemaProblems, statedMinimum, versionProblems } from "./lib/validate.mjs";
+import { flagProblems, jobCommandLines, runProblems, schemaProblems, statedMinimum, versionProblems } from "./lib/validate.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dir = path.resolve(process.argv[2] ?? path.join(here, ".."));
@@ -12,7 +12,7 @@ let problems;
 try {
   const objects = render(dir);
   problems = [...(await schemaProblems(objects)), ...runProblems(objects), ...versionProblems(objects, statedMinimum(dir), dir)];
-  if (process.env.DOCKSIDE_BIN) problems.push(...flagProblems(objects, process.env.DOCKSIDE_BIN));
+  if (process.env.DOCKSIDE_BIN) problems.push(...flagProblems(jobCommandLines(objects), process.env.DOCKSIDE_BIN));
   else problems.push("DOCKSIDE_BIN is not set: the command lines were not checked against dockside's flags");
   for (const p of problems) console.error(`${dir}: ${p}`);
   if (!problems.length) console.log(`${dir}: ${objects.length} objects valid (schemas, run, flags)`);

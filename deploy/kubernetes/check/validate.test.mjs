@@ -10,7 +10,7 @@ import test from "node:test";
 import { fileURLToPath } from "node:url";
 import YAML from "yaml";
 import { render } from "./lib/render.mjs";
-import { flagProblems, runProblems, schemaProblems, statedMinimum, versionProblems } from "./lib/validate.mjs";
+import { flagProblems, jobCommandLines, runProblems, schemaProblems, statedMinimum, versionProblems } from "./lib/validate.mjs";
 
 const manifests = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dockside = process.env.DOCKSIDE_BIN;
@@ -18,7 +18,7 @@ const dockside = process.env.DOCKSIDE_BIN;
 async function problemsOf(dir) {
   const objects = render(dir);
   return [...(await schemaProblems(objects)), ...runProblems(objects), ...versionProblems(objects, statedMinimum(dir), dir),
-    ...(dockside ? flagProblems(objects, dockside) : [])];
+    ...(dockside ? flagProblems(jobCommandLines(objects), dockside) : [])];
 }
 
 /** A copy of the manifests (without this folder) with `edit(text)` applied to one file. */

@@ -145,26 +145,43 @@ export function versionProblems(objects, minimum, dir) {
   return problems;
 }
 
-/** The long and short flags `dockside SUBCOMMAND --help` lists. */
+/** The long and short flags `dockside SUBCOMMAND --help` lists (`dockside --help`'s for ""); null when
+ *  dockside has no such subcommand. */
 export function flagsOf(dockside, subcommand) {
-  const help = execFileSync(dockside, [subcommand, "--help"], { encoding: "utf8" });
+  let help;
+  try {
+    help = execFileSync(dockside, [...(subcommand ? [subcommand] : []), "--help"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch {
+    return null;
+  }
   return new Set([...help.matchAll(/(?<![\w-])(--?[A-Za-z][\w-]*)/g)].map((m) => m[1]));
 }
 
-/** Every flag of the Jobs' command lines that `dockside SUBCOMMAND --help` does not list. */
-export function flagProblems(objects, dockside) {
+/** The command lines of the Jobs' containers, for flagProblems: [{where, args}]. */
+export function jobCommandLines(objects) {
+  return objects.filter((o) => o.kind === "Job").flatMap((job) =>
+    containersOf(job).map((container) => ({ where: `Job ${job.metadata.name} container ${container.name}`, args: container.args ?? [] })));
+}
+
+/**
+ * Every subcommand and flag of `lines` ([{where, args}], args after `dockside`: the Jobs' containers, the
+ * CI files' scripts) that dockside's own --help does not list.
+ */
+export function flagProblems(lines, dockside) {
   const problems = [];
   const flags = new Map();
-  for (const job of objects.filter((o) => o.kind === "Job")) {
-    for (const container of containersOf(job)) {
-      const [subcommand, ...args] = container.args ?? [];
-      if (!flags.has(subcommand)) flags.set(subcommand, flagsOf(dockside, subcommand));
-      for (const arg of args) {
-        if (!/^-/.test(arg)) continue;
-        const flag = arg.split("=")[0];
-        if (!flags.get(subcommand).has(flag))
-          problems.push(`Job ${job.metadata.name} container ${container.name}: \`dockside ${subcommand} --help\` lists no ${flag}`);
-      }
+  for (const { where, args } of lines) {
+    const subcommand = /^-/.test(args[0] ?? "-") ? "" : args[0];
+    if (!flags.has(subcommand)) flags.set(subcommand, flagsOf(dockside, subcommand));
+    const known = flags.get(subcommand);
+    if (!known) {
+      problems.push(`${where}: dockside has no subcommand ${subcommand} (\`dockside --help\` lists them)`);
+      continue;
+    }
+    for (const arg of subcommand ? args.slice(1) : args) {
+      if (!/^-./.test(arg)) continue;
+      const flag = arg.split("=")[0];
+      if (!known.has(flag)) problems.push(`${where}: \`dockside ${subcommand ? subcommand + " " : ""}--help\` lists no ${flag}`);
     }
   }
   return problems;
