@@ -74,7 +74,7 @@ const broken = [
     /job load script\[0\]: `dockside load --help` lists no --sumary-md/],
   ["a flag of another subcommand", gitlab, (t) => t.replace("--fail-on 'p99", "--threshold 'p99"),
     /job release-comparison script\[2\]: `dockside compare --help` lists no --threshold/],
-  ["a subcommand dockside does not have", github, (t) => t.replace("dockside conform", "dockside conformance"),
+  ["a subcommand dockside does not have", github, (t) => t.replace("dockside conform --base-url", "dockside conformance --base-url"),
     /job conformance step Conformance gate: dockside has no subcommand conformance/],
   ["a gate gone", github, (t) => t.replace(/dockside compare/g, "echo compare"), /no `dockside compare` command line/],
 ];

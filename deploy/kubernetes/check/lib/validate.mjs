@@ -145,16 +145,17 @@ export function versionProblems(objects, minimum, dir) {
   return problems;
 }
 
-/** The long and short flags `dockside SUBCOMMAND --help` lists (`dockside --help`'s for ""); null when
- *  dockside has no such subcommand. */
+const help = (dockside, args) => execFileSync(dockside, [...args, "--help"], { encoding: "utf8" });
+
+/** The subcommands `dockside --help` lists (its "Subcommands:" section). */
+export function subcommandsOf(dockside) {
+  const section = help(dockside, []).split(/^Subcommands:$/m)[1] ?? "";
+  return new Set([...section.matchAll(/^ {2}([a-z][\w-]*) /gm)].map((m) => m[1]));
+}
+
+/** The long and short flags `dockside SUBCOMMAND --help` lists (`dockside --help`'s for ""). */
 export function flagsOf(dockside, subcommand) {
-  let help;
-  try {
-    help = execFileSync(dockside, [...(subcommand ? [subcommand] : []), "--help"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  } catch {
-    return null;
-  }
-  return new Set([...help.matchAll(/(?<![\w-])(--?[A-Za-z][\w-]*)/g)].map((m) => m[1]));
+  return new Set([...help(dockside, subcommand ? [subcommand] : []).matchAll(/(?<![\w-])(--?[A-Za-z][\w-]*)/g)].map((m) => m[1]));
 }
 
 /** The command lines of the Jobs' containers, for flagProblems: [{where, args}]. */
@@ -169,15 +170,16 @@ export function jobCommandLines(objects) {
  */
 export function flagProblems(lines, dockside) {
   const problems = [];
+  const subcommands = subcommandsOf(dockside);
   const flags = new Map();
   for (const { where, args } of lines) {
     const subcommand = /^-/.test(args[0] ?? "-") ? "" : args[0];
-    if (!flags.has(subcommand)) flags.set(subcommand, flagsOf(dockside, subcommand));
-    const known = flags.get(subcommand);
-    if (!known) {
+    if (subcommand && !subcommands.has(subcommand)) {
       problems.push(`${where}: dockside has no subcommand ${subcommand} (\`dockside --help\` lists them)`);
       continue;
     }
+    if (!flags.has(subcommand)) flags.set(subcommand, flagsOf(dockside, subcommand));
+    const known = flags.get(subcommand);
     for (const arg of subcommand ? args.slice(1) : args) {
       if (!/^-./.test(arg)) continue;
       const flag = arg.split("=")[0];
