@@ -10,14 +10,15 @@ import test from "node:test";
 import { fileURLToPath } from "node:url";
 import YAML from "yaml";
 import { render } from "./lib/render.mjs";
-import { flagProblems, runProblems, schemaProblems } from "./lib/validate.mjs";
+import { flagProblems, jobCommandLines, runProblems, schemaProblems, statedMinimum, versionProblems } from "./lib/validate.mjs";
 
 const manifests = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dockside = process.env.DOCKSIDE_BIN;
 
 async function problemsOf(dir) {
   const objects = render(dir);
-  return [...(await schemaProblems(objects)), ...runProblems(objects), ...(dockside ? flagProblems(objects, dockside) : [])];
+  return [...(await schemaProblems(objects)), ...runProblems(objects), ...versionProblems(objects, statedMinimum(dir), dir),
+    ...(dockside ? flagProblems(jobCommandLines(objects), dockside) : [])];
 }
 
 /** A copy of the manifests (without this folder) with `edit(text)` applied to one file. */
@@ -51,6 +52,12 @@ const broken = [
     /podFailurePolicy must end an index without retry on exit 1/],
   ["a volume one node at a time", "results-pvc.yaml", (t) => t.replace("accessModes: [ReadWriteMany]", "accessModes: [ReadWriteOnce]"),
     /volume results is not a ReadWriteMany claim/],
+  ["a minimum older than the fields need", "run-load", (t) => t.replace("minimum_kubernetes=1.29", "minimum_kubernetes=1.28"),
+    /Job dockside-load: spec.backoffLimitPerIndex needs Kubernetes 1.29, but run-load states 1.28 as the minimum/],
+  ["the minimum left unsaid", "kustomization.yaml", (t) => t.replace("Kubernetes 1.29 or later", "a recent Kubernetes"),
+    /kustomization.yaml does not say "Kubernetes 1.29 or later"/],
+  ["tainted nodes counted in the spread", "shard-job.yaml", (t) => t.replace("nodeTaintsPolicy: Honor", "nodeTaintsPolicy: Ignore"),
+    /the spread must have nodeTaintsPolicy: Honor/],
   ["a merge retried", "merge-job.yaml", (t) => t.replace("backoffLimit: 0", "backoffLimit: 3"),
     /backoffLimit must be 0/],
 ];

@@ -3,6 +3,8 @@
 // needs of them that no schema says, then the container command lines against dockside's own flags.
 // Each returns its problems as strings naming the object; none throws for a problem of the manifests.
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 
 /** The kubernetes-models class of an object: batch/v1 Job → kubernetes-models/batch/v1/Job. */
 async function modelOf(object) {
@@ -69,8 +71,10 @@ export function runProblems(objects) {
   const failIndex = (s.podFailurePolicy?.rules ?? []).find((r) => r.action === "FailIndex" && r.onExitCodes?.operator === "In");
   need(failIndex && [1, 2].every((c) => failIndex.onExitCodes.values.includes(c)),
     "Job dockside-load: podFailurePolicy must end an index without retry on exit 1 (a verdict) and 2 (could not run)");
-  need((s.template?.spec?.topologySpreadConstraints ?? []).some((t) => t.topologyKey === "kubernetes.io/hostname"),
-    "Job dockside-load: pods are not spread over nodes (topologySpreadConstraints on kubernetes.io/hostname)");
+  const spread = (s.template?.spec?.topologySpreadConstraints ?? []).find((t) => t.topologyKey === "kubernetes.io/hostname");
+  need(spread, "Job dockside-load: pods are not spread over nodes (topologySpreadConstraints on kubernetes.io/hostname)");
+  need(!spread || spread.nodeTaintsPolicy === "Honor",
+    "Job dockside-load: the spread must have nodeTaintsPolicy: Honor, or a tainted node (a control plane) counts as an empty domain and keeps pods Pending");
   need(merge.spec?.backoffLimit === 0, "Job dockside-merge: backoffLimit must be 0 (a verdict is given once)");
 
   for (const job of [load, merge]) {
@@ -101,26 +105,85 @@ export function runProblems(objects) {
   return problems;
 }
 
-/** The long and short flags `dockside SUBCOMMAND --help` lists. */
-export function flagsOf(dockside, subcommand) {
-  const help = execFileSync(dockside, [subcommand, "--help"], { encoding: "utf8" });
-  return new Set([...help.matchAll(/(?<![\w-])(--?[A-Za-z][\w-]*)/g)].map((m) => m[1]));
+/**
+ * The Kubernetes release from which each field or value the manifests may use is served by default (beta
+ * or GA): what an older API server would drop or refuse. The minimum the manifests need is the newest of
+ * those they use.
+ */
+const FEATURES = [
+  ["spec.suspend", "1.22", (job) => job.spec?.suspend !== undefined],
+  ["spec.completionMode: Indexed", "1.22", (job) => job.spec?.completionMode === "Indexed"],
+  ["spec.podFailurePolicy", "1.26", (job) => job.spec?.podFailurePolicy !== undefined],
+  ["topologySpreadConstraints nodeTaintsPolicy", "1.26",
+    (job) => (job.spec?.template?.spec?.topologySpreadConstraints ?? []).some((t) => t.nodeTaintsPolicy !== undefined)],
+  ["spec.backoffLimitPerIndex", "1.29", (job) => job.spec?.backoffLimitPerIndex !== undefined],
+  ["podFailurePolicy action FailIndex", "1.29",
+    (job) => (job.spec?.podFailurePolicy?.rules ?? []).some((r) => r.action === "FailIndex")],
+];
+const olderThan = (a, b) => {
+  const [am, an] = a.split(".").map(Number), [bm, bn] = b.split(".").map(Number);
+  return am < bm || (am === bm && an < bn);
+};
+
+/** The minimum Kubernetes version run-load states and enforces (`minimum_kubernetes=1.29`). */
+export function statedMinimum(dir) {
+  const text = fs.readFileSync(path.join(dir, "run-load"), "utf8");
+  const m = /^minimum_kubernetes=(\d+\.\d+)$/m.exec(text);
+  if (!m) throw new Error(`${path.join(dir, "run-load")}: no minimum_kubernetes=MAJOR.MINOR`);
+  return m[1];
 }
 
-/** Every flag of the Jobs' command lines that `dockside SUBCOMMAND --help` does not list. */
-export function flagProblems(objects, dockside) {
+/** The Jobs' fields that need a newer Kubernetes than `minimum`, and the kustomization not saying it. */
+export function versionProblems(objects, minimum, dir) {
   const problems = [];
+  for (const job of objects.filter((o) => o.kind === "Job"))
+    for (const [feature, since, used] of FEATURES)
+      if (used(job) && olderThan(minimum, since))
+        problems.push(`Job ${job.metadata.name}: ${feature} needs Kubernetes ${since}, but run-load states ${minimum} as the minimum`);
+  if (!fs.readFileSync(path.join(dir, "kustomization.yaml"), "utf8").includes(`Kubernetes ${minimum} or later`))
+    problems.push(`kustomization.yaml does not say "Kubernetes ${minimum} or later" (run-load's minimum_kubernetes)`);
+  return problems;
+}
+
+const help = (dockside, args) => execFileSync(dockside, [...args, "--help"], { encoding: "utf8" });
+
+/** The subcommands `dockside --help` lists (its "Subcommands:" section). */
+export function subcommandsOf(dockside) {
+  const section = help(dockside, []).split(/^Subcommands:$/m)[1] ?? "";
+  return new Set([...section.matchAll(/^ {2}([a-z][\w-]*) /gm)].map((m) => m[1]));
+}
+
+/** The long and short flags `dockside SUBCOMMAND --help` lists (`dockside --help`'s for ""). */
+export function flagsOf(dockside, subcommand) {
+  return new Set([...help(dockside, subcommand ? [subcommand] : []).matchAll(/(?<![\w-])(--?[A-Za-z][\w-]*)/g)].map((m) => m[1]));
+}
+
+/** The command lines of the Jobs' containers, for flagProblems: [{where, args}]. */
+export function jobCommandLines(objects) {
+  return objects.filter((o) => o.kind === "Job").flatMap((job) =>
+    containersOf(job).map((container) => ({ where: `Job ${job.metadata.name} container ${container.name}`, args: container.args ?? [] })));
+}
+
+/**
+ * Every subcommand and flag of `lines` ([{where, args}], args after `dockside`: the Jobs' containers, the
+ * CI files' scripts) that dockside's own --help does not list.
+ */
+export function flagProblems(lines, dockside) {
+  const problems = [];
+  const subcommands = subcommandsOf(dockside);
   const flags = new Map();
-  for (const job of objects.filter((o) => o.kind === "Job")) {
-    for (const container of containersOf(job)) {
-      const [subcommand, ...args] = container.args ?? [];
-      if (!flags.has(subcommand)) flags.set(subcommand, flagsOf(dockside, subcommand));
-      for (const arg of args) {
-        if (!/^-/.test(arg)) continue;
-        const flag = arg.split("=")[0];
-        if (!flags.get(subcommand).has(flag))
-          problems.push(`Job ${job.metadata.name} container ${container.name}: \`dockside ${subcommand} --help\` lists no ${flag}`);
-      }
+  for (const { where, args } of lines) {
+    const subcommand = /^-/.test(args[0] ?? "-") ? "" : args[0];
+    if (subcommand && !subcommands.has(subcommand)) {
+      problems.push(`${where}: dockside has no subcommand ${subcommand} (\`dockside --help\` lists them)`);
+      continue;
+    }
+    if (!flags.has(subcommand)) flags.set(subcommand, flagsOf(dockside, subcommand));
+    const known = flags.get(subcommand);
+    for (const arg of subcommand ? args.slice(1) : args) {
+      if (!/^-./.test(arg)) continue;
+      const flag = arg.split("=")[0];
+      if (!known.has(flag)) problems.push(`${where}: \`dockside ${subcommand ? subcommand + " " : ""}--help\` lists no ${flag}`);
     }
   }
   return problems;
