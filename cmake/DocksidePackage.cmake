@@ -9,7 +9,7 @@ set(DOCKSIDE_PACKAGE_STAGING ${CMAKE_BINARY_DIR}/package-staging CACHE PATH
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME dockside)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
-set(CPACK_PACKAGE_CONTACT "Dockside maintainers <maintainers@users.noreply.a-seed-ff24f8cb.example>")
+set(CPACK_PACKAGE_CONTACT "Dockside maintainers")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "contract-conformance and load-test harness for the Fulfillment Service API 2025-07")
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
