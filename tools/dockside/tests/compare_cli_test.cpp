@@ -1,7 +1,8 @@
 // `dockside compare` as a release manager runs it. Conformance (whole runs): two clean runs against one
 // `dockside serve` compare clean (exit 0, nothing new); a clean run against a run on a server with
 // ORD-GIFT-500.accepts-501 gives exactly that fault's findings new (exit 1), and the reverse order gives
-// them fixed (exit 0). Load: the embedded server with an injected getOrder delay regresses getOrder (exit 1); runs of
+// them fixed (exit 0). Load: the embedded server with an injected getOrder delay of 20 ms regresses getOrder (exit 1),
+// even when the machine was busier in one run (20 ms is beyond what its generator's lateness explains); runs of
 // another rate are refused (exit 2) unless --force; bad input is exit 2 with every problem named.
 
 #include <gtest/gtest.h>
@@ -107,11 +108,6 @@ TEST(CompareCli, LoadRunsAnInjectedDelayRegressesItsOperation) {
     const std::string out = fresh_dir("compare-load");
     ran = dockside({"compare", clean, slow, "--out", out});
     const auto c = compare_json(out);
-    if (!c["load"]["machine_differs"].is_null()) {
-        // Then, rightly, nothing is judged on latency (LoadDiff.OneRunASideOnMachinesInAnotherStateIsNotJudgedOnLatency).
-        EXPECT_EQ(ran.exit_code, 0) << ran.output;
-        GTEST_SKIP() << "the machine was busier in one run than the other: " << c["load"]["machine_differs"].get<std::string>();
-    }
     EXPECT_EQ(ran.exit_code, 1) << ran.output;
     bool get_order_p50 = false;
     for (const auto& m : c["load"]["metrics"]) {
