@@ -34,7 +34,7 @@ void decide(Comparison& c) {
         int worse = 0;
         for (const auto& m : c.load->metrics)
             if (m.can_fail && m.verdict == Verdict::Inconclusive && m.looks_worse()) {
-                if (worse++ < 5) c.reasons.push_back(m.operation + " " + to_string(m.metric) + " looks worse, undecided: " + m.reason);
+                if (worse++ < 5) c.reasons.push_back(m.operation + " " + to_string(m.metric) + ": " + m.reason);
             }
         c.reasons.push_back(std::to_string(c.load->undecided()) + " metric(s) that can fail neither shown beyond nor within their threshold" +
                             (worse > 5 ? " (" + std::to_string(worse - 5) + " more look worse)" : ""));

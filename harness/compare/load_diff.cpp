@@ -234,7 +234,8 @@ void judge(MetricComparison& m, const Evidence& e, double a, const MachineState&
             m.reason = std::string("inside the threshold, but its ") + level + " interval reaches beyond it";
         m.more_runs_needed = runs_to_decide(e, threshold, a, runs_now);
         m.reason += m.more_runs_needed ? ": " + runs_text(*m.more_runs_needed)
-                                       : ": the change sits on the threshold, no feasible number of runs would decide it";
+                                       : ": no feasible number of runs (" + std::to_string(kMostRunsWorthSaying) +
+                                             " a side) would likely decide it, the change is too close to the threshold";
     }
 }
 
@@ -286,31 +287,32 @@ std::string noise_gate(Metric metric, const CompareSettings& settings) {
 }
 
 /// One line on what would decide the undecided metrics that can fail: more runs a side, or a gate on
-/// the metrics these runs did decide.
+/// fewer metrics (those these runs decided, or the kind that needs the fewest runs).
 std::string what_would_decide(const LoadDiff& d, const CompareSettings& settings) {
-    int most = 0, without = 0;
+    constexpr int kNever = 1 << 30;
     std::vector<std::string> groups;
-    std::map<std::string, bool> decided;
+    std::map<std::string, int> needs;  // by gate (or the noise gate of the metric's kind): more runs a side
     for (const auto& m : d.metrics) {
         if (!m.can_fail) continue;
         const std::string group = m.gate.empty() ? noise_gate(m.metric, settings) : m.gate;
-        if (decided.emplace(group, true).second) groups.push_back(group);
-        if (m.verdict != Verdict::Inconclusive) continue;
-        decided[group] = false;
-        if (m.more_runs_needed) most = std::max(most, *m.more_runs_needed);
-        else ++without;
+        if (needs.emplace(group, 0).second) groups.push_back(group);
+        if (m.verdict == Verdict::Inconclusive) needs[group] = std::max(needs[group], m.more_runs_needed.value_or(kNever));
     }
     if (d.undecided() == 0) return {};
     const int runs = std::min(d.baseline_runs, d.candidate_runs);
-    std::string text;
-    if (most > 0) text = "about " + std::to_string(runs + most) + " runs a side (--baseline and --candidate of that many)";
-    if (without > 0)
-        text += std::string(text.empty() ? "" : ", though ") + std::to_string(without) + " metric(s) have no estimate of the runs " +
-                (runs < 2 ? "(a maximum needs repeats; see their lines)" : "(see their lines)");
-    std::string gate;
-    for (const auto& g : groups)
-        if (decided[g]) gate += (gate.empty() ? "" : ",") + g;
-    if (!gate.empty()) text += std::string(text.empty() ? "" : "; or ") + "a gate on what these runs decide: --fail-on '" + gate + "'";
+    int most = 0;
+    std::string decided, fewest;
+    for (const auto& g : groups) {
+        most = std::max(most, needs[g]);
+        if (needs[g] == 0) decided += (decided.empty() ? "" : ",") + g;
+        else if (fewest.empty() || needs[g] < needs[fewest]) fewest = g;
+    }
+    std::string text = most < kNever ? "about " + std::to_string(runs + most) + " runs a side"
+                                     : "more runs a side than can be estimated (" + std::string(runs < 2 ? "a maximum needs repeats; " : "") +
+                                           "see the lines without an estimate)";
+    if (!decided.empty()) text += "; or a gate on what these runs decide: --fail-on '" + decided + "'";
+    else if (groups.size() > 1 && needs[fewest] < kNever)
+        text += "; or about " + std::to_string(runs + needs[fewest]) + " a side with only --fail-on '" + fewest + "'";
     return text;
 }
 
