@@ -1,5 +1,6 @@
 #include "harness/compare/compare_text.h"
 
+#include <cmath>
 #include <cstdio>
 #include <ostream>
 #include <string>
@@ -60,6 +61,12 @@ void print_conform(std::ostream& out, const ConformDiff& d, const TextOptions& o
     for (const auto& note : d.notes) out << "  note: " << note << "\n";
 }
 
+std::string level_text(double confidence) {
+    char text[24];
+    std::snprintf(text, sizeof text, "%.4g%%", confidence * 100);
+    return text;
+}
+
 void print_row(std::ostream& out, const MetricComparison& m) {
     std::string change = "—";
     if (m.change) {
@@ -77,11 +84,17 @@ void print_row(std::ostream& out, const MetricComparison& m) {
 
 void print_load(std::ostream& out, const LoadDiff& d, const TextOptions& options) {
     out << "load: " << runs(d.baseline_runs, "baseline") << " vs " << runs(d.candidate_runs, "candidate") << "; "
-        << (d.method == "mann-whitney" ? "across repeats (Mann-Whitney U, Hodges-Lehmann ratio)"
-                                       : "within-run noise (block bootstrap over the one-second intervals)")
-        << "; Holm over " << d.family << " metrics\n";
+        << (d.method == "across-runs" ? "across the repeats (Welch's t of the runs' log figures)"
+                                      : "within the runs (every request's order statistics, widened by the one-second intervals' dispersion)")
+        << "\n  intervals at " << level_text(d.confidence) << " for the " << d.family << " metrics that can fail (Bonferroni: "
+        << level_text((1 - d.confidence) / 2 * std::max(d.family, 1)) << " over " << d.family << "); a verdict is read from its interval\n";
+    for (const auto& m : d.metrics)
+        if (!m.can_fail && m.change) {
+            out << "  the metrics --fail-on does not cover are reported only, at " << level_text(m.confidence) << "\n";
+            break;
+        }
     out << "  " << pad("operation", 28) << " " << pad("metric", 7) << " " << pad("baseline", 12) << " " << pad("candidate", 12)
-        << " " << pad("change [95% interval]", 34) << " verdict\n";
+        << " " << pad("change [" + level_text(d.confidence) + " interval]", 34) << " verdict\n";
     std::size_t shown = 0, hidden = 0;
     for (const auto& m : d.metrics) {
         const bool interesting = m.operation == kAllOperations || m.verdict == Verdict::Regressed ||
@@ -104,12 +117,13 @@ void print_load(std::ostream& out, const LoadDiff& d, const TextOptions& options
     for (const auto& note : d.notes) out << "  note: " << note << "\n";
     if (!d.machine_differs.empty())
         out << "  the runs' machine was not in the same state: " << d.machine_differs
-            << "; no latency or rate figure is judged regressed or improved (repeat the runs)\n";
+            << "; a latency change counts only beyond what that lag could add to it, the rate not at all\n";
 }
 
 }  // namespace
 
 std::string change_text(Metric metric, double change) {
+    if (std::isinf(change)) return change > 0 ? "+∞" : "-∞";
     char text[48];
     if (in_points(metric)) std::snprintf(text, sizeof text, "%+.3gpp", change * 100);
     else std::snprintf(text, sizeof text, "%+.1f%%", (change - 1) * 100);
@@ -121,14 +135,15 @@ void print_comparison(std::ostream& out, const Comparison& c, const TextOptions&
     for (const auto& p : c.incompatibilities) out << "  " << (c.force ? "compared anyway (--force): " : "cannot compare: ") << p << "\n";
     if (c.conform) print_conform(out, *c.conform, options);
     if (c.load) print_load(out, *c.load, options);
-    out << "verdict: " << (c.exit_code == kNoRegression ? "no regression" : c.exit_code == kRegression ? "REGRESSION" : "cannot compare")
-        << " (exit " << c.exit_code << ")";
+    const char* verdict = c.exit_code == kNoRegression ? "no regression"
+                          : c.exit_code == kRegression   ? "REGRESSION"
+                          : c.exit_code == kInconclusive ? "INCONCLUSIVE"
+                                                         : "cannot compare";
+    out << "verdict: " << verdict << " (exit " << c.exit_code << ")";
     if (!c.reasons.empty()) out << ":";
     out << "\n";
     for (const auto& r : c.reasons) out << "  " << r << "\n";
-    if (c.load && c.load->count(Verdict::Inconclusive) > 0 && !c.settings.fail_on_inconclusive)
-        out << "  " << c.load->count(Verdict::Inconclusive)
-            << " inconclusive metric(s) do not fail the comparison (--fail-on-inconclusive makes them fail)\n";
+    if (!c.to_decide.empty()) out << "  to decide: " << c.to_decide << "\n";
 }
 
 }  // namespace dockside::compare

@@ -22,8 +22,27 @@ void decide(Comparison& c) {
             if (m.fails)
                 c.reasons.push_back(m.operation + " " + to_string(m.metric) + " " + to_string(m.verdict) +
                                     (m.gate.empty() ? "" : " (--fail-on " + m.gate + ")"));
-    c.exit_code = c.reasons.empty() ? kNoRegression : kRegression;
-    c.verdict = c.reasons.empty() ? "no_regression" : "regression";
+    if (!c.reasons.empty()) {
+        c.exit_code = kRegression;
+        c.verdict = "regression";
+        return;
+    }
+    // "No regression" is a claim about every metric that can fail: one left undecided leaves it unmade.
+    if (c.load && c.load->undecided() > 0) {
+        c.exit_code = kInconclusive;
+        c.verdict = "inconclusive";
+        int worse = 0;
+        for (const auto& m : c.load->metrics)
+            if (m.can_fail && m.verdict == Verdict::Inconclusive && m.looks_worse()) {
+                if (worse++ < 5) c.reasons.push_back(m.operation + " " + to_string(m.metric) + ": " + m.reason);
+            }
+        c.reasons.push_back(std::to_string(c.load->undecided()) + " metric(s) that can fail neither shown beyond nor within their threshold" +
+                            (worse > 5 ? " (" + std::to_string(worse - 5) + " more look worse)" : ""));
+        c.to_decide = c.load->to_decide;
+        return;
+    }
+    c.exit_code = kNoRegression;
+    c.verdict = "no_regression";
 }
 
 json settings_json(const Comparison& c) {
@@ -36,8 +55,6 @@ json settings_json(const Comparison& c) {
     return {{"noise", c.settings.noise},
             {"noise_errors", c.settings.noise_errors},
             {"alpha", c.settings.alpha},
-            {"replicates", c.settings.replicates},
-            {"seed", c.settings.seed},
             {"fail_on", gates},
             {"fail_on_inconclusive", c.settings.fail_on_inconclusive},
             {"force", c.force}};
@@ -94,6 +111,7 @@ json to_json(const Comparison& c) {
             {"verdict", c.verdict},
             {"exit_code", c.exit_code},
             {"reasons", c.reasons},
+            {"to_decide", c.to_decide.empty() ? json(nullptr) : json(c.to_decide)},
             {"seconds", c.seconds}};
 }
 

@@ -17,10 +17,11 @@ namespace dockside::compare {
 
 inline constexpr const char* kCompareFormat = "dockside-compare/1";
 
-/// Exit codes of a comparison (the same numbers as every dockside command).
-inline constexpr int kNoRegression = 0;
-inline constexpr int kRegression = 1;
+/// Exit codes of a comparison (0 to 2 the same numbers as every dockside command; 3 is compare's own).
+inline constexpr int kNoRegression = 0;  ///< every metric that can fail shown within its threshold, no new finding
+inline constexpr int kRegression = 1;    ///< a new finding, or a metric shown beyond its threshold
 inline constexpr int kCannotCompare = 2;
+inline constexpr int kInconclusive = 3;  ///< nothing shown worse, but not everything that can fail shown within
 
 struct Comparison {
     RunKind kind = RunKind::Conform;
@@ -32,8 +33,9 @@ struct Comparison {
     std::optional<ConformDiff> conform;
     std::optional<LoadDiff> load;
     int exit_code = kNoRegression;
-    std::string verdict;               ///< "no_regression", "regression", "cannot_compare"
+    std::string verdict;               ///< "no_regression", "regression", "inconclusive", "cannot_compare"
     std::vector<std::string> reasons;  ///< what decided the verdict, in words
+    std::string to_decide;             ///< inconclusive: what would decide it, in one line
     double seconds = 0;                ///< how long the comparison took
 };
 

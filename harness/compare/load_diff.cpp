@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <deque>
+#include <functional>
+#include <map>
 #include <set>
 
+#include "harness/compare/compare_text.h"
 #include "harness/compare/side_figures.h"
 #include "harness/compare/statistics.h"
 
@@ -17,19 +21,20 @@ constexpr int kMostRunsWorthSaying = 200;
 constexpr double kPower = 0.8;
 
 /// What the judging rules need of one metric, on the oriented scale where a positive value is worse: the
-/// log ratio (errors: the difference in fraction), and either a standard error (bootstrap, binomial) or
-/// the per-run values (rank test).
+/// log ratio (errors: the difference in fraction) and its bounds at any one-sided level.
 struct Evidence {
     bool usable = false;
     std::string method;
-    double estimate = 0;              ///< oriented change of the pooled figures
-    double se = 0;                    ///< standard error of `estimate` (not for the rank test)
-    /// Degrees of freedom of `se` (Welch-Satterthwaite over the sides' blocks): a short run's spread is
-    /// itself uncertain, so its tests and intervals use Student's t, not the normal.
-    double df = INFINITY;
-    std::vector<double> worse, base;  ///< oriented per-run values (rank test): candidate, baseline
-    double per_run_sd = 0;            ///< of one run's oriented figure, for the runs-needed estimate
-    std::string reason;               ///< when not usable
+    double estimate = 0;                   ///< oriented change of the pooled figures (Welch: of the runs' mean)
+    std::function<Bounds(double)> bounds;  ///< one-sided level a on each side → the interval at 1 − 2a
+    double per_run_sd = 0;                 ///< of one run's oriented figure, for the runs-needed estimate
+    std::string reason;                    ///< when not usable
+};
+
+/// The state of the machine the runs ran on, one run a side: empty `text` when it was the same.
+struct MachineState {
+    std::string text;  ///< what differed, in words
+    double lag_ms = 0; ///< how much later the generator's own sending was in one run than the other
 };
 
 /// The smallest number of requests behind a percentile for it to be judged at all: ten beyond it.
@@ -45,103 +50,8 @@ double orient(Metric metric, double value) {
     return higher_is_worse(metric) ? logged : -logged;
 }
 
-std::size_t index_of(Metric metric) {
-    for (std::size_t i = 0; i < std::size(kAllMetrics); ++i)
-        if (kAllMetrics[i] == metric) return i;
-    return 0;
-}
-
-Evidence rank_evidence(Metric metric, const SideFigures& a, const SideFigures& b) {
-    Evidence e;
-    e.method = "mann-whitney";
-    for (double v : b.run_figures(metric)) e.worse.push_back(orient(metric, v));
-    for (double v : a.run_figures(metric)) e.base.push_back(orient(metric, v));
-    e.estimate = hodges_lehmann(e.worse, e.base, 0.95).estimate;
-    const double sa = standard_deviation(e.base), sb = standard_deviation(e.worse);
-    e.per_run_sd = std::sqrt((sa * sa + sb * sb) / 2);
-    e.usable = true;
-    return e;
-}
-
-Evidence spread_evidence(Metric metric, const SideFigures& a, const SideFigures& b, const SideSpread& sa,
-                         const SideSpread& sb) {
-    Evidence e;
-    e.estimate = orient(metric, b.figure(metric)) - orient(metric, a.figure(metric));
-    if (metric == Metric::Errors) {
-        // Binomial spread of each side's rate; half an error added so a clean side still has a spread.
-        e.method = "binomial";
-        const auto variance = [](const load::OperationCounters& c) {
-            const double n = static_cast<double>(c.attempted());
-            const double p = (static_cast<double>(c.errors_total()) + 0.5) / (n + 1);
-            return p * (1 - p) / (n + 1);
-        };
-        const double va = variance(a.counters), vb = variance(b.counters);
-        e.se = std::sqrt(va + vb);
-        e.per_run_sd = std::sqrt((va * a.runs + vb * b.runs) / 2);
-        e.usable = true;
-        return e;
-    }
-    e.method = "block-bootstrap";
-    if (metric == Metric::Max) {
-        // A resample's maximum can never exceed the run's, so the bootstrap of a maximum shrinks its spread
-        // toward nothing: one run's seconds cannot tell how high its maximum might have gone.
-        e.reason = "the maximum of one run has no spread its own seconds can measure: compare repeated runs";
-        return e;
-    }
-    const auto& da = sa.log_sd[index_of(metric)];
-    const auto& db = sb.log_sd[index_of(metric)];
-    if (!da || !db) {
-        const bool baseline_lacks = !a.intervals_complete || !da;
-        e.reason = std::string("no interval log to measure the ") + (baseline_lacks ? "baseline" : "candidate") +
-                   "'s noise (a merged run has none): compare repeated runs instead";
-        return e;
-    }
-    const double va = *da * *da, vb = *db * *db;
-    e.se = std::sqrt(va + vb);
-    const double dfa = std::max(1.0, static_cast<double>(sa.blocks) - 1), dfb = std::max(1.0, static_cast<double>(sb.blocks) - 1);
-    if (va + vb > 0) e.df = (va + vb) * (va + vb) / (va * va / dfa + vb * vb / dfb);
-    e.per_run_sd = std::sqrt((va * a.runs + vb * b.runs) / 2);
-    e.usable = true;
-    return e;
-}
-
-/// One-sided p-values of "worse by more than the margin" and "better by more than the margin".
-void test(const Evidence& e, double margin, MetricComparison& m) {
-    if (e.method == "mann-whitney") {
-        m.p_regressed = mann_whitney_greater(e.worse, e.base, margin).p_greater;
-        m.p_improved = mann_whitney_greater(e.base, e.worse, margin).p_greater;
-        return;
-    }
-    const double se = std::max(e.se, 1e-12);
-    m.p_regressed = 1 - student_cdf((e.estimate - margin) / se, e.df);
-    m.p_improved = student_cdf((e.estimate + margin) / se, e.df);
-}
-
-/// Whether the change is shown to be inside ±margin: the 90% interval within it (two one-sided tests).
-bool shown_same(const Evidence& e, double margin) {
-    if (e.method == "mann-whitney") {
-        const auto ci = hodges_lehmann(e.worse, e.base, 0.90);
-        return ci.achieved_confidence >= 0.90 - 1e-9 && ci.low > -margin && ci.high < margin;
-    }
-    const double half = student_quantile(0.95, e.df) * e.se;
-    return e.estimate - half > -margin && e.estimate + half < margin;
-}
-
-/// The runs per side likely to decide (80% power) at the family's corrected level, or nullopt.
-std::optional<int> runs_to_decide(const Evidence& e, double margin, int family, double alpha, int runs_now) {
-    const double distance = std::abs(e.estimate) > margin ? std::abs(e.estimate) - margin : margin - std::abs(e.estimate);
-    if (distance <= 1e-9 || e.per_run_sd <= 0) return std::nullopt;
-    const bool beyond = std::abs(e.estimate) > margin;
-    const double level = beyond ? alpha / std::max(family, 1) : 0.05;
-    const double z = normal_quantile(1 - level) + normal_quantile(kPower);
-    double n = std::ceil(2 * std::pow(z * e.per_run_sd / distance, 2));
-    n = std::max(n, 3.0);  // two per side give no rank test a chance; three the first 90% interval
-    if (beyond)
-        while (n <= kMostRunsWorthSaying && smallest_rank_p(static_cast<std::size_t>(n), static_cast<std::size_t>(n)) > level) ++n;
-    n = std::max(n, static_cast<double>(runs_now + 1));
-    if (n > kMostRunsWorthSaying) return std::nullopt;
-    return static_cast<int>(n) - runs_now;
-}
+/// The threshold on the oriented scale.
+double oriented_threshold(Metric metric, double share) { return in_points(metric) ? share : std::log1p(share); }
 
 /// The change in the metric's own terms (ratio, or difference in fraction) from an oriented value.
 double natural(Metric metric, double oriented) {
@@ -149,30 +59,96 @@ double natural(Metric metric, double oriented) {
     return std::exp(higher_is_worse(metric) ? oriented : -oriented);
 }
 
-void set_interval(Metric metric, const Evidence& e, MetricComparison& m) {
-    double low = 0, high = 0;
-    if (e.method == "mann-whitney") {
-        const auto ci = hodges_lehmann(e.worse, e.base, 1 - 0.05);
-        low = ci.low;
-        high = ci.high;
+/// Binomial standard error of the difference of two error rates; half an error added so that a clean
+/// side still has a spread.
+double binomial_se(const load::OperationCounters& a, const load::OperationCounters& b) {
+    const auto variance = [](const load::OperationCounters& c) {
+        const double n = static_cast<double>(c.attempted());
+        const double p = (static_cast<double>(c.errors_total()) + 0.5) / (n + 1);
+        return p * (1 - p) / (n + 1);
+    };
+    return std::sqrt(variance(a) + variance(b));
+}
+
+std::function<Bounds(double)> t_bounds(double estimate, double se, double df) {
+    return [=](double a) {
+        const double half = student_quantile(1 - a, df) * se;
+        return Bounds{estimate, estimate - half, estimate + half};
+    };
+}
+
+Evidence across_runs(Metric metric, const SideFigures& a, const SideFigures& b) {
+    Evidence e;
+    e.method = "welch";
+    std::vector<double> worse, base;
+    for (double v : b.run_figures(metric)) worse.push_back(orient(metric, v));
+    for (double v : a.run_figures(metric)) base.push_back(orient(metric, v));
+    auto w = welch(worse, base);
+    // Repeats whose error rates all agree (all clean) still hold only so many requests.
+    if (metric == Metric::Errors) w.se = std::max(w.se, binomial_se(a.counters, b.counters));
+    e.estimate = w.estimate;
+    e.bounds = t_bounds(w.estimate, w.se, w.df);
+    e.per_run_sd = std::hypot(standard_deviation(worse), standard_deviation(base)) / std::sqrt(2.0);
+    e.usable = true;
+    return e;
+}
+
+Evidence within_runs(Metric metric, const SideFigures& a, const SideFigures& b) {
+    Evidence e;
+    e.estimate = orient(metric, b.figure(metric)) - orient(metric, a.figure(metric));
+    if (metric == Metric::Errors) {
+        e.method = "binomial";
+        e.bounds = t_bounds(e.estimate, binomial_se(a.counters, b.counters), INFINITY);
+    } else if (metric == Metric::Max) {
+        // Nothing in a run says how high its maximum might have gone: the next run's may be anywhere above.
+        e.reason = "the maximum of one run has no spread its own requests can measure: compare repeated runs";
+        return e;
     } else {
-        const double half = student_quantile(0.975, e.df) * e.se;
-        low = e.estimate - half;
-        high = e.estimate + half;
+        const auto p = percentile_of(metric);
+        const auto da = p ? percentile_dispersion(a, *p) : rate_dispersion(a);
+        const auto db = p ? percentile_dispersion(b, *p) : rate_dispersion(b);
+        if (!da || !db) {
+            e.reason = std::string("no interval log to measure the ") + (da ? "candidate" : "baseline") +
+                       "'s noise (a merged run has none): compare repeated runs instead";
+            return e;
+        }
+        e.method = p ? "order-statistic" : "counts";
+        e.bounds = [&a, &b, p, da = *da, db = *db](double level) {
+            if (p) return mover_difference(percentile_bounds(b, *p, db, level), percentile_bounds(a, *p, da, level));
+            return mover_difference(rate_bounds(a, da, level), rate_bounds(b, db, level));  // a lower rate is worse
+        };
     }
-    m.change = natural(metric, e.estimate);
-    const double a = natural(metric, low), b = natural(metric, high);
-    m.change_low = std::min(a, b);
-    m.change_high = std::max(a, b);
+    // One standard error of the change, shared by the two runs: what one run's figure might move by.
+    const auto sigma = e.bounds(0.158655);
+    e.per_run_sd = (sigma.high - sigma.low) / 2 / std::sqrt(2.0);
+    e.usable = true;
+    return e;
+}
+
+/// The runs per side likely to decide (80% power) with intervals at one-sided level `a`, or nullopt.
+std::optional<int> runs_to_decide(const Evidence& e, double threshold, double a, int runs_now) {
+    const double distance = std::abs(std::abs(e.estimate) - threshold);
+    if (distance <= 1e-9 || !(e.per_run_sd > 0) || !std::isfinite(e.per_run_sd)) return std::nullopt;
+    const double z = normal_quantile(1 - a) + normal_quantile(kPower);
+    double n = std::ceil(2 * std::pow(z * e.per_run_sd / distance, 2));
+    n = std::max({n, 3.0, static_cast<double>(runs_now + 1)});  // two a side leave Welch one degree of freedom
+    if (n > kMostRunsWorthSaying) return std::nullopt;
+    return static_cast<int>(n) - runs_now;
 }
 
 std::string runs_text(int more) {
     return "about " + std::to_string(more) + " more run" + (more == 1 ? "" : "s") + " per side would be needed";
 }
 
+std::string share_text(double share) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%+.1f%%", share * 100);
+    return text;
+}
+
 /// Everything but the verdict, for one metric of one operation.
 MetricComparison prepare(const std::string& name, Metric metric, const SideFigures& a, const SideFigures& b,
-                         const SideSpread& sa, const SideSpread& sb, const CompareSettings& settings, Evidence& e) {
+                         const CompareSettings& settings, bool across, Evidence& e) {
     MetricComparison m;
     m.operation = name;
     m.metric = metric;
@@ -190,6 +166,7 @@ MetricComparison prepare(const std::string& name, Metric metric, const SideFigur
             threshold = std::max(noise, gate.amount);  // below the noise, nothing is a regression
         }
     m.margin = threshold;
+    m.can_fail = settings.gates.empty() || !m.gate.empty();
     const std::int64_t needed = requests_needed(metric);
     if (metric != Metric::Errors && metric != Metric::Rate && std::min(m.baseline_count, m.candidate_count) < needed) {
         const auto fewest = std::min(m.baseline_count, m.candidate_count);
@@ -206,15 +183,60 @@ MetricComparison prepare(const std::string& name, Metric metric, const SideFigur
         m.reason = "no requests on one side";
         return m;
     }
-    e = a.runs >= 2 && b.runs >= 2 ? rank_evidence(metric, a, b) : spread_evidence(metric, a, b, sa, sb);
+    e = across ? across_runs(metric, a, b) : within_runs(metric, a, b);
     m.method = e.usable ? e.method : "none";
-    if (!e.usable) {
-        m.reason = e.reason;
-        return m;
-    }
-    set_interval(metric, e, m);
-    test(e, in_points(metric) ? m.margin : std::log1p(m.margin), m);
+    if (!e.usable) m.reason = e.reason;
     return m;
+}
+
+/// The verdict of one tested metric from its interval at one-sided level `a` (1 − 2a two-sided).
+void judge(MetricComparison& m, const Evidence& e, double a, const MachineState& machine, int runs_now) {
+    const auto b = e.bounds(a);
+    m.confidence = 1 - 2 * a;
+    m.change = natural(m.metric, e.estimate);
+    const double low = natural(m.metric, b.low), high = natural(m.metric, b.high);
+    m.change_low = std::min(low, high);
+    m.change_high = std::max(low, high);
+    const double threshold = oriented_threshold(m.metric, m.margin);
+    // A generator that got less CPU in one run sends later there, and intended-time latency counts that
+    // lateness: a change is the target's only beyond what the difference could add. The achieved rate
+    // is the generator's as much as the target's, so it is not judged at all.
+    double beyond = threshold;
+    const bool machine_rate = !machine.text.empty() && m.metric == Metric::Rate;
+    if (m.machine_allowance) beyond = std::max(beyond, oriented_threshold(m.metric, *m.machine_allowance));
+    if (machine_rate) beyond = INFINITY;
+    if (b.low > beyond) {
+        m.verdict = Verdict::Regressed;
+    } else if (b.high < -beyond) {
+        m.verdict = Verdict::Improved;
+    } else if (b.low > -threshold && b.high < threshold) {
+        m.verdict = Verdict::Same;
+    } else {
+        m.verdict = Verdict::Inconclusive;
+        char level[16];
+        std::snprintf(level, sizeof level, "%.4g%%", m.confidence * 100);
+        if (machine_rate && (b.low > threshold || b.high < -threshold)) {
+            m.reason = "the achieved rate depends on the generator's CPU, and the machine was not in the same state (" +
+                       machine.text + "): repeat the runs";
+            return;
+        }
+        if (m.machine_allowance && (b.low > threshold || b.high < -threshold)) {
+            m.reason = "beyond the threshold, but within the " + share_text(*m.machine_allowance) +
+                       " the machine's state could explain (" + machine.text + "): repeat the runs";
+            return;
+        }
+        if (e.estimate > threshold)
+            m.reason = "looks worse (" + change_text(m.metric, *m.change) + ") but its " + level +
+                       " interval reaches back within the threshold";
+        else if (e.estimate < -threshold)
+            m.reason = std::string("looks better but its ") + level + " interval reaches back within the threshold";
+        else
+            m.reason = std::string("inside the threshold, but its ") + level + " interval reaches beyond it";
+        m.more_runs_needed = runs_to_decide(e, threshold, a, runs_now);
+        m.reason += m.more_runs_needed ? ": " + runs_text(*m.more_runs_needed)
+                                       : ": no feasible number of runs (" + std::to_string(kMostRunsWorthSaying) +
+                                             " a side) would likely decide it, the change is too close to the threshold";
+    }
 }
 
 /// The generator's own send lag (its lateness while a connection was free, not the target's) of every run
@@ -225,23 +247,26 @@ histogram::Histogram own_send_lag(const std::vector<const LoadRun*>& runs) {
     return lag;
 }
 
-/// Why one run a side cannot be judged on latency: their machines' states differ (own send lag p50 or p99
-/// apart by more than a factor of two and more than a floor, 5 µs and 1 ms). Empty when they agree or a
-/// summary older than the own send lag lacks it.
-std::string machine_difference(const std::vector<const LoadRun*>& baseline, const std::vector<const LoadRun*>& candidate) {
+/// Whether the runs' machines were in another state (own send lag p50 or p99 apart by more than a factor
+/// of two and more than a floor, 5 µs and 1 ms), and by how much the lag differed (the larger of the two
+/// percentiles' differences). The same state when a summary older than the own send lag lacks it.
+MachineState machine_difference(const std::vector<const LoadRun*>& baseline, const std::vector<const LoadRun*>& candidate) {
     const auto a = own_send_lag(baseline), b = own_send_lag(candidate);
-    if (a.total_count() == 0 || b.total_count() == 0) return {};
+    MachineState state;
+    if (a.total_count() == 0 || b.total_count() == 0) return state;
     // Floors: a quiet generator's own p50 is about 5 us here and a busy one's 15 us; its p99 is milliseconds.
     for (const auto& [p, floor_us] : {std::pair{50.0, 5.0}, std::pair{99.0, 1000.0}}) {
         const double x = static_cast<double>(a.value_at_percentile(p)), y = static_cast<double>(b.value_at_percentile(p));
-        if (std::max(x, y) > 2 * std::min(x, y) && std::abs(x - y) > floor_us) {
+        state.lag_ms = std::max(state.lag_ms, std::abs(x - y) / 1000);
+        if (state.text.empty() && std::max(x, y) > 2 * std::min(x, y) && std::abs(x - y) > floor_us) {
             char text[200];
             std::snprintf(text, sizeof text, "the generator's own send lag p%g was %.3fms in the baseline and %.3fms in the candidate",
                           p, x / 1000, y / 1000);
-            return text;
+            state.text = text;
         }
     }
-    return {};
+    if (state.text.empty()) state.lag_ms = 0;
+    return state;
 }
 
 std::vector<std::string> operation_order(const std::vector<const LoadRun*>& runs) {
@@ -251,6 +276,44 @@ std::vector<std::string> operation_order(const std::vector<const LoadRun*>& runs
         for (const auto& op : run->summary.result.operations)
             if (seen.insert(op.name).second) names.push_back(op.name);
     return names;
+}
+
+/// The gate a metric kind would have without --fail-on: its noise threshold ("p50:+5%", "rate:-5%").
+std::string noise_gate(Metric metric, const CompareSettings& settings) {
+    char text[48];
+    if (in_points(metric)) std::snprintf(text, sizeof text, "%s:+%gpp", to_string(metric), settings.noise_errors * 100);
+    else std::snprintf(text, sizeof text, "%s:%c%g%%", to_string(metric), higher_is_worse(metric) ? '+' : '-', settings.noise * 100);
+    return text;
+}
+
+/// One line on what would decide the undecided metrics that can fail: more runs a side, or a gate on
+/// fewer metrics (those these runs decided, or the kind that needs the fewest runs).
+std::string what_would_decide(const LoadDiff& d, const CompareSettings& settings) {
+    constexpr int kNever = 1 << 30;
+    std::vector<std::string> groups;
+    std::map<std::string, int> needs;  // by gate (or the noise gate of the metric's kind): more runs a side
+    for (const auto& m : d.metrics) {
+        if (!m.can_fail) continue;
+        const std::string group = m.gate.empty() ? noise_gate(m.metric, settings) : m.gate;
+        if (needs.emplace(group, 0).second) groups.push_back(group);
+        if (m.verdict == Verdict::Inconclusive) needs[group] = std::max(needs[group], m.more_runs_needed.value_or(kNever));
+    }
+    if (d.undecided() == 0) return {};
+    const int runs = std::min(d.baseline_runs, d.candidate_runs);
+    int most = 0;
+    std::string decided, fewest;
+    for (const auto& g : groups) {
+        most = std::max(most, needs[g]);
+        if (needs[g] == 0) decided += (decided.empty() ? "" : ",") + g;
+        else if (fewest.empty() || needs[g] < needs[fewest]) fewest = g;
+    }
+    std::string text = most < kNever ? "about " + std::to_string(runs + most) + " runs a side"
+                                     : "more runs a side than can be estimated (" + std::string(runs < 2 ? "a maximum needs repeats; " : "") +
+                                           "see the lines without an estimate)";
+    if (!decided.empty()) text += "; or a gate on what these runs decide: --fail-on '" + decided + "'";
+    else if (groups.size() > 1 && needs[fewest] < kNever)
+        text += "; or about " + std::to_string(runs + needs[fewest]) + " a side with only --fail-on '" + fewest + "'";
+    return text;
 }
 
 }  // namespace
@@ -265,6 +328,10 @@ const char* to_string(Verdict verdict) {
     return "?";
 }
 
+bool MetricComparison::looks_worse() const {
+    return change && orient(metric, *change) > oriented_threshold(metric, margin);
+}
+
 int LoadDiff::count(Verdict verdict) const {
     return static_cast<int>(std::count_if(metrics.begin(), metrics.end(), [verdict](const MetricComparison& m) { return m.verdict == verdict; }));
 }
@@ -273,14 +340,22 @@ int LoadDiff::failures() const {
     return static_cast<int>(std::count_if(metrics.begin(), metrics.end(), [](const MetricComparison& m) { return m.fails; }));
 }
 
+int LoadDiff::undecided() const {
+    return static_cast<int>(std::count_if(metrics.begin(), metrics.end(), [](const MetricComparison& m) {
+        return m.can_fail && m.verdict == Verdict::Inconclusive;
+    }));
+}
+
 LoadDiff diff_load(const std::vector<const LoadRun*>& baseline, const std::vector<const LoadRun*>& candidate,
                    const CompareSettings& settings) {
     LoadDiff diff;
     diff.baseline_runs = static_cast<int>(baseline.size());
     diff.candidate_runs = static_cast<int>(candidate.size());
-    diff.method = baseline.size() >= 2 && candidate.size() >= 2 ? "mann-whitney" : "block-bootstrap";
+    const bool across = baseline.size() >= 2 && candidate.size() >= 2;
+    diff.method = across ? "across-runs" : "within-run";
     // Repeats carry the machine's run-to-run variation in their spread; one run a side does not.
-    if (diff.method == "block-bootstrap") diff.machine_differs = machine_difference(baseline, candidate);
+    const MachineState machine = across ? MachineState{} : machine_difference(baseline, candidate);
+    diff.machine_differs = machine.text;
     const auto names_a = operation_order(baseline), names_b = operation_order(candidate);
     const std::set<std::string> set_a(names_a.begin(), names_a.end()), set_b(names_b.begin(), names_b.end());
     std::vector<std::string> groups{kAllOperations};
@@ -290,65 +365,37 @@ LoadDiff diff_load(const std::vector<const LoadRun*>& baseline, const std::vecto
     for (const auto& name : names_b)
         if (!set_a.count(name)) diff.operations_appeared.push_back(name);
 
+    std::deque<SideFigures> sides;  // the evidence reads them until every metric is judged
     std::vector<Evidence> evidence;
-    std::uint64_t seed = settings.seed;
     for (const auto& name : groups) {
         const bool all = name == kAllOperations;
-        const auto a = gather_side(baseline, name, all), b = gather_side(candidate, name, all);
-        const auto sa = bootstrap_spread(a, settings.replicates, seed++);
-        const auto sb = bootstrap_spread(b, settings.replicates, seed++);
+        const auto& a = sides.emplace_back(gather_side(baseline, name, all));
+        const auto& b = sides.emplace_back(gather_side(candidate, name, all));
         for (Metric metric : kAllMetrics) {
             Evidence e;
-            diff.metrics.push_back(prepare(name, metric, a, b, sa, sb, settings, e));
+            auto& m = diff.metrics.emplace_back(prepare(name, metric, a, b, settings, across, e));
+            if (!machine.text.empty() && percentile_of(metric) && m.baseline > 0) m.machine_allowance = machine.lag_ms / m.baseline;
             evidence.push_back(std::move(e));
         }
     }
-    // Families for Holm, in each direction: the metrics that can fail the comparison (those --fail-on covers,
-    // or all), and the rest, reported only. A gate on a few metrics is not diluted by the many it ignores.
-    for (const bool gated_family : {true, false}) {
+    // Two families, each with its own Bonferroni level: the metrics that can fail the comparison, and the
+    // rest, reported only. A gate on a few metrics is not diluted by the many it ignores.
+    const int runs_now = std::min(diff.baseline_runs, diff.candidate_runs);
+    for (const bool can_fail : {true, false}) {
         std::vector<std::size_t> tested;
-        std::vector<double> p_worse, p_better;
-        for (std::size_t i = 0; i < diff.metrics.size(); ++i) {
-            const bool can_fail = settings.gates.empty() || !diff.metrics[i].gate.empty();
-            if (diff.metrics[i].p_regressed && can_fail == gated_family) {
-                tested.push_back(i);
-                p_worse.push_back(*diff.metrics[i].p_regressed);
-                p_better.push_back(*diff.metrics[i].p_improved);
-            }
+        for (std::size_t i = 0; i < diff.metrics.size(); ++i)
+            if (evidence[i].usable && diff.metrics[i].can_fail == can_fail) tested.push_back(i);
+        const double a = settings.alpha / static_cast<double>(std::max<std::size_t>(tested.size(), 1));
+        if (can_fail) {
+            diff.family = static_cast<int>(tested.size());
+            diff.confidence = 1 - 2 * a;
         }
-        if (gated_family) diff.family = static_cast<int>(tested.size());
-        const auto holm_worse = holm_adjust(p_worse), holm_better = holm_adjust(p_better);
-        const int family = static_cast<int>(tested.size());
-        for (std::size_t k = 0; k < tested.size(); ++k) {
-            auto& m = diff.metrics[tested[k]];
-            const auto& e = evidence[tested[k]];
-            m.p_regressed_holm = holm_worse[k];
-            m.p_improved_holm = holm_better[k];
-            const double margin = in_points(m.metric) ? m.margin : std::log1p(m.margin);
-            const bool machine_only = !diff.machine_differs.empty() && m.metric != Metric::Errors;
-            if (holm_worse[k] <= settings.alpha && !machine_only) {
-                m.verdict = Verdict::Regressed;
-            } else if (holm_better[k] <= settings.alpha && !machine_only) {
-                m.verdict = Verdict::Improved;
-            } else if (!diff.machine_differs.empty() && m.metric != Metric::Errors && !shown_same(e, margin)) {
-                m.verdict = Verdict::Inconclusive;
-                m.reason = "the runs' machine was not in the same state (" + diff.machine_differs + "): repeat the runs";
-            } else if (shown_same(e, margin)) {
-                m.verdict = Verdict::Same;
-            } else {
-                m.verdict = Verdict::Inconclusive;
-                const int runs_now = std::min(diff.baseline_runs, diff.candidate_runs);
-                m.more_runs_needed = runs_to_decide(e, margin, family, settings.alpha, runs_now);
-                m.reason = m.more_runs_needed ? runs_text(*m.more_runs_needed)
-                                              : "the change sits on the threshold: no feasible number of runs would decide it";
-            }
-        }
+        for (std::size_t i : tested) judge(diff.metrics[i], evidence[i], a, machine, runs_now);
     }
-    for (auto& m : diff.metrics) {
-        const bool judged = settings.gates.empty() || !m.gate.empty();
-        m.fails = judged && (m.verdict == Verdict::Regressed ||
-                             (settings.fail_on_inconclusive && m.verdict == Verdict::Inconclusive));
-    }
+    for (auto& m : diff.metrics)
+        m.fails = m.can_fail && (m.verdict == Verdict::Regressed ||
+                                 (settings.fail_on_inconclusive && m.verdict == Verdict::Inconclusive));
+    diff.to_decide = what_would_decide(diff, settings);
     for (const auto* side : {&baseline, &candidate})
         for (const auto* run : *side)
             for (const auto& note : run->notes) diff.notes.push_back(note);

@@ -1,20 +1,20 @@
 #pragma once
 /// Two sets of load runs set side by side, per operation and for all operations together, metric by
-/// metric, each judged regressed / same / improved / inconclusive with run-to-run noise accounted for:
+/// metric, each judged regressed / same / improved / inconclusive from one interval of its change:
 ///
-/// - One run on a side (or any side with fewer than two): the within-run noise, from a circular block
-///   bootstrap over the run's one-second `.hlog` intervals (interval_bootstrap.h). The change is the log
-///   ratio of the recorded figures; its standard error the two sides' bootstrap spreads combined; tests
-///   and intervals use the normal approximation. Error rates use the binomial spread of their counts.
-/// - Two or more runs on both sides: across the repeats, with a Mann-Whitney U test of the per-run figures
-///   (shifted by the noise threshold) and the Hodges-Lehmann ratio with its Moses interval.
+/// - One run on a side (or any side with fewer than two): from within the runs. A percentile's interval
+///   on each side is the order-statistic interval of every request, widened by the dispersion of its
+///   one-second intervals (side_figures.h); the two sides' intervals make the change's by Zou and
+///   Donner's MOVER. The rate is judged from the intervals' counts, error rates from the binomial spread
+///   of their counts; the maximum of one run is not judged (nothing in a run says how high it could go).
+/// - Two or more runs on both sides: across the repeats, Welch's t interval of the mean log figure.
 ///
-/// A change within the noise threshold (`noise`, ±5% by default; `noise_errors` for error rates, in
-/// points) is never "regressed": the test asks whether the change is beyond it. The p-values of every
-/// metric compared form one family, corrected with Holm's method, so that many operations × metrics do
-/// not raise alarms by chance. "same" needs the 90% interval inside the threshold (two one-sided tests);
-/// anything neither shown beyond nor shown inside it is "inconclusive", with the runs per side that
-/// would likely decide it.
+/// The interval is at 1 − 2·alpha/F, F the metrics tested that can fail the comparison (every tested one,
+/// or the ones --fail-on covers): Bonferroni, so that of F metrics the chance of any false "regressed"
+/// stays below alpha, and each printed interval is the very one that decided its verdict. Regressed: its
+/// low end beyond the threshold (the noise, or the metric's gate when larger); improved: its high end
+/// beyond the threshold the other way; same: the whole interval inside it; inconclusive otherwise, with
+/// the runs per side that would likely decide it.
 
 #include <cstdint>
 #include <optional>
@@ -36,9 +36,7 @@ const char* to_string(Verdict verdict);
 struct CompareSettings {
     double noise = 0.05;           ///< relative change below which nothing is regressed (or improved)
     double noise_errors = 0.001;   ///< the same for error rates: a difference of 0.1 percentage points
-    double alpha = 0.05;           ///< family-wise error rate (Holm) and 1 − confidence of the intervals
-    int replicates = 400;          ///< bootstrap resamples per side and figure
-    std::uint64_t seed = 20250701; ///< of the resampling, so a comparison is repeatable
+    double alpha = 0.05;           ///< family-wise rate of false "regressed" (and of false "improved")
     std::vector<Gate> gates;       ///< --fail-on; empty: every "regressed" fails
     bool fail_on_inconclusive = false;
 };
@@ -49,38 +47,53 @@ inline constexpr const char* kAllOperations = "all";
 struct MetricComparison {
     std::string operation;   ///< an operation's name, or kAllOperations
     Metric metric = Metric::P99;
-    std::string method;      ///< "block-bootstrap", "mann-whitney", or "none" (not enough data)
+    std::string method;      ///< "order-statistic", "counts", "binomial", "welch", or "none" (not enough data)
     /// The sides' figures: ms for latency, a fraction for errors, requests/s for rate (all runs pooled).
     double baseline = 0, candidate = 0;
     std::vector<double> baseline_runs, candidate_runs;  ///< the same figure of each run
     std::int64_t baseline_count = 0, candidate_count = 0;  ///< requests behind the figures
-    /// Candidate ÷ baseline (errors: candidate − baseline, a fraction), with its 95% interval; unset when
-    /// no estimate could be made.
+    /// Candidate ÷ baseline (errors: candidate − baseline, a fraction), with the interval at `confidence`
+    /// that decided the verdict; unset when no estimate could be made. The high end is +∞ when a side's
+    /// requests cannot bound its percentile from above.
     std::optional<double> change, change_low, change_high;
+    double confidence = 0;   ///< two-sided level of the interval: 1 − 2·alpha/F of its family
     double margin = 0;       ///< the threshold judged against: noise, or the metric's gate when larger
-    std::optional<double> p_regressed, p_improved;            ///< one-sided, raw
-    std::optional<double> p_regressed_holm, p_improved_holm;  ///< Holm-adjusted over the family
+    /// One run a side on a machine in another state: the change (a share, like margin) the difference of
+    /// the generator's own send lag could explain; a latency change is regressed or improved only beyond it.
+    std::optional<double> machine_allowance;
+    /// One-sided p-values of "worse (better) by more than the threshold", before the family's correction:
+    /// the metric is regressed when p_regressed <= alpha / F.
+    std::optional<double> p_regressed, p_improved;
     Verdict verdict = Verdict::Inconclusive;
     std::optional<int> more_runs_needed;  ///< per side, for an inconclusive verdict when it can be estimated
     std::string reason;      ///< why inconclusive, in words
     std::string gate;        ///< the --fail-on expression that covers it, if any
+    bool can_fail = false;   ///< whether it can fail the comparison: without --fail-on every metric can
     bool fails = false;      ///< whether it fails the comparison
+
+    /// Whether the change's point estimate lies beyond the threshold on the worse side.
+    bool looks_worse() const;
 };
 
 struct LoadDiff {
     std::vector<MetricComparison> metrics;  ///< all operations first, then operations by name; kAllMetrics order
     std::vector<std::string> operations_appeared, operations_vanished;
     int baseline_runs = 0, candidate_runs = 0;
-    std::string method;      ///< the method of the latency figures
-    int family = 0;          ///< metrics in the Holm family of those that can fail (all tested, or the gated ones)
+    std::string method;      ///< "within-run" (fewer than two runs on a side) or "across-runs"
+    int family = 0;          ///< F: tested metrics that can fail the comparison (all, or the gated ones)
+    double confidence = 0;   ///< the level of their intervals, 1 − 2·alpha/F
     std::vector<std::string> notes;
     /// One run a side: why the two runs did not run on a machine in the same state (the generator's own
-    /// send lag differs by more than a factor of two), empty when they did. Then no latency or rate figure
-    /// is judged regressed or improved: the difference may be the machine's.
+    /// send lag differs by more than a factor of two), empty when they did. Then a latency change counts
+    /// only beyond what that difference could explain, and the rate is not judged regressed or improved.
     std::string machine_differs;
+    /// What would decide the metrics that can fail and are inconclusive, in one line; empty when none is.
+    std::string to_decide;
 
     int count(Verdict verdict) const;
     int failures() const;
+    /// Metrics that can fail the comparison (all, or those --fail-on covers) and are inconclusive.
+    int undecided() const;
 };
 
 /// Compares the runs. Runs of a side are pooled for the figures; `settings.gates` choose what fails.

@@ -2,12 +2,15 @@
 
 #include "harness/compare/load_diff.h"
 
+#include <cmath>
+
 namespace dockside::compare {
 namespace {
 
 using nlohmann::json;
 
-json optional_number(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
+/// null when unset or unbounded (JSON has no infinity).
+json optional_number(const std::optional<double>& value) { return value && std::isfinite(*value) ? json(*value) : json(nullptr); }
 
 }  // namespace
 
@@ -26,15 +29,14 @@ json to_json(const MetricComparison& m) {
             {"change_low", optional_number(m.change_low)},
             {"change_high", optional_number(m.change_high)},
             {"change_kind", in_points(m.metric) ? "difference" : "ratio"},
+            {"confidence", m.change ? json(m.confidence) : json(nullptr)},
             {"margin", m.margin},
-            {"p_regressed", optional_number(m.p_regressed)},
-            {"p_improved", optional_number(m.p_improved)},
-            {"p_regressed_holm", optional_number(m.p_regressed_holm)},
-            {"p_improved_holm", optional_number(m.p_improved_holm)},
+            {"machine_allowance", optional_number(m.machine_allowance)},
             {"verdict", to_string(m.verdict)},
             {"more_runs_needed", m.more_runs_needed ? json(*m.more_runs_needed) : json(nullptr)},
             {"reason", m.reason},
             {"gate", m.gate.empty() ? json(nullptr) : json(m.gate)},
+            {"can_fail", m.can_fail},
             {"fails", m.fails}};
 }
 
@@ -45,17 +47,20 @@ json to_json(const LoadDiff& d) {
             {"candidate_runs", d.candidate_runs},
             {"method", d.method},
             {"family", d.family},
+            {"confidence", d.confidence},
             {"counts",
              {{"regressed", d.count(Verdict::Regressed)},
               {"same", d.count(Verdict::Same)},
               {"improved", d.count(Verdict::Improved)},
               {"inconclusive", d.count(Verdict::Inconclusive)},
-              {"failing", d.failures()}}},
+              {"failing", d.failures()},
+              {"undecided", d.undecided()}}},
             {"metrics", metrics},
             {"operations_appeared", d.operations_appeared},
             {"operations_vanished", d.operations_vanished},
             {"notes", d.notes},
-            {"machine_differs", d.machine_differs.empty() ? json(nullptr) : json(d.machine_differs)}};
+            {"machine_differs", d.machine_differs.empty() ? json(nullptr) : json(d.machine_differs)},
+            {"to_decide", d.to_decide.empty() ? json(nullptr) : json(d.to_decide)}};
 }
 
 }  // namespace dockside::compare

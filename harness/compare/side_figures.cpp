@@ -1,8 +1,8 @@
 #include "harness/compare/side_figures.h"
 
+#include <algorithm>
 #include <cmath>
 
-#include "harness/compare/statistics.h"
 
 namespace dockside::compare {
 namespace {
@@ -20,12 +20,6 @@ double error_rate(const load::OperationCounters& c) {
 
 double rate(const load::OperationCounters& c, double seconds) {
     return seconds > 0 ? static_cast<double>(c.requests()) / seconds : 0.0;
-}
-
-std::size_t index_of(Metric metric) {
-    for (std::size_t i = 0; i < std::size(kAllMetrics); ++i)
-        if (kAllMetrics[i] == metric) return i;
-    return 0;
 }
 
 }  // namespace
@@ -75,41 +69,59 @@ SideFigures gather_side(const std::vector<const LoadRun*>& runs, const std::stri
         side.run_latency.push_back(std::move(latency));
         side.run_counters.push_back(counters);
         side.run_seconds.push_back(result.duration_s);
-        auto& samples = side.intervals.emplace_back();
-        if (auto it = run->latency.find(tag); it != run->latency.end())
-            for (const auto& interval : it->second) samples.push_back({&interval.histogram, interval.length_s});
-        if (samples.empty()) side.intervals_complete = false;
+        const auto it = run->latency.find(tag);
+        if (it == run->latency.end() || it->second.empty()) side.intervals_complete = false;
+        else
+            for (const auto& interval : it->second) side.intervals.push_back(&interval);
     }
     return side;
 }
 
-SideSpread bootstrap_spread(const SideFigures& side, int replicates, std::uint64_t seed) {
-    SideSpread spread;
-    if (!side.intervals_complete || side.intervals.empty()) return spread;
-    const IntervalResampler resampler(side.intervals);
-    if (resampler.empty()) return spread;
-    for (const auto& run : side.intervals) {
-        const auto block = IntervalResampler::block_length(run.size());
-        spread.blocks += (run.size() + block - 1) / block;
+std::optional<Dispersion> percentile_dispersion(const SideFigures& side, double percentile) {
+    if (!side.intervals_complete || side.intervals.size() < 2) return std::nullopt;
+    const auto quantile = side.latency.value_at_percentile(percentile);
+    std::vector<std::int64_t> below, requests;
+    for (const auto* interval : side.intervals) {
+        std::int64_t hits = 0;
+        interval->histogram.for_each_recorded([&](std::int64_t low, std::int64_t, std::int64_t count) {
+            if (low <= quantile) hits += count;
+        });
+        below.push_back(hits);
+        requests.push_back(interval->histogram.total_count());
     }
-    static const std::vector<double> percentiles = {50.0, 90.0, 99.0, 99.9};
-    const auto resamples = resampler.resample(replicates, percentiles, seed);
-    for (Metric metric : kAllMetrics) {
-        if (metric == Metric::Errors) continue;  // the logs hold latency only; error rates use their counts
-        std::vector<double> logs;
-        for (const auto& r : resamples) {
-            double value = 0;
-            if (metric == Metric::Rate) value = r.seconds > 0 ? static_cast<double>(r.count) / r.seconds : 0;
-            else if (metric == Metric::Max) value = static_cast<double>(r.max);
-            else value = static_cast<double>(r.percentiles[index_of(metric)]);
-            if (value > 0) logs.push_back(std::log(value));
-        }
-        // The bootstrap spread of k blocks understates the run's by about k / (k - 1) in variance (as the
-        // plug-in variance of a mean of k does); a 10-second run has five blocks, so it matters.
-        const double k = static_cast<double>(spread.blocks);
-        if (logs.size() >= 2) spread.log_sd[index_of(metric)] = standard_deviation(logs) * (k > 1 ? std::sqrt(k / (k - 1)) : 1.0);
+    return Dispersion{std::max(1.0, binomial_dispersion(below, requests)), static_cast<double>(side.intervals.size()) - 1};
+}
+
+std::optional<Dispersion> rate_dispersion(const SideFigures& side) {
+    if (!side.intervals_complete || side.intervals.size() < 2) return std::nullopt;
+    std::vector<std::int64_t> counts;
+    std::vector<double> lengths;
+    for (const auto* interval : side.intervals) {
+        counts.push_back(interval->histogram.total_count());
+        lengths.push_back(interval->length_s);
     }
-    return spread;
+    // Not raised to 1: an open-loop schedule sends steadier counts than independent arrivals would.
+    return Dispersion{poisson_dispersion(counts, lengths), static_cast<double>(side.intervals.size()) - 1};
+}
+
+Bounds percentile_bounds(const SideFigures& side, double percentile, const Dispersion& d, double a) {
+    const auto& h = side.latency;
+    const auto log_ms = [](std::int64_t micros) { return std::log(static_cast<double>(std::max<std::int64_t>(micros, 1)) / 1000.0); };
+    const double p = percentile / 100, n = static_cast<double>(h.total_count());
+    const double half = student_quantile(1 - a, d.df) * std::sqrt(d.factor * p * (1 - p) / n);
+    Bounds b;
+    b.estimate = log_ms(h.value_at_percentile(percentile));
+    b.low = p - half <= 0 ? log_ms(h.lowest_equivalent_value(h.min()))
+                          : log_ms(h.lowest_equivalent_value(h.value_at_percentile(100 * (p - half))));
+    b.high = p + half >= 1 ? INFINITY : log_ms(h.value_at_percentile(100 * (p + half)));
+    return b;
+}
+
+Bounds rate_bounds(const SideFigures& side, const Dispersion& d, double a) {
+    const double requests = static_cast<double>(side.counters.requests());
+    const double half = student_quantile(1 - a, d.df) * std::sqrt(d.factor / std::max(requests, 1.0));
+    const double estimate = std::log(std::max(side.figure(Metric::Rate), 1e-12));
+    return {estimate, estimate - half, estimate + half};
 }
 
 }  // namespace dockside::compare

@@ -1,16 +1,24 @@
 #pragma once
 /// One side of a load comparison for one operation (or all together): its runs' figures, pooled and run
-/// by run, and the evidence of its noise (bootstrap resamples of its interval logs). What load_diff.cpp
-/// judges; kept apart so that judging reads as the verdict rules and nothing else.
+/// by run, and the evidence of its noise from within its runs. What load_diff.cpp judges; kept apart so
+/// that judging reads as the verdict rules and nothing else.
+///
+/// Within a run, a percentile is known from every request the histograms hold: the p-quantile of n
+/// requests lies between the values at shares p ∓ t·sqrt(D·p(1 − p)/n) (the order-statistic interval),
+/// where D, the dispersion, says how much more the one-second intervals' shares below the quantile vary
+/// than independent requests would make them vary (requests of one second share its conditions: a GC
+/// pause, a neighbour's burst). D is estimated from the k intervals, so t has k − 1 degrees of freedom.
+/// The achieved rate is judged the same way from the intervals' counts.
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "harness/compare/interval_bootstrap.h"
 #include "harness/compare/metrics.h"
 #include "harness/compare/run_folder.h"
+#include "harness/compare/statistics.h"
 #include "harness/load/run_stats.h"
 
 namespace dockside::compare {
@@ -24,8 +32,9 @@ struct SideFigures {
     std::vector<histogram::Histogram> run_latency;
     std::vector<load::OperationCounters> run_counters;
     std::vector<double> run_seconds;
-    /// The runs' latency intervals; complete only when every run had its interval log.
-    std::vector<std::vector<IntervalSample>> intervals;
+    /// The runs' latency intervals (one second each, or as long as the log says), all runs in order;
+    /// complete only when every run had its interval log.
+    std::vector<const histogram::LogInterval*> intervals;
     bool intervals_complete = true;
 
     /// The metric's figure for the pooled side (ms, a fraction, or requests/s).
@@ -39,14 +48,20 @@ struct SideFigures {
 /// The side's figures of `operation` (kAllOperations-style "" for every operation together).
 SideFigures gather_side(const std::vector<const LoadRun*>& runs, const std::string& operation, bool all_operations);
 
-/// Bootstrap spreads of one side: for each metric the standard deviation of the log figure over the
-/// resamples (latency and rate); nullopt when it cannot be had (no intervals, or no resample had data).
-struct SideSpread {
-    std::optional<double> log_sd[std::size(kAllMetrics)];
-    /// Blocks the resamples were drawn from (all runs): about the independent pieces of evidence the side
-    /// holds, so the spread's degrees of freedom are blocks − 1. A 10-second run holds five.
-    std::size_t blocks = 0;
+/// The spread of a side's figure within its runs: the dispersion of its intervals and the degrees of
+/// freedom it was estimated with; nullopt without interval logs.
+struct Dispersion {
+    double factor = 1;     ///< variance over that of independent requests; at least 1 for percentiles
+    double df = INFINITY;  ///< intervals − 1
 };
-SideSpread bootstrap_spread(const SideFigures& side, int replicates, std::uint64_t seed);
+std::optional<Dispersion> percentile_dispersion(const SideFigures& side, double percentile);
+std::optional<Dispersion> rate_dispersion(const SideFigures& side);
+
+/// The log of the side's pooled percentile (ms) with its bounds at one-sided level `a` each, from the
+/// order-statistic interval widened by the dispersion; high is +∞ when the share bound passes the last
+/// request, low the log of the smallest one when it passes the first.
+Bounds percentile_bounds(const SideFigures& side, double percentile, const Dispersion& d, double a);
+/// The log of the side's achieved rate with its bounds at one-sided level `a` (quasi-Poisson counts).
+Bounds rate_bounds(const SideFigures& side, const Dispersion& d, double a);
 
 }  // namespace dockside::compare

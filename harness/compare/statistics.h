@@ -1,55 +1,51 @@
 #pragma once
-/// The small statistics a comparison of runs needs: the normal distribution, the Mann-Whitney U rank test
-/// (exact without ties on small samples, normal with a tie correction otherwise), the Hodges-Lehmann
-/// shift estimate with its Moses confidence interval, and Holm's family-wise correction. Standard library
-/// only; every function is deterministic.
+/// The small statistics a comparison of runs needs: quantiles of the normal and Student's t (Boost.Math),
+/// Welch's difference of two means, the dispersion of counts split over intervals (how much more they vary
+/// than independent requests would make them), and the MOVER interval of a difference from the intervals
+/// of its two parts. Every function is deterministic.
 
-#include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace dockside::compare {
 
-/// P(Z <= z) for a standard normal Z.
-double normal_cdf(double z);
-/// The z with normal_cdf(z) = p, for p in (0, 1).
+/// The z with P(Z <= z) = p, for p in (0, 1).
 double normal_quantile(double p);
-
-/// P(T <= t) for Student's t with `df` degrees of freedom (the normal for an infinite df).
-double student_cdf(double t, double df);
-/// The t with student_cdf(t, df) = p, for p in (0, 1).
+/// The t with P(T <= t) = p for Student's t with `df` degrees of freedom (the normal's for an infinite df).
 double student_quantile(double p, double df);
 
-/// The one-sided Mann-Whitney U test of H0 "x − shift is not stochastically greater than y".
-struct RankTest {
-    double u = 0;          ///< pairs with x_i − shift > y_j, ties counted one half
-    double p_greater = 1;  ///< P(U >= u) under H0: small when x − shift tends to exceed y
-    bool exact = false;    ///< from the exact null distribution (no ties, both samples of 25 or fewer)
-};
-RankTest mann_whitney_greater(const std::vector<double>& x, const std::vector<double>& y, double shift = 0);
-
-/// The smallest one-sided p-value the U test can give with samples of n and m: 1 / C(n+m, n).
-double smallest_rank_p(std::size_t n, std::size_t m);
-
-/// The Hodges-Lehmann estimate of the shift x − y (the median of every pairwise difference) and the
-/// Moses confidence interval around it at `confidence` (two-sided), from the U distribution. When the
-/// samples are too small for that confidence, the interval is the widest one (smallest to largest
-/// difference) and `achieved_confidence` says what it covers.
-struct ShiftEstimate {
+/// A figure with its interval: one-sided bounds at the same level on each side.
+struct Bounds {
     double estimate = 0;
     double low = 0;
     double high = 0;
-    double achieved_confidence = 0;
 };
-ShiftEstimate hodges_lehmann(const std::vector<double>& x, const std::vector<double>& y, double confidence);
 
-/// Holm's step-down adjusted p-values (same order as `p`): a hypothesis is rejected at family-wise level
-/// alpha when its adjusted p-value is at most alpha.
-std::vector<double> holm_adjust(const std::vector<double>& p);
+/// Welch's difference of the means x − y, its standard error and its Welch-Satterthwaite degrees of
+/// freedom. Both samples need two values at least.
+struct Welch {
+    double estimate = 0;
+    double se = 0;
+    double df = 1;
+};
+Welch welch(const std::vector<double>& x, const std::vector<double>& y);
+
+/// Zou and Donner's MOVER interval of x − y from the intervals of x and of y at the same level: each
+/// bound of the difference recovers its variance from the nearer bounds of the parts, so skewed parts
+/// (a percentile's interval is rarely symmetric) keep their shape. An infinite part bound gives an
+/// infinite bound.
+Bounds mover_difference(const Bounds& x, const Bounds& y);
+
+/// Quasi-binomial dispersion of hits in trials split over intervals: the Pearson chi-square of the
+/// intervals' shares around the pooled share over its k − 1 degrees of freedom. 1 when the intervals
+/// vary as independent trials do, more when neighbouring trials share conditions; 1 when fewer than two
+/// intervals have trials or the pooled share is 0 or 1.
+double binomial_dispersion(const std::vector<std::int64_t>& hits, const std::vector<std::int64_t>& trials);
+/// Quasi-Poisson dispersion of counts over intervals of the given lengths around the pooled rate.
+double poisson_dispersion(const std::vector<std::int64_t>& counts, const std::vector<double>& lengths);
 
 /// Sample mean and standard deviation (n − 1); 0 for fewer than two values.
 double mean_of(const std::vector<double>& values);
 double standard_deviation(const std::vector<double>& values);
-/// The median (mean of the two middle values for an even count); 0 when empty.
-double median_of(std::vector<double> values);
 
 }  // namespace dockside::compare

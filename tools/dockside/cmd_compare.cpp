@@ -1,10 +1,11 @@
 // `dockside compare BASELINE CANDIDATE` (or `--baseline a1 a2 … --candidate b1 b2 …` for repeated runs):
 // conformance findings new, fixed, still failing or not observed; load figures regressed, same, improved
 // or inconclusive with the runs' noise accounted for. Prints a table, writes compare.json. Exit 0 no
-// regression, 1 a regression (a new finding, a metric regressed or a --fail-on gate crossed), 2 cannot
-// compare (unreadable runs, runs of different kinds, or of a different spec version, profile, mix, rate or
-// histogram configuration without --force). An inconclusive metric does not fail unless
-// --fail-on-inconclusive.
+// regression (every metric that can fail shown within its threshold), 1 a regression (a new finding, a
+// metric regressed or a --fail-on gate crossed), 2 cannot compare (unreadable runs, runs of different
+// kinds, or of a different spec version, profile, mix, rate or histogram configuration without --force),
+// 3 inconclusive (nothing shown worse, but not everything that can fail shown within its threshold; with
+// --fail-on-inconclusive that is 1).
 
 #include <charconv>
 #include <filesystem>
@@ -30,7 +31,6 @@ struct CompareOptions {
     bool force = false;
     bool all_rows = false;
     std::string out;
-    int replicates = 400;
 };
 
 /// "5%" or "0.05" → 0.05; "0.1pp" → 0.001 (with `points`); nullopt when malformed or negative.
@@ -62,7 +62,6 @@ int run_compare(const CompareOptions& o) {
     if (problems.empty() && (baseline.empty() || candidate.empty()))
         problems.push_back("name a baseline and a candidate: dockside compare BASELINE CANDIDATE");
     compare::CompareSettings settings;
-    settings.replicates = o.replicates;
     settings.fail_on_inconclusive = o.fail_on_inconclusive;
     if (auto noise = parse_share(o.noise, false)) settings.noise = *noise;
     else problems.push_back("--noise '" + o.noise + "': expected a share such as 5% or 0.05");
@@ -121,13 +120,10 @@ void register_compare_command(CLI::App& app, CommandContext& context) {
     cmd->add_option("--fail-on", options->fail_on,
                     "Only these metrics fail the comparison, each beyond its amount: 'p99:+10%,errors:+0.1pp,getOrder:p50:+5%,rate:-5%'");
     cmd->add_flag("--fail-on-inconclusive", options->fail_on_inconclusive,
-                  "An inconclusive metric fails too (default: reported, not failing)");
+                  "An inconclusive metric fails the comparison (exit 1) instead of leaving it inconclusive (exit 3)");
     cmd->add_flag("--force", options->force, "Compare runs of a different spec version, profile, mix, rate or histogram configuration");
     cmd->add_flag("--all", options->all_rows, "Print every metric and still-failing finding, not only the changes");
     cmd->add_option("--out", options->out, "Folder for compare.json (default: results/compare-<UTC timestamp>/)");
-    cmd->add_option("--replicates", options->replicates, "Bootstrap resamples per side and figure")
-        ->check(CLI::Range(50, 100000))
-        ->capture_default_str();
     cmd->callback([&context, options] { context.action = [options] { return run_compare(*options); }; });
 }
 

@@ -407,12 +407,15 @@
     if (v === null || v === undefined) return "—";
     return m.change_kind === "difference" ? (v >= 0 ? "+" : "") + (v * 100).toFixed(3) + "pp" : (v >= 1 ? "+" : "") + ((v - 1) * 100).toFixed(1) + "%";
   }
+  function level(confidence) { return +(confidence * 100).toPrecision(4) + "%"; }
   function figure(m, v) { return m.unit === "ms" ? fmt.ms(v) : m.unit === "fraction" ? fmt.pct(v) : fmt.rate(v); }
   function compareView(run, id) {
     const c = run.comparison, out = [h("h2", { id }, "Comparison — " + run.path)];
+    const decided = c.verdict === "no_regression" ? "every metric that can fail shown within its threshold" : "";
     out.push(h("div", { class: "banner " + c.verdict }, c.verdict.replace("_", " ").toUpperCase() + ` (exit ${c.exit_code})`,
-      h("span", { class: "detail" }, (c.reasons.length ? c.reasons.join("; ") : "nothing regressed") +
-        ` — baseline ${c.baseline.join(", ")}; candidate ${c.candidate.join(", ")}`)));
+      h("span", { class: "detail" }, (c.reasons.length ? c.reasons.join("; ") : decided) +
+        ` — baseline ${c.baseline.join(", ")}; candidate ${c.candidate.join(", ")}`),
+      c.to_decide ? h("span", { class: "detail" }, "to decide: " + c.to_decide) : null));
     for (const p of c.incompatibilities) out.push(h("p", { class: "note" }, (c.settings.force ? "compared anyway (--force): " : "cannot compare: ") + p));
     if (c.conform) {
       const d = c.conform;
@@ -429,16 +432,16 @@
   function loadComparison(c) {
     const d = c.load, out = [];
     out.push(h("div", { class: "meta" }, h("span", {}, `${d.baseline_runs} baseline run(s) vs ${d.candidate_runs} candidate run(s)`),
-      h("span", {}, d.method === "mann-whitney" ? "across repeats: Mann-Whitney U, Hodges-Lehmann ratio" : "within-run noise: block bootstrap over one-second intervals"),
+      h("span", {}, d.method === "across-runs" ? "across repeats: Welch's t of the runs' log figures" : "within runs: every request's order statistics, widened by the one-second intervals' dispersion"),
       h("span", {}, `noise ±${(c.settings.noise * 100).toFixed(1)}% (errors ±${(c.settings.noise_errors * 100).toFixed(2)}pp)`),
-      h("span", {}, `Holm over ${d.family} metrics`)));
+      h("span", {}, `intervals at ${level(d.confidence)} for the ${d.family} metrics that can fail (Bonferroni)`)));
     out.push(table(["regressed", "same", "improved", "inconclusive", "failing"],
       [[d.counts.regressed, d.counts.same, d.counts.improved, d.counts.inconclusive, d.counts.failing]], [0, 1, 2, 3, 4]));
     const shown = d.metrics.filter(m => m.operation === "all" || m.verdict !== "same");
     out.push(forestPlot(shown.filter(m => m.change !== null && m.change_kind === "ratio")));
-    out.push(table(["operation", "metric", "baseline", "candidate", "change", "95% interval", "verdict", "why"], shown.map(m =>
+    out.push(table(["operation", "metric", "baseline", "candidate", "change", "interval (level)", "verdict", "why"], shown.map(m =>
       [m.operation, m.metric, figure(m, m.baseline), figure(m, m.candidate), changeText(m, m.change),
-       m.change_low === null ? "—" : `${changeText(m, m.change_low)} … ${changeText(m, m.change_high)}`,
+       m.change === null ? "—" : `${changeText(m, m.change_low)} … ${m.change_high === null ? "+∞" : changeText(m, m.change_high)} (${level(m.confidence)})`,
        h("span", { class: "v-" + m.verdict + (m.fails ? " fails" : "") }, m.verdict + (m.fails ? " (fails)" : "")), m.reason + (m.gate ? " gate " + m.gate : "")])));
     out.push(h("p", { class: "note" }, `${d.metrics.length - shown.length} metrics judged "same" are not listed (compare.json has them all).`));
     return out;
@@ -448,7 +451,8 @@
     if (!metrics.length) return null;
     metrics = metrics.slice(0, 40);
     const W = 760, row = 16, T = 24, B = 30, L = 250, R = 20, H = T + B + row * metrics.length;
-    let lo = Math.min(...metrics.map(m => m.change_low), 0.8), hi = Math.max(...metrics.map(m => m.change_high), 1.25);
+    metrics = metrics.map(m => Object.assign({}, m, { change_high: m.change_high === null ? Infinity : m.change_high }));
+    let lo = Math.min(...metrics.map(m => m.change_low), 0.8), hi = Math.min(Math.max(...metrics.map(m => m.change_high), 1.25), 1000);
     lo = Math.max(lo, 0.01);
     const px = v => L + (Math.log(v) - Math.log(lo)) / (Math.log(hi) - Math.log(lo)) * (W - L - R);
     const svg = s("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "changes with intervals" });
@@ -470,7 +474,7 @@
       svg.appendChild(s("line", { class: "interval " + cls, x1: px(Math.max(m.change_low, lo)), x2: px(Math.min(m.change_high, hi)), y1: y, y2: y }));
       svg.appendChild(s("circle", { class: cls, cx: px(Math.min(Math.max(m.change, lo), hi)), cy: y, r: 3 }));
     });
-    return h("figure", { class: "chart" }, h("figcaption", {}, "Changes and their 95% intervals"),
+    return h("figure", { class: "chart" }, h("figcaption", {}, "Changes and the intervals that decided them"),
       h("div", { class: "legend" }, h("i", { class: "s4" }), "regressed", h("i", { class: "s0" }), "improved", h("i", { class: "s2" }), "same", h("i", { class: "s5" }), "inconclusive"), svg);
   }
 

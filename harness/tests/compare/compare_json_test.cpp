@@ -12,17 +12,10 @@ namespace dockside::compare {
 namespace {
 
 using nlohmann::json;
+using testing::load_folder;
 
 std::string schema_violations(const json& document) {
     return dockside::testing::schema_violations(document, std::string(DOCKSIDE_SPECS_DIR) + "/compare.schema.json");
-}
-
-RunFolder load_folder(const std::string& path, LoadRun run) {
-    RunFolder folder;
-    folder.path = path;
-    folder.kind = RunKind::Load;
-    folder.load = std::move(run);
-    return folder;
 }
 
 RunFolder conform_folder(const std::string& path, json results) {

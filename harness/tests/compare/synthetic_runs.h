@@ -88,6 +88,15 @@ inline LoadRun make_run(const RunShape& shape) {
     return run;
 }
 
+/// A run made in memory as the folder `compare_runs` takes.
+inline RunFolder load_folder(const std::string& path, LoadRun run) {
+    RunFolder folder;
+    folder.path = path;
+    folder.kind = RunKind::Load;
+    folder.load = std::move(run);
+    return folder;
+}
+
 /// A shape of three operations, of which getOrder is the busiest.
 inline RunShape three_operations(std::uint64_t seed, double get_order_extra_us = 0) {
     RunShape shape;
