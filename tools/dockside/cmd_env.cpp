@@ -163,8 +163,10 @@ int env_check(const GlobalOptions& global, const EnvOptions& options) {
     if (!accepted) return kExitViolations;
     say("token lifetime", true, lifetime(token, answers));
 
-    auto channels = conform::discover_channels(target->base_url, token, client, &answers);
-    const auto seen = channel_lines(answers);
+    // Only the discovery's pages: the token check read the first page already, and its channels are the same.
+    conform::PreparationAnswers pages;
+    auto channels = conform::discover_channels(target->base_url, token, client, &pages);
+    const auto seen = channel_lines(pages);
     std::cout << "  channels the token sees (" << seen.size() << "):\n";
     for (const auto& line : seen) std::cout << "          " << line << "\n";
     bool writable = static_cast<bool>(channels);

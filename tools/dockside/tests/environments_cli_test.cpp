@@ -87,6 +87,14 @@ TEST(Environments, CheckSaysReachableAcceptedChannelsAndWriteChannel) {
     for (const char* line : {"ok     reachable", "ok     token accepted", "ok     token lifetime", "channels the token sees (",
                              "read and write", "ok     write channel"})
         EXPECT_NE(ok.output.find(line), std::string::npos) << line << "\n" << ok.output;
+    // Each channel once, and as many as the count says: the token check reads the first page too.
+    std::istringstream lines(ok.output);
+    std::set<std::string> channels;
+    for (std::string line; std::getline(lines, line);)
+        if (line.find("read and write") != std::string::npos || line.find("read only") != std::string::npos)
+            EXPECT_TRUE(channels.insert(line).second) << "listed twice: " << line << "\n" << ok.output;
+    EXPECT_NE(ok.output.find("channels the token sees (" + std::to_string(channels.size()) + "):"), std::string::npos)
+        << ok.output;
 
     auto refused = in_env(logged, {"env", "check", "live", "--config", path});  // TEST_LIVE_TOKEN is no token of it
     EXPECT_EQ(refused.exit_code, 1) << refused.output;
