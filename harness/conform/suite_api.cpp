@@ -369,7 +369,8 @@ bool expect_rejected(const Exchange& ex, const std::string& rule, std::optional<
 
 bool expect_that(bool condition, const Exchange& ex, const std::string& rule, const std::string& message) {
     if (condition) return true;
-    record(make_finding(&ex, rule, message, "Received: " + received(ex) + " / " + message), &ex);
+    // The message says what came back; what was expected is the title, never repeated in it.
+    record(make_finding(&ex, rule, message, "Received: " + received(ex)), &ex);
     return false;
 }
 
@@ -382,12 +383,16 @@ bool expect_no_5xx(const Exchange& ex) {
 }
 
 void record_failure(const std::string& rule, const Exchange& ex, const std::string& message) {
-    auto finding = make_finding(&ex, rule, message, message);
-    record(std::move(finding), &ex);
+    record(make_finding(&ex, rule, message, "Received: " + received(ex)), &ex);
+}
+
+void record_failure(const std::string& rule, const Exchange& ex, const std::string& title, const std::string& message) {
+    record(make_finding(&ex, rule, title, message), &ex);
 }
 
 void record_failure(const std::string& rule, const std::string& operation, const std::string& message) {
-    auto finding = make_finding(nullptr, rule, message, message);
+    // No one answer shows it: the title says it all, and a message would only repeat it.
+    auto finding = make_finding(nullptr, rule, message, "");
     finding.operation = operation;
     if (const spec::Operation* op = current_session().spec().find(operation)) finding.section = op->section;
     // The request that showed it is, for a check across several calls, the last one the test sent.

@@ -145,6 +145,25 @@ TEST_F(SuiteApi, FailedExpectationRecordsAFullFindingAndFailsTheTest) {
     EXPECT_FALSE(f.body_excerpt.empty());
 }
 
+TEST_F(SuiteApi, AFindingsMessageSaysWhatCameBackWithoutRepeatingItsTitle) {
+    g_exchange = send({.operation = "listChannels"});
+    const std::string expected = "listChannels answers at most 5 channels";
+    EXPECT_NONFATAL_FAILURE(expect_that(false, g_exchange, "CH-LIST", expected), expected);
+    // A rule check's judge composes both: they are kept as it made them.
+    EXPECT_NONFATAL_FAILURE(record_failure("CH-LIST", g_exchange, "RecordsPerPage 0 is rejected",
+                                           "Received: 200 / Expected: 4XX / Probe: RecordsPerPage=0"),
+                            "RecordsPerPage 0 is rejected");
+    EXPECT_NONFATAL_FAILURE(record_failure("CH-LIST", g_exchange, "the channels are listed in id order"), "id order");
+    const auto findings = log().all();
+    ASSERT_EQ(findings.size(), 3u);
+    EXPECT_EQ(findings[0].title, expected);
+    EXPECT_EQ(findings[0].message, "Received: 200");
+    EXPECT_EQ(findings[1].title, "RecordsPerPage 0 is rejected");
+    EXPECT_EQ(findings[1].message, "Received: 200 / Expected: 4XX / Probe: RecordsPerPage=0");
+    EXPECT_EQ(findings[2].message, "Received: 200");
+    for (const auto& f : findings) EXPECT_EQ(f.message.find(f.title), std::string::npos) << f.title << " | " << f.message;
+}
+
 TEST_F(SuiteApi, RejectedMeansAny4xxUnlessStrict) {
     g_exchange = send({.operation = "listChannels"});
     EXPECT_NONFATAL_FAILURE(expect_rejected(g_exchange, "CH-LIST"), "Expected: 4XX");
