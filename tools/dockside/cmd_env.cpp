@@ -160,7 +160,8 @@ int env_check(const GlobalOptions& global, const EnvOptions& options) {
     }
     auto accepted = conform::check_token(target->base_url, token, "token", client, &answers);
     say("token accepted", static_cast<bool>(accepted), accepted ? "GET /2025-07/channel answered 200" : accepted.error().message);
-    if (!accepted) return kExitViolations;
+    if (!accepted)
+        return accepted.error().kind == conform::PreflightFailure::Kind::NoApi ? kExitCannotRun : kExitViolations;
     say("token lifetime", true, lifetime(token, answers));
 
     // Only the discovery's pages: the token check read the first page already, and its channels are the same.

@@ -140,6 +140,23 @@ TEST(Preparation, ABaseUrlEndingInTheApiVersionIsTakenWithoutIt) {
         << load.output;
 }
 
+TEST(Preparation, ABaseUrlWithAWrongPrefixIsAConfigurationErrorNotAFinding) {
+    auto serve = ServeProcess::start({});
+    ASSERT_TRUE(serve);
+    const std::string wrong = serve->base_url() + "/api";
+    const std::string out = fresh_dir("wrong-prefix");
+    auto ran = dockside({"conform", "--base-url", wrong, "--token", serve->pat(), "--only", "channels", "--seed", "8",
+                         "--out", out + "/run"});
+    EXPECT_EQ(ran.exit_code, 2) << ran.output;
+    EXPECT_TRUE(has(ran.output, "answered 404: --base-url " + wrong + " does not lead to the API")) << ran.output;
+    EXPECT_FALSE(has(ran.output, "CH-LIST")) << "the server is not to blame\n" << ran.output;
+    // The authorization server under the same wrong prefix says so too, not that consent is interactive.
+    auto oauth = dockside({"conform", "--base-url", wrong, "--client-id", "dockside-demo-app", "--client-secret",
+                           "dockside-demo-secret", "--redirect-uri", "http://127.0.0.1/callback", "--out", out + "/oauth"});
+    EXPECT_EQ(oauth.exit_code, 2) << oauth.output;
+    EXPECT_TRUE(has(oauth.output, "does not lead to the authorization server")) << oauth.output;
+}
+
 TEST(Preparation, CredentialsForAServerAreSaidUnusedAgainstTheEmbeddedOne) {
     const std::string out = fresh_dir("embedded-token");
     auto ran = dockside({"conform", "--token", "mine", "--channel", "7", "--only", "orders", "--filter",
