@@ -29,7 +29,7 @@ namespace dockside::conform {
 
 /// Which credentials a call carries.
 enum class Auth {
-    Token,     ///< the full-access token
+    Token,     ///< the full-access token; none to an operation without bearer security (the authorization server)
     None,      ///< no Authorization header
     Bad,       ///< a syntactically fine token the server never issued
     ReadOnly,  ///< the read-only token; without one the test is skipped (the target configuration lacks it)

@@ -90,6 +90,18 @@ TEST_F(SuiteApi, AuthVariantsAndCallHeadersReplaceDefaults) {
     EXPECT_EQ(custom.request.headers.get("Accept").value_or(""), "text/plain");
 }
 
+TEST_F(SuiteApi, TheAuthorizationServerIsNeverShownTheRunsToken) {
+    // Its 401 is the client's authentication failing; with the run's token on it, it would pass for that token
+    // expiring and have the run renew (spend its grant) for every such request.
+    Exchange token = send({.operation = "token", .query = {{"client_id", "nobody"}, {"client_secret", "x"},
+                                                           {"grant_type", "refresh_token"}, {"refresh_token", "r"},
+                                                           {"redirect_uri", "http://127.0.0.1/callback"}}});
+    EXPECT_FALSE(token.request.headers.has("Authorization")) << token.request.headers.get("Authorization").value_or("");
+    EXPECT_EQ(token.status(), 401);
+    Exchange authorize = send({.operation = "authorize", .query = {{"client_id", "nobody"}}});
+    EXPECT_FALSE(authorize.request.headers.has("Authorization"));
+}
+
 // --auth-url reaches the tests: the authorization server's endpoints are sent there, and shown there.
 TEST_F(SuiteApi, AuthorizationServerEndpointsGoToTheAuthUrl) {
     auto info = refserver::conformance_session_info(*g_world->server, true);
