@@ -4,6 +4,7 @@
 // API version is understood before anything is sent, and credentials given for the embedded server are said
 // to be unused.
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -111,6 +112,27 @@ TEST(Preparation, OAuthFlagsReachTheOAuthTests) {
         EXPECT_TRUE(tests_with(results, "skipped").empty()) << ran.output;
         EXPECT_GE(tests_with(results, "passed").size(), 4u) << ran.output;
     }
+}
+
+TEST(Preparation, ATokenAndAnOAuthClientTogetherGiveEachTestTheCredentialItNeeds) {
+    // AUTH-LIFETIME needs both: the OAuth client for its token, the simulation control (the PAT's alone) to
+    // move past the hour. With one of the two it is skipped.
+    auto serve = ServeProcess::start({});
+    ASSERT_TRUE(serve);
+    const std::string out = fresh_dir("token-and-client");
+    auto ran = dockside({"conform", "--base-url", serve->base_url(), "--token", serve->pat(), "--client-id",
+                         "dockside-demo-app", "--client-secret", "dockside-demo-secret", "--redirect-uri",
+                         "http://127.0.0.1/callback", "--only", "auth", "--filter", "Auth.AUTH_OAUTH_*:Auth.AUTH_LIFETIME_*",
+                         "--seed", "3", "--out", out});
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    const auto results = results_of(out);
+    ASSERT_TRUE(results.is_object()) << ran.output;
+    EXPECT_TRUE(tests_with(results, "skipped").empty()) << ran.output;
+    const auto passed = tests_with(results, "passed");
+    EXPECT_NE(std::find(passed.begin(), passed.end(), "Auth.AUTH_LIFETIME_AccessTokenLastsOneHour"), passed.end()) << ran.output;
+    EXPECT_GE(passed.size(), 5u) << ran.output;
+    // The personal access token is the run's: nothing to renew.
+    EXPECT_FALSE(results.contains("credentials")) << results.value("credentials", json()).dump();
 }
 
 TEST(Preparation, ABaseUrlEndingInTheApiVersionIsTakenWithoutIt) {

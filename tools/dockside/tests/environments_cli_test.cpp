@@ -105,6 +105,30 @@ TEST(Environments, CheckSaysReachableAcceptedChannelsAndWriteChannel) {
     EXPECT_NE(unknown.output.find("no environment of that name"), std::string::npos) << unknown.output;
 }
 
+TEST(Environments, AnEnvironmentWithATokenAndAnOAuthClientRunsTheOAuthTestsToo) {
+    LoggedServer logged;
+    ASSERT_TRUE(logged.server);
+    const std::string path = fresh_dir("token-and-client") + "/dockside.yaml";
+    std::ofstream(path) << "environments:\n  sandbox:\n    base_url: " << logged.server->base_url()
+                        << "\n    production: false\n    credentials:\n      token_env: TEST_SANDBOX_TOKEN\n"
+                        << "      client_id: dockside-demo-app\n      client_secret_env: TEST_CLIENT_SECRET\n"
+                        << "      redirect_uri: http://127.0.0.1/callback\n";
+    RunSpec spec;
+    const std::string out = fresh_dir("token-and-client-run");
+    spec.args = {"conform", "--config", path, "--env", "sandbox", "--only", "auth", "--filter", "Auth.AUTH_LIFETIME_*",
+                 "--out", out};
+    spec.env = {{"TEST_SANDBOX_TOKEN", logged.server->pat()}, {"TEST_CLIENT_SECRET", "dockside-demo-secret"}};
+    auto ran = run(spec);
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    EXPECT_EQ(tests_with(results_of(out), "passed"), std::vector<std::string>{"Auth.AUTH_LIFETIME_AccessTokenLastsOneHour"})
+        << ran.output;
+    spec.args = {"env", "list", "--config", path};
+    auto listed = run(spec);
+    EXPECT_NE(listed.output.find("token $TEST_SANDBOX_TOKEN (set); OAuth client dockside-demo-app"), std::string::npos)
+        << listed.output;
+    EXPECT_NE(listed.output.find("redirect_uri http://127.0.0.1/callback"), std::string::npos) << listed.output;
+}
+
 TEST(Environments, ABadFileIsReportedByLineAndNothingRuns) {
     LoggedServer logged;
     ASSERT_TRUE(logged.server);
