@@ -109,6 +109,9 @@ TEST(OrderCreate, RejectsEachInvalidField) {
         {"unknown location", [](auto& b) { b["location_id"] = 999; }, "location_id", "ERR-4XX"},
         {"gift as number", [](auto& b) { b["gift_message"] = 5; }, "gift_message", "CONV-TYPES"},
         {"bad purchase date", [](auto& b) { b["purchase_date"] = "yesterday"; }, "purchase_date", "CONV-TYPES"},
+        // A date-time by the document: a bare date is not one (NS-DATETIME-PROFILE), nor is one without offset.
+        {"date-only purchase date", [](auto& b) { b["purchase_date"] = "2025-06-30"; }, "purchase_date", "CONV-TYPES"},
+        {"purchase date without offset", [](auto& b) { b["purchase_date"] = "2025-06-30T08:00:00"; }, "purchase_date", "CONV-TYPES"},
         {"recipient without name", [](auto& b) { b["recipient"].erase("name"); }, "recipient.name", "ORD-REQ"},
         {"recipient without address", [](auto& b) { b["recipient"].erase("address"); }, "recipient.address", "ORD-REQ"},
         {"tag without value", [](auto& b) { b["tags"] = {{{"name", "x"}}}; }, "tags[0].value", "ORD-REQ"},
