@@ -431,5 +431,25 @@ TEST(Versioning, OldPathsAreNotServed) {
     EXPECT_EQ(h.get("/2025-07/nothing-here").status, 404);
 }
 
+TEST(QueryNames, AreAsTheDocumentSpellsThem) {
+    // NS-QUERY-NAME-CASE: another spelling of a documented name is refused, not honoured (a client must not
+    // learn here that `limit` works); names the operation does not document are left alone.
+    Harness h;
+    auto lower = h.get("/2025-07/order?limit=5");
+    EXPECT_EQ(lower.status, 400) << lower.body;
+    EXPECT_EQ(field_of(lower), "limit");
+    EXPECT_EQ(rule_of(lower), "CONV-CASE");
+    EXPECT_NE(lower.body.find("spelled Limit"), std::string::npos) << lower.body;
+    auto right = h.get("/2025-07/order?Limit=5");
+    EXPECT_EQ(right.status, 200) << right.body;
+    EXPECT_LE(body_of(right).size(), 5u);
+    EXPECT_EQ(h.get("/2025-07/order?Colour=red").status, 200);
+    // The document's own spellings that are not PascalCase are the ones: Ids on returns, IDs on orders.
+    EXPECT_EQ(h.get("/2025-07/return?Ids=8001").status, 200);
+    EXPECT_EQ(h.get("/2025-07/return?IDs=8001").status, 400);
+    // The token is judged first (NS-VALIDATION-STATUS: 401 for a missing or invalid one).
+    EXPECT_EQ(h.send("GET", "/2025-07/order?limit=5", "", std::string("not-a-token")).status, 401);
+}
+
 }  // namespace
 }  // namespace dockside::refserver
