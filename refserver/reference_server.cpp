@@ -162,6 +162,7 @@ http::Response ReferenceServer::dispatch(const http::Request& request) {
 
     auto access = check_access(request, access_rule, store_, clock_->now(), faults_);
     if (!access) return error_response(access.error());
+    if (auto misspelled = misspelled_parameter(*query, access_rule.query_names)) return error_response(*misspelled);
     const bool adds = adds_records(access_rule.operation_id);
     if (adds && refserver::stored_records(store_) >= options_.max_records)
         return error_response(record_limit_reached(options_.max_records));

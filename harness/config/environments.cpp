@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "harness/config/target_config.h"
+#include "harness/http/url.h"
 #include "specs/loader/yaml_json.h"
 
 namespace dockside::config {
@@ -19,7 +20,7 @@ const std::set<std::string> kTopKeys{"environments"};
 const std::set<std::string> kEnvironmentKeys{"base_url", "auth_url", "channel_header", "channel", "production",
                                              "credentials"};
 const std::set<std::string> kCredentialKeys{"token_env", "token_file", "client_id", "client_secret_env",
-                                            "client_secret_file"};
+                                            "client_secret_file", "redirect_uri"};
 /// Keys that would hold a secret in the file itself: refused with the way to name it instead.
 const std::set<std::string> kSecretKeys{"token", "client_secret", "password", "refresh_token"};
 
@@ -99,18 +100,22 @@ void read_credentials(Reporter& out, const json& env, const std::string& pointer
     const std::string at = pointer + "/credentials";
     const json& credentials = env.at("credentials");
     if (!credentials.is_object()) {
-        out.add(at, "credentials must be a mapping (token_env, token_file, client_id, client_secret_env, client_secret_file)");
+        out.add(at, "credentials must be a mapping of " + listed(kCredentialKeys));
         return;
     }
     check_keys(out, credentials, at, kCredentialKeys, "the credentials of environment '" + e.name + "'");
     e.token = secret_source(out, credentials, at, "token", project_dir);
     e.client_id = scalar_text(out, credentials, "client_id", at);
     e.client_secret = secret_source(out, credentials, at, "client_secret", project_dir);
+    e.redirect_uri = scalar_text(out, credentials, "redirect_uri", at);
+    // A token and a client together are fine: the token runs the tests, the client the OAuth ones.
     const bool oauth = !e.client_id.empty() || e.client_secret.given();
-    if (e.token.given() && oauth)
-        out.add(at, "environment '" + e.name + "' names both a token and an OAuth client; give one");
-    else if (oauth && (e.client_id.empty() || !e.client_secret.given()))
+    if (oauth && (e.client_id.empty() || !e.client_secret.given()))
         out.add(at, "environment '" + e.name + "': OAuth needs client_id and client_secret_env or client_secret_file");
+    if (!e.redirect_uri.empty() && e.client_id.empty())
+        out.add(at + "/redirect_uri", "environment '" + e.name + "': redirect_uri is the OAuth client's; it needs client_id");
+    else if (auto url = http::parse_url(e.redirect_uri); !e.redirect_uri.empty() && !url)
+        out.add(at + "/redirect_uri", "environment '" + e.name + "': redirect_uri " + url.error());
 }
 
 Environment read_environment(Reporter& out, const std::string& name, const json& env, const std::string& project_dir) {

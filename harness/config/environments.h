@@ -13,7 +13,11 @@
 ///         auth_url: https://auth.example.test
 ///         channel: 101
 ///         production: true
-///         credentials: {client_id: dockside-ci, client_secret_file: ~/.config/dockside/production-secret}
+///         credentials:
+///           client_id: dockside-ci
+///           client_secret_file: ~/.config/dockside/production-secret
+///           redirect_uri: https://ci.example.test/callback
+///           token_env: FULFILLMENT_PRODUCTION_TOKEN   # beside the client: the token runs the tests, the client the OAuth ones
 
 #include <optional>
 #include <string>
@@ -45,6 +49,7 @@ struct Environment {
     SecretSource token;          ///< a personal access token
     std::string client_id;       ///< OAuth (with client_secret)
     SecretSource client_secret;
+    std::string redirect_uri;    ///< registered for the OAuth client; only with client_id
     bool production = false;
     int line = 0;                ///< where its name stands in the file
 };
@@ -64,7 +69,8 @@ inline constexpr const char* kDefaultProjectFile = "dockside.yaml";
 
 /// Reads and checks the whole file, reporting every problem at once, each as "FILE:LINE:COLUMN: what is
 /// wrong": YAML syntax, an unknown key (with the known ones), a missing base_url or production, a secret
-/// written into the file instead of named, a credential source given twice.
+/// written into the file instead of named, a credential source given twice, a redirect_uri without a
+/// client_id or that is no URL.
 Result<ProjectFile, std::vector<std::string>> load_project_file(const std::string& path);
 
 /// Environments whose personal access tokens are the same secret (each pair once: "sandbox and production"),

@@ -16,11 +16,6 @@ namespace {
 
 std::string label(const std::string& flag) { return flag + " (" + env_name_for(flag) + ")"; }
 
-std::string mask(const std::string& secret) {
-    if (secret.size() <= 4) return std::string(secret.size(), '*');
-    return secret.substr(0, 2) + std::string(secret.size() - 4, '*') + secret.substr(secret.size() - 2);
-}
-
 // RFC 9110 token characters: what a header field name may contain.
 bool is_header_name(const std::string& s) {
     static const std::string extra = "!#$%&'*+-.^_`|~";
@@ -128,18 +123,13 @@ std::string secret_value(Collector& out, const std::string& flag, const std::str
 
 AuthMethod check_auth(Collector& out, const RawTargetOptions& raw) {
     const bool oauth = !raw.client_id.empty() || !raw.client_secret.empty();
-    if (!raw.token.empty() && oauth) {
-        out.add("--token", mask(raw.token),
-                "give either a personal access token or --client-id/--client-secret, not both");
-        return AuthMethod::None;
-    }
     if (oauth && (raw.client_id.empty() || raw.client_secret.empty())) {
         const bool id_missing = raw.client_id.empty();
         out.add(id_missing ? "--client-id" : "--client-secret", "",
                 "OAuth needs both --client-id and --client-secret");
         return AuthMethod::None;
     }
-    if (!raw.token.empty()) return AuthMethod::PersonalToken;
+    if (!raw.token.empty()) return AuthMethod::PersonalToken;  // with a client too: see AuthMethod
     if (oauth) return AuthMethod::OAuthClient;
     if (!raw.base_url.empty())
         out.add("--token", "", "a server named by --base-url needs --token or --client-id/--client-secret");
@@ -196,6 +186,7 @@ std::optional<ProjectFile> apply_environment(Collector& out, RawTargetOptions& r
         if (!env->client_id.empty()) {
             raw.client_id = env->client_id;
             raw.client_secret = read(env->client_secret, "OAuth client secret");
+            fill("--redirect-uri", raw.redirect_uri, env->redirect_uri);  // the file's client's, unless a flag names another
         }
     }
     config.environment = env->name;
@@ -256,6 +247,7 @@ Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions&
     check_url(out, "--base-url", raw.base_url);
     raw.base_url = without_version_segment(out, config.notes, raw.base_url, version_segment);
     check_url(out, "--auth-url", raw.auth_url);
+    check_url(out, "--redirect-uri", raw.redirect_uri);
     if (raw.base_url.empty() && !raw.auth_url.empty())
         out.add("--auth-url", raw.auth_url, "needs --base-url (the embedded server is its own auth server)");
     config.auth = check_auth(out, raw);
@@ -275,6 +267,7 @@ Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions&
     config.token = raw.token;
     config.client_id = raw.client_id;
     config.client_secret = raw.client_secret;
+    config.redirect_uri = raw.redirect_uri;
     config.channel_header = raw.channel_header;
     config.profile = raw.profile;
     config.insecure = raw.insecure;

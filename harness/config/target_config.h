@@ -22,6 +22,7 @@ struct RawTargetOptions {
     std::string client_id;       ///< --client-id / DOCKSIDE_CLIENT_ID (OAuth)
     std::string client_secret;   ///< --client-secret / DOCKSIDE_CLIENT_SECRET (OAuth)
     std::string client_secret_file;  ///< --client-secret-file / DOCKSIDE_CLIENT_SECRET_FILE
+    std::string redirect_uri;    ///< --redirect-uri / DOCKSIDE_REDIRECT_URI: one registered for the OAuth client
     std::string channel;         ///< --channel / DOCKSIDE_CHANNEL; empty = discovered from GET /channel
     std::string channel_header = "service_channel_id";  ///< --channel-header / DOCKSIDE_CHANNEL_HEADER
     std::string profile = "default";                    ///< --profile / DOCKSIDE_PROFILE
@@ -34,6 +35,9 @@ struct RawTargetOptions {
     std::set<std::string> given;
 };
 
+/// The credential the run's requests carry. A personal access token wins when an OAuth client is given too:
+/// the client then serves the tests of the OAuth flow, and the token every other request (the simulation
+/// control takes nothing else).
 enum class AuthMethod { None, PersonalToken, OAuthClient };
 
 /// A validated target. `embedded()` means Dockside starts its own reference server.
@@ -44,6 +48,7 @@ struct TargetConfig {
     std::string token;
     std::string client_id;
     std::string client_secret;
+    std::string redirect_uri;
     std::optional<std::int64_t> channel;
     std::string channel_header;
     std::string profile;
@@ -58,6 +63,8 @@ struct TargetConfig {
     std::vector<std::string> warnings;
 
     bool embedded() const { return base_url.empty(); }
+    /// An OAuth client is given (with or without a personal access token).
+    bool has_oauth_client() const { return !client_id.empty(); }
 };
 
 /// One thing wrong with the configuration, named by the flag and environment variable that set it.

@@ -157,7 +157,7 @@ std::optional<Exchange> send_probe(const ProbeRequest& r, const Probe& probe) {
 bool judge_exchange(const Probe& probe, const Exchange& ex, const checks::JudgeOptions& options) {
     auto finding = checks::judge(probe, observe(ex), options);
     if (!finding) return false;
-    expect_that(false, ex, finding->rule_id, finding->title + ": " + finding->message);
+    record_failure(finding->rule_id, ex, finding->title, finding->message);
     return true;
 }
 

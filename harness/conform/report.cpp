@@ -187,7 +187,14 @@ std::string render_summary(const RunResults& results, bool colour, bool area_row
     if (area_rows)
         for (const auto& s : summarize(results.tests)) row(s);
     const Totals t = totals(results);
-    row(t.counts);
+    // The total is how long the run took: with --workers the tests' own times overlap, so their sum is more.
+    AreaSummary total = t.counts;
+    total.seconds = results.meta.duration_seconds;
+    row(total);
+    if (t.counts.seconds > results.meta.duration_seconds + 0.05)
+        out << "seconds: an area's are its tests' times added up; the total is the run's wall time (the tests' "
+               "times add up to "
+            << std::fixed << std::setprecision(1) << t.counts.seconds << " s, run side by side)\n";
     const bool bad = exit_code(results) != 0;
     out << paint(render_verdict(results), bad ? kRed : kGreen, colour) << "\n";
     if (t.rate_limited_waits > 0)

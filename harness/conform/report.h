@@ -29,7 +29,8 @@ struct ReportStyle {
 
 /// "returns      passed  12  failed   1  skipped   2   3.4 s" (blocked, timed out, accepted when present).
 std::string render_progress_line(const AreaSummary& summary, bool colour = false);
-/// The per-area table with a total row, then the verdict line. Without `area_rows` (the progress lines already
+/// The per-area table with a total row, then the verdict line. An area's seconds are its tests' times added
+/// up; the total's are the run's wall time (meta.duration_seconds), with the tests' sum beside it when more. Without `area_rows` (the progress lines already
 /// showed one line per area as it finished) the table is its total row alone.
 std::string render_summary(const RunResults& results, bool colour = false, bool area_rows = true);
 /// "3 tests failed, 2 distinct findings, 26 blocked" (and timed out, interrupted, not run when any).

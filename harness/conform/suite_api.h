@@ -29,7 +29,7 @@ namespace dockside::conform {
 
 /// Which credentials a call carries.
 enum class Auth {
-    Token,     ///< the full-access token
+    Token,     ///< the full-access token; none to an operation without bearer security (the authorization server)
     None,      ///< no Authorization header
     Bad,       ///< a syntactically fine token the server never issued
     ReadOnly,  ///< the read-only token; without one the test is skipped (the target configuration lacks it)
@@ -115,7 +115,7 @@ bool expect_status(const Exchange& exchange, int code, const std::string& rule);
 /// A 4xx. Under the strict profile the exact code: `strict_code` when given, else the code of the
 /// profile's NS-VALIDATION-STATUS stance (400).
 bool expect_rejected(const Exchange& exchange, const std::string& rule, std::optional<int> strict_code = std::nullopt);
-/// `condition` holds; otherwise a finding with `message`.
+/// `condition` holds; otherwise a finding titled `message` whose message is what was received.
 bool expect_that(bool condition, const Exchange& exchange, const std::string& rule, const std::string& message);
 /// No 5xx (and a response at all): rule ERR-NO5XX.
 bool expect_no_5xx(const Exchange& exchange);
@@ -130,6 +130,8 @@ bool expect_no_side_effect(bool unchanged, const std::string& operation, const s
 /// Records a finding for this test that `exchange` shows (a check across several calls, judged on the last)
 /// and fails the test.
 void record_failure(const std::string& rule, const Exchange& exchange, const std::string& message);
+/// The same for a finding whose judge (a rule check) composed its title and its message ("Received: …") apart.
+void record_failure(const std::string& rule, const Exchange& exchange, const std::string& title, const std::string& message);
 /// Records a finding without a particular exchange; its curl is the test's last request.
 void record_failure(const std::string& rule, const std::string& operation, const std::string& message);
 

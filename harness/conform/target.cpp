@@ -139,6 +139,9 @@ Result<OAuthTokens, std::string> oauth_code_flow(const OAuthRequest& request, co
                     " failed (" + http::to_string(consent.error()) + ")");
     if (answers) answers->push_back({"authorize", request.auth_url, consent_request, *consent, 0});
     const auto location = consent->headers.get("Location");
+    if (consent->status == 404)
+        return fail("GET " + http::absolute_url(*url, "/connect/authorize") + " answered 404: --auth-url " + request.auth_url +
+                    " (the base URL unless given) does not lead to the authorization server; give its root");
     if (consent->status != 302 || !location)
         return fail("GET /connect/authorize answered " + std::to_string(consent->status) +
                     " without a redirect carrying a code: the target needs interactive consent, which dockside "
@@ -220,6 +223,14 @@ Result<int, PreflightFailure> check_token(const std::string& base_url, const std
         failure.kind = PreflightFailure::Kind::Refused;
         failure.message = "the " + which + " was refused: GET " + http::absolute_url(*url, kChannelPath) + " answered " +
                           std::to_string(response->status) + " " + response->body.substr(0, 200);
+        failure.response = std::move(response.value());
+        return fail(std::move(failure));
+    }
+    if (response->status == 404) {
+        failure.kind = PreflightFailure::Kind::NoApi;
+        failure.message = "GET " + http::absolute_url(*url, kChannelPath) + " answered 404: --base-url " + base_url +
+                          " does not lead to the API (every path of the contract begins with /2025-07 under it); "
+                          "give the server's root, as the API document's base_url";
         failure.response = std::move(response.value());
         return fail(std::move(failure));
     }

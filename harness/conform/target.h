@@ -36,6 +36,7 @@ Result<int, std::string> probe_target(const std::string& base_url, const std::st
 struct PreflightFailure {
     enum class Kind {
         Unreachable,     ///< no HTTP answer at all: the run cannot be done (exit 2)
+        NoApi,           ///< 404 to the first call: the base URL does not lead to the API (exit 2)
         Refused,         ///< 401/403 to a credential: the run cannot be done (exit 2)
         Malformed,       ///< an answer that breaks the contract: a finding (exit 1)
         NoWriteChannel,  ///< nothing to write to: the run cannot be done (exit 2)
@@ -46,9 +47,10 @@ struct PreflightFailure {
     std::optional<http::Response> response;
 };
 
-/// GET /2025-07/channel with `token`: accepted (2xx), or Refused with the status, or Unreachable. Checked
-/// once before anything runs, so a wrong token is one clear error instead of a failure in every test. The
-/// answer is added to `answers` when given.
+/// GET /2025-07/channel with `token`: accepted (2xx), or Refused with the status, or Unreachable, or NoApi
+/// when it answers 404 (a wrong prefix in --base-url: the target's own answer to a path it does not serve,
+/// not a finding against it). Checked once before anything runs, so a wrong token or base URL is one clear
+/// error instead of a failure in every test. The answer is added to `answers` when given.
 Result<int, PreflightFailure> check_token(const std::string& base_url, const std::string& token,
                                           const std::string& which, const http::ClientOptions& options,
                                           PreparationAnswers* answers = nullptr);

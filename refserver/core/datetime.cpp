@@ -73,52 +73,41 @@ std::string format_us_style(TimePoint t) {
 }
 
 std::optional<TimePoint> parse_iso8601(std::string_view s) {
-    int y, mo, d, h = 0, mi = 0, sec = 0;
-    if (!digits(s, 0, 4, y) || s.size() < 10 || s[4] != '-' || !digits(s, 5, 2, mo) || s[7] != '-' ||
+    // RFC 3339's date-time, as NS-DATETIME-PROFILE (specs/rules.yaml) records the server accepts it: the time
+    // and its offset are required. A bare date, a time without seconds or without an offset is refused: the
+    // document types these fields datetime, and a client must not learn from here that the service fills in
+    // what was left out.
+    int y, mo, d, h, mi, sec;
+    if (!digits(s, 0, 4, y) || s.size() < 20 || s[4] != '-' || !digits(s, 5, 2, mo) || s[7] != '-' ||
         !digits(s, 8, 2, d) || !valid_day(y, mo, d))
         return std::nullopt;
     // TimePoint counts nanoseconds from 1970 in 64 bits (years 1678 to 2262); a date outside the years
     // below would overflow it, here or in the arithmetic handlers do with it (found by fuzzing).
     if (y < kMinYear || y > kMaxYear) return std::nullopt;
-    std::size_t pos = 10;
-    int offset_seconds = 0;
-    if (pos < s.size()) {
-        if (s[pos] != 'T' && s[pos] != 't' && s[pos] != ' ') return std::nullopt;
-        if (!digits(s, pos + 1, 2, h) || pos + 3 >= s.size() || s[pos + 3] != ':' ||
-            !digits(s, pos + 4, 2, mi))
-            return std::nullopt;
-        pos += 6;
-        if (pos < s.size() && s[pos] == ':') {
-            if (!digits(s, pos + 1, 2, sec)) return std::nullopt;
-            pos += 3;
-            if (pos < s.size() && (s[pos] == '.' || s[pos] == ',')) {
-                std::size_t start = ++pos;
-                while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') ++pos;
-                if (pos == start) return std::nullopt;
-            }
-        }
-        if (h > 23 || mi > 59 || sec > 60) return std::nullopt;
-        if (pos < s.size()) {
-            if (s[pos] == 'Z' || s[pos] == 'z') {
-                ++pos;
-            } else if (s[pos] == '+' || s[pos] == '-') {
-                int oh, om = 0;
-                if (!digits(s, pos + 1, 2, oh)) return std::nullopt;
-                std::size_t after = pos + 3;
-                if (after < s.size() && s[after] == ':') ++after;
-                if (after < s.size()) {
-                    if (!digits(s, after, 2, om)) return std::nullopt;
-                    after += 2;
-                }
-                if (oh > 23 || om > 59) return std::nullopt;
-                offset_seconds = (s[pos] == '+' ? 1 : -1) * (oh * 3600 + om * 60);
-                pos = after;
-            } else {
-                return std::nullopt;
-            }
-        }
-        if (pos != s.size()) return std::nullopt;
+    if ((s[10] != 'T' && s[10] != 't') || !digits(s, 11, 2, h) || s[13] != ':' || !digits(s, 14, 2, mi) ||
+        s[16] != ':' || !digits(s, 17, 2, sec))
+        return std::nullopt;
+    if (h > 23 || mi > 59 || sec > 60) return std::nullopt;
+    std::size_t pos = 19;
+    if (pos < s.size() && s[pos] == '.') {
+        const std::size_t start = ++pos;
+        while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') ++pos;
+        if (pos == start) return std::nullopt;
     }
+    int offset_seconds = 0;
+    if (pos < s.size() && (s[pos] == 'Z' || s[pos] == 'z')) {
+        ++pos;
+    } else if (pos < s.size() && (s[pos] == '+' || s[pos] == '-')) {
+        int oh, om;
+        if (!digits(s, pos + 1, 2, oh) || pos + 3 >= s.size() || s[pos + 3] != ':' || !digits(s, pos + 4, 2, om))
+            return std::nullopt;
+        if (oh > 23 || om > 59) return std::nullopt;
+        offset_seconds = (s[pos] == '+' ? 1 : -1) * (oh * 3600 + om * 60);
+        pos += 6;
+    } else {
+        return std::nullopt;
+    }
+    if (pos != s.size()) return std::nullopt;
     std::int64_t days = days_from_civil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d));
     std::int64_t secs = days * 86400 + h * 3600 + mi * 60 + sec - offset_seconds;
     return TimePoint(std::chrono::seconds(secs));

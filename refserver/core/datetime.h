@@ -1,6 +1,6 @@
 #pragma once
-/// ISO 8601 date-times as the API writes them ("2025-07-01T12:00:00Z") and reads them (with or
-/// without fractional seconds, with Z or a numeric offset, or a bare date meaning midnight UTC).
+/// ISO 8601 date-times as the API writes them ("2025-07-01T12:00:00Z") and reads them: RFC 3339's
+/// date-time, with or without fractional seconds, with Z or a numeric offset; never a bare date.
 
 #include <optional>
 #include <string>
@@ -16,8 +16,8 @@ std::string format_iso8601(TimePoint t);
 inline constexpr int kMinYear = 1900;
 inline constexpr int kMaxYear = 2199;
 
-/// The parsed instant, or nullopt when the text is not an ISO 8601 date or date-time, or names a year
-/// outside kMinYear..kMaxYear.
+/// The parsed instant, or nullopt when the text is not an RFC 3339 date-time (a bare date, a time without
+/// seconds or offset are not), or names a year outside kMinYear..kMaxYear.
 std::optional<TimePoint> parse_iso8601(std::string_view text);
 /// "MM/DD/YYYY HH:MM:SS": deliberately not ISO 8601, used only by the CONV-TYPES.bad-datetime fault.
 std::string format_us_style(TimePoint t);

@@ -25,6 +25,9 @@ struct OperationAccess {
     std::vector<std::string> scopes;  ///< every one must be granted to the token
     ChannelRule channel = ChannelRule::NotUsed;
     StoreLock lock = StoreLock::Shared;
+    /// The query parameters the contract names for it, as the document spells them: another spelling of one of
+    /// them is refused (NS-QUERY-NAME-CASE), so that no client learns here to rely on a lenient match.
+    std::vector<std::string> query_names = {};
 };
 
 }  // namespace dockside::refserver

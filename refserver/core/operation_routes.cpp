@@ -57,6 +57,8 @@ OperationAccess access_of(const spec::Spec& spec, const spec::Operation& operati
     access.bearer = security->bearer;
     access.scopes = security->scopes;
     access.channel = channel_rule(security->channel_header);
+    for (const auto& parameter : operation.parameters)
+        if (parameter.in == "query") access.query_names.push_back(parameter.name);
     return access;
 }
 
@@ -105,7 +107,7 @@ void add_removed_paths(const spec::Spec& spec, const HandlerTable& table, Router
         // Only reads: answering a removed write with an empty list would claim a change that never happened.
         if (removed.replacement.empty() && removed.method == "GET" && table.removed_reads())
             router.add(removed.method, typed_pattern(spec, removed.path, nullptr, problems),
-                       OperationAccess{removed.method + " " + removed.path, true, {}, ChannelRule::Optional, StoreLock::Shared},
+                       OperationAccess{removed.method + " " + removed.path, true, {}, ChannelRule::Optional, StoreLock::Shared, {}},
                        table.removed_reads());
     }
 }
@@ -123,7 +125,7 @@ Result<Router, std::vector<std::string>> build_routes(const spec::Spec& spec, co
     add_contract_routes(spec, table, router, problems);
     add_removed_paths(spec, table, router, problems);
     for (const auto& r : table.server_routes())
-        router.add(r.method, r.pattern, OperationAccess{r.name, false, {}, ChannelRule::NotUsed, r.lock}, r.handler);
+        router.add(r.method, r.pattern, OperationAccess{r.name, false, {}, ChannelRule::NotUsed, r.lock, {}}, r.handler);
     for (const auto& p : router.problems()) problems.push_back("router: " + p);
     if (!problems.empty()) return fail(std::move(problems));
     return router;

@@ -102,6 +102,15 @@ std::optional<std::string> QueryParams::get(std::string_view name) const {
     return std::nullopt;
 }
 
+std::optional<ApiError> misspelled_parameter(const QueryParams& params, const std::vector<std::string>& documented) {
+    for (const auto& item : params.items())
+        for (const auto& spelled : documented)
+            if (const auto& name = item.first; name != spelled && http::iequals(name, spelled))
+                return validation_error(name, "query parameter " + name + " is spelled " + spelled +
+                                                  " (names are as the document spells them)", "CONV-CASE");
+    return std::nullopt;
+}
+
 void QueryReader::fail_once(ApiError e) {
     if (!error_) error_ = std::move(e);
 }

@@ -1,7 +1,8 @@
 #pragma once
 /// Query strings (and application/x-www-form-urlencoded bodies): decoding, and typed reads of
-/// parameters that name the parameter when a value is wrong. Parameter names match
-/// case-insensitively; the document writes them PascalCase ("Limit", "IDs").
+/// parameters that name the parameter when a value is wrong. The document writes names PascalCase
+/// ("Limit", "IDs"); another spelling of an operation's documented name is refused before its handler
+/// runs (misspelled_parameter), so the reads here only ever meet the document's.
 
 #include <cstdint>
 #include <optional>
@@ -29,6 +30,10 @@ public:
 private:
     std::vector<std::pair<std::string, std::string>> items_;
 };
+
+/// A 400 (CONV-CASE) for the first parameter whose name is one of `documented` spelled otherwise ("limit"
+/// for "Limit"): NS-QUERY-NAME-CASE of specs/rules.yaml. Names the operation does not document are left alone.
+std::optional<ApiError> misspelled_parameter(const QueryParams& params, const std::vector<std::string>& documented);
 
 /// Percent-decoding of one component; nullopt for a malformed escape.
 std::optional<std::string> percent_decode(std::string_view in, bool plus_is_space);

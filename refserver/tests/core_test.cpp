@@ -22,9 +22,8 @@ TEST(Datetime, ParsesIsoVariants) {
     EXPECT_EQ(parse_iso8601("2025-07-01T12:00:00Z"), noon);
     EXPECT_EQ(parse_iso8601("2025-07-01T12:00:00.123Z"), noon);
     EXPECT_EQ(parse_iso8601("2025-07-01T14:00:00+02:00"), noon);
-    EXPECT_EQ(parse_iso8601("2025-07-01T07:00:00-0500"), noon);
-    EXPECT_EQ(parse_iso8601("2025-07-01T12:00"), noon);
-    EXPECT_EQ(parse_iso8601("2025-07-01"), TimePoint(std::chrono::seconds(1751328000)));
+    EXPECT_EQ(parse_iso8601("2025-07-01T07:00:00-05:00"), noon);
+    EXPECT_EQ(parse_iso8601("2025-07-01t12:00:00z"), noon);
     EXPECT_EQ(parse_iso8601("2024-02-29T00:00:00Z").has_value(), true);
 }
 
@@ -34,9 +33,16 @@ TEST(Datetime, RejectsNonIso) {
         EXPECT_FALSE(parse_iso8601(bad).has_value()) << bad;
 }
 
+TEST(Datetime, OnlyAnRfc3339DateTimeIsADateTime) {
+    // NS-DATETIME-PROFILE: what the document types datetime is read as RFC 3339's date-time, nothing less.
+    for (const char* partial : {"2025-07-01", "2025-07-01T12:00", "2025-07-01T12:00:00", "2025-07-01 12:00:00Z",
+                                "2025-07-01T07:00:00-0500", "2025-07-01T12:00:00.Z"})
+        EXPECT_FALSE(parse_iso8601(partial).has_value()) << partial;
+}
+
 TEST(Datetime, YearsATimePointCannotHoldAreRefused) {
     // Found by fuzzing: 0041-03-01 overflowed the nanosecond TimePoint (undefined behaviour).
-    for (const char* far : {"0041-03-01T04:02:04Z", "0001-01-01", "1677-12-31T00:00:00Z", "2262-04-12", "9999-12-31T23:59:59Z",
+    for (const char* far : {"0041-03-01T04:02:04Z", "0001-01-01T00:00:00Z", "1677-12-31T00:00:00Z", "2262-04-12T00:00:00Z", "9999-12-31T23:59:59Z",
                             "1899-12-31T23:59:59Z", "2200-01-01T00:00:00Z"})
         EXPECT_FALSE(parse_iso8601(far).has_value()) << far;
     EXPECT_EQ(format_iso8601(*parse_iso8601("1900-01-01T00:00:00Z")), "1900-01-01T00:00:00Z");

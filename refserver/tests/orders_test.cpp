@@ -109,6 +109,9 @@ TEST(OrderCreate, RejectsEachInvalidField) {
         {"unknown location", [](auto& b) { b["location_id"] = 999; }, "location_id", "ERR-4XX"},
         {"gift as number", [](auto& b) { b["gift_message"] = 5; }, "gift_message", "CONV-TYPES"},
         {"bad purchase date", [](auto& b) { b["purchase_date"] = "yesterday"; }, "purchase_date", "CONV-TYPES"},
+        // A date-time by the document: a bare date is not one (NS-DATETIME-PROFILE), nor is one without offset.
+        {"date-only purchase date", [](auto& b) { b["purchase_date"] = "2025-06-30"; }, "purchase_date", "CONV-TYPES"},
+        {"purchase date without offset", [](auto& b) { b["purchase_date"] = "2025-06-30T08:00:00"; }, "purchase_date", "CONV-TYPES"},
         {"recipient without name", [](auto& b) { b["recipient"].erase("name"); }, "recipient.name", "ORD-REQ"},
         {"recipient without address", [](auto& b) { b["recipient"].erase("address"); }, "recipient.address", "ORD-REQ"},
         {"tag without value", [](auto& b) { b["tags"] = {{{"name", "x"}}}; }, "tags[0].value", "ORD-REQ"},
@@ -426,6 +429,26 @@ TEST(Versioning, OldPathsAreNotServed) {
     EXPECT_EQ(h.get("/2025-07/return/1/statushistory").status, 404);
     EXPECT_EQ(h.get("/2.0/order").status, 404);
     EXPECT_EQ(h.get("/2025-07/nothing-here").status, 404);
+}
+
+TEST(QueryNames, AreAsTheDocumentSpellsThem) {
+    // NS-QUERY-NAME-CASE: another spelling of a documented name is refused, not honoured (a client must not
+    // learn here that `limit` works); names the operation does not document are left alone.
+    Harness h;
+    auto lower = h.get("/2025-07/order?limit=5");
+    EXPECT_EQ(lower.status, 400) << lower.body;
+    EXPECT_EQ(field_of(lower), "limit");
+    EXPECT_EQ(rule_of(lower), "CONV-CASE");
+    EXPECT_NE(lower.body.find("spelled Limit"), std::string::npos) << lower.body;
+    auto right = h.get("/2025-07/order?Limit=5");
+    EXPECT_EQ(right.status, 200) << right.body;
+    EXPECT_LE(body_of(right).size(), 5u);
+    EXPECT_EQ(h.get("/2025-07/order?Colour=red").status, 200);
+    // The document's own spellings that are not PascalCase are the ones: Ids on returns, IDs on orders.
+    EXPECT_EQ(h.get("/2025-07/return?Ids=8001").status, 200);
+    EXPECT_EQ(h.get("/2025-07/return?IDs=8001").status, 400);
+    // The token is judged first (NS-VALIDATION-STATUS: 401 for a missing or invalid one).
+    EXPECT_EQ(h.send("GET", "/2025-07/order?limit=5", "", std::string("not-a-token")).status, 401);
 }
 
 }  // namespace

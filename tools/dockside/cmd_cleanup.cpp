@@ -76,8 +76,6 @@ void register_cleanup_command(CLI::App& app, CommandContext& context) {
     auto* cleanup = app.add_subcommand("cleanup", "Undo what a conform run created on its target, from the run's folder");
     cleanup->add_option("--run", options->run_dir, "The conform run's results folder")->required()->check(CLI::ExistingDirectory);
     add_target_options(*cleanup, options->target);
-    cleanup->add_option("--redirect-uri", options->access.redirect_uri, "OAuth redirect URI registered for the client")
-        ->envname("DOCKSIDE_REDIRECT_URI");
     cleanup->add_flag("--allow-production-writes", options->safety.allow_production_writes,
                       "Let the cleanup cancel and delete on an environment marked production");
     cleanup->footer("Exit codes: 0 everything left was undone; 1 some record could not be undone (listed, with why, "

@@ -336,7 +336,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     std::unique_ptr<refserver::EmbeddedServer> embedded;
     auto prepared = prepare(*c.target, options, c.refresh_token, *c.spec, validator, embedded);
     if (!prepared) return kExitCannotRun;
-    auto credentials = ConformCredentials::start(*c.target, options.access, *prepared, *c.spec, options.refresh_token_file);
+    auto credentials = ConformCredentials::start(*c.target, *prepared, *c.spec, options.refresh_token_file);
     if (!credentials) return cannot_run(credentials.error());
     conform::SessionInfo& info = prepared->info;
     info.profile = like.profile;
@@ -442,8 +442,6 @@ void register_conform_command(CLI::App& app, CommandContext& context) {
     auto* conform = app.add_subcommand("conform", "Run the conformance suites against a target (default: the embedded reference server)");
     conform->footer(kExitCodesHelp);
     add_target_options(*conform, options->target);
-    conform->add_option("--redirect-uri", options->access.redirect_uri, "OAuth redirect URI registered for the client")
-        ->envname("DOCKSIDE_REDIRECT_URI");
     conform->add_option("--refresh-token-file", options->refresh_token_file,
                         "OAuth: file keeping the refresh token (read at start, rewritten 0600 at each rotation)")
         ->envname("DOCKSIDE_REFRESH_TOKEN_FILE");

@@ -21,7 +21,6 @@ namespace {
 struct EnvOptions {
     std::string config_file;
     config::RawTargetOptions target;  ///< env check: the environment named, with the flags that override it
-    std::string redirect_uri;
 };
 
 std::string project_path(const std::string& config_file) {
@@ -35,10 +34,13 @@ std::string availability(const config::SecretSource& source) {
 }
 
 std::string credentials_of(const config::Environment& e) {
-    if (e.token.given()) return "token " + e.token.describe() + " (" + availability(e.token) + ")";
+    std::string out;
+    if (e.token.given()) out = "token " + e.token.describe() + " (" + availability(e.token) + ")";
     if (!e.client_id.empty())
-        return "OAuth client " + e.client_id + ", secret " + e.client_secret.describe() + " (" + availability(e.client_secret) + ")";
-    return "none named (give --token or --client-id with the command)";
+        out += (out.empty() ? "" : "; ") + std::string("OAuth client ") + e.client_id + ", secret " + e.client_secret.describe() +
+               " (" + availability(e.client_secret) + ")" +
+               (e.redirect_uri.empty() ? ", no redirect_uri" : ", redirect_uri " + e.redirect_uri);
+    return out.empty() ? "none named (give --token or --client-id with the command)" : out;
 }
 
 int env_list(const EnvOptions& options) {
@@ -144,27 +146,31 @@ int env_check(const GlobalOptions& global, const EnvOptions& options) {
 
     conform::PreparationAnswers answers;
     std::string token = target->token;
-    if (target->auth == config::AuthMethod::OAuthClient) {
-        if (options.redirect_uri.empty()) {
-            say("token", false, "OAuth needs --redirect-uri (DOCKSIDE_REDIRECT_URI) to obtain a token");
+    if (target->has_oauth_client()) {
+        // Beside a personal access token the client is checked too: the run's OAuth tests take it.
+        if (target->redirect_uri.empty()) {
+            say("OAuth token", false, "OAuth needs --redirect-uri (DOCKSIDE_REDIRECT_URI, or redirect_uri in the file)");
             return kExitViolations;
         }
         auto tokens = conform::oauth_code_flow({target->auth_url, target->client_id, target->client_secret,
-                                                options.redirect_uri, conform::all_scopes(*spec)},
+                                                target->redirect_uri, conform::all_scopes(*spec)},
                                                client, &answers);
-        if (!tokens) {
-            say("token", false, tokens.error());
-            return kExitViolations;
-        }
-        token = tokens->access_token;
+        say("OAuth token", static_cast<bool>(tokens), tokens ? "the code flow gave an access token" : tokens.error());
+        if (!tokens) return kExitViolations;
+        if (target->auth == config::AuthMethod::OAuthClient) token = tokens->access_token;
     }
     auto accepted = conform::check_token(target->base_url, token, "token", client, &answers);
     say("token accepted", static_cast<bool>(accepted), accepted ? "GET /2025-07/channel answered 200" : accepted.error().message);
-    if (!accepted) return kExitViolations;
-    say("token lifetime", true, lifetime(token, answers));
+    if (!accepted)
+        return accepted.error().kind == conform::PreflightFailure::Kind::NoApi ? kExitCannotRun : kExitViolations;
+    // The token answer's expires_in is the OAuth token's, not a personal access token's beside it.
+    say("token lifetime", true,
+        lifetime(token, target->auth == config::AuthMethod::OAuthClient ? answers : conform::PreparationAnswers{}));
 
-    auto channels = conform::discover_channels(target->base_url, token, client, &answers);
-    const auto seen = channel_lines(answers);
+    // Only the discovery's pages: the token check read the first page already, and its channels are the same.
+    conform::PreparationAnswers pages;
+    auto channels = conform::discover_channels(target->base_url, token, client, &pages);
+    const auto seen = channel_lines(pages);
     std::cout << "  channels the token sees (" << seen.size() << "):\n";
     for (const auto& line : seen) std::cout << "          " << line << "\n";
     bool writable = static_cast<bool>(channels);
@@ -195,8 +201,9 @@ void register_env_command(CLI::App& app, CommandContext& context) {
     auto* check = env->add_subcommand("check", "Reachable, token accepted, the channels it sees, a channel to write to, token lifetime");
     check->add_option("name", options->target.environment, "The environment to check")->required();
     check->add_option("--config", options->config_file, "Project file (default: ./dockside.yaml)")->envname("DOCKSIDE_CONFIG");
-    check->add_option("--redirect-uri", options->redirect_uri, "OAuth redirect URI registered for the client")
-        ->envname("DOCKSIDE_REDIRECT_URI");
+    check->add_option("--redirect-uri", options->target.redirect_uri, "OAuth redirect URI registered for the client")
+        ->envname("DOCKSIDE_REDIRECT_URI")
+        ->each([options](const std::string&) { options->target.given.insert("--redirect-uri"); });
     check->add_option("--timeout", options->target.timeout, "Per request: seconds, or a duration (5s, 500ms, 2m)")
         ->capture_default_str();
     check->add_flag("--insecure", options->target.insecure, "Skip TLS certificate verification");

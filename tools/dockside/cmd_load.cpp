@@ -110,7 +110,7 @@ Result<std::pair<auth::OAuthRefresh, std::string>, std::string> first_oauth_toke
     oauth.auth_url = target.auth_url;
     oauth.client_id = target.client_id;
     oauth.client_secret = target.client_secret;
-    oauth.redirect_uri = options.access.redirect_uri;
+    oauth.redirect_uri = target.redirect_uri;
     oauth.scopes = conform::all_scopes(spec);
     oauth.client = client_options_for(target);
     oauth.issued_at = std::chrono::steady_clock::now();
@@ -279,8 +279,6 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     auto& raw = options->load;
     auto* load = app.add_subcommand("load", "Send load to a target (default: the embedded reference server) and record latency histograms");
     add_target_options(*load, options->target);
-    load->add_option("--redirect-uri", options->access.redirect_uri, "OAuth redirect URI registered for the client")
-        ->envname("DOCKSIDE_REDIRECT_URI");
     load->add_option("--refresh-token-file", options->refresh_token_file,
                      "OAuth: file keeping the refresh token (read at start, rewritten 0600 at each rotation)")
         ->envname("DOCKSIDE_REFRESH_TOKEN_FILE");

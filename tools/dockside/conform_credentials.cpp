@@ -6,7 +6,7 @@
 namespace dockside::cli {
 
 Result<std::unique_ptr<ConformCredentials>, std::string> ConformCredentials::start(
-    const config::TargetConfig& target, const RemoteAccess& access, const PreparedTarget& prepared,
+    const config::TargetConfig& target, const PreparedTarget& prepared,
     const spec::Spec& spec, const std::string& refresh_token_file) {
     if (target.auth != config::AuthMethod::OAuthClient) return std::unique_ptr<ConformCredentials>();
     const auto issued = std::chrono::steady_clock::now();  // a moment after the token's issue: renewed early, never late
@@ -17,7 +17,7 @@ Result<std::unique_ptr<ConformCredentials>, std::string> ConformCredentials::sta
     if (!shared) return fail(shared.error());
     std::unique_ptr<ConformCredentials> out(new ConformCredentials(std::move(shared.value()), refresh_token_file));
 
-    auth::OAuthRefresh grant{target.auth_url, target.client_id, target.client_secret, access.redirect_uri,
+    auth::OAuthRefresh grant{target.auth_url, target.client_id, target.client_secret, target.redirect_uri,
                              conform::all_scopes(spec), prepared.refresh_token, {}, issued, client_options_for(target)};
     auth::RefresherHooks hooks;
     auth::SharedToken* published = out->shared_.get();

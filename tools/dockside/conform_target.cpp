@@ -40,14 +40,14 @@ std::string obtain_token(const config::TargetConfig& target, const RemoteAccess&
     if (target.auth != config::AuthMethod::OAuthClient) return target.token;
     if (!access.refresh_token.empty()) {
         // A refresh token kept from an earlier run: no consent to give (the code flow when it no longer works).
-        auth::OAuthRefresh grant{target.auth_url, target.client_id, target.client_secret, access.redirect_uri,
+        auth::OAuthRefresh grant{target.auth_url, target.client_id, target.client_secret, target.redirect_uri,
                                  conform::all_scopes(spec), access.refresh_token, {}, {}, options};
         auto token = auth::renew_token(grant, auth::documented_access_lifetime(spec).value_or(std::chrono::hours(1)));
         if (!token) error = token.error();
         refresh_token = grant.refresh_token;
         return token ? *token : std::string();
     }
-    conform::OAuthRequest request{target.auth_url, target.client_id, target.client_secret, access.redirect_uri,
+    conform::OAuthRequest request{target.auth_url, target.client_id, target.client_secret, target.redirect_uri,
                                   conform::all_scopes(spec)};
     auto tokens = conform::oauth_code_flow(request, options, &answers);
     if (!tokens) {
@@ -75,6 +75,7 @@ void add_target_options(CLI::App& command, config::RawTargetOptions& raw) {
     target_option(command, "--client-secret", raw.client_secret,
                   "OAuth client secret (prefer --client-secret-file or the environment)", raw);
     target_option(command, "--client-secret-file", raw.client_secret_file, "File whose first line is the OAuth client secret", raw);
+    target_option(command, "--redirect-uri", raw.redirect_uri, "OAuth redirect URI registered for the client", raw);
     target_option(command, "--channel", raw.channel, "Channel id to write to (default: discovered)", raw);
     target_option(command, "--channel-header", raw.channel_header, "Name of the channel header", raw)->capture_default_str();
     target_option(command, "--profile", raw.profile, "Profile: default or strict", raw)->capture_default_str();
@@ -167,8 +168,9 @@ Result<PreparedTarget, std::string> prepare_remote(const config::TargetConfig& t
     info.auth_url = target.auth_url;
     info.channel_header = target.channel_header;
     info.read_only_token = access.read_only_token;
-    if (target.auth == config::AuthMethod::OAuthClient)
-        info.oauth_client = conform::OAuthClientInfo{target.client_id, target.client_secret, access.redirect_uri};
+    // Given beside a personal access token too: the token runs the tests, the client the OAuth flow's.
+    if (target.has_oauth_client())
+        info.oauth_client = conform::OAuthClientInfo{target.client_id, target.client_secret, target.redirect_uri};
     // Every answer read here is judged like any other; a run that cannot be done still names what they broke.
     conform::PreparationAnswers answers;
     const auto judged = [&] { return judge_preparation(answers, spec, validator, secrets_of(target, access, info)); };
@@ -213,11 +215,10 @@ std::string remote_replay_args(const config::TargetConfig& target, const RemoteA
     out << "--base-url " << http::shell_quote(target.base_url);
     if (!target.auth_url.empty() && target.auth_url != target.base_url)
         out << " --auth-url " << http::shell_quote(target.auth_url);
-    if (target.auth == config::AuthMethod::OAuthClient)
+    if (target.has_oauth_client())
         out << " --client-id " << http::shell_quote(target.client_id) << " --client-secret \"$DOCKSIDE_CLIENT_SECRET\""
-            << " --redirect-uri " << http::shell_quote(access.redirect_uri);
-    else
-        out << " --token \"$DOCKSIDE_TOKEN\"";
+            << " --redirect-uri " << http::shell_quote(target.redirect_uri);
+    if (target.auth == config::AuthMethod::PersonalToken) out << " --token \"$DOCKSIDE_TOKEN\"";
     if (!access.read_only_token.empty()) out << " --read-only-token \"$DOCKSIDE_READ_ONLY_TOKEN\"";
     out << " --channel " << info.write_channel;
     if (target.channel_header != "service_channel_id") out << " --channel-header " << http::shell_quote(target.channel_header);

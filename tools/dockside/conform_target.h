@@ -22,7 +22,7 @@
 namespace dockside::cli {
 
 /// Adds --base-url, --auth-url, --token, --token-file, --client-id, --client-secret,
-/// --client-secret-file, --channel, --channel-header, --profile, --timeout and --insecure, each backed
+/// --client-secret-file, --redirect-uri, --channel, --channel-header, --profile, --timeout and --insecure, each backed
 /// by its DOCKSIDE_* environment variable, so no secret has to be typed on a command line.
 void add_target_options(CLI::App& command, config::RawTargetOptions& raw);
 
@@ -64,7 +64,6 @@ http::ClientOptions client_options_for(const config::TargetConfig& target);
 
 /// What is needed beyond the resolved target to reach a remote server.
 struct RemoteAccess {
-    std::string redirect_uri;     ///< OAuth redirect URI (--redirect-uri / DOCKSIDE_REDIRECT_URI)
     std::string read_only_token;  ///< optional token of a read-only channel
     /// OAuth: a refresh token kept from an earlier run (--refresh-token-file); the run then starts with the
     /// refresh grant instead of the code flow.

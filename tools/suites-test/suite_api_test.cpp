@@ -90,6 +90,18 @@ TEST_F(SuiteApi, AuthVariantsAndCallHeadersReplaceDefaults) {
     EXPECT_EQ(custom.request.headers.get("Accept").value_or(""), "text/plain");
 }
 
+TEST_F(SuiteApi, TheAuthorizationServerIsNeverShownTheRunsToken) {
+    // Its 401 is the client's authentication failing; with the run's token on it, it would pass for that token
+    // expiring and have the run renew (spend its grant) for every such request.
+    Exchange token = send({.operation = "token", .query = {{"client_id", "nobody"}, {"client_secret", "x"},
+                                                           {"grant_type", "refresh_token"}, {"refresh_token", "r"},
+                                                           {"redirect_uri", "http://127.0.0.1/callback"}}});
+    EXPECT_FALSE(token.request.headers.has("Authorization")) << token.request.headers.get("Authorization").value_or("");
+    EXPECT_EQ(token.status(), 401);
+    Exchange authorize = send({.operation = "authorize", .query = {{"client_id", "nobody"}}});
+    EXPECT_FALSE(authorize.request.headers.has("Authorization"));
+}
+
 // --auth-url reaches the tests: the authorization server's endpoints are sent there, and shown there.
 TEST_F(SuiteApi, AuthorizationServerEndpointsGoToTheAuthUrl) {
     auto info = refserver::conformance_session_info(*g_world->server, true);
@@ -143,6 +155,25 @@ TEST_F(SuiteApi, FailedExpectationRecordsAFullFindingAndFailsTheTest) {
     EXPECT_NE(f.curl.find("$DOCKSIDE_TOKEN"), std::string::npos) << f.curl;
     EXPECT_EQ(f.curl.find(g_world->server->api().pat()), std::string::npos) << "token must be redacted";
     EXPECT_FALSE(f.body_excerpt.empty());
+}
+
+TEST_F(SuiteApi, AFindingsMessageSaysWhatCameBackWithoutRepeatingItsTitle) {
+    g_exchange = send({.operation = "listChannels"});
+    const std::string expected = "listChannels answers at most 5 channels";
+    EXPECT_NONFATAL_FAILURE(expect_that(false, g_exchange, "CH-LIST", expected), expected);
+    // A rule check's judge composes both: they are kept as it made them.
+    EXPECT_NONFATAL_FAILURE(record_failure("CH-LIST", g_exchange, "RecordsPerPage 0 is rejected",
+                                           "Received: 200 / Expected: 4XX / Probe: RecordsPerPage=0"),
+                            "RecordsPerPage 0 is rejected");
+    EXPECT_NONFATAL_FAILURE(record_failure("CH-LIST", g_exchange, "the channels are listed in id order"), "id order");
+    const auto findings = log().all();
+    ASSERT_EQ(findings.size(), 3u);
+    EXPECT_EQ(findings[0].title, expected);
+    EXPECT_EQ(findings[0].message, "Received: 200");
+    EXPECT_EQ(findings[1].title, "RecordsPerPage 0 is rejected");
+    EXPECT_EQ(findings[1].message, "Received: 200 / Expected: 4XX / Probe: RecordsPerPage=0");
+    EXPECT_EQ(findings[2].message, "Received: 200");
+    for (const auto& f : findings) EXPECT_EQ(f.message.find(f.title), std::string::npos) << f.title << " | " << f.message;
 }
 
 TEST_F(SuiteApi, RejectedMeansAny4xxUnlessStrict) {

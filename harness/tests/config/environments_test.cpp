@@ -145,6 +145,53 @@ TEST(Environments, AGivenFlagOverridesOneValueAndKeepsTheRest) {
     EXPECT_EQ(with_token->token, "flag-pat");
 }
 
+TEST(Environments, AnEnvironmentHoldsATokenBesideAnOAuthClientAndItsRedirectUri) {
+    const auto path = project_file("token-and-client", R"(environments:
+  sandbox:
+    base_url: https://sandbox.example.test
+    production: false
+    credentials:
+      token_env: DOCKSIDE_TEST_BOTH_TOKEN
+      client_id: ci
+      client_secret_env: DOCKSIDE_TEST_BOTH_SECRET
+      redirect_uri: https://ci.example.test/callback
+)");
+    ::setenv("DOCKSIDE_TEST_BOTH_TOKEN", "both-pat", 1);
+    ::setenv("DOCKSIDE_TEST_BOTH_SECRET", "both-secret", 1);
+    auto resolved = resolve(selecting(path, "sandbox"), kProfiles);
+    ASSERT_TRUE(resolved) << joined(resolved.error());
+    EXPECT_EQ(resolved->auth, AuthMethod::PersonalToken);
+    EXPECT_EQ(resolved->token, "both-pat");
+    EXPECT_EQ(resolved->client_secret, "both-secret");
+    EXPECT_EQ(resolved->redirect_uri, "https://ci.example.test/callback");
+    // A flag wins over the file's.
+    auto raw = selecting(path, "sandbox");
+    raw.redirect_uri = "https://elsewhere.example.test/cb";
+    raw.given.insert("--redirect-uri");
+    auto flagged = resolve(raw, kProfiles);
+    ASSERT_TRUE(flagged) << joined(flagged.error());
+    EXPECT_EQ(flagged->redirect_uri, "https://elsewhere.example.test/cb");
+}
+
+TEST(Environments, ARedirectUriNeedsItsClientAndMustBeAUrl) {
+    const auto path = project_file("redirect", R"(environments:
+  lone:
+    base_url: https://sandbox.example.test
+    production: false
+    credentials: {token_env: DOCKSIDE_TEST_LONE, redirect_uri: https://ci.example.test/callback}
+  garbled:
+    base_url: https://sandbox.example.test
+    production: false
+    credentials: {client_id: ci, client_secret_env: DOCKSIDE_TEST_GARBLED, redirect_uri: not a url}
+)");
+    auto file = load_project_file(path);
+    ASSERT_FALSE(file);
+    std::string all;
+    for (const auto& p : file.error()) all += p + "\n";
+    EXPECT_NE(all.find("environment 'lone': redirect_uri is the OAuth client's; it needs client_id"), std::string::npos) << all;
+    EXPECT_NE(all.find("environment 'garbled': redirect_uri "), std::string::npos) << all;
+}
+
 TEST(Environments, AMissingEnvironmentOrVariableIsAClearProblem) {
     const auto path = project_file("missing", kTwoEnvironments);
     auto unknown = resolve(selecting(path, "staging"), kProfiles);

@@ -75,6 +75,16 @@ TEST(TargetConfig, OAuthClientCredentialsAreAccepted) {
     EXPECT_EQ(result->auth, AuthMethod::OAuthClient);
     EXPECT_EQ(result->auth_url, "http://127.0.0.1:8081");
     EXPECT_EQ(result->channel, 42);
+    // Beside a personal access token: the token runs the tests, the client (and its redirect URI) the OAuth ones.
+    raw.token = "pat";
+    raw.redirect_uri = "https://app.example.test/callback";
+    auto both = resolve(raw, kProfiles);
+    ASSERT_TRUE(both) << both.error().front().to_string();
+    EXPECT_EQ(both->auth, AuthMethod::PersonalToken);
+    EXPECT_TRUE(both->has_oauth_client());
+    EXPECT_EQ(both->token, "pat");
+    EXPECT_EQ(both->client_secret, "s3cret");
+    EXPECT_EQ(both->redirect_uri, "https://app.example.test/callback");
 }
 
 // The contract's paths begin with the version; a base URL written with it would double it in every request.
@@ -134,16 +144,17 @@ TEST(TargetConfig, EveryProblemIsReportedAtOnce) {
     raw.channel_header = "bad header";
     raw.profile = "lenient";
     raw.timeout = "-1";
+    raw.redirect_uri = "callback";
     auto problems = problems_of(raw);
-    ASSERT_EQ(problems.size(), 6u);
+    ASSERT_EQ(problems.size(), 7u);
     EXPECT_EQ(problems[0].option, "--base-url (DOCKSIDE_BASE_URL)");
-    EXPECT_EQ(problems[1].option, "--token (DOCKSIDE_TOKEN)");
-    EXPECT_EQ(problems[1].value, "ab****gh") << "secrets are masked in messages";
-    EXPECT_EQ(problems[2].option, "--channel (DOCKSIDE_CHANNEL)");
-    EXPECT_EQ(problems[3].option, "--channel-header (DOCKSIDE_CHANNEL_HEADER)");
-    EXPECT_EQ(problems[4].option, "--profile (DOCKSIDE_PROFILE)");
-    EXPECT_NE(problems[4].message.find("default, strict"), std::string::npos);
-    EXPECT_EQ(problems[5].option, "--timeout (DOCKSIDE_TIMEOUT)");
+    EXPECT_EQ(problems[1].option, "--redirect-uri (DOCKSIDE_REDIRECT_URI)");
+    EXPECT_EQ(problems[2].option, "--client-secret (DOCKSIDE_CLIENT_SECRET)");
+    EXPECT_EQ(problems[3].option, "--channel (DOCKSIDE_CHANNEL)");
+    EXPECT_EQ(problems[4].option, "--channel-header (DOCKSIDE_CHANNEL_HEADER)");
+    EXPECT_EQ(problems[5].option, "--profile (DOCKSIDE_PROFILE)");
+    EXPECT_NE(problems[5].message.find("default, strict"), std::string::npos);
+    EXPECT_EQ(problems[6].option, "--timeout (DOCKSIDE_TIMEOUT)");
 }
 
 TEST(TargetConfig, OAuthNeedsBothHalves) {

@@ -4,6 +4,7 @@
 #include "harness/tests/conform/outcomes.h"
 
 #include <algorithm>
+#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -209,6 +210,29 @@ TEST(Rendering, BlockedTestsAreListedUnderTheirOneCause) {
     EXPECT_EQ(text.find("FAILED"), std::string::npos) << text;
     EXPECT_NE(text.find("and 18 more"), std::string::npos) << text;
     EXPECT_NE(render_summary(run).find("0 tests failed, 1 distinct finding, 26 blocked"), std::string::npos);
+}
+
+TEST(Rendering, SummaryTotalIsWallTimeWithTheSumOfTestTimesLabelled) {
+    // Four workers: 123.3 s of test time in a run of 36.3 s.
+    RunResults run;
+    run.meta.duration_seconds = 36.3;
+    for (int i = 0; i < 4; ++i) {
+        auto t = classify(raw("Orders.T" + std::to_string(i), false), {}, "");
+        t.seconds = 30.825;
+        run.tests.push_back(t);
+    }
+    const auto summary = render_summary(run, false, false);
+    std::istringstream lines(summary);
+    std::string header, total;
+    std::getline(lines, header);
+    std::getline(lines, total);
+    EXPECT_EQ(total.rfind("total", 0), 0u) << summary;
+    EXPECT_NE(total.find("36.3"), std::string::npos) << summary;
+    EXPECT_EQ(total.find("123.3"), std::string::npos) << summary;
+    EXPECT_NE(summary.find("the tests' times add up to 123.3 s"), std::string::npos) << summary;
+    // One at a time, the sum is within the wall time and nothing more is said.
+    run.meta.duration_seconds = 125.0;
+    EXPECT_EQ(render_summary(run).find("add up to"), std::string::npos) << render_summary(run);
 }
 
 TEST(Rendering, SummaryAndProgressLinesCountPerArea) {

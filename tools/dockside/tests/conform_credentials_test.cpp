@@ -153,6 +153,22 @@ TEST(ConformCredentials, ATokenIsRenewedBeforeItExpiresSoNoRequestIsRefused) {
     EXPECT_EQ(credentials.value("unauthorized_retries", -1), 0) << credentials.dump();
 }
 
+TEST(ConformCredentials, TheSchemaPhaseOfTheAuthorizationServerSpendsNoGrantOfTheRun) {
+    // Its schema-valid token requests name clients of their own, which the server refuses with 401: that is
+    // their answer to judge, not the run's token expiring (a renewal, a second's wait, each time).
+    CountingServer target;
+    const std::string out = fresh_dir("schema-phase-oauth");
+    const auto ran = run(target.conform({"--only", "auth", "--filter", "Auth.SchemaPhase_*", "--seed", "7", "--out", out}));
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    const auto results = results_of(out);
+    ASSERT_TRUE(results.is_object()) << ran.output;
+    EXPECT_GE(tests_with(results, "passed").size(), 2u) << ran.output;
+    const auto credentials = results.value("credentials", json::object());
+    EXPECT_EQ(credentials.value("renewals", 0), 0) << credentials.dump();
+    EXPECT_EQ(credentials.value("unauthorized_retries", 0), 0) << credentials.dump();
+    EXPECT_LT(results.value("duration_seconds", 99.0), 10.0) << "no renewal to wait for";
+}
+
 TEST(ConformCredentials, ARefreshTokenFileWithAPersonalAccessTokenIsAConfigurationError) {
     const std::string out = fresh_dir("rt-with-pat");
     const auto ran = dockside({"conform", "--only", "channels", "--refresh-token-file", out + "/rt", "--out", out + "/run"});

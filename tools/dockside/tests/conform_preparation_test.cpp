@@ -4,6 +4,7 @@
 // API version is understood before anything is sent, and credentials given for the embedded server are said
 // to be unused.
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -113,6 +114,27 @@ TEST(Preparation, OAuthFlagsReachTheOAuthTests) {
     }
 }
 
+TEST(Preparation, ATokenAndAnOAuthClientTogetherGiveEachTestTheCredentialItNeeds) {
+    // AUTH-LIFETIME needs both: the OAuth client for its token, the simulation control (the PAT's alone) to
+    // move past the hour. With one of the two it is skipped.
+    auto serve = ServeProcess::start({});
+    ASSERT_TRUE(serve);
+    const std::string out = fresh_dir("token-and-client");
+    auto ran = dockside({"conform", "--base-url", serve->base_url(), "--token", serve->pat(), "--client-id",
+                         "dockside-demo-app", "--client-secret", "dockside-demo-secret", "--redirect-uri",
+                         "http://127.0.0.1/callback", "--only", "auth", "--filter", "Auth.AUTH_OAUTH_*:Auth.AUTH_LIFETIME_*",
+                         "--seed", "3", "--out", out});
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    const auto results = results_of(out);
+    ASSERT_TRUE(results.is_object()) << ran.output;
+    EXPECT_TRUE(tests_with(results, "skipped").empty()) << ran.output;
+    const auto passed = tests_with(results, "passed");
+    EXPECT_NE(std::find(passed.begin(), passed.end(), "Auth.AUTH_LIFETIME_AccessTokenLastsOneHour"), passed.end()) << ran.output;
+    EXPECT_GE(passed.size(), 5u) << ran.output;
+    // The personal access token is the run's: nothing to renew.
+    EXPECT_FALSE(results.contains("credentials")) << results.value("credentials", json()).dump();
+}
+
 TEST(Preparation, ABaseUrlEndingInTheApiVersionIsTakenWithoutIt) {
     auto serve = ServeProcess::start({});
     ASSERT_TRUE(serve);
@@ -138,6 +160,23 @@ TEST(Preparation, ABaseUrlEndingInTheApiVersionIsTakenWithoutIt) {
     EXPECT_EQ(load.exit_code, 0) << load.output;
     EXPECT_TRUE(has(load.output, "dockside load: note: --base-url " + serve->base_url() + "/2025-07 ends in the API version"))
         << load.output;
+}
+
+TEST(Preparation, ABaseUrlWithAWrongPrefixIsAConfigurationErrorNotAFinding) {
+    auto serve = ServeProcess::start({});
+    ASSERT_TRUE(serve);
+    const std::string wrong = serve->base_url() + "/api";
+    const std::string out = fresh_dir("wrong-prefix");
+    auto ran = dockside({"conform", "--base-url", wrong, "--token", serve->pat(), "--only", "channels", "--seed", "8",
+                         "--out", out + "/run"});
+    EXPECT_EQ(ran.exit_code, 2) << ran.output;
+    EXPECT_TRUE(has(ran.output, "answered 404: --base-url " + wrong + " does not lead to the API")) << ran.output;
+    EXPECT_FALSE(has(ran.output, "CH-LIST")) << "the server is not to blame\n" << ran.output;
+    // The authorization server under the same wrong prefix says so too, not that consent is interactive.
+    auto oauth = dockside({"conform", "--base-url", wrong, "--client-id", "dockside-demo-app", "--client-secret",
+                           "dockside-demo-secret", "--redirect-uri", "http://127.0.0.1/callback", "--out", out + "/oauth"});
+    EXPECT_EQ(oauth.exit_code, 2) << oauth.output;
+    EXPECT_TRUE(has(oauth.output, "does not lead to the authorization server")) << oauth.output;
 }
 
 TEST(Preparation, CredentialsForAServerAreSaidUnusedAgainstTheEmbeddedOne) {

@@ -87,6 +87,14 @@ TEST(Environments, CheckSaysReachableAcceptedChannelsAndWriteChannel) {
     for (const char* line : {"ok     reachable", "ok     token accepted", "ok     token lifetime", "channels the token sees (",
                              "read and write", "ok     write channel"})
         EXPECT_NE(ok.output.find(line), std::string::npos) << line << "\n" << ok.output;
+    // Each channel once, and as many as the count says: the token check reads the first page too.
+    std::istringstream lines(ok.output);
+    std::set<std::string> channels;
+    for (std::string line; std::getline(lines, line);)
+        if (line.find("read and write") != std::string::npos || line.find("read only") != std::string::npos)
+            EXPECT_TRUE(channels.insert(line).second) << "listed twice: " << line << "\n" << ok.output;
+    EXPECT_NE(ok.output.find("channels the token sees (" + std::to_string(channels.size()) + "):"), std::string::npos)
+        << ok.output;
 
     auto refused = in_env(logged, {"env", "check", "live", "--config", path});  // TEST_LIVE_TOKEN is no token of it
     EXPECT_EQ(refused.exit_code, 1) << refused.output;
@@ -95,6 +103,30 @@ TEST(Environments, CheckSaysReachableAcceptedChannelsAndWriteChannel) {
     auto unknown = in_env(logged, {"env", "check", "staging", "--config", path});
     EXPECT_EQ(unknown.exit_code, 2) << unknown.output;
     EXPECT_NE(unknown.output.find("no environment of that name"), std::string::npos) << unknown.output;
+}
+
+TEST(Environments, AnEnvironmentWithATokenAndAnOAuthClientRunsTheOAuthTestsToo) {
+    LoggedServer logged;
+    ASSERT_TRUE(logged.server);
+    const std::string path = fresh_dir("token-and-client") + "/dockside.yaml";
+    std::ofstream(path) << "environments:\n  sandbox:\n    base_url: " << logged.server->base_url()
+                        << "\n    production: false\n    credentials:\n      token_env: TEST_SANDBOX_TOKEN\n"
+                        << "      client_id: dockside-demo-app\n      client_secret_env: TEST_CLIENT_SECRET\n"
+                        << "      redirect_uri: http://127.0.0.1/callback\n";
+    RunSpec spec;
+    const std::string out = fresh_dir("token-and-client-run");
+    spec.args = {"conform", "--config", path, "--env", "sandbox", "--only", "auth", "--filter", "Auth.AUTH_LIFETIME_*",
+                 "--out", out};
+    spec.env = {{"TEST_SANDBOX_TOKEN", logged.server->pat()}, {"TEST_CLIENT_SECRET", "dockside-demo-secret"}};
+    auto ran = run(spec);
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    EXPECT_EQ(tests_with(results_of(out), "passed"), std::vector<std::string>{"Auth.AUTH_LIFETIME_AccessTokenLastsOneHour"})
+        << ran.output;
+    spec.args = {"env", "list", "--config", path};
+    auto listed = run(spec);
+    EXPECT_NE(listed.output.find("token $TEST_SANDBOX_TOKEN (set); OAuth client dockside-demo-app"), std::string::npos)
+        << listed.output;
+    EXPECT_NE(listed.output.find("redirect_uri http://127.0.0.1/callback"), std::string::npos) << listed.output;
 }
 
 TEST(Environments, ABadFileIsReportedByLineAndNothingRuns) {
