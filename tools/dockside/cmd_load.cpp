@@ -306,7 +306,10 @@ void register_load_command(CLI::App& app, CommandContext& context) {
                        "' allows went out as another operation than the mix drew (a read or cancel with no id at "
                        "hand is sent as a create; summary.json counts them under substitutions). A run of a hundred "
                        "requests may see its first cancel sent as a create, before anything was created: give it a "
-                       "--warmup");
+                       "--warmup. The default once any --threshold is given");
+    load->add_flag("--lenient-mix", raw.lenient_mix,
+                   "A run with --threshold is not failed for a mix sent as another (a substituted threshold of "
+                   "one's own also takes the place of the default)");
     load->add_option("--validate", raw.validate, "Share of responses validated against the contract (0.01 or 1%)");
     load->add_option("--shard", raw.shard, "Send the i-th of N shares of the schedule (i/N); combine runs with dockside merge");
     load->add_option("--shards", raw.shards,

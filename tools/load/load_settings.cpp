@@ -155,7 +155,12 @@ void check_thresholds(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
     if (auto list = load::parse_threshold_lists(raw.thresholds); !list)
         for (const auto& p : list.error()) c.problems.push_back("--threshold: " + p);
     else s.thresholds = *list;
-    if (raw.strict_mix) s.thresholds.push_back(load::parse_threshold(kStrictMixThreshold).value());
+    if (raw.strict_mix && raw.lenient_mix) c.problems.push_back("--strict-mix and --lenient-mix exclude each other: choose one");
+    const bool own_limit = std::any_of(s.thresholds.begin(), s.thresholds.end(), [](const load::Threshold& t) {
+        return t.metric == load::Metric::substituted_ratio || t.metric == load::Metric::substituted_count;
+    });
+    const bool strict_by_default = !raw.thresholds.empty() && !raw.lenient_mix && !own_limit;
+    if (raw.strict_mix || strict_by_default) s.thresholds.push_back(load::parse_threshold(kStrictMixThreshold).value());
     auto check_names = [&](const std::vector<load::Threshold>& list, const char* flag) {
         for (const auto& t : list) {
             if (t.metric == load::Metric::achieved_ratio && s.model == load::LoadModel::closed_loop)

@@ -24,6 +24,8 @@ inline constexpr load::Nanos kMaxDefaultStepWarmup = std::chrono::seconds(2);
 /// --strict-mix: the run fails when more of its requests than this went out as another operation than
 /// the mix drew (a read or cancel with no id at hand sent as a create). A cancel drawn before the run has
 /// created anything is the usual few; a target whose ids cannot be used turns most reads into creates.
+/// A run with any --threshold is strict unless --lenient-mix or a `substituted` threshold of its own says
+/// otherwise: a gate that passes a load nobody asked for passes on fiction.
 inline constexpr const char* kStrictMixThreshold = "substituted<=1%";
 
 struct RawLoadOptions {
@@ -38,6 +40,7 @@ struct RawLoadOptions {
     std::string mix;           ///< --mix (default merchant-day)
     std::vector<std::string> thresholds;  ///< --threshold, repeatable, each one or a comma-separated list
     bool strict_mix = false;   ///< --strict-mix: kStrictMixThreshold is added to the thresholds
+    bool lenient_mix = false;  ///< --lenient-mix: a run with thresholds is not made strict
     std::string validate;      ///< --validate 0.01 or 1%
     std::string shard;         ///< --shard i/N, auto/N or auto (harness/load/shard_option.h)
     std::string shards;        ///< --shards N: the count for --shard auto (a Kubernetes Job gives none)
