@@ -55,6 +55,8 @@ struct RawLoadOptions {
     std::string precision;      ///< capacity: stop bisecting below this relative gap (default 0.05)
     std::string variants;       ///< pre-generated requests per operation (default 64)
     std::vector<std::string> faults;  ///< embedded server only
+    std::vector<std::string> ab;      ///< --ab BASE_URL CANDIDATE_URL (tools/load/ab_trials.h)
+    std::string ab_slices;            ///< --ab-slices N: pairs of slices (default 8)
 };
 
 struct LoadSettings {
@@ -88,7 +90,15 @@ struct LoadSettings {
     load::CapacityOptions capacity;
     int variants = 64;
     std::vector<std::string> faults;
+    /// --ab: pairs of slices, one on each target per pair, each slice this run's load; 0: not an A/B run.
+    int ab_pairs = 0;
 };
+
+/// --ab's pairs of slices when --ab-slices does not say, and each slice's length when --duration does
+/// not: eight repeats a side let the comparison judge across them; ten seconds keeps each short enough
+/// for the machine's drift to fall on both sides alike.
+inline constexpr int kDefaultAbPairs = 8;
+inline constexpr const char* kDefaultAbSlice = "10s";
 
 /// Validates everything at once; each problem names its flag and says what is accepted.
 Result<LoadSettings, std::vector<std::string>> validate_load_options(const RawLoadOptions& raw, const spec::Spec& spec,
