@@ -52,7 +52,28 @@ std::string examples_text(const std::vector<StepErrorExample>& examples) {
     return out;
 }
 
+/// The requests behind a threshold's figure in `result`: the run's, or its operation's.
+std::int64_t requests_behind(const Threshold& t, const RunResult& result) {
+    const bool service = t.metric == Metric::service_percentile;
+    if (t.operation.empty()) return (service ? result.total_service() : result.total_latency()).total_count();
+    const OperationResult* op = result.find(t.operation);
+    return op ? (service ? op->service : op->latency).total_count() : 0;
+}
+
 }  // namespace
+
+double step_seconds(double rate, double asked_s, const std::vector<Threshold>& slo,
+                    const std::map<std::string, double>& shares) {
+    double seconds = asked_s;
+    for (const auto& t : slo) {
+        const auto needed = requests_to_judge(t);
+        if (needed == 0 || rate <= 0) continue;
+        const auto share = t.operation.empty() ? shares.end() : shares.find(t.operation);
+        const double its_rate = rate * (share == shares.end() || share->second <= 0 ? 1.0 : share->second);
+        seconds = std::max(seconds, static_cast<double>(needed) / its_rate * 1.05);
+    }
+    return seconds;
+}
 
 CapacityStep judge_step(double rate, const RunResult& result, const std::vector<Threshold>& slo, double min_achieved) {
     CapacityStep step;
@@ -72,14 +93,20 @@ CapacityStep judge_step(double rate, const RunResult& result, const std::vector<
     step.error_ratio = counters.attempted() > 0
                            ? static_cast<double>(counters.errors_total()) / static_cast<double>(counters.attempted())
                            : 0;
-    for (const auto& outcome : evaluate(slo, result))
-        if (!outcome.passed) step.crossed.push_back(outcome.threshold.expression + " (actual " + outcome.actual_text + ")");
+    for (const auto& outcome : evaluate(slo, result)) {
+        const auto needed = requests_to_judge(outcome.threshold);
+        if (const auto behind = requests_behind(outcome.threshold, result); behind < needed)
+            step.unjudged.push_back(outcome.threshold.expression + ": " + std::to_string(behind) + " requests, " +
+                                    std::to_string(needed) + " needed");
+        else if (!outcome.passed)
+            step.crossed.push_back(outcome.threshold.expression + " (actual " + outcome.actual_text + ")");
+    }
     if (step.achieved_ratio < min_achieved) {
         char text[96];
         std::snprintf(text, sizeof text, "achieved/requested %.3f < %.2f", step.achieved_ratio, min_achieved);
         step.crossed.emplace_back(text);
     }
-    step.passed = step.crossed.empty();
+    step.passed = step.crossed.empty() && step.unjudged.empty();
     return step;
 }
 
@@ -100,6 +127,13 @@ CapacityResult find_capacity(const CapacityOptions& o, const std::vector<Thresho
         auto step = judge_step(rate, *result, slo, o.min_achieved);
         out.curve.push_back(step);
         if (on_step) on_step(step);
+        if (step.crossed.empty() && !step.unjudged.empty()) {
+            char rate_text[32];
+            std::snprintf(rate_text, sizeof rate_text, "%.6g", rate);
+            out.stopped_because = std::string("the step at ") + rate_text + "/s had too few requests to judge " +
+                                  step.unjudged.front() + ": lengthen --step-duration";
+            break;
+        }
         if (step.passed) pass = std::max(pass, rate);
         else failed = failed == 0 ? rate : std::min(failed, rate);
         if (failed == 0) {
@@ -166,6 +200,7 @@ nlohmann::json capacity_json(const CapacityResult& result, const std::vector<Thr
                          {"warmup_s", s.warmup_s},
                          {"warmup_requests", s.warmup_requests},
                          {"crossed", s.crossed},
+                         {"unjudged", s.unjudged},
                          {"status", counts["status"]},
                          {"status_classes", counts["status_classes"]},
                          {"error_kinds", counts["error_kinds"]},

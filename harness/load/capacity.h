@@ -6,6 +6,7 @@
 /// keep up does not "sustain" a rate however good the latency of what it did answer).
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,9 @@ struct CapacityStep {
     std::int64_t requests = 0;        ///< recorded: requests with an outcome
     bool passed = false;
     std::vector<std::string> crossed;  ///< thresholds that failed, and "achieved/requested" when short
+    /// SLO percentiles the step had too few requests to judge (requests_to_judge): "p99<100ms: 500
+    /// requests, 1000 needed". A step with such and nothing crossed neither passed nor failed.
+    std::vector<std::string> unjudged;
     /// Every operation's counts together: each status code and error kind, so that a step outside the
     /// SLO says why (a 409 is the generator's or the server's doing, a timeout the server's).
     OperationCounters counters;
@@ -57,10 +61,19 @@ struct CapacityResult {
 };
 
 /// Runs the search; `run_step(rate)` runs one step and returns its result, or nullopt when the run was
-/// interrupted (the search stops and says so). `on_step` is told about each finished step.
+/// interrupted (the search stops and says so). `on_step` is told about each finished step. A step that
+/// crossed nothing but had too few requests to judge a percentile of the SLO stops the search too: its
+/// rate is neither held nor failed, and every rate below it would have fewer.
 CapacityResult find_capacity(const CapacityOptions& options, const std::vector<Threshold>& slo,
                              const std::function<std::optional<RunResult>(double)>& run_step,
                              const std::function<void(const CapacityStep&)>& on_step = {});
+
+/// How long a step at `rate` must record for every percentile of the SLO to be judged, `asked_s` at the
+/// least: an operation's threshold gets its share of the rate (`shares`, by operation name; one not
+/// there, or the run's own threshold, the whole rate), and 5 % more so the last requests' timing cannot
+/// leave it a few short.
+double step_seconds(double rate, double asked_s, const std::vector<Threshold>& slo,
+                    const std::map<std::string, double>& shares);
 
 /// Judges one step's result against the SLO.
 CapacityStep judge_step(double rate, const RunResult& result, const std::vector<Threshold>& slo, double min_achieved);

@@ -3,6 +3,7 @@
 /// Parsed once at start (every bad one reported together), evaluated on a run's result, rendered as a
 /// table that says which were crossed and by how much. The same language states a capacity SLO.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,6 +56,11 @@ Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_list(st
 /// Several texts (a repeated --threshold), each one threshold or a comma-separated list, in order; every
 /// bad piece of every text reported.
 Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_lists(const std::vector<std::string>& texts);
+
+/// The requests behind a percentile threshold's figure before it is judged at all: ten beyond the
+/// percentile, 10/(1−p) (1,000 for p99, 10,000 for p99.9), as `dockside compare` asks of a figure, since
+/// fewer put the percentile among the last few values; 0 for the other metrics.
+std::int64_t requests_to_judge(const Threshold& threshold);
 
 struct ThresholdOutcome {
     Threshold threshold;

@@ -1,11 +1,14 @@
 #include "harness/report/report_data.h"
 
+#include <filesystem>
 #include <set>
 
 #include "harness/compare/load_diff.h"
 #include "harness/conform/finding.h"
 #include "harness/conform/schema_coverage.h"
 #include "harness/histogram/percentiles_text.h"
+#include "harness/load/error_classes.h"
+#include "harness/load/run_recorder.h"
 
 namespace dockside::report {
 namespace {
@@ -112,6 +115,31 @@ void add_schema_phase(json& view, const json& results) {
     else if (!rows->empty()) view["schema_phase"] = conform::coverage_json(*rows);
 }
 
+/// The reader's notes, with the true reason when the run has no latency.hlog: the reader says a merged
+/// run has none, which is no reason for a capacity search (its steps are separate runs, recorded in
+/// capacity.json) nor for a run whose log was lost.
+json load_notes(const compare::RunFolder& run) {
+    const auto& load = *run.load;
+    const std::string missing =
+        (std::filesystem::path(run.path) / load::IntervalLogs::kLatencyFile).string() + " is missing";
+    json notes = json::array();
+    for (const auto& note : load.notes) {
+        if (note.rfind(missing, 0) != 0) {
+            notes.push_back(note);
+            continue;
+        }
+        const auto& summary = load.summary;
+        if (summary.configuration.contains("capacity"))
+            notes.push_back("A capacity search writes no latency.hlog: each step is a run of its own, its figures in "
+                            "capacity.json (the curve below); the charts of the run over time are not drawn.");
+        else if (summary.files.contains("latency_hlog"))
+            notes.push_back(missing + ", though the run wrote it: the charts of the run over time are not drawn.");
+        else
+            notes.push_back("This run wrote no latency.hlog: the charts of the run over time are not drawn.");
+    }
+    return notes;
+}
+
 }  // namespace
 
 json conform_view(const compare::RunFolder& run, const ReportContext& context) {
@@ -144,8 +172,12 @@ json load_view(const compare::RunFolder& run) {
     for (const auto& op : result.operations)
         if (auto it = load.latency.find(compare::interval_tag(op.name)); it != load.latency.end())
             series[op.name] = interval_series(it->second, origin);
+    // The errors' classes as the CI summary lists them: the status classes of summary.json hold every
+    // answer, the 2xx among them, and are no table of errors.
+    json classes = json::array();
+    for (const auto& [name, count] : load::error_classes(result.total_counters())) classes.push_back({name, count});
     return {{"kind", "load"}, {"path", run.path}, {"summary", load.document}, {"curves", curves},
-            {"series", series}, {"errors", error_series(load.counts)}, {"notes", load.notes}};
+            {"series", series}, {"errors", error_series(load.counts)}, {"error_classes", classes}, {"notes", load_notes(run)}};
 }
 
 json report_data(const std::vector<compare::RunFolder>& runs, const ReportContext& context) {

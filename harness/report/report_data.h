@@ -26,8 +26,10 @@ struct ReportContext {
 
 /// {"format","generated_at","runs":[{"kind":"conform","path","results","matrix","faults","schema_phase"?,
 ///  "schema_phase_error"?} |
-///  {"kind":"load","path","summary","curves","series","errors","notes"} | {"kind":"compare","path","comparison"}]}
-/// ("errors": per second, the requests asked for and the errors by class, from interval-counts.jsonl)
+///  {"kind":"load","path","summary","curves","series","errors","error_classes","notes"} |
+///  {"kind":"compare","path","comparison"}]}
+/// ("errors": per second, the requests asked for and the errors by class, from interval-counts.jsonl;
+/// "error_classes": the whole run's [[class, count], …] as load/error_classes.h names them, errors only)
 nlohmann::json report_data(const std::vector<compare::RunFolder>& runs, const ReportContext& context);
 
 /// The view parts of one run (exposed for tests).

@@ -2,7 +2,8 @@
 // contract's operations, against a target (the embedded reference server unless --base-url names one).
 // Options and target are validated together before anything is sent; Ctrl-C ends the run early and still
 // writes its results, marked interrupted. An OAuth access token is renewed before it expires, so a run
-// longer than its lifetime keeps being authorised. Exit codes: kLoadExitCodes (its --help says them).
+// longer than its lifetime keeps being authorised. `--ab` runs the load on two targets in turn and compares
+// them (tools/load/ab_trials.h). Exit codes: kLoadExitCodes (its --help says them).
 
 #include <unistd.h>
 
@@ -18,6 +19,7 @@
 #include "tools/dockside/load_plan.h"
 #include "tools/dockside/slow_notice.h"
 #include "tools/dockside/spec_files.h"
+#include "tools/load/ab_trials.h"
 #include "tools/load/load_run.h"
 
 namespace dockside::cli {
@@ -38,7 +40,9 @@ constexpr const char* kLoadExitCodes =
     "Exit codes: 0 the run passed; 1 a threshold was crossed or a sampled response violated the contract;\n"
     "2 the run could not be done (bad options, unreachable target, refused token, no answer at all) or was\n"
     "interrupted: Ctrl-C or SIGTERM ends the run early and still writes its results, marked interrupted\n"
-    "(a second one ends the process at once).";
+    "(a second one ends the process at once).\n"
+    "With --ab: 0 no regression; 1 a regression (or a slice failed its own gate); 2 cannot compare, a slice\n"
+    "could not run, or interrupted.";
 
 std::atomic<bool> g_interrupted{false};
 
@@ -217,6 +221,64 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
     return out;
 }
 
+/// --ab: each URL taken as --base-url would be, both with the same credentials and options; every problem
+/// of either, and of the combination, reported together.
+std::vector<config::TargetConfig> ab_targets(const GlobalOptions& global, const LoadCommandOptions& options,
+                                             const spec::Spec& spec, const loadtool::LoadSettings* settings,
+                                             std::vector<std::string>& problems) {
+    if (options.target.given.count("--base-url"))
+        problems.push_back("--ab names both targets: leave out --base-url (and DOCKSIDE_BASE_URL)");
+    if (!options.delays.empty())
+        problems.push_back("--delay slows the embedded reference server; --ab's targets are servers of their own "
+                           "(dockside serve --delay)");
+    if (!options.refresh_token_file.empty())
+        problems.push_back("--refresh-token-file keeps one target's OAuth refresh token; --ab has two targets");
+    std::vector<config::TargetConfig> targets;
+    const char* sides[] = {"baseline", "candidate"};
+    for (std::size_t i = 0; i < options.load.ab.size() && i < 2; ++i) {
+        config::RawTargetOptions raw = options.target;
+        raw.base_url = options.load.ab[i];
+        raw.given.insert("--base-url");
+        auto target = config::resolve(raw, profile_names(global.spec_dir), version_segment(spec));
+        if (!target) {
+            for (const auto& p : target.error()) problems.push_back(std::string("--ab ") + sides[i] + ": " + p.to_string());
+            continue;
+        }
+        print_target_notes("load", *target);
+        const std::string refused = writes_refused_reason(*target, options.safety);
+        if (settings && !refused.empty() && !options.safety.dry_run && !writing_entries(*settings).empty())
+            problems.push_back(std::string("--ab ") + sides[i] + ": " + refused +
+                               "; this mix would write: " + writing_entries(*settings));
+        targets.push_back(std::move(target.value()));
+    }
+    return targets;
+}
+
+int run_ab_command(const GlobalOptions& global, const LoadCommandOptions& options, const spec::Spec& spec,
+                   const Result<loadtool::LoadSettings, std::vector<std::string>>& settings) {
+    std::vector<std::string> problems;
+    if (!settings) problems = settings.error();
+    const auto targets = ab_targets(global, options, spec, settings ? &*settings : nullptr, problems);
+    if (!problems.empty()) {
+        for (const auto& p : problems) std::cerr << "dockside load: " << p << "\n";
+        return kExitCannotRun;
+    }
+    if (options.safety.dry_run) {
+        std::cout << render_load_plan(*settings) << "--ab: " << settings->ab_pairs << " pairs of such slices\n"
+                  << "dry run: nothing was sent to " << targets[0].base_url << " or " << targets[1].base_url << "\n";
+        return kExitOk;
+    }
+    std::vector<loadtool::LoadTarget> resolved;
+    for (const auto& target : targets) {
+        std::unique_ptr<refserver::EmbeddedServer> none;  // a URL is never the embedded server
+        auto load_target = resolve_target(target, options, *settings, spec, none);
+        if (!load_target) return kExitCannotRun;
+        resolved.push_back(std::move(*load_target));
+    }
+    loadtool::LoadIo io{std::cout, std::cerr, ::isatty(STDOUT_FILENO) == 1, &g_interrupted};
+    return loadtool::run_ab(*settings, resolved[0], resolved[1], spec, io);
+}
+
 int run_load_command(const GlobalOptions& global, const LoadCommandOptions& options) {
     // From here on Ctrl-C or SIGTERM ends the run early but cleanly: whatever was measured is written, marked
     // interrupted. One that came while starting ends the run at once, recorded.
@@ -228,6 +290,7 @@ int run_load_command(const GlobalOptions& global, const LoadCommandOptions& opti
     if (!spec) return cannot_run(spec.error().to_string());
     std::vector<std::string> problems;
     auto settings = loadtool::validate_load_options(options.load, *spec, global.spec_dir + "/mixes");
+    if (!options.load.ab.empty()) return run_ab_command(global, options, *spec, settings);
     if (!settings) problems = settings.error();
     auto target = config::resolve(options.target, profile_names(global.spec_dir), version_segment(*spec));
     if (!target)
@@ -304,7 +367,10 @@ void register_load_command(CLI::App& app, CommandContext& context) {
                        "' allows went out as another operation than the mix drew (a read or cancel with no id at "
                        "hand is sent as a create; summary.json counts them under substitutions). A run of a hundred "
                        "requests may see its first cancel sent as a create, before anything was created: give it a "
-                       "--warmup");
+                       "--warmup. The default once any --threshold is given");
+    load->add_flag("--lenient-mix", raw.lenient_mix,
+                   "A run with --threshold is not failed for a mix sent as another (a substituted threshold of "
+                   "one's own also takes the place of the default)");
     load->add_option("--validate", raw.validate, "Share of responses validated against the contract (0.01 or 1%)");
     load->add_option("--shard", raw.shard, "Send the i-th of N shares of the schedule (i/N); combine runs with dockside merge");
     load->add_option("--shards", raw.shards,
@@ -323,6 +389,11 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("--precision", raw.precision, "Capacity search: stop when the bracket is narrower than this share (default 0.05)");
     load->add_option("--variants", raw.variants, "Pre-generated requests per operation (default 64)");
     load->add_option("--fault", raw.faults, "Switch a fault on in the embedded server (repeatable)");
+    load->add_option("--ab", raw.ab,
+                     "Compare two targets: BASE_URL CANDIDATE_URL, in --ab-slices pairs of --duration slices (default "
+                     "10s), each pair in a random order; exit code and compare.json as dockside compare's")
+        ->expected(1, 2);
+    load->add_option("--ab-slices", raw.ab_slices, "--ab: pairs of slices, one on each target (default 8)");
     load->add_option("--delay", options->delays, "Answer an operation of the embedded server later: 'getOrder:+2ms', '*:+1ms' (repeatable)");
     add_write_safety_options(*load, options->safety, "model, pace, requests per operation, which write");
     load->footer(kLoadExitCodes);

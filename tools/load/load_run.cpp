@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <ostream>
 #include <random>
@@ -12,6 +13,8 @@
 #include "harness/auth/refresh_token_file.h"
 #include "harness/auth/token_refresher.h"
 #include "harness/http/url.h"
+#include "harness/load/capacity.h"
+#include "harness/load/duration_text.h"
 #include "harness/load/engine.h"
 #include "harness/load/response_judge.h"
 #include "harness/load/result_files.h"
@@ -203,6 +206,11 @@ int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared
     std::optional<load::RunResult> last;
     bool engine_failed = false;
     int steps = 0;
+    // Each operation's share of the mix, for an operation's percentile in the SLO.
+    std::map<std::string, double> shares;
+    double weights = 0;
+    for (const auto& e : s.entries) weights += e.weight;
+    for (const auto& e : s.entries) shares[e.name] += weights > 0 ? e.weight / weights : 0;
     const auto step = [&](double rate) -> std::optional<load::RunResult> {
         PlanInputs inputs = prepared.inputs;
         inputs.run_tag = step_tag(prepared.inputs.run_tag, ++steps);
@@ -214,12 +222,20 @@ int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared
         }
         auto options = engine_options(s, target, prepared);
         options.model = load::LoadModel::open_loop;
-        options.schedule = load::Schedule::constant(rate, s.step_duration).value();
+        // A percentile of the SLO is judged only from enough requests: a step too short for them at its
+        // rate is lengthened (and one that still has too few stops the search, saying so).
+        const double asked_s = static_cast<double>(s.step_duration.count()) / 1e9;
+        const double step_s = load::step_seconds(rate, asked_s, s.slo, shares);
+        options.schedule = load::Schedule::constant(rate, load::Nanos(static_cast<std::int64_t>(step_s * 1e9))).value();
         // Connections settling and the server's caches warming belong to no rate: each step first
         // sends at its own rate, unrecorded.
         options.warmup = s.step_warmup;
         options.warmup_rate = rate;
-        io.out << "capacity step: " << options.schedule->describe() << "\n";
+        io.out << "capacity step: " << options.schedule->describe();
+        if (step_s > asked_s)
+            io.out << " (longer than --step-duration " << load::format_duration(s.step_duration)
+                   << ": the SLO's percentiles need that many requests to be judged)";
+        io.out << "\n";
         std::int64_t aborted = 0;
         auto result = run_engine(options, prepared, *built, nullptr, io, aborted);
         if (!result) engine_failed = true;
@@ -231,9 +247,10 @@ int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared
         char line[256];
         std::snprintf(line, sizeof line, "  %.6g/s: achieved %.1f/s, p99 %.3fms, errors %.3g%% (after %.3gs of warm-up): %s\n",
                       st.rate, st.achieved_rate, st.p99_ms, st.error_ratio * 100, st.warmup_s,
-                      st.passed ? "within the SLO" : "outside");
+                      st.passed ? "within the SLO" : st.crossed.empty() ? "not judged" : "outside");
         io.out << line;
         for (const auto& c : st.crossed) io.out << "    crossed: " << c << "\n";
+        for (const auto& u : st.unjudged) io.out << "    cannot judge: " << u << "\n";
         // The errors by kind, so that a step outside the SLO says whether the server or the load failed.
         for (const auto& e : load::step_error_lines(st)) io.out << "    " << e << "\n";
         if (st.passed && (!best || best->requested_rate() < last->requested_rate())) best = last;

@@ -72,7 +72,8 @@ void check_model(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
                                         : "--rate, --stages and --closed-loop exclude each other: choose one");
     }
     if (!raw.slo.empty() && !raw.find_capacity) c.problems.push_back("--slo only applies with --find-capacity");
-    const auto duration = c.duration("--duration", raw.duration.empty() ? "30s" : raw.duration, false);
+    const std::string default_duration = raw.ab.empty() ? "30s" : kDefaultAbSlice;
+    const auto duration = c.duration("--duration", raw.duration.empty() ? default_duration : raw.duration, false);
     if (!raw.stages.empty() && !raw.duration.empty())
         c.problems.push_back("--duration has no meaning with --stages: the stages say how long the run is");
     if (!raw.warmup.empty())
@@ -155,7 +156,12 @@ void check_thresholds(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
     if (auto list = load::parse_threshold_lists(raw.thresholds); !list)
         for (const auto& p : list.error()) c.problems.push_back("--threshold: " + p);
     else s.thresholds = *list;
-    if (raw.strict_mix) s.thresholds.push_back(load::parse_threshold(kStrictMixThreshold).value());
+    if (raw.strict_mix && raw.lenient_mix) c.problems.push_back("--strict-mix and --lenient-mix exclude each other: choose one");
+    const bool own_limit = std::any_of(s.thresholds.begin(), s.thresholds.end(), [](const load::Threshold& t) {
+        return t.metric == load::Metric::substituted_ratio || t.metric == load::Metric::substituted_count;
+    });
+    const bool strict_by_default = !raw.thresholds.empty() && !raw.lenient_mix && !own_limit;
+    if (raw.strict_mix || strict_by_default) s.thresholds.push_back(load::parse_threshold(kStrictMixThreshold).value());
     auto check_names = [&](const std::vector<load::Threshold>& list, const char* flag) {
         for (const auto& t : list) {
             if (t.metric == load::Metric::achieved_ratio && s.model == load::LoadModel::closed_loop)
@@ -210,6 +216,33 @@ void check_start(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
     s.start_at = *at;
 }
 
+/// --ab: two targets in turn, each slice the whole load on one of them, judged together at the end.
+void check_ab(const RawLoadOptions& raw, LoadSettings& s, Checker& c) {
+    if (raw.ab.empty()) {
+        if (!raw.ab_slices.empty())
+            c.problems.push_back("--ab-slices counts the pairs of slices of --ab: give --ab BASE_URL CANDIDATE_URL");
+        return;
+    }
+    if (raw.ab.size() != 2 || raw.ab[0].empty() || raw.ab[1].empty())
+        c.problems.push_back("--ab takes two base URLs, the baseline's and the candidate's (the same one twice for "
+                             "an A/A run)");
+    s.ab_pairs = c.integer("--ab-slices", raw.ab_slices.empty() ? std::to_string(kDefaultAbPairs) : raw.ab_slices,
+                           2, 1000)
+                     .value_or(kDefaultAbPairs);
+    const auto refuse = [&](bool given, const std::string& why) {
+        if (given) c.problems.push_back(why);
+    };
+    refuse(raw.find_capacity, "--ab compares two targets under one load; --find-capacity searches one target's "
+                              "capacity: search each on its own");
+    refuse(!raw.shard.empty(), "--ab does not combine with --shard: each slice is the whole load on one target, "
+                               "one after another");
+    refuse(!raw.start_at.empty(), "--ab runs its slices one after another: --start-at has no instant to keep");
+    refuse(!raw.summary_md.empty(), "--summary-md writes one run's verdict; --ab's is the comparison, in "
+                                    "compare.json under --out");
+    refuse(!raw.faults.empty(), "--fault switches faults on in the embedded reference server; --ab's targets are "
+                                "servers of their own (dockside serve --fault)");
+}
+
 }  // namespace
 
 Result<LoadSettings, std::vector<std::string>> validate_load_options(const RawLoadOptions& raw, const spec::Spec& spec,
@@ -229,6 +262,7 @@ Result<LoadSettings, std::vector<std::string>> validate_load_options(const RawLo
         if (auto f = c.fraction("--validate", raw.validate)) s.validate = *f;
     check_shard(raw, s, c);
     check_start(raw, s, c);
+    check_ab(raw, s, c);
     if (!raw.variants.empty())
         if (auto n = c.integer("--variants", raw.variants, 1, 100000)) s.variants = *n;
     if (!raw.seed.empty()) {

@@ -24,6 +24,8 @@ inline constexpr load::Nanos kMaxDefaultStepWarmup = std::chrono::seconds(2);
 /// --strict-mix: the run fails when more of its requests than this went out as another operation than
 /// the mix drew (a read or cancel with no id at hand sent as a create). A cancel drawn before the run has
 /// created anything is the usual few; a target whose ids cannot be used turns most reads into creates.
+/// A run with any --threshold is strict unless --lenient-mix or a `substituted` threshold of its own says
+/// otherwise: a gate that passes a load nobody asked for passes on fiction.
 inline constexpr const char* kStrictMixThreshold = "substituted<=1%";
 
 struct RawLoadOptions {
@@ -38,6 +40,7 @@ struct RawLoadOptions {
     std::string mix;           ///< --mix (default merchant-day)
     std::vector<std::string> thresholds;  ///< --threshold, repeatable, each one or a comma-separated list
     bool strict_mix = false;   ///< --strict-mix: kStrictMixThreshold is added to the thresholds
+    bool lenient_mix = false;  ///< --lenient-mix: a run with thresholds is not made strict
     std::string validate;      ///< --validate 0.01 or 1%
     std::string shard;         ///< --shard i/N, auto/N or auto (harness/load/shard_option.h)
     std::string shards;        ///< --shards N: the count for --shard auto (a Kubernetes Job gives none)
@@ -52,6 +55,8 @@ struct RawLoadOptions {
     std::string precision;      ///< capacity: stop bisecting below this relative gap (default 0.05)
     std::string variants;       ///< pre-generated requests per operation (default 64)
     std::vector<std::string> faults;  ///< embedded server only
+    std::vector<std::string> ab;      ///< --ab BASE_URL CANDIDATE_URL (tools/load/ab_trials.h)
+    std::string ab_slices;            ///< --ab-slices N: pairs of slices (default 8)
 };
 
 struct LoadSettings {
@@ -85,7 +90,15 @@ struct LoadSettings {
     load::CapacityOptions capacity;
     int variants = 64;
     std::vector<std::string> faults;
+    /// --ab: pairs of slices, one on each target per pair, each slice this run's load; 0: not an A/B run.
+    int ab_pairs = 0;
 };
+
+/// --ab's pairs of slices when --ab-slices does not say, and each slice's length when --duration does
+/// not: eight repeats a side let the comparison judge across them; ten seconds keeps each short enough
+/// for the machine's drift to fall on both sides alike.
+inline constexpr int kDefaultAbPairs = 8;
+inline constexpr const char* kDefaultAbSlice = "10s";
 
 /// Validates everything at once; each problem names its flag and says what is accepted.
 Result<LoadSettings, std::vector<std::string>> validate_load_options(const RawLoadOptions& raw, const spec::Spec& spec,

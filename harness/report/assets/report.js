@@ -313,8 +313,8 @@
     out.push(h("h3", {}, "All operations"));
     out.push(h("div", { class: "charts" }, operationCharts(run, "all", true)));
     out.push(h("h3", {}, "Errors by class (whole run)"));
-    const classes = Object.entries(sm.totals.status_classes).concat(Object.entries(sm.totals.error_kinds));
-    out.push(table(["class", "count"], classes.map(([k, v]) => [k, v]), [1]));
+    const classes = run.error_classes || [];
+    out.push(classes.length ? table(["class", "count"], classes.map(([k, v]) => [k, fmt.n(v)]), [1]) : h("p", {}, "no errors"));
     const cap = c.capacity && c.capacity.result;
     if (cap) out.push(capacityView(cap));
     out.push(h("h3", {}, "Per operation"));

@@ -8,15 +8,16 @@
 namespace dockside::load {
 namespace {
 
-/// A run at `rate` against a target that answers in 1 ms up to 800/s and in `rate` µs beyond that.
-RunResult simulated(double rate) {
+/// A run of `seconds` at `rate` against a target that answers in 1 ms up to 800/s and in `rate` µs beyond
+/// that. Ten seconds give a p99 enough requests to be judged from 100/s up.
+RunResult simulated(double rate, int seconds = 10) {
     RunResult r;
-    r.duration_s = 1;
-    r.requested = static_cast<std::uint64_t>(rate);
+    r.duration_s = seconds;
+    r.requested = static_cast<std::uint64_t>(rate * seconds);
     OperationResult op;
     op.name = "get";
     const std::int64_t latency = rate <= 800 ? 1000 : static_cast<std::int64_t>(rate) * 100;
-    for (int i = 0; i < static_cast<int>(rate); ++i) {
+    for (int i = 0; i < static_cast<int>(rate * seconds); ++i) {
         op.latency.record(latency);
         op.counters.count_status(200);
     }
@@ -51,7 +52,7 @@ TEST(Capacity, StepsThenBisectsToTheSloBoundary) {
 TEST(Capacity, ShortAchievedRateFailsAStepAndInterruptStops) {
     const auto slo = parse_threshold_list("p99<1s").value();
     RunResult half = simulated(100);
-    half.requested = 200;  // answered only half of what was asked
+    half.requested = 2000;  // answered only half of what was asked
     EXPECT_FALSE(judge_step(200, half, slo, 0.99).passed);
     int calls = 0;
     CapacityOptions o;
@@ -68,7 +69,7 @@ TEST(Capacity, ShortAchievedRateFailsAStepAndInterruptStops) {
 // A step outside the SLO said only "errors 3.75%": the curve now keeps each status code and error kind of
 // every step with one example each, so a 409 of the generator's own making is told from a failing server.
 TEST(Capacity, EveryStepKeepsItsStatusCodesAndErrorKindsWithAnExample) {
-    RunResult r = simulated(100);
+    RunResult r = simulated(100, 1);
     OperationResult create;
     create.name = "createOrder";
     for (int i = 0; i < 4; ++i) create.counters.count_status(409);
@@ -115,11 +116,50 @@ TEST(Capacity, CsvExamplesAreQuotedFields) {
     EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 2);
 }
 
+// A step of 500 requests judged its p99, the value below which 495 of them fell, as if it were the
+// target's: a percentile is now judged only from 10/(1−p) requests (1,000 for p99), as compare asks.
+TEST(Capacity, APercentileFromTooFewRequestsIsNotJudgedAndStopsTheSearch) {
+    const auto slo = parse_threshold_list("p99<50ms,errors<1%").value();
+    const auto short_step = judge_step(50, simulated(50), slo, 0.99);
+    EXPECT_FALSE(short_step.passed);
+    EXPECT_TRUE(short_step.crossed.empty());
+    ASSERT_EQ(short_step.unjudged.size(), 1u);
+    EXPECT_EQ(short_step.unjudged[0], "p99<50ms: 500 requests, 1000 needed");
+    // Crossing something that could be judged still fails the step.
+    RunResult erring = simulated(50);
+    for (int i = 0; i < 50; ++i) erring.operations[0].counters.count_status(500);
+    EXPECT_FALSE(judge_step(50, erring, slo, 0.99).crossed.empty());
+
+    CapacityOptions o;
+    o.start_rate = 200;
+    int steps = 0;
+    const auto found = find_capacity(o, slo, [&](double rate) {
+        ++steps;
+        return std::optional<RunResult>(simulated(rate, 1));  // 200 requests: too few for a p99
+    });
+    EXPECT_EQ(steps, 1);
+    EXPECT_FALSE(found.capacity);
+    EXPECT_EQ(found.stopped_because,
+              "the step at 200/s had too few requests to judge p99<50ms: 200 requests, 1000 needed: lengthen "
+              "--step-duration");
+    EXPECT_EQ(capacity_json(found, slo)["curve"][0]["unjudged"].size(), 1u);
+}
+
+TEST(Capacity, AStepIsLongEnoughForEveryPercentileOfTheSlo) {
+    const auto slo = parse_threshold_list("p99<50ms,p50<10ms").value();
+    EXPECT_DOUBLE_EQ(step_seconds(50, 10, slo, {}), 1000.0 / 50 * 1.05);  // p99 needs 1,000 requests
+    EXPECT_DOUBLE_EQ(step_seconds(500, 10, slo, {}), 10);                 // 5,000 in the asked 10 s
+    const auto per_operation = parse_threshold_list("getOrder:p99.9<50ms").value();
+    EXPECT_DOUBLE_EQ(step_seconds(1000, 1, per_operation, {{"getOrder", 0.5}}), 10000.0 / 500 * 1.05);
+    EXPECT_EQ(requests_to_judge(per_operation[0]), 10000);
+}
+
 TEST(Capacity, NothingPassingGivesNoCapacity) {
-    const auto slo = parse_threshold_list("p99<1us").value();
+    const auto slo = parse_threshold_list("p50<1us").value();
     CapacityOptions o;
     o.start_rate = 64;
-    const auto found = find_capacity(o, slo, [](double rate) { return std::optional<RunResult>(simulated(rate)); });
+    // Long enough for a p50 down to 1/64 of the start rate.
+    const auto found = find_capacity(o, slo, [](double rate) { return std::optional<RunResult>(simulated(rate, 100)); });
     EXPECT_FALSE(found.capacity);
     EXPECT_GE(found.curve.size(), 6u);
 }

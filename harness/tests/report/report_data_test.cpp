@@ -6,10 +6,13 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "harness/conform/results.h"
 #include "harness/load/summary_json.h"
 #include "harness/report/html_page.h"
 #include "harness/tests/compare/synthetic_runs.h"
+#include "harness/tests/support/scratch_dir.h"
 
 namespace dockside::report {
 namespace {
@@ -57,14 +60,20 @@ TEST(ReportData, TheLoadRecordIsEmbeddedAsWrittenAndTheViewsAgreeWithIt) {
     EXPECT_DOUBLE_EQ(series[2]["t"].get<double>(), 2.0);
 }
 
-TEST(ReportData, ErrorsByClassOverTimeAddUpToTheSummarysErrors) {
+/// A load run whose createOrder answers 500 a fifth of the time.
+compare::RunFolder erring_load_folder() {
     auto shape = compare::testing::three_operations(5);
-    shape.operations[2].error_share = 0.2;  // createOrder answers 500 a fifth of the time
+    shape.operations[2].error_share = 0.2;
     compare::RunFolder folder;
     folder.path = "runs/load-errors";
     folder.kind = compare::RunKind::Load;
     folder.load = compare::testing::make_run(shape);
     folder.load->document = load::to_json(folder.load->summary);
+    return folder;
+}
+
+TEST(ReportData, ErrorsByClassOverTimeAddUpToTheSummarysErrors) {
+    const auto folder = erring_load_folder();
     const json view = embedded_data(render_page(report_data({folder}, {}), "t")).value()["runs"][0];
     const json& errors = view["errors"];
     ASSERT_EQ(errors["all"].size(), 30u);
@@ -84,6 +93,46 @@ TEST(ReportData, ErrorsByClassOverTimeAddUpToTheSummarysErrors) {
     EXPECT_EQ(asked, summary["totals"]["requests"].get<std::int64_t>());
     // The seconds line up with the latency series drawn beside them.
     EXPECT_DOUBLE_EQ(errors["all"][2]["t"].get<double>(), view["series"]["all"][2]["t"].get<double>());
+}
+
+// The page's "Errors by class" table listed every status class of the summary, the 2xx answers among
+// them, as errors. It lists the error classes alone, adding up to the run's errors.
+TEST(ReportData, TheErrorClassTableHoldsErrorsOnly) {
+    const json view = embedded_data(render_page(report_data({erring_load_folder()}, {}), "t")).value()["runs"][0];
+    ASSERT_GT(view["summary"]["totals"]["status_classes"].value("2xx", std::int64_t{0}), 0);
+    const json& classes = view["error_classes"];
+    ASSERT_EQ(classes.size(), 1u) << classes.dump();
+    EXPECT_EQ(classes[0][0], "5xx");
+    EXPECT_EQ(classes[0][1].get<std::int64_t>(), view["summary"]["errors"].get<std::int64_t>());
+    // A run without errors has none to list.
+    const json clean = embedded_data(render_page(report_data({load_folder()}, {}), "t")).value()["runs"][0];
+    EXPECT_EQ(clean["error_classes"], json::array());
+}
+
+/// A folder holding only `summary`'s summary.json, read back as compare and report read a run.
+compare::RunFolder folder_of_summary(const dockside::testing::ScratchDir& dir, load::RunSummary summary) {
+    std::ofstream(dir.sub("summary.json")) << load::to_json(summary).dump();
+    return compare::read_run_folder(dir.path()).value();
+}
+
+// The page of a capacity search said "latency.hlog is missing (a merged run has none)" of a run that is no
+// merge. It says why: a capacity search records its steps in capacity.json and writes no interval log.
+TEST(ReportData, APageWithoutIntervalLogSaysTheTrueReason) {
+    auto summary = compare::testing::make_run(compare::testing::three_operations(5)).summary;
+    summary.configuration["capacity"] = {{"slo", {"p99<100ms"}}};
+    summary.files = {{"capacity_json", "capacity.json"}, {"capacity_csv", "capacity.csv"}};
+    dockside::testing::ScratchDir capacity_dir;
+    const json capacity = load_view(folder_of_summary(capacity_dir, summary))["notes"];
+    ASSERT_EQ(capacity.size(), 1u) << capacity.dump();
+    EXPECT_EQ(capacity[0].get<std::string>().find("merged"), std::string::npos) << capacity.dump();
+    EXPECT_NE(capacity[0].get<std::string>().find("A capacity search writes no latency.hlog"), std::string::npos);
+    // A run that wrote its log, which is gone since, is said to have lost it.
+    summary.configuration.erase("capacity");
+    summary.files = {{"latency_hlog", "latency.hlog"}};
+    dockside::testing::ScratchDir lost_dir;
+    const json lost = load_view(folder_of_summary(lost_dir, summary))["notes"];
+    ASSERT_EQ(lost.size(), 1u) << lost.dump();
+    EXPECT_NE(lost[0].get<std::string>().find("latency.hlog is missing, though the run wrote it"), std::string::npos);
 }
 
 TEST(ReportData, TheConformRecordIsEmbeddedWithItsMatrixAndFaultTable) {

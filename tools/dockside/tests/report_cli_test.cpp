@@ -30,7 +30,7 @@ TEST(ReportCli, EveryKindOfRunInOnePageWithItsRecordsAsWritten) {
         ran = dockside({"load", "--rate", "100", "--duration", "2s", "--threshold", "p99<500ms", "--out", out});
         ASSERT_EQ(ran.exit_code, 0) << ran.output;
     }
-    ran = dockside({"load", "--find-capacity", "--slo", "p99<500ms", "--rate", "50", "--max-rate", "100", "--step-duration", "1s",
+    ran = dockside({"load", "--find-capacity", "--slo", "p50<500ms", "--rate", "50", "--max-rate", "100", "--step-duration", "1s",
                     "--warmup", "0", "--out", capacity});
     ASSERT_NE(ran.exit_code, 2) << ran.output;
     ran = dockside({"compare", load, load2, "--out", compare});

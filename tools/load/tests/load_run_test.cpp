@@ -250,7 +250,7 @@ using testing::capacity_search;
 TEST(LoadRun, CapacitySearchWritesItsCurve) {
     auto server = testing::start_reference("pat-capacity");
     testing::ScratchDir dir;
-    RawLoadOptions raw = capacity_search("p99<5s,errors<1%", "400", "500ms");
+    RawLoadOptions raw = capacity_search("p50<5s,errors<1%", "400", "500ms");
     raw.out = dir.path();
     const auto r = testing::run(testing::settings(raw), testing::target_of(*server));
     EXPECT_EQ(r.code, 0) << r.out << r.err;
@@ -284,7 +284,7 @@ TEST(LoadRun, CapacityStepsWarmUpAtTheirRateUnrecorded) {
     auto server = refserver::EmbeddedServer::start(options);
     ASSERT_TRUE(server) << server.error().front();
     testing::ScratchDir dir;
-    RawLoadOptions raw = capacity_search("p99<5s", "200", "1s");  // the default warm-up: 20 % of 1 s
+    RawLoadOptions raw = capacity_search("p50<5s", "200", "1s");  // the default warm-up: 20 % of 1 s
     raw.out = dir.path();
     const auto s = testing::settings(raw);
     EXPECT_EQ(s.step_warmup, std::chrono::milliseconds(200));

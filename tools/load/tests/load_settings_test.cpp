@@ -136,7 +136,7 @@ TEST(LoadSettings, AThresholdMayBeACommaSeparatedList) {
     raw.thresholds = {"p99<50ms,errors<0.1%", "rate>=0.99"};
     const auto s = validate_load_options(raw, contract(), mixes_dir());
     ASSERT_TRUE(s) << s.error().front();
-    ASSERT_EQ(s->thresholds.size(), 3u);
+    ASSERT_EQ(s->thresholds.size(), 4u);  // and the strict mix's, which any threshold brings
     EXPECT_EQ(s->thresholds[0].expression, "p99<50ms");
     EXPECT_EQ(s->thresholds[1].expression, "errors<0.1%");
     raw.thresholds = {"p99<50ms,errors<lots"};
@@ -152,6 +152,29 @@ TEST(LoadSettings, StrictMixGatesOnTheShareSentAsAnotherOperation) {
     ASSERT_EQ(s->thresholds.size(), 1u);
     EXPECT_EQ(s->thresholds[0].expression, kStrictMixThreshold);
     EXPECT_EQ(s->thresholds[0].metric, load::Metric::substituted_ratio);
+}
+
+TEST(LoadSettings, AnyThresholdMakesTheMixStrictUnlessSaidOtherwise) {
+    RawLoadOptions raw;
+    raw.rate = "10";
+    raw.thresholds = {"p99<50ms"};
+    const auto strict = validate_load_options(raw, contract(), mixes_dir());
+    ASSERT_TRUE(strict);
+    ASSERT_EQ(strict->thresholds.size(), 2u);
+    EXPECT_EQ(strict->thresholds[1].expression, kStrictMixThreshold);
+    raw.lenient_mix = true;
+    EXPECT_EQ(validate_load_options(raw, contract(), mixes_dir())->thresholds.size(), 1u);
+    raw.strict_mix = true;
+    EXPECT_TRUE(mentions(problems_of(raw), "--strict-mix and --lenient-mix exclude each other"));
+    // A limit of one's own takes the default's place.
+    RawLoadOptions own;
+    own.rate = "10";
+    own.thresholds = {"getOrder:substituted<5%"};
+    own.mix = "getOrder:9,createOrder:1";
+    const auto mine = validate_load_options(own, contract(), mixes_dir());
+    ASSERT_TRUE(mine);
+    ASSERT_EQ(mine->thresholds.size(), 1u);
+    EXPECT_EQ(mine->thresholds[0].expression, "getOrder:substituted<5%");
 }
 
 // `--mix nosuchmix` said 'unknown operation "nosuchmix" (an operationId…)' without naming the mixes there are.
