@@ -164,8 +164,7 @@ http::Response ReferenceServer::dispatch(const http::Request& request) {
     if (!access) return error_response(access.error());
     if (auto misspelled = misspelled_parameter(*query, access_rule.query_names)) return error_response(*misspelled);
     const bool adds = adds_records(access_rule.operation_id);
-    if (adds && refserver::stored_records(store_) >= options_.max_records)
-        return error_response(record_limit_reached(options_.max_records));
+    if (adds && !room_for_a_record()) return error_response(record_limit_reached(options_.max_records));
     RequestContext ctx{request,  match->params, *query, access->principal, access->channel_id,
                        store_,   faults_,       *clock_, base_url()};
     Reply reply = match->route->handler(ctx);
@@ -175,6 +174,23 @@ http::Response ReferenceServer::dispatch(const http::Request& request) {
     }
     if (adds && reply) store_.extra_record_units += extra_record_units(access_rule.operation_id, request.body);
     return reply ? std::move(reply.value()) : error_response(reply.error());
+}
+
+bool ReferenceServer::room_for_a_record() {
+    if (refserver::stored_records(store_) < options_.max_records) return true;
+    if (options_.retention == Retention::Refuse) return false;
+    // Down to a low-water mark, not one record below the cap: the walk to the oldest finished records is
+    // then made once per many writes instead of on every one.
+    const std::size_t target = options_.max_records - std::max<std::size_t>(1, options_.max_records / 20);
+    const std::size_t forgotten = evict_finished(store_, target);
+    if (forgotten > 0 && !retention_announced_ && options_.notice) {
+        retention_announced_ = true;
+        options_.notice("retention: the store reached --max-records " + std::to_string(options_.max_records) +
+                        "; the oldest finished records (orders whose shipments are all done, finished returns and "
+                        "receiving orders) are being forgotten and answer 404 (counted in GET /_sim/status; "
+                        "--retention refuse keeps them and answers 507 instead). This is said once.");
+    }
+    return refserver::stored_records(store_) < options_.max_records;
 }
 
 std::chrono::microseconds ReferenceServer::answer_delay(const http::Request& request) const {

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -53,9 +54,13 @@ struct Options {
     /// (a client could point other clients' links anywhere); links are relative when it is empty.
     /// EmbeddedServer fills it with its own address.
     std::string public_base_url;
-    /// Records the store may hold before writes that add records are refused with 507
-    /// (refserver/store/record_budget.h, NS-RECORD-LIMIT).
+    /// Records the store may hold (refserver/store/record_budget.h, NS-RECORD-LIMIT); past it, `retention`
+    /// says whether the oldest finished records are forgotten or writes that add records are refused.
     std::size_t max_records = kDefaultMaxRecords;
+    Retention retention = Retention::Evict;
+    /// Called once, the first time retention forgets records, with a line for the server's log; a server
+    /// left running for days should say that it has started forgetting, and not again on every write.
+    std::function<void(const std::string&)> notice;
     /// Deliver webhooks without verifying the receiver's certificate (self-signed test receivers).
     bool webhook_insecure = false;
     /// Wait before the first webhook retry; doubles per retry (NS-WH-RETRY: 1 s, scaled down in tests).
@@ -107,6 +112,9 @@ public:
 private:
     explicit ReferenceServer(Options options);
     http::Response dispatch(const http::Request& request);
+    /// Whether a write may add a record: below --max-records, or once retention has forgotten enough
+    /// finished records. Under the exclusive lock.
+    bool room_for_a_record();
     std::string base_url() const;
 
     Options options_;
@@ -118,6 +126,7 @@ private:
     Store store_;
     mutable std::shared_mutex mutex_;
     std::atomic<std::uint64_t> request_count_{0};
+    bool retention_announced_ = false;  ///< guarded by mutex_ (written under the exclusive lock)
     std::string pat_;
     std::string read_only_token_;
     std::int32_t write_channel_id_ = 0;

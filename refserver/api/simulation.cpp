@@ -3,7 +3,8 @@
 // Answered only when Options.simulation_enabled is set (off unless `dockside serve --sim`), otherwise
 // every /_sim/ path is a 404; and only to the server's full-access PAT (Authorization: Bearer <PAT>,
 // compared in constant time), otherwise 401: the control moves time and state for everyone.
-//   GET  /_sim/status                     {"simulation": "on", "now", "endpoints", "records": {kind: n, "total"}}:
+//   GET  /_sim/status                     {"simulation": "on", "now", "endpoints", "records": {kind: n, "total"},
+//                                          "evicted": {kind: n, "total"}}: what retention forgot,
 //                                         how a harness detects it, and what the store holds
 //   POST /_sim/reset                      the store back to its seed (tokens and the OAuth client kept)
 //   POST /_sim/wro {fulfillment_center_id?, purchase_order_number?}   a new WRO in Awaiting; 201 Wro
@@ -236,8 +237,11 @@ Reply status(RequestContext& ctx) {
     nlohmann::json records = nlohmann::json::object();
     for (const auto& [kind, count] : stored_records_by_kind(ctx.store)) records[kind] = count;
     records["total"] = stored_records(ctx.store);
+    nlohmann::json evicted = nlohmann::json::object();
+    for (const auto& [kind, count] : ctx.store.evicted.by_kind()) evicted[kind] = count;
+    evicted["total"] = ctx.store.evicted.total();
     return json_response(200, {{"simulation", "on"}, {"now", format_iso8601(ctx.clock.now())}, {"endpoints", endpoints},
-                               {"records", records}});
+                               {"records", records}, {"evicted", evicted}});
 }
 
 Reply advance_clock(RequestContext& ctx) {

@@ -59,6 +59,13 @@ Result<Lifecycle, std::vector<std::string>> Lifecycle::read(const spec::Spec& sp
     return out;
 }
 
+bool Lifecycle::finished(std::string_view state) const {
+    if (!has(state)) return false;
+    return std::none_of(machine_.transitions.begin(), machine_.transitions.end(), [&](const spec::Transition& t) {
+        return t.from == state && t.outcome == "accepted" && t.to != state;
+    });
+}
+
 std::optional<std::string> Lifecycle::next(std::string_view state) const {
     auto it = std::find(path_.begin(), path_.end(), state);
     if (it == path_.end() || it + 1 == path_.end()) return std::nullopt;

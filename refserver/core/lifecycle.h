@@ -51,6 +51,9 @@ public:
     /// The state the warehouse `event` (one of those read) leads to, from whichever state it starts.
     const std::string& entered_on(std::string_view event) const;
     bool frozen(std::string_view state) const;
+    /// No transition of the data (documented or the stance's, by the API or the warehouse) leads out of
+    /// `state`: a record there is done for good ("Cancelled", "Completed"), so retention may forget it.
+    bool finished(std::string_view state) const;
     /// The response field stamped when `state` is entered (the stance's date_fields); "" when none.
     std::string date_field(std::string_view state) const;
 

@@ -18,6 +18,7 @@
 #include "refserver/core/lifecycle.h"
 #include "refserver/store/order_book.h"
 #include "refserver/store/render_cache.h"
+#include "refserver/store/retention.h"
 
 namespace dockside::refserver {
 
@@ -91,6 +92,8 @@ struct Store {
     std::uint64_t generation = 0;
     /// Records counted beyond the containers' sizes (record_budget.h: large bodies, nested records).
     std::size_t extra_record_units = 0;
+    /// Finished records retention forgot since the server started (a reset to the seed keeps the count).
+    EvictedCounts evicted;
     /// Rendered orders for GET /order/{id}; shared_ptr keeps Store movable.
     std::shared_ptr<RenderCache> rendered_orders = std::make_shared<RenderCache>();
 

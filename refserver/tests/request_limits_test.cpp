@@ -87,6 +87,7 @@ TEST(RecordBudget, CreatesPastTheLimitAre507AndNothingElseIs) {
     const std::size_t seeded = probe.server->stored_records();
     Options o;
     o.max_records = seeded + 2;
+    o.retention = Retention::Refuse;  // a cancelled order could otherwise be forgotten to make room
     auto created = ReferenceServer::create(std::move(o));
     ASSERT_TRUE(created);
     auto& server = *created.value();

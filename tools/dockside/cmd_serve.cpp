@@ -41,6 +41,7 @@ struct ServeOptions {
     std::string public_url;
     std::size_t max_connections = refserver::kDefaultMaxConnections;
     std::size_t max_records = refserver::kDefaultMaxRecords;
+    std::string retention = "evict";
     std::string rate_limit;  ///< "N/s"; empty = none
 };
 
@@ -78,11 +79,11 @@ std::optional<std::string> write_credentials(const std::string& path, const std:
     return std::nullopt;
 }
 
-std::string limits_line(const refserver::EmbeddedServer& server, std::size_t max_records) {
+std::string limits_line(const refserver::EmbeddedServer& server, std::size_t max_records, const std::string& retention) {
     using namespace refserver;
     std::ostringstream out;
     out << "limits: " << server.max_connections() << " open connections (--max-connections), " << max_records
-        << " records (--max-records), bodies " << kMaxBodyBytes / 1024 << " KiB, JSON depth " << kMaxJsonDepth << ", "
+        << " records (--max-records; past it, --retention " << retention << "), bodies " << kMaxBodyBytes / 1024 << " KiB, JSON depth " << kMaxJsonDepth << ", "
         << kMaxArrayItems << " items per array, " << kMaxItemsPerWrite << " items per batch write";
     return out.str();
 }
@@ -125,6 +126,8 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
     embedded.api.faults = {options.faults.begin(), options.faults.end()};
     embedded.api.delays = options.delays;
     embedded.api.max_records = options.max_records;
+    embedded.api.retention = options.retention == "refuse" ? refserver::Retention::Refuse : refserver::Retention::Evict;
+    embedded.api.notice = [](const std::string& line) { std::cout << "dockside serve: " << line << std::endl; };
     if (!options.rate_limit.empty()) {
         const auto rate = refserver::RateLimit::parse(options.rate_limit);
         if (!rate) {
@@ -181,7 +184,7 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
               << "listening on " << (*server)->base_url()
               << (options.simulation ? " (simulation control on under /_sim/)" : "") << "\n"
               << "paging links: " << (*server)->public_base_url() << "/... (--public-url)\n"
-              << limits_line(**server, options.max_records) << "\n"
+              << limits_line(**server, options.max_records, options.retention) << "\n"
               << (options.rate_limit.empty() ? "" : "rate limit: " + options.rate_limit + " (--rate-limit; past it 429 with Retry-After)\n")
               << "stop with Ctrl-C" << std::endl;
     int signal = 0;
@@ -221,8 +224,14 @@ void register_serve_command(CLI::App& app, CommandContext& context) {
                       "Open client connections at most; one more is answered 503 and closed (0 = no cap)")
         ->capture_default_str();
     serve->add_option("--max-records", options->max_records,
-                      "Records the in-memory store may hold; writes that would add more get 507")
+                      "Records the in-memory store may hold; past it, --retention decides")
         ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    serve->add_option("--retention", options->retention,
+                      "Past --max-records: 'evict' forgets the oldest finished records (orders whose shipments are "
+                      "done, finished returns and receiving orders; they then answer 404), 'refuse' answers writes "
+                      "that add records with 507")
+        ->check(CLI::IsMember({"evict", "refuse"}))
         ->capture_default_str();
     serve->add_option("--rate-limit", options->rate_limit,
                       "Answer 429 with Retry-After past this many requests ('50/s', '600/m'); none by default");

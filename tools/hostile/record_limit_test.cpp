@@ -1,6 +1,6 @@
-// The store is in memory and kept forever, so --max-records is what bounds the server's memory: once
-// the budget is spent, writes that would add records are refused with 507 naming the limit, and
-// everything else keeps working.
+// The store is in memory, so --max-records is what bounds the server's memory: under --retention refuse,
+// once the budget is spent, writes that would add records are refused with 507 naming the limit, and
+// everything else keeps working (under the default, evict, the same once nothing finished is left).
 
 #include <gtest/gtest.h>
 
@@ -19,6 +19,7 @@ TEST(RecordLimit, CreatesPastMaxRecordsGet507AndReadsStillWork) {
     const std::size_t seeded = Live().server().api().stored_records();
     refserver::EmbeddedOptions options;
     options.api.max_records = seeded + 4;  // two orders with one shipment each
+    options.api.retention = refserver::Retention::Refuse;  // the budget itself; retention has its own tests
     Live live(options);
     Prober prober(live);
     int created = 0;
@@ -56,6 +57,7 @@ TEST(RecordLimit, LargeBodiesCountByTheirSize) {
     const std::size_t seeded = Live().server().api().stored_records();
     refserver::EmbeddedOptions options;
     options.api.max_records = seeded + 30;
+    options.api.retention = refserver::Retention::Refuse;
     Live live(options);
     auto order = live.send("POST", "/2025-07/order", order_body("BUDGET-BIG"));
     ASSERT_TRUE(order && order->status / 100 == 2);

@@ -1,0 +1,99 @@
+#include "refserver/store/retention.h"
+
+#include <algorithm>
+#include <iterator>
+#include <optional>
+
+#include "refserver/store/receiving_state.h"
+#include "refserver/store/record_budget.h"
+#include "refserver/store/returns_store.h"
+#include "refserver/store/store.h"
+
+namespace dockside::refserver {
+namespace {
+
+bool order_finished(const Store& store, const OrderRecord& order) {
+    if (!store.states.orders.finished(order.status)) return false;
+    return std::all_of(order.shipment_ids.begin(), order.shipment_ids.end(), [&](std::int32_t id) {
+        const ShipmentRecord* s = store.orders.find_shipment(id);
+        return !s || store.states.shipments.finished(s->status);
+    });
+}
+
+void forget_order(Store& store, std::int32_t id) {
+    OrderBook& book = store.orders;
+    auto it = book.orders.find(id);
+    if (it == book.orders.end()) return;
+    const OrderRecord& order = it->second;
+    for (auto sid : order.shipment_ids) store.evicted.shipments += book.shipments.erase(sid);
+    // A shipment changed by the request that triggered retention is looked at after it; drop it from there.
+    std::erase_if(book.touched, [&](std::int32_t sid) {
+        return std::find(order.shipment_ids.begin(), order.shipment_ids.end(), sid) != order.shipment_ids.end();
+    });
+    if (order.reference_id) {
+        auto [from, to] = book.by_reference.equal_range(*order.reference_id);
+        for (auto r = from; r != to; ++r)
+            if (r->second == id) {
+                book.by_reference.erase(r);
+                break;
+            }
+    }
+    book.by_created.erase({order.created, id});
+    book.orders.erase(it);
+    ++store.evicted.orders;
+}
+
+/// The oldest finished record of one kind at or after a cursor, walked once per eviction pass.
+template <class Iterator, class Finished>
+Iterator next_finished(Iterator at, Iterator end, Finished finished) {
+    while (at != end && !finished(*at)) ++at;
+    return at;
+}
+
+}  // namespace
+
+const char* to_string(Retention retention) { return retention == Retention::Evict ? "evict" : "refuse"; }
+
+std::vector<std::pair<std::string, std::size_t>> EvictedCounts::by_kind() const {
+    return {{"orders", orders}, {"shipments", shipments}, {"returns", returns}, {"receiving_orders", receiving_orders}};
+}
+
+std::size_t evict_finished(Store& store, std::size_t target) {
+    auto& returns = store.areas.get<ReturnsState>().returns;
+    auto& wros = store.areas.get<ReceivingState>().wros;
+    const auto order_done = [&](const std::pair<TimePoint, std::int32_t>& entry) {
+        const OrderRecord* o = store.orders.find(entry.second);
+        return o && order_finished(store, *o);
+    };
+    const auto return_done = [&](const auto& entry) { return store.states.returns.finished(entry.second.status); };
+    const auto wro_done = [&](const auto& entry) { return store.states.receiving.finished(entry.second.status); };
+
+    const std::size_t before = store.evicted.total();
+    auto order = next_finished(store.orders.by_created.begin(), store.orders.by_created.end(), order_done);
+    auto ret = next_finished(returns.begin(), returns.end(), return_done);
+    auto wro = next_finished(wros.begin(), wros.end(), wro_done);
+    while (stored_records(store) > target) {
+        // The oldest of the three candidates goes first, so no kind is emptied while older records of
+        // another are kept.
+        std::optional<TimePoint> o_at, r_at, w_at;
+        if (order != store.orders.by_created.end()) o_at = order->first;
+        if (ret != returns.end()) r_at = ret->second.insert_date;
+        if (wro != wros.end()) w_at = wro->second.insert_date;
+        if (!o_at && !r_at && !w_at) break;
+        if (o_at && (!r_at || *o_at <= *r_at) && (!w_at || *o_at <= *w_at)) {
+            const std::int32_t id = order->second;
+            ++order;  // the set's iterator to the erased entry dies; the next one does not
+            forget_order(store, id);
+            order = next_finished(order, store.orders.by_created.end(), order_done);
+        } else if (r_at && (!w_at || *r_at <= *w_at)) {
+            ret = next_finished(returns.erase(ret), returns.end(), return_done);
+            ++store.evicted.returns;
+        } else {
+            wro = next_finished(wros.erase(wro), wros.end(), wro_done);
+            ++store.evicted.receiving_orders;
+        }
+    }
+    return store.evicted.total() - before;
+}
+
+}  // namespace dockside::refserver
