@@ -90,15 +90,17 @@ TEST(AbRun, ACandidateWhoseGetOrderAnswersLaterIsRegressed) {
     EXPECT_EQ(get_order_p50(comparison), "regressed") << comparison["load"].dump(1);
 }
 
-// The same target on both sides: whatever differs between its slices is noise, and no regression.
-TEST(AbRun, TheSameTargetOnBothSidesIsNoRegression) {
+// The same target on both sides: whatever differs between its slices is noise, never a regression. Whether
+// every metric is also shown within its threshold (exit 0) or some stay undecided (exit 3, inconclusive)
+// depends on how steady the machine was; a regression (exit 1) would be a false alarm.
+TEST(AbRun, TheSameTargetOnBothSidesIsNeverARegression) {
     auto target = reference_with_delay("pat-ab-same", "");
     ScratchDir dir;
     const auto r = run_ab_of(ab_settings(target->base_url(), target->base_url(), dir.path()), target_of(*target),
                              target_of(*target));
-    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_TRUE(r.code == 0 || r.code == 3) << r.out << r.err;
     const auto comparison = read_json(dir.sub("compare.json"));
-    EXPECT_EQ(comparison["verdict"], "no_regression") << comparison.dump(1);
+    EXPECT_NE(comparison["verdict"], "regression") << comparison.dump(1);
     EXPECT_NE(get_order_p50(comparison), "regressed");
 }
 
