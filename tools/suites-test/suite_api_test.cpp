@@ -162,10 +162,11 @@ TEST_F(SuiteApi, AFindingsMessageSaysWhatCameBackWithoutRepeatingItsTitle) {
     const std::string expected = "listChannels answers at most 5 channels";
     EXPECT_NONFATAL_FAILURE(expect_that(false, g_exchange, "CH-LIST", expected), expected);
     // A rule check's judge composes both: they are kept as it made them.
-    EXPECT_NONFATAL_FAILURE(record_failure("CH-LIST", g_exchange, "RecordsPerPage 0 is rejected",
+    // One rule each: findings of one rule, operation and test are one finding (FindingLog merges them).
+    EXPECT_NONFATAL_FAILURE(record_failure("ERR-4XX", g_exchange, "RecordsPerPage 0 is rejected",
                                            "Received: 200 / Expected: 4XX / Probe: RecordsPerPage=0"),
                             "RecordsPerPage 0 is rejected");
-    EXPECT_NONFATAL_FAILURE(record_failure("CH-LIST", g_exchange, "the channels are listed in id order"), "id order");
+    EXPECT_NONFATAL_FAILURE(record_failure("AUTH-CHANNEL", g_exchange, "the channels are listed in id order"), "id order");
     const auto findings = log().all();
     ASSERT_EQ(findings.size(), 3u);
     EXPECT_EQ(findings[0].title, expected);

@@ -90,9 +90,11 @@ TEST(Environments, CheckSaysReachableAcceptedChannelsAndWriteChannel) {
     // Each channel once, and as many as the count says: the token check reads the first page too.
     std::istringstream lines(ok.output);
     std::set<std::string> channels;
-    for (std::string line; std::getline(lines, line);)
-        if (line.find("read and write") != std::string::npos || line.find("read only") != std::string::npos)
+    for (std::string line; std::getline(lines, line);) {
+        if (line.find("read and write") != std::string::npos || line.find("read only") != std::string::npos) {
             EXPECT_TRUE(channels.insert(line).second) << "listed twice: " << line << "\n" << ok.output;
+        }
+    }
     EXPECT_NE(ok.output.find("channels the token sees (" + std::to_string(channels.size()) + "):"), std::string::npos)
         << ok.output;
 
