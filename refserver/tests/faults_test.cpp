@@ -158,7 +158,7 @@ const std::map<std::string, Probe>& probes() {
         {"ORD-LIST-FILTERS.reference-ids-ignored", [](Harness& h) { return list_ids(h, "ReferenceIds=SEED-5001").size() > 1; }},
         {"ORD-LIST-FILTERS.tracking-range-includes-untracked",
          [](Harness& h) {
-             auto ids = list_ids(h, "Limit=250&LastTrackingUpdateStartDate=2000-01-01");
+             auto ids = list_ids(h, "Limit=250&LastTrackingUpdateStartDate=2000-01-01T00:00:00Z");
              return std::find(ids.begin(), ids.end(), 5003) != ids.end();
          }},
         {"ORD-ROUNDTRIP.created-order-missing-from-list",

@@ -297,7 +297,7 @@ TEST(OrderList, FiltersSelectExactly) {
     EXPECT_EQ(ids("LastTrackingUpdateStartDate=2025-06-04T00:00:00Z&LastTrackingUpdateEndDate=2025-06-15T00:00:00Z"),
               (std::vector<int>{5002, 5005, 5007}));
     // A range that covers everything still returns only orders with tracking.
-    EXPECT_EQ(ids("LastTrackingUpdateStartDate=2000-01-01"), ids("HasTracking=true"));
+    EXPECT_EQ(ids("LastTrackingUpdateStartDate=2000-01-01T00:00:00Z"), ids("HasTracking=true"));
     EXPECT_EQ(ids("LastUpdateStartDate=2025-06-20T00:00:00Z"), (std::vector<int>{5011, 5012}));
     EXPECT_EQ(ids("LastUpdateEndDate=2025-06-02T00:00:00Z"), (std::vector<int>{5001}));
     auto desc = ids("SortOrder=Descending");

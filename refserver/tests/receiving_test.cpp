@@ -95,7 +95,7 @@ TEST(ReceivingList, FiltersSelectExactlyWhatTheySay) {
     EXPECT_EQ(wro_ids(h, "?ExternalSync=false").size(), kAll.size() - 5);
     EXPECT_EQ(wro_ids(h, "?InsertStartDate=2025-06-15T10:00:00Z"), (Ids{8011, 8012, 8013}));
     EXPECT_EQ(wro_ids(h, "?InsertEndDate=2025-04-01T10:00:00Z"), (Ids{8003, 8005}));
-    EXPECT_EQ(wro_ids(h, "?InsertStartDate=2025-05-01&InsertEndDate=2025-05-31"), (Ids{8002, 8004, 8014}));
+    EXPECT_EQ(wro_ids(h, "?InsertStartDate=2025-05-01T00:00:00Z&InsertEndDate=2025-05-31T00:00:00Z"), (Ids{8002, 8004, 8014}));
     EXPECT_EQ(wro_ids(h, "?CompletedStartDate=2025-05-01T00:00:00Z"), (Ids{8004, 8014}));
     EXPECT_EQ(wro_ids(h, "?CompletedEndDate=2025-05-20T12:00:00Z"), (Ids{8003, 8014}));
     EXPECT_EQ(wro_ids(h, "?Statuses=Completed&FulfillmentCenterIds=11&ExternalSync=false"), (Ids{8014}));
