@@ -77,18 +77,23 @@ std::function<Bounds(double)> t_bounds(double estimate, double se, double df) {
     };
 }
 
-Evidence across_runs(Metric metric, const SideFigures& a, const SideFigures& b) {
+Evidence across_runs(Metric metric, const SideFigures& a, const SideFigures& b, bool paired) {
     Evidence e;
-    e.method = "welch";
     std::vector<double> worse, base;
     for (double v : b.run_figures(metric)) worse.push_back(orient(metric, v));
     for (double v : a.run_figures(metric)) base.push_back(orient(metric, v));
-    auto w = welch(worse, base);
+    // Pairs only when every run of both sides has the operation: a pair missing one half is no pair.
+    paired = paired && worse.size() == base.size();
+    e.method = paired ? "paired" : "welch";
+    auto w = paired ? paired_difference(worse, base) : welch(worse, base);
     // Repeats whose error rates all agree (all clean) still hold only so many requests.
     if (metric == Metric::Errors) w.se = std::max(w.se, binomial_se(a.counters, b.counters));
     e.estimate = w.estimate;
     e.bounds = t_bounds(w.estimate, w.se, w.df);
-    e.per_run_sd = std::hypot(standard_deviation(worse), standard_deviation(base)) / std::sqrt(2.0);
+    // Of one run's figure on each side; for pairs, the one that makes runs_to_decide's two-sample formula
+    // the paired one (n = (z·sd of the differences / distance)²).
+    e.per_run_sd = paired ? w.se * std::sqrt(static_cast<double>(worse.size()) / 2)
+                          : std::hypot(standard_deviation(worse), standard_deviation(base)) / std::sqrt(2.0);
     e.usable = true;
     return e;
 }
@@ -183,7 +188,7 @@ MetricComparison prepare(const std::string& name, Metric metric, const SideFigur
         m.reason = "no requests on one side";
         return m;
     }
-    e = across ? across_runs(metric, a, b) : within_runs(metric, a, b);
+    e = across ? across_runs(metric, a, b, settings.paired) : within_runs(metric, a, b);
     m.method = e.usable ? e.method : "none";
     if (!e.usable) m.reason = e.reason;
     return m;

@@ -7,7 +7,10 @@
 ///   one-second intervals (side_figures.h); the two sides' intervals make the change's by Zou and
 ///   Donner's MOVER. The rate is judged from the intervals' counts, error rates from the binomial spread
 ///   of their counts; the maximum of one run is not judged (nothing in a run says how high it could go).
-/// - Two or more runs on both sides: across the repeats, Welch's t interval of the mean log figure.
+/// - Two or more runs on both sides: across the repeats, Welch's t interval of the mean log figure; or,
+///   for paired runs (`paired`: run i of each side made beside the other, as `load --ab` makes them), the
+///   t interval of the mean of the pairs' differences, so that a drift of the machine over the runs,
+///   shared by the two runs of a pair, falls out of the comparison instead of into its noise.
 ///
 /// The interval is at 1 − 2·alpha/F, F the metrics tested that can fail the comparison (every tested one,
 /// or the ones --fail-on covers): Bonferroni, so that of F metrics the chance of any false "regressed"
@@ -39,6 +42,8 @@ struct CompareSettings {
     double alpha = 0.05;           ///< family-wise rate of false "regressed" (and of false "improved")
     std::vector<Gate> gates;       ///< --fail-on; empty: every "regressed" fails
     bool fail_on_inconclusive = false;
+    /// The sides' runs are pairs, in order (equal counts): judged from the pairs' differences.
+    bool paired = false;
 };
 
 /// The name load results give the figures of all operations together.
@@ -47,7 +52,7 @@ inline constexpr const char* kAllOperations = "all";
 struct MetricComparison {
     std::string operation;   ///< an operation's name, or kAllOperations
     Metric metric = Metric::P99;
-    std::string method;      ///< "order-statistic", "counts", "binomial", "welch", or "none" (not enough data)
+    std::string method;      ///< "order-statistic", "counts", "binomial", "welch", "paired", or "none" (not enough data)
     /// The sides' figures: ms for latency, a fraction for errors, requests/s for rate (all runs pooled).
     double baseline = 0, candidate = 0;
     std::vector<double> baseline_runs, candidate_runs;  ///< the same figure of each run

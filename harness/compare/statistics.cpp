@@ -33,6 +33,16 @@ Welch welch(const std::vector<double>& x, const std::vector<double>& y) {
     return out;
 }
 
+Welch paired_difference(const std::vector<double>& x, const std::vector<double>& y) {
+    std::vector<double> d;
+    for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) d.push_back(x[i] - y[i]);
+    Welch out;
+    out.estimate = mean_of(d);
+    out.se = standard_deviation(d) / std::sqrt(static_cast<double>(d.size()));
+    out.df = static_cast<double>(d.size()) - 1;
+    return out;
+}
+
 Bounds mover_difference(const Bounds& x, const Bounds& y) {
     Bounds out;
     out.estimate = x.estimate - y.estimate;

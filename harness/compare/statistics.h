@@ -29,6 +29,9 @@ struct Welch {
     double df = 1;
 };
 Welch welch(const std::vector<double>& x, const std::vector<double>& y);
+/// The mean of the differences x[i] − y[i] of paired samples of one size (two pairs at least), its
+/// standard error and n − 1 degrees of freedom (in the same record as Welch's, which it replaces for pairs).
+Welch paired_difference(const std::vector<double>& x, const std::vector<double>& y);
 
 /// Zou and Donner's MOVER interval of x − y from the intervals of x and of y at the same level: each
 /// bound of the difference recovers its variance from the nearer bounds of the parts, so skewed parts

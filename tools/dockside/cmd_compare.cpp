@@ -28,6 +28,7 @@ struct CompareOptions {
     std::string noise_errors = "0.1pp";
     std::vector<std::string> fail_on;
     bool fail_on_inconclusive = false;
+    bool paired = false;
     bool force = false;
     bool all_rows = false;
     std::string out;
@@ -63,6 +64,11 @@ int run_compare(const CompareOptions& o) {
         problems.push_back("name a baseline and a candidate: dockside compare BASELINE CANDIDATE");
     compare::CompareSettings settings;
     settings.fail_on_inconclusive = o.fail_on_inconclusive;
+    settings.paired = o.paired;
+    if (o.paired && (baseline.size() != candidate.size() || baseline.size() < 2))
+        problems.push_back("--paired needs as many baseline runs as candidate runs, two a side at least (run i of each "
+                           "side made beside the other), not " + std::to_string(baseline.size()) + " and " +
+                           std::to_string(candidate.size()));
     if (auto noise = parse_share(o.noise, false)) settings.noise = *noise;
     else problems.push_back("--noise '" + o.noise + "': expected a share such as 5% or 0.05");
     if (auto noise = parse_share(o.noise_errors, true)) settings.noise_errors = *noise;
@@ -121,6 +127,9 @@ void register_compare_command(CLI::App& app, CommandContext& context) {
                     "Only these metrics fail the comparison, each beyond its amount: 'p99:+10%,errors:+0.1pp,getOrder:p50:+5%,rate:-5%'");
     cmd->add_flag("--fail-on-inconclusive", options->fail_on_inconclusive,
                   "An inconclusive metric fails the comparison (exit 1) instead of leaving it inconclusive (exit 3)");
+    cmd->add_flag("--paired", options->paired,
+                  "The runs are pairs in the order given (each baseline run made beside its candidate run, as load "
+                  "--ab makes them): judge the pairs' differences, so the machine's drift between pairs falls out");
     cmd->add_flag("--force", options->force, "Compare runs of a different spec version, profile, mix, rate or histogram configuration");
     cmd->add_flag("--all", options->all_rows, "Print every metric and still-failing finding, not only the changes");
     cmd->add_option("--out", options->out, "Folder for compare.json (default: results/compare-<UTC timestamp>/)");

@@ -78,7 +78,10 @@ SliceOutcome run_slice(const LoadSettings& s, const LoadTarget& target, const st
 
 int compare_sides(const std::vector<compare::RunFolder>& baseline, const std::vector<compare::RunFolder>& candidate,
                   const std::string& dir, LoadIo& io) {
-    const auto comparison = compare::compare_runs(baseline, candidate, compare::CompareSettings{}, false);
+    // Slice i of each side ran in pair i, back to back: the pairs' differences carry no drift between pairs.
+    compare::CompareSettings settings;
+    settings.paired = true;
+    const auto comparison = compare::compare_runs(baseline, candidate, settings, false);
     io.out << "\n";
     compare::print_comparison(io.out, comparison);
     const auto path = (std::filesystem::path(dir) / "compare.json").string();

@@ -226,6 +226,35 @@ TEST(LoadDiff, RepeatsUseWelchAndSayWhenMoreAreNeeded) {
         }
 }
 
+// Six pairs of runs on a machine whose speed drifts sixfold over them, each pair made at one speed, the
+// candidate's getOrder 30 % slower: Welch's t sees the drift as noise, the pairs' differences do not.
+TEST(LoadDiff, PairedRunsLetTheMachinesDriftFallOut) {
+    std::vector<LoadRun> a, b;
+    const double speeds[] = {0.5, 1.0, 2.0, 0.7, 1.5, 3.0};
+    for (std::size_t i = 0; i < std::size(speeds); ++i) {
+        auto base = three_operations(300 + i);
+        for (auto& op : base.operations) op.median_us *= speeds[i];
+        auto slower = base;
+        slower.seed = 400 + i;
+        slower.operations[0].extra_us = 0.3 * slower.operations[0].median_us;
+        a.push_back(make_run(base));
+        b.push_back(make_run(slower));
+    }
+    std::vector<const LoadRun*> pa, pb;
+    for (std::size_t i = 0; i < a.size(); ++i) pa.push_back(&a[i]), pb.push_back(&b[i]);
+    const auto& unpaired = find(diff_load(pa, pb, {}), "getOrder", Metric::P50);
+    EXPECT_EQ(unpaired.method, "welch");
+    EXPECT_EQ(unpaired.verdict, Verdict::Inconclusive) << unpaired.reason;
+    CompareSettings settings;
+    settings.paired = true;
+    const auto d = diff_load(pa, pb, settings);
+    const auto& paired = find(d, "getOrder", Metric::P50);
+    EXPECT_EQ(paired.method, "paired");
+    EXPECT_EQ(paired.verdict, Verdict::Regressed) << paired.reason;
+    EXPECT_NEAR(*paired.change, 1.3, 0.05);
+    EXPECT_NE(find(d, "listOrders", Metric::P50).verdict, Verdict::Regressed);
+}
+
 TEST(LoadDiff, AnotherRateOrMixIsRefused) {
     const auto a = make_run(three_operations(71));
     auto faster = three_operations(72);

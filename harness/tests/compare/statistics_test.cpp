@@ -32,6 +32,14 @@ TEST(Statistics, WelchMatchesR) {
     EXPECT_DOUBLE_EQ(same.df, 2);
 }
 
+// R: t.test(c(1, 2, 3, 4), c(2, 4, 6, 5), paired = TRUE) gives t = -3.6556 on 3 degrees of freedom.
+TEST(Statistics, PairedDifferenceMatchesR) {
+    const auto p = paired_difference({1, 2, 3, 4}, {2, 4, 6, 5});
+    EXPECT_DOUBLE_EQ(p.estimate, -1.75);
+    EXPECT_NEAR(p.estimate / p.se, -3.6556, 1e-4);
+    EXPECT_DOUBLE_EQ(p.df, 3);
+}
+
 // Symmetric parts give the familiar sqrt(a² + b²); a skewed part keeps its long side where it is.
 TEST(Statistics, MoverDifferenceRecoversEachBoundFromTheNearerParts) {
     const auto d = mover_difference({10, 8, 13}, {5, 4, 7});

@@ -64,10 +64,10 @@ std::unique_ptr<refserver::EmbeddedServer> reference_with_delay(const std::strin
     return std::move(refserver::EmbeddedServer::start(options).value());
 }
 
-/// The verdict compare.json gives getOrder's p50.
-std::string get_order_p50(const nlohmann::json& comparison) {
+/// The verdict compare.json gives getOrder's p50, and the method that judged it.
+std::string get_order_p50(const nlohmann::json& comparison, const char* field = "verdict") {
     for (const auto& m : comparison["load"]["metrics"])
-        if (m["operation"] == "getOrder" && m["metric"] == "p50") return m["verdict"].get<std::string>();
+        if (m["operation"] == "getOrder" && m["metric"] == "p50") return m[field].get<std::string>();
     return "(none)";
 }
 
@@ -88,6 +88,7 @@ TEST(AbRun, ACandidateWhoseGetOrderAnswersLaterIsRegressed) {
     EXPECT_EQ(comparison["verdict"], "regression") << comparison.dump(1);
     EXPECT_EQ(comparison["baseline"].size(), 8u);
     EXPECT_EQ(get_order_p50(comparison), "regressed") << comparison["load"].dump(1);
+    EXPECT_EQ(get_order_p50(comparison, "method"), "paired") << "slice i of each side ran in pair i";
 }
 
 // The same target on both sides: whatever differs between its slices is noise, never a regression. Whether
