@@ -11,6 +11,7 @@
 #include "harness/compare/compare_text.h"
 #include "harness/compare/side_figures.h"
 #include "harness/compare/statistics.h"
+#include "harness/load/thresholds.h"
 
 namespace dockside::compare {
 namespace {
@@ -37,12 +38,8 @@ struct MachineState {
     double lag_ms = 0; ///< how much later the generator's own sending was in one run than the other
 };
 
-/// The smallest number of requests behind a percentile for it to be judged at all: ten beyond it.
-std::int64_t requests_needed(Metric metric) {
-    const auto p = percentile_of(metric);
-    if (!p || *p >= 100.0) return 20;
-    return static_cast<std::int64_t>(std::ceil(10.0 / (1.0 - *p / 100.0) - 1e-6));  // 99.9 is not exact in binary
-}
+/// The smallest number of requests behind a latency metric for it to be judged at all (load's rule).
+std::int64_t requests_needed(Metric metric) { return load::requests_to_judge(percentile_of(metric).value_or(100.0)); }
 
 double orient(Metric metric, double value) {
     if (in_points(metric)) return value;
@@ -114,7 +111,7 @@ Evidence within_runs(Metric metric, const SideFigures& a, const SideFigures& b) 
         const auto db = p ? percentile_dispersion(b, *p) : rate_dispersion(b);
         if (!da || !db) {
             e.reason = std::string("no interval log to measure the ") + (da ? "candidate" : "baseline") +
-                       "'s noise (a merged run has none): compare repeated runs instead";
+                       "'s noise (the notes say why it has none): compare repeated runs instead";
             return e;
         }
         e.method = p ? "order-statistic" : "counts";

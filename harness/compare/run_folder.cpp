@@ -21,6 +21,14 @@ Result<nlohmann::json, std::string> read_json_file(const fs::path& path) {
     return document;
 }
 
+/// Why a load run's folder holds no latency.hlog, from what its summary says it is.
+std::string why_no_latency_log(const load::RunSummary& summary) {
+    if (!summary.merged_from.empty()) return "a merged run has none";
+    if (summary.configuration.contains("capacity")) return "a capacity search writes none: each step is a run of its own";
+    if (summary.files.contains("latency_hlog")) return "the run wrote it, and it was lost";
+    return "the run wrote none";
+}
+
 }  // namespace
 
 const char* to_string(RunKind kind) {
@@ -71,7 +79,9 @@ Result<RunFolder, std::string> read_run_folder(const std::string& path) {
             if (intervals) load_run.latency = std::move(intervals.value());
             else load_run.notes.push_back(intervals.error());
         } else {
-            load_run.notes.push_back(log.string() + " is missing (a merged run has none): within-run noise is unknown");
+            load_run.latency_log_missing = why_no_latency_log(load_run.summary);
+            load_run.notes.push_back(log.string() + " is missing (" + *load_run.latency_log_missing +
+                                     "): within-run noise is unknown");
         }
         if (const auto counts = dir / load::IntervalLogs::kCountsFile; fs::exists(counts, ec)) {
             std::ifstream in(counts);

@@ -30,6 +30,9 @@ struct LoadRun {
     nlohmann::json document;          ///< summary.json as written
     IntervalsByTag latency;           ///< latency.hlog; empty when the run has none (a merge)
     std::vector<std::string> notes;   ///< what could not be read and was left out ("latency.hlog: line 7: …")
+    /// Why the folder has no latency.hlog, when it has none ("a merged run has none", "a capacity search
+    /// writes none: each step is a run of its own", "the run wrote it, and it was lost", "the run wrote none").
+    std::optional<std::string> latency_log_missing;
     /// interval-counts.jsonl, one object per interval (harness/load/interval_counts.h); empty when the run
     /// has none (a merge, or a run of a Dockside that did not write it).
     std::vector<nlohmann::json> counts{};

@@ -258,10 +258,14 @@ Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_lists(c
     return out;
 }
 
+std::int64_t requests_to_judge(double percentile) {
+    if (percentile >= 100) return 20;
+    return static_cast<std::int64_t>(std::ceil(10.0 / (1.0 - percentile / 100.0) - 1e-6));  // 99.9 is inexact
+}
+
 std::int64_t requests_to_judge(const Threshold& t) {
     if (t.metric != Metric::latency_percentile && t.metric != Metric::service_percentile) return 0;
-    if (t.percentile >= 100) return 20;
-    return static_cast<std::int64_t>(std::ceil(10.0 / (1.0 - t.percentile / 100.0) - 1e-6));  // 99.9 is inexact
+    return requests_to_judge(t.percentile);
 }
 
 std::vector<ThresholdOutcome> evaluate(const std::vector<Threshold>& thresholds, const RunResult& result) {

@@ -57,9 +57,11 @@ Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_list(st
 /// bad piece of every text reported.
 Result<std::vector<Threshold>, std::vector<std::string>> parse_threshold_lists(const std::vector<std::string>& texts);
 
-/// The requests behind a percentile threshold's figure before it is judged at all: ten beyond the
-/// percentile, 10/(1−p) (1,000 for p99, 10,000 for p99.9), as `dockside compare` asks of a figure, since
-/// fewer put the percentile among the last few values; 0 for the other metrics.
+/// The requests behind a latency percentile (0 to 100) before it is judged at all, by a threshold, a
+/// capacity step or `dockside compare`: ten beyond the percentile, 10/(1−p) (20 for p50, 1,000 for p99,
+/// 10,000 for p99.9), since fewer put the percentile among the last few values; 20 for the maximum.
+std::int64_t requests_to_judge(double percentile);
+/// The same for a threshold's figure; 0 for the metrics that are not percentiles.
 std::int64_t requests_to_judge(const Threshold& threshold);
 
 struct ThresholdOutcome {

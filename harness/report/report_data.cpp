@@ -115,28 +115,15 @@ void add_schema_phase(json& view, const json& results) {
     else if (!rows->empty()) view["schema_phase"] = conform::coverage_json(*rows);
 }
 
-/// The reader's notes, with the true reason when the run has no latency.hlog: the reader says a merged
-/// run has none, which is no reason for a capacity search (its steps are separate runs, recorded in
-/// capacity.json) nor for a run whose log was lost.
+/// The reader's notes, but for a missing latency.hlog what the page misses for it, with the reader's reason.
 json load_notes(const compare::RunFolder& run) {
     const auto& load = *run.load;
-    const std::string missing =
-        (std::filesystem::path(run.path) / load::IntervalLogs::kLatencyFile).string() + " is missing";
     json notes = json::array();
-    for (const auto& note : load.notes) {
-        if (note.rfind(missing, 0) != 0) {
-            notes.push_back(note);
-            continue;
-        }
-        const auto& summary = load.summary;
-        if (summary.configuration.contains("capacity"))
-            notes.push_back("A capacity search writes no latency.hlog: each step is a run of its own, its figures in "
-                            "capacity.json (the curve below); the charts of the run over time are not drawn.");
-        else if (summary.files.contains("latency_hlog"))
-            notes.push_back(missing + ", though the run wrote it: the charts of the run over time are not drawn.");
-        else
-            notes.push_back("This run wrote no latency.hlog: the charts of the run over time are not drawn.");
-    }
+    if (load.latency_log_missing)
+        notes.push_back("No latency.hlog (" + *load.latency_log_missing + "): the charts of the run over time are not drawn.");
+    const auto log = (std::filesystem::path(run.path) / load::IntervalLogs::kLatencyFile).string();
+    for (const auto& note : load.notes)
+        if (!load.latency_log_missing || note.rfind(log, 0) != 0) notes.push_back(note);
     return notes;
 }
 
