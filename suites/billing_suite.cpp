@@ -89,7 +89,6 @@ std::string show(const std::vector<std::string>& ids) {
 std::optional<std::vector<json>> wide(const json& extra = json::object()) {
     Exchange ex = query_tx(wide_body(extra));
     if (!needs_success(ex)) return std::nullopt;
-    expect_conforms(ex);
     return items_of(ex);
 }
 
@@ -115,7 +114,6 @@ std::optional<std::vector<std::vector<json>>> walk(Exchange first, const std::fu
     Exchange page = std::move(first);
     for (int n = 0; n < kMaxPages; ++n) {
         if (!needs_success(page)) return std::nullopt;
-        expect_conforms(page);
         pages.push_back(items_of(page));
         const json next = page.json().value("next", json());
         if (next.is_null()) return pages;
@@ -169,7 +167,6 @@ TEST(Billing, BIL_CURSOR_OVERRIDES_CursorOverridesBody) {
     const std::string cursor = next.get<std::string>();
     Exchange alone = query_tx(std::nullopt, {{"Cursor", cursor}});
     if (!expect_status(alone, 200, "BIL-CURSOR-OVERRIDES")) return;
-    expect_conforms(alone);
     const auto expected = ids_in_order(std::vector<json>(all->begin() + 2, all->begin() + std::min<std::size_t>(4, all->size())));
     expect_that(ids_in_order(items_of(alone)) == expected, alone, "BIL-CURSOR-OVERRIDES",
                 "the next cursor answered " + show(ids_in_order(items_of(alone))) + "; the second page of two is " + show(expected));
@@ -258,7 +255,6 @@ TEST(Billing, BIL_DEFAULT_RANGE_OmittedDatesMeanLastSevenDays) {
     const auto now = server_now();
     Exchange ex = query_tx(json{{"page_size", query_sizes().max}});
     if (!expect_status(ex, 200, "BIL-DEFAULT-RANGE")) return;
-    expect_conforms(ex);
     std::set<std::string> got;
     for (const auto& id : ids_in_order(items_of(ex))) got.insert(id);
     std::size_t inside = 0, outside = 0;
@@ -412,7 +408,6 @@ TEST(Billing, BIL_INVOICE_TX_ListsTheInvoicesTransactionsNewestFirst) {
     for (const auto& invoice : invoices) {
         Exchange ex = invoice_tx(invoice, {{"PageSize", std::to_string(invoice_sizes().max)}});
         if (!needs_success(ex)) continue;
-        expect_conforms(ex);
         std::set<std::string> got;
         for (const auto& t : items_of(ex)) {
             got.insert(t.value("transaction_id", json()).dump());

@@ -49,7 +49,6 @@ const std::set<std::string>& documented_scopes() {
 TEST(Channels, CH_LIST_AnswersItemsNextPrev) {
     Exchange ex = list_channels();
     needs_success(ex);
-    expect_conforms(ex);
     json body = ex.json();
     expect_that(body.is_object() && body.contains("items") && body.contains("next") && body.contains("prev"), ex,
                 "CH-LIST", "GET /channel answers {items, next, prev}");
@@ -76,7 +75,6 @@ TEST(Channels, CH_LIST_RecordsPerPageOneWalksEveryChannelOnce) {
     auto reference = all_channel_ids();
     if (!reference) return;
     Exchange first = list_channels({{"RecordsPerPage", "1"}});
-    expect_conforms(first);
     auto walk = paging::walk_next(first, "listChannels", "CH-LIST");
     if (walk.failed) return;
     paging::expect_disjoint_complete(walk, *reference, 1, "CH-LIST", "listChannels");
@@ -97,7 +95,6 @@ TEST(Channels, CH_LIST_PrevLinkLeadsBackToFirstPage) {
         return;
     Exchange second = paging::follow(next, "listChannels");
     if (!expect_status(second, 200, "CH-LIST")) return;
-    expect_conforms(second);
     const json prev = second.json().value("prev", json(nullptr));
     if (!expect_that(prev.is_string(), second, "CH-LIST", "the second page has a prev link")) return;
     Exchange back = paging::follow(prev, "listChannels");

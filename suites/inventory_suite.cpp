@@ -81,15 +81,12 @@ struct WholeList {
 /// The whole list under `filters`, following next links in pages of kWholeList; `whole` tells whether the
 /// end was reached within kWholePages pages and kWholeTime (a catalog larger than that, or a next link that
 /// leads back, cannot be checked for completeness: not observed). Null when the first page failed (recorded).
-/// Only the unfiltered list's first page is validated: the filtered lists hold the same objects, and a
-/// catalog that grows run after run would otherwise cost more to validate each time.
 /// A list read whole is kept for the run (the inventory tests change nothing), so each query is walked once
 /// and handed out by reference, never copied.
 const WholeList* whole_list(http::QueryParams filters) {
     static std::map<std::string, WholeList> read;
     const std::string key = http::encode_query(filters);
     if (auto it = read.find(key); it != read.end()) return &it->second;
-    const bool unfiltered = filters.empty();
     WholeList walked;
     filters.emplace_back("PageSize", kWholeList);
     std::set<std::string> followed;
@@ -97,7 +94,6 @@ const WholeList* whole_list(http::QueryParams filters) {
     for (int page = 0; page < kWholePages && std::chrono::steady_clock::now() < deadline; ++page) {
         Exchange ex = list_inventory(filters);
         if (!needs_success(ex)) return nullptr;
-        if (page == 0 && unfiltered) expect_conforms(ex);
         const json next = ex.json().is_object() ? ex.json().value("next", json()) : json();
         walked.items.merge(by_id(ex.json()));
         if (page == 0) walked.first = std::move(ex);
@@ -119,7 +115,6 @@ const std::string kTooBig = std::string("not observed: the inventory list did no
 TEST(Inventory, INV_LIST_PageShapeConforms) {
     Exchange ex = list_inventory({{"PageSize", "5"}});
     if (!needs_success(ex)) return;
-    expect_conforms(ex);
     const json page = ex.json();
     for (const char* key : {"first", "last", "next", "prev", "items"})
         expect_that(page.is_object() && page.contains(key), ex, "INV-LIST",
@@ -141,7 +136,6 @@ TEST(Inventory, INV_LIST_NextLinksPageDisjointAndComplete) {
     for (; pages < kMaxPages; ++pages) {
         Exchange ex = list_inventory(query);
         if (!needs_success(ex)) return;
-        if (pages == 0) expect_conforms(ex);  // the later pages hold the same objects (see whole_list)
         const json& body = ex.json();
         const std::size_t count = body.is_object() && body.contains("items") && body["items"].is_array() ? body["items"].size() : 0;
         expect_that(count <= static_cast<std::size_t>(size), ex, "INV-LIST",
@@ -177,7 +171,6 @@ TEST(Inventory, INV_LIST_FirstAndLastLinksLeadToPages) {
             continue;
         Exchange followed = list_inventory(*query);
         if (expect_status(followed, 200, "INV-LIST")) {
-            expect_conforms(followed);
             expect_that(!followed.json().value("items", json::array()).empty(), followed, "INV-LIST",
                         std::string("the ") + key + " page of a non-empty list is empty");
         }

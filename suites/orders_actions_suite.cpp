@@ -61,12 +61,10 @@ TEST(Orders, ORD_CANCEL_AnswersOneResultPerShipment) {
     if (!order) return;
     Exchange ex = cancel(*order);
     if (!needs_success(ex)) return;
-    expect_conforms(ex);
     expect_cancel_consistent(ex, *order);
     Exchange got = send({.operation = "getOrder", .path = {{"orderId", id_text(*order)}}});
     if (needs_success(got) &&
         expect_that(got.json().value("id", json()) == (*order)["id"], got, "ORD-GET", "GET answers the order asked for")) {
-        expect_conforms(got);
         expect_that(got.json().value("reference_id", json()) == (*order)["reference_id"], got, "ORD-REF-UNIQUE",
                     "reference_id is unchanged by a cancel (immutable)");
     }
@@ -84,7 +82,6 @@ TEST(Orders, ORD_CANCEL_ShippedShipmentIsNotReportedCancelled) {
     // 4xx that cancels nothing; an answer must agree with the order it returns.
     if (ex.status() >= 400 && ex.status() < 500) return expect_nothing_cancelled(*order);
     if (!needs_success(ex)) return;
-    expect_conforms(ex);
     expect_cancel_consistent(ex, *order);
 }
 
@@ -127,7 +124,6 @@ std::set<std::string> methods_of(const json& response) {
 TEST(Orders, ORD_ESTIMATE_OmittedMethodsEstimateEveryDefinedMethod) {
     Exchange ex = estimate(estimate_body());
     if (!needs_success(ex)) return;
-    expect_conforms(ex);
     const auto methods = methods_of(ex.json());
     expect_that(!methods.empty(), ex, "ORD-ESTIMATE", "estimates are returned when shipping_methods is omitted");
     Exchange defined = send({.operation = "listShippingMethods"});
@@ -152,7 +148,6 @@ TEST(Orders, ORD_ESTIMATE_METHODS_GivenMethodsLimitTheEstimates) {
     body["shipping_methods"] = json::array({chosen});
     Exchange ex = estimate(body);
     if (!needs_success(ex)) return;
-    expect_conforms(ex);
     for (const auto& m : methods_of(ex.json()))
         expect_that(m == chosen, ex, "ORD-ESTIMATE-METHODS",
                     "shipping_methods [" + chosen + "] answered an estimate for " + m);
@@ -186,7 +181,6 @@ TEST(Orders, ORD_SHIPMENT_GET_AnswersTheShipmentOfThatOrder) {
     const json sid = shipments_of(order)[0]["id"];
     Exchange ex = send({.operation = "getOrderShipment", .path = {{"orderId", id_text(order)}, {"shipmentId", sid.dump()}}});
     if (!needs_success(ex)) return;
-    expect_conforms(ex);
     expect_that(ex.json().value("id", json()) == sid, ex, "ORD-SHIPMENT-GET", "the shipment asked for is answered");
     expect_that(ex.json().value("order_id", json()) == order["id"], ex, "ORD-SHIPMENT-GET",
                 "the shipment's order_id is the order in the path");

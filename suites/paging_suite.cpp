@@ -86,7 +86,6 @@ OwnReturns own_returns() {
 TEST(Paging, RET_LIST_CursorWalkDisjointAndComplete) {
     DOCKSIDE_NEED_OWN_RETURNS(own);
     Exchange first = list_returns({{"Ids", own.ids}, {"Limit", "2"}});
-    expect_conforms(first);
     auto walk = paging::walk_next(first, "listReturns", "RET-LIST");
     if (walk.failed) return;
     if (!paging::expect_disjoint_complete(walk, own.reference, 2, "RET-LIST", "listReturns"))
@@ -104,7 +103,6 @@ TEST(Paging, RET_LIST_PrevLinkLeadsBack) {
     if (!expect_that(next.is_string(), first, "RET-LIST", "the first page links to a next page")) return;
     Exchange second = paging::follow(next, "listReturns");
     if (!expect_status(second, 200, "RET-LIST")) return;
-    expect_conforms(second);
     const json prev = second.json().value("prev", json(nullptr));
     if (!expect_that(prev.is_string(), second, "RET-LIST", "the second page links back with prev")) return;
     Exchange back = paging::follow(prev, "listReturns");

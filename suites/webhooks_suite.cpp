@@ -58,7 +58,6 @@ struct Cleanup {
 std::optional<json> create(const json& body, Cleanup& cleanup) {
     Exchange ex = send_create(body);
     if (!needs_success(ex)) return std::nullopt;
-    expect_conforms(ex);
     json s = ex.json();
     if (!id_of(s).empty()) cleanup.ids.push_back(id_of(s));
     expect_that(s.is_object() && s.contains("id") && s["id"].is_string(), ex, "VER-WEBHOOK-SHAPE",
@@ -69,7 +68,6 @@ std::optional<json> create(const json& body, Cleanup& cleanup) {
 /// Every subscription, following next links from a RecordsPerPage `per_page` first page.
 std::optional<std::vector<json>> list_all(int per_page = undocumented_page_sizes::kRecords) {
     Exchange first = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", std::to_string(per_page)}}});
-    expect_conforms(first);
     auto walk = paging::walk_next(first, "listWebhooks", "WH-LIST");
     if (walk.failed || !walk.complete) return std::nullopt;
     return walk.items;
@@ -116,7 +114,6 @@ TEST(Webhooks, WH_CREATE_ChannelHeaderNotNeeded) {
     Cleanup cleanup;
     Exchange ex = send_create(subscription_body("https://hooks.dockside.invalid/nochannel", {"order.shipped"}), std::string());
     expect_that(ex.status() >= 200 && ex.status() < 300, ex, "WH-CREATE", "a create without the channel header is accepted");
-    expect_conforms(ex);
     if (!id_of(ex.json()).empty()) cleanup.ids.push_back(id_of(ex.json()));
 }
 
@@ -191,7 +188,6 @@ TEST(Webhooks, WH_LIST_RecordsPerPagePagesDisjointAndComplete) {
     for (int per : {smallest, smallest + 1}) {
         SCOPED_TRACE(per);
         Exchange first = send({.operation = "listWebhooks", .query = {{"RecordsPerPage", std::to_string(per)}}});
-        expect_conforms(first);
         auto walk = paging::walk_next(first, "listWebhooks", "WH-LIST");
         if (!walk.failed && !paging::expect_disjoint_complete(walk, reference, static_cast<std::size_t>(per), "WH-LIST", "listWebhooks"))
             DOCKSIDE_SKIP("not observed: the walk did not end within " + walk.stopped);

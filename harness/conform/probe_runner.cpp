@@ -151,9 +151,8 @@ std::optional<Exchange> send_probe(const ProbeRequest& r, const Probe& probe) {
     return ex;
 }
 
-/// Whether the probe's answer broke its rule (recorded as a finding). The documented shape of the answer
-/// is the schema phase's to judge, not the rule check's: a listing shows records that other tests made at
-/// the same time, so a shape finding here would name whichever rule check happened to list after them.
+/// Whether the probe's answer broke its rule (recorded as a finding). Its documented shape was judged when
+/// it was delivered, as every answer is (suite_api.h): here only the probe's rule.
 bool judge_exchange(const Probe& probe, const Exchange& ex, const checks::JudgeOptions& options) {
     auto finding = checks::judge(probe, observe(ex), options);
     if (!finding) return false;

@@ -1,5 +1,8 @@
 #pragma once
-/// What every suite uses to talk to the target and to judge what came back. Each `expect_*` records a
+/// What every suite uses to talk to the target and to judge what came back. Every answer is judged for its
+/// documented content type and shape as it is delivered, whatever the test does with it (one finding per
+/// rule, operation and test; a 4xx's body only where the profile holds it to something, NS-ERROR-BODY;
+/// statuses are the expectations' to judge). Each `expect_*` records a
 /// Finding (operation, rule, section, curl line, status, body excerpt, violations) in the run's
 /// FindingLog AND fails the current test (ADD_FAILURE; inside a RapidCheck property the case fails
 /// instead, so RapidCheck shrinks it). Each returns whether the expectation held, so a test can stop
@@ -70,7 +73,7 @@ private:
 };
 
 /// Builds the target from the operation's path template, adds Authorization, the channel header and the
-/// body, sends it with this thread's keep-alive client and validates the response. An unknown operation
+/// body, sends it with this thread's keep-alive client and judges the response's shape. An unknown operation
 /// id or a missing path parameter is a harness error: the Exchange has no response and a transport_error
 /// saying so.
 Exchange send(const Call& call);
@@ -101,8 +104,6 @@ public:
     SetupStep& operator=(const SetupStep&) = delete;
 };
 
-/// No violations (and a response at all).
-bool expect_conforms(const Exchange& exchange);
 /// A step the test cannot go on without (a read or a create whose answer it follows): true on a 2xx.
 /// Otherwise: inside a SetupStep, a setup finding under the rule the data gives the operation's status
 /// (the test, and every other that needs the same setup, is blocked by that one cause); elsewhere the test

@@ -259,5 +259,46 @@ TEST(ConformConsole, QuietAndNoRapidCheckChatter) {
     EXPECT_FALSE(has(quiet.output, "FINDING")) << quiet.output;
 }
 
+// Every answer a test receives is judged for its shape where it is delivered, also one no test looks at for its
+// shape: the orders' list tests read what they create and list for other things; the Orders they are answered lack
+// a documented field. One finding per rule, operation and test, however many answers showed it.
+TEST(ConformJudge, EveryAnswerIsJudgedWhereverItIsReceived) {
+    const std::string out = fresh_dir("judge-every-answer");
+    auto ran = dockside({"conform", "--only", "orders", "--filter", "Orders.ORD_LIST_*", "--cases", "3", "--seed", "1",
+                         "--out", out, "--fault", "CONV-FIELDS.order-missing-created-date"});
+    EXPECT_EQ(ran.exit_code, 1) << ran.output;
+    const auto results = results_of(out);
+    std::set<std::string> keys;
+    for (const auto& t : results["tests"])
+        for (const auto& f : t["findings"]) {
+            EXPECT_TRUE(has(f["violations"].dump(), "created_date")) << f.dump(1);
+            const std::string key = f["rule"].get<std::string>() + "|" + f["operation"].get<std::string>() + "|" + t["name"].get<std::string>();
+            EXPECT_TRUE(keys.insert(key).second) << key;
+        }
+    EXPECT_FALSE(keys.empty()) << ran.output;
+}
+
+// What the document does not show is not judged: a rejection's body (NS-ERROR-BODY: the default profile asserts
+// nothing of it, not even JSON), and the answer of an operation whose response is x-unspecified (deleteProduct:
+// any JSON).
+TEST(ConformJudge, WhatTheDocumentDoesNotShowIsNotJudged) {
+    auto target = MisbehavingTarget::start([](const http::Request& request, http::Response& response) {
+        if (response.status >= 400 && response.status < 500) {
+            response.body = "refused";
+            response.headers.set("Content-Type", "text/plain");
+        }
+        if (request.method == "DELETE" && request.target.rfind("/2025-07/product/", 0) == 0 && response.status == 200)
+            response.body = R"([1, "two", null])";
+    });
+    ASSERT_TRUE(target);
+    const std::string out = fresh_dir("judge-not-shown");
+    auto args = target->target_args();
+    args.insert(args.begin(), "conform");
+    args.insert(args.end(), {"--only", "products,orders", "--cases", "3", "--seed", "1", "--out", out});
+    auto ran = dockside(args);
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    EXPECT_EQ(results_of(out)["summary"]["distinct_findings"], 0) << ran.output;
+}
+
 }  // namespace
 }  // namespace dockside::clitest
