@@ -238,7 +238,9 @@ bool in_record_of_the_run(const nlohmann::json& body, const std::string& pointer
 /// Judges the shape of every answer a test receives, whatever the test does with it: its content type, JSON
 /// and documented schema, one finding per rule, operation and test (FindingLog merges repeats). What the status
 /// says is the status checks' to judge (expect_status, expect_rejected, needs_success, the rule checks), so an
-/// answer with a 5xx or an undocumented status is not judged here. Nor is what the document does not show: a
+/// answer with a 5xx or an undocumented error status is not judged here; but a success the document does not
+/// list for the operation is (ERR-CODES: the document gives every success code exactly, variant merge 201, and
+/// a test that goes on with a 200 there asks nothing else of it). Nor is what the document does not show: a
 /// 4xx's body unless the profile holds it to something (NS-ERROR-BODY), hence neither a 429 the test gave up
 /// waiting out (NS-RATE-LIMITS); an x-unspecified answer only as far as it is stated (JSON: the validator).
 /// A collection (a GET naming no record) shows what every test of the run makes, at times that depend on
@@ -246,7 +248,8 @@ bool in_record_of_the_run(const nlohmann::json& body, const std::string& pointer
 /// every listing that happens to show it (the violations left on the exchange are the test's own).
 void judge_shape(Exchange& ex) {
     const int status = ex.status();
-    if (!ex.operation || ex.violations.empty() || status >= 500 || !ex.operation->response_for(status)) return;
+    const bool success = status >= 200 && status < 300;
+    if (!ex.operation || ex.violations.empty() || status >= 500 || (!success && !ex.operation->response_for(status))) return;
     const auto& params = ex.operation->parameters;
     if (ex.operation->method == "GET" && std::none_of(params.begin(), params.end(), [](const spec::Parameter& p) { return p.in == "path"; }))
         std::erase_if(ex.violations, [body = ex.json()](const validate::Violation& v) { return in_record_of_the_run(body, v.pointer); });
