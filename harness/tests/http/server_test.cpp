@@ -301,7 +301,9 @@ TEST(HttpServer, StopDoesNotWaitForAClientThatNeverReads) {
     server->server().stop();
     const auto took = std::chrono::steady_clock::now() - started;
     ::close(fd);
-    EXPECT_LT(took, 1s);
+    // Far below the 30 s write timeout it must not wait for; a tighter bound would time the machine (1.3 to
+    // 1.6 s under ThreadSanitizer beside another test run).
+    EXPECT_LT(took, 10s);
 }
 
 TEST(HttpServer, EveryResponseIsRecordedForTheAccessLog) {
