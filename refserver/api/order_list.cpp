@@ -3,7 +3,6 @@
 // own (NS-LIST-DEFAULTS, refserver/core/limits.h). Default order: created_date ascending.
 
 #include <algorithm>
-#include <iterator>
 
 #include "refserver/api/order_handlers.h"
 #include "refserver/api/order_model.h"
@@ -63,6 +62,36 @@ bool matches(const OrderRecord& o, const OrderBook& book, const OrderFilter& f, 
     return true;
 }
 
+/// The page [offset, end) of the channel's orders (or every channel's) within the date range, from the
+/// channel index. Where the
+/// index decides every filter, the page is found by rank: its cost does not depend on how deep it lies or
+/// how many orders are held. Filters read from the shipments are applied while walking from the range's
+/// near end, only as far as the page reaches.
+void list_channel_page(RequestContext& ctx, const OrderFilter& f, bool descending, std::int64_t offset, std::int64_t end,
+                       nlohmann::json& out) {
+    const auto& index = ctx.store.orders.by_channel;
+    const std::int32_t channel = f.channel_id.value_or(kEveryChannel);
+    const std::size_t lo = index.order_of_key({channel, f.start.value_or(TimePoint::min()), INT32_MIN});
+    const std::size_t hi = index.order_of_key({channel, f.end.value_or(TimePoint::max()), INT32_MAX});
+    const bool index_decides = !f.hide_api_orders && !f.has_tracking && !f.tracking_uploaded && !f.update_start &&
+                               !f.update_end && !f.tracking_start && !f.tracking_end;
+    // Entries passed over by rank; the rest of the offset is counted while walking.
+    const std::size_t skipped = index_decides ? static_cast<std::size_t>(std::max<std::int64_t>(offset, 0)) : 0;
+    if (lo + skipped >= hi) return;
+    std::int64_t position = static_cast<std::int64_t>(skipped);
+    auto take = [&](std::int32_t id) {
+        const OrderRecord* o = ctx.store.orders.find(id);
+        if (!o || !matches(*o, ctx.store.orders, f, ctx.faults)) return true;
+        if (position >= offset) out.push_back(order_json(*o, ctx.store, ctx.faults));
+        return ++position < end;
+    };
+    const std::size_t count = hi - lo - skipped;
+    auto it = index.find_by_order(descending ? hi - 1 - skipped : lo + skipped);
+    for (std::size_t walked = 1; take(std::get<2>(*it)) && walked < count; ++walked) {
+        if (descending) --it; else ++it;
+    }
+}
+
 }  // namespace
 
 Reply list_orders(RequestContext& ctx) {
@@ -118,25 +147,7 @@ Reply list_orders(RequestContext& ctx) {
         for (std::int64_t i = std::max<std::int64_t>(offset, 0); i < static_cast<std::int64_t>(selected.size()) && i < end; ++i)
             out.push_back(order_json(*selected[static_cast<std::size_t>(i)], ctx.store, ctx.faults));
     } else {
-        // Walked in list order from the index, from the date range's near end, and only as far as the page
-        // reaches: a first page costs the same on a server holding millions of orders as on a fresh one.
-        const auto& index = ctx.store.orders.by_created;
-        std::int64_t position = 0;
-        auto take = [&](const std::pair<TimePoint, std::int32_t>& entry) {
-            const OrderRecord* o = ctx.store.orders.find(entry.second);
-            if (!o || !matches(*o, ctx.store.orders, f, ctx.faults)) return true;
-            if (position >= offset) out.push_back(order_json(*o, ctx.store, ctx.faults));
-            return ++position < end;
-        };
-        if (descending) {
-            auto from = f.end ? index.upper_bound({*f.end, INT32_MAX}) : index.end();
-            for (auto it = std::make_reverse_iterator(from); it != index.rend() && !(f.start && it->first < *f.start); ++it)
-                if (!take(*it)) break;
-        } else {
-            auto from = f.start ? index.lower_bound({*f.start, INT32_MIN}) : index.begin();
-            for (auto it = from; it != index.end() && !(f.end && it->first > *f.end); ++it)
-                if (!take(*it)) break;
-        }
+        list_channel_page(ctx, f, descending, offset, end, out);
     }
     if (ctx.faults.on(Fault::OrderListWrappedInObject)) return json_response(200, {{"items", out}});
     return json_response(200, out);

@@ -129,7 +129,7 @@ Reply create_return(RequestContext& ctx) {
     rec.enter(ctx.store.states.returns.initial(), now);
     for (const auto& l : rec.lines) rec.invoice_amount += kFeePerUnit * l.quantity;
     link_original_shipment(rec, ctx.store);
-    auto& stored = state.returns[rec.id] = std::move(rec);
+    auto& stored = state.insert(std::move(rec));
     return json_response(ctx.faults.on(Fault::ReturnCreate201) ? 201 : 200, return_created_json(stored, ctx.store, ctx.faults));
 }
 

@@ -24,6 +24,17 @@ struct ReturnFilter {
     std::string done;  ///< the state whose entry CompletedStartDate/EndDate filter on
 
     bool matches(const ReturnRecord& r) const;
+    /// True when no filter but the channel is given: the channel index then decides the list alone.
+    bool only_channel() const {
+        return !ids && !fulfillment_centers && !shipments && !inventory && !references && !statuses && !tracking &&
+               !types && !actions && !store_orders && !start && !end && !completed_start && !completed_end;
+    }
+};
+
+/// One page of a list, and how many returns the whole list holds (for its links).
+struct ReturnPage {
+    std::vector<const ReturnRecord*> items;
+    std::size_t total = 0;
 };
 
 template <class T, class V>
@@ -85,6 +96,43 @@ bool sort_before(const ReturnRecord& a, const ReturnRecord& b, const std::string
     return a.id < b.id;
 }
 
+/// The page of a channel's returns (or every channel's) in id order, found by rank in the channel index: no
+/// return before the page or of another channel is looked at.
+ReturnPage channel_page(const ReturnsState& held, std::int32_t channel, bool descending, std::size_t start, std::size_t per) {
+    const auto& index = held.by_channel;
+    const std::size_t lo = index.order_of_key({channel, INT32_MIN}), hi = index.order_of_key({channel, INT32_MAX});
+    ReturnPage page{{}, hi - lo};
+    for (std::size_t i = start; i < page.total && i < start + per; ++i) {
+        const auto entry = index.find_by_order(descending ? hi - 1 - i : lo + i);
+        page.items.push_back(&held.returns.at(entry->second));
+    }
+    return page;
+}
+
+/// The page of the returns the filters select, in the order asked for: every return held is looked at.
+ReturnPage filtered_page(const ReturnsState& held, const ReturnFilter& f, const std::string& sort_by, bool descending,
+                         const std::vector<std::string>& states, std::size_t start, std::size_t per) {
+    std::vector<const ReturnRecord*> selected;
+    if (f.ids) {  // the returns named, looked up instead of found among all held
+        std::vector<std::int64_t> ids = *f.ids;
+        std::sort(ids.begin(), ids.end());
+        ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+        for (const auto id : ids) {
+            auto it = held.returns.find(static_cast<std::int32_t>(id));
+            if (it != held.returns.end() && f.matches(it->second)) selected.push_back(&it->second);
+        }
+    } else {
+        for (const auto& [id, r] : held.returns)
+            if (f.matches(r)) selected.push_back(&r);
+    }
+    std::stable_sort(selected.begin(), selected.end(), [&](const ReturnRecord* a, const ReturnRecord* b) {
+        return descending ? sort_before(*b, *a, sort_by, states) : sort_before(*a, *b, sort_by, states);
+    });
+    ReturnPage page{{}, selected.size()};
+    for (std::size_t i = start; i < selected.size() && i < start + per; ++i) page.items.push_back(selected[i]);
+    return page;
+}
+
 }  // namespace
 
 Reply list_returns(RequestContext& ctx) {
@@ -117,30 +165,15 @@ Reply list_returns(RequestContext& ctx) {
     f.ignore_status = ctx.faults.on(Fault::ReturnListStatusFilterIgnored);
     f.done = ctx.store.states.returns.done();
 
-    std::vector<const ReturnRecord*> selected;
-    const auto& held = returns_state(ctx.store).returns;
-    if (f.ids) {  // the returns named, looked up instead of found among all held
-        std::vector<std::int64_t> ids = *f.ids;
-        std::sort(ids.begin(), ids.end());
-        ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-        for (const auto id : ids) {
-            auto it = held.find(static_cast<std::int32_t>(id));
-            if (it != held.end() && f.matches(it->second)) selected.push_back(&it->second);
-        }
-    } else {
-        for (const auto& [id, r] : held)
-            if (f.matches(r)) selected.push_back(&r);
-    }
-    std::stable_sort(selected.begin(), selected.end(), [&](const ReturnRecord* a, const ReturnRecord* b) {
-        return descending ? sort_before(*b, *a, sort_by, states) : sort_before(*a, *b, sort_by, states);
-    });
-
-    const std::size_t total = selected.size(), per = static_cast<std::size_t>(limit);
     // Cursor is a 1-based position (NS-CURSOR-FORMAT); a contract whose Cursor starts lower reads 0 as the first.
-    const std::size_t start = cursor > 1 ? static_cast<std::size_t>(cursor) - 1 : 0;
+    const std::size_t start = cursor > 1 ? static_cast<std::size_t>(cursor) - 1 : 0, per = static_cast<std::size_t>(limit);
+    const ReturnsState& held = returns_state(ctx.store);
+    const ReturnPage found = sort_by == "Id" && f.only_channel()
+                                 ? channel_page(held, f.channel.value_or(kEveryChannel), descending, start, per)
+                                 : filtered_page(held, f, sort_by, descending, states, start, per);
+    const std::size_t total = found.total;
     nlohmann::json items = nlohmann::json::array();
-    for (std::size_t i = start; i < total && i < start + per; ++i)
-        items.push_back(return_list_json(*selected[i], ctx.store, ctx.faults));
+    for (const ReturnRecord* r : found.items) items.push_back(return_list_json(*r, ctx.store, ctx.faults));
     // The overlap fault starts the next page on this page's last return.
     const std::size_t next_start = start + per - (ctx.faults.on(Fault::ReturnListCursorOverlap) ? 1 : 0);
     const nlohmann::json null;

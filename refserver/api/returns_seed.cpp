@@ -95,7 +95,7 @@ std::vector<std::string> load_returns_seed(const nlohmann::json& seed, Store& st
         if (!r) continue;
         link_original_shipment(*r, store);
         state.next_id = std::max(state.next_id, r->id + 1);
-        state.returns[r->id] = std::move(*r);
+        state.insert(std::move(*r));
     }
     return problems;
 }

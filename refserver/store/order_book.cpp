@@ -41,7 +41,32 @@ void OrderBook::insert(OrderRecord order, std::vector<ShipmentRecord> new_shipme
     }
     if (order.reference_id) by_reference.emplace(*order.reference_id, order.id);
     by_created.emplace(order.created, order.id);
+    for (auto channel : {order.channel_id, kEveryChannel}) by_channel.insert({channel, order.created, order.id});
     orders[order.id] = std::move(order);
+}
+
+std::optional<std::size_t> OrderBook::erase(std::int32_t id) {
+    auto it = orders.find(id);
+    if (it == orders.end()) return std::nullopt;
+    const OrderRecord& order = it->second;
+    std::size_t shipments_erased = 0;
+    for (auto sid : order.shipment_ids) shipments_erased += shipments.erase(sid);
+    // A shipment changed by the request that triggered retention is looked at after it; drop it from there.
+    std::erase_if(touched, [&](std::int32_t sid) {
+        return std::find(order.shipment_ids.begin(), order.shipment_ids.end(), sid) != order.shipment_ids.end();
+    });
+    if (order.reference_id) {
+        auto [from, to] = by_reference.equal_range(*order.reference_id);
+        for (auto r = from; r != to; ++r)
+            if (r->second == id) {
+                by_reference.erase(r);
+                break;
+            }
+    }
+    by_created.erase({order.created, id});
+    for (auto channel : {order.channel_id, kEveryChannel}) by_channel.erase({channel, order.created, id});
+    orders.erase(it);
+    return shipments_erased;
 }
 
 }  // namespace dockside::refserver

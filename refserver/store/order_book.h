@@ -8,12 +8,14 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "refserver/core/clock.h"
+#include "refserver/store/ranked_index.h"
 
 namespace dockside::refserver {
 
@@ -80,8 +82,11 @@ struct OrderBook {
     /// Orders by reference_id. A multimap: the ORD-REF-UNIQUE fault lets a duplicate in, and a list filtered
     /// by ReferenceIds must still find both.
     std::unordered_multimap<std::string, std::int32_t> by_reference;
-    /// Orders by (created, id), the list's order: a page is read from here without sorting all held.
+    /// Orders by (created, id), oldest first: what retention forgets first.
     std::set<std::pair<TimePoint, std::int32_t>> by_created;
+    /// Orders by (channel, created, id), the list's order within a channel, each also under kEveryChannel: a
+    /// page at any depth is found by rank, without walking the orders before it or those of other channels.
+    RankedIndex<std::tuple<std::int32_t, TimePoint, std::int32_t>> by_channel;
     std::int32_t next_order_id = 1;
     std::int32_t next_shipment_id = 1;
     /// Ids for products named by reference_id that the catalog does not know (ORD-PRODUCT-NAME).
@@ -98,6 +103,9 @@ struct OrderBook {
     ShipmentRecord* change_shipment(std::int32_t id);
     /// Stores the order (and its shipments) and indexes it; ids must be unused.
     void insert(OrderRecord order, std::vector<ShipmentRecord> shipments);
+    /// Forgets the order, its shipments and its index entries (retention); returns how many shipments went
+    /// with it, or nothing when no such order is held.
+    std::optional<std::size_t> erase(std::int32_t id);
 };
 
 }  // namespace dockside::refserver

@@ -21,26 +21,10 @@ bool order_finished(const Store& store, const OrderRecord& order) {
 }
 
 void forget_order(Store& store, std::int32_t id) {
-    OrderBook& book = store.orders;
-    auto it = book.orders.find(id);
-    if (it == book.orders.end()) return;
-    const OrderRecord& order = it->second;
-    for (auto sid : order.shipment_ids) store.evicted.shipments += book.shipments.erase(sid);
-    // A shipment changed by the request that triggered retention is looked at after it; drop it from there.
-    std::erase_if(book.touched, [&](std::int32_t sid) {
-        return std::find(order.shipment_ids.begin(), order.shipment_ids.end(), sid) != order.shipment_ids.end();
-    });
-    if (order.reference_id) {
-        auto [from, to] = book.by_reference.equal_range(*order.reference_id);
-        for (auto r = from; r != to; ++r)
-            if (r->second == id) {
-                book.by_reference.erase(r);
-                break;
-            }
+    if (auto shipments = store.orders.erase(id)) {
+        store.evicted.shipments += *shipments;
+        ++store.evicted.orders;
     }
-    book.by_created.erase({order.created, id});
-    book.orders.erase(it);
-    ++store.evicted.orders;
 }
 
 /// The oldest finished record of one kind at or after a cursor, walked once per eviction pass.
@@ -59,7 +43,8 @@ std::vector<std::pair<std::string, std::size_t>> EvictedCounts::by_kind() const 
 }
 
 std::size_t evict_finished(Store& store, std::size_t target) {
-    auto& returns = store.areas.get<ReturnsState>().returns;
+    auto& returns_held = store.areas.get<ReturnsState>();
+    auto& returns = returns_held.returns;
     auto& wros = store.areas.get<ReceivingState>().wros;
     const auto order_done = [&](const std::pair<TimePoint, std::int32_t>& entry) {
         const OrderRecord* o = store.orders.find(entry.second);
@@ -86,7 +71,7 @@ std::size_t evict_finished(Store& store, std::size_t target) {
             forget_order(store, id);
             order = next_finished(order, store.orders.by_created.end(), order_done);
         } else if (r_at && (!w_at || *r_at <= *w_at)) {
-            ret = next_finished(returns.erase(ret), returns.end(), return_done);
+            ret = next_finished(returns_held.erase(ret), returns.end(), return_done);
             ++store.evicted.returns;
         } else {
             wro = next_finished(wros.erase(wro), wros.end(), wro_done);

@@ -18,6 +18,18 @@ ReturnRecord* ReturnsState::find(std::int32_t id) {
     return it == returns.end() ? nullptr : &it->second;
 }
 
+ReturnRecord& ReturnsState::insert(ReturnRecord record) {
+    if (auto held = returns.find(record.id); held != returns.end()) erase(held);
+    for (auto channel : {record.channel_id, kEveryChannel}) by_channel.insert({channel, record.id});
+    const std::int32_t id = record.id;
+    return returns[id] = std::move(record);
+}
+
+std::map<std::int32_t, ReturnRecord>::iterator ReturnsState::erase(std::map<std::int32_t, ReturnRecord>::iterator at) {
+    for (auto channel : {at->second.channel_id, kEveryChannel}) by_channel.erase({channel, at->first});
+    return returns.erase(at);
+}
+
 std::int32_t ReturnsState::default_action(std::int64_t inventory_id) const {
     auto it = default_actions.find(inventory_id);
     return it == default_actions.end() ? 1 : it->second;

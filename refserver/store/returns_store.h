@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "refserver/core/clock.h"
+#include "refserver/store/ranked_index.h"
 
 namespace dockside::refserver {
 
@@ -57,12 +58,20 @@ struct ReturnRecord {
 
 /// Per-server returns state (kept in Store::areas).
 struct ReturnsState {
+    /// Every return held, by id: changed only through insert() and erase(), which keep the index beside it.
     std::map<std::int32_t, ReturnRecord> returns;
+    /// Returns by (channel, id), the list's default order, each also under kEveryChannel: a page and the count
+    /// its links need are found by rank, whatever the number held.
+    RankedIndex<std::pair<std::int32_t, std::int32_t>> by_channel;
     std::int32_t next_id = 1;
     /// The portal-configured action per inventory id (RET-DEFAULT-ACTION); 1 (Restock) when absent.
     std::map<std::int64_t, std::int32_t> default_actions;
 
     ReturnRecord* find(std::int32_t id);
+    /// Stores the return (its id unused, or replaced) and indexes it.
+    ReturnRecord& insert(ReturnRecord record);
+    /// Forgets the return (retention); returns the next one.
+    std::map<std::int32_t, ReturnRecord>::iterator erase(std::map<std::int32_t, ReturnRecord>::iterator at);
     std::int32_t default_action(std::int64_t inventory_id) const;
 };
 

@@ -322,6 +322,37 @@ TEST(OrderList, ChannelHeaderNarrowsToThatChannel) {
     EXPECT_EQ(ids_of(body_of(r)), (std::vector<int>{5009}));
 }
 
+TEST(OrderList, PagesFoundByRankAreThoseOfAWalkOverEveryOrder) {  // ORD-LIST-LIMIT, ORD-LIST-FILTERS
+    // A list the channel index decides alone is read by rank; one with a filter read from the shipments is
+    // walked. A filter every order passes makes the second give the whole list, so both must agree page by
+    // page, in either order, for one channel, another, and none.
+    Harness h;
+    for (int i = 0; i < 23; ++i) {
+        h.clock->advance(std::chrono::seconds(i % 3));  // some orders share a created date: ties go by id
+        ASSERT_EQ(create(h, valid_order("RANK-" + std::to_string(i))).status, 201);
+    }
+    const std::string walked = "&LastUpdateStartDate=2000-01-01T00:00:00Z";
+    for (const std::optional<std::string>& channel : {std::optional<std::string>{}, std::optional(std::to_string(h.server->write_channel_id())),
+                                                      std::optional(std::to_string(h.server->read_only_channel_id()))}) {
+        for (const std::string order : {"Ascending", "Descending"}) {
+            auto list = [&](const std::string& query) {
+                return ids_of(body_of(h.send("GET", "/2025-07/order?SortOrder=" + order + "&" + query, "", std::nullopt, channel)));
+            };
+            const auto all = list("Limit=250" + walked);
+            ASSERT_FALSE(all.empty());
+            EXPECT_EQ(list("Limit=250"), all) << channel.value_or("no channel") << " " << order;
+            for (int page = 1; page <= 6; ++page) {
+                const auto by_rank = list("Limit=7&Page=" + std::to_string(page));
+                EXPECT_EQ(by_rank, list("Limit=7&Page=" + std::to_string(page) + walked)) << page;
+                const std::size_t from = std::min<std::size_t>(all.size(), (page - 1) * 7);
+                EXPECT_EQ(by_rank, std::vector<int>(all.begin() + from, all.begin() + std::min(all.size(), from + 7))) << page;
+            }
+            const std::string range = "StartDate=2025-06-05T00:00:00Z&EndDate=2025-07-01T12:00:10Z";
+            EXPECT_EQ(list("Limit=4&Page=2&" + range), list("Limit=4&Page=2&" + range + walked)) << order;
+        }
+    }
+}
+
 TEST(OrderCancel, CancelsCancellableShipments) {
     Harness h;
     auto r = h.send("POST", "/2025-07/order/5003:cancel");

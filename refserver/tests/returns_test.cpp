@@ -214,6 +214,33 @@ TEST(ReturnList, CursorPagesAreDisjointAndComplete) {  // RET-LIST, VER-CURSOR
     EXPECT_TRUE(body_of(h.get("/2025-07/return?Cursor=100"))["items"].empty());
 }
 
+TEST(ReturnList, PagesFoundByRankAreThoseOfTheFilteredList) {  // RET-LIST, VER-CURSOR
+    // With no filter but the channel, a page and the count behind its links are read by rank from the
+    // channel index; a filter every return passes sends the same list through the filtered path.
+    Harness h;
+    for (int i = 0; i < 9; ++i) {
+        auto body = valid_return();
+        body["reference_id"] = "RMA-RANK-" + std::to_string(i);
+        ASSERT_EQ(h.post("/2025-07/return", body).status, 200);
+    }
+    const std::string filtered = "&StartDate=2000-01-01T00:00:00Z";
+    auto cursor_of = [](const nlohmann::json& link) {
+        return link.is_null() ? std::string("null") : link.get<std::string>().substr(link.get<std::string>().rfind("Cursor="));
+    };
+    for (const std::optional<std::string>& channel : {std::optional<std::string>{}, std::optional(std::to_string(h.server->write_channel_id()))}) {
+        for (const std::string order : {"0", "1"}) {
+            for (int cursor = 1; cursor <= 16; cursor += 4) {
+                const std::string query = "/2025-07/return?SortOrder=" + order + "&Limit=4&Cursor=" + std::to_string(cursor);
+                const auto by_rank = body_of(h.send("GET", query, "", std::nullopt, channel));
+                const auto walked = body_of(h.send("GET", query + filtered, "", std::nullopt, channel));
+                EXPECT_EQ(by_rank["items"], walked["items"]) << query;
+                for (const char* link : {"first", "last", "next", "prev"})
+                    EXPECT_EQ(cursor_of(by_rank[link]), cursor_of(walked[link])) << query << " " << link;
+            }
+        }
+    }
+}
+
 TEST(ReturnList, CreatedReturnsAppear) {
     Harness h;
     auto id = body_of(h.post("/2025-07/return", valid_return()))["id"].get<int>();
