@@ -63,10 +63,9 @@ bool matches(const OrderRecord& o, const OrderBook& book, const OrderFilter& f, 
 }
 
 /// The page [offset, end) of the channel's orders (or every channel's) within the date range, from the
-/// channel index. Where the
-/// index decides every filter, the page is found by rank: its cost does not depend on how deep it lies or
-/// how many orders are held. Filters read from the shipments are applied while walking from the range's
-/// near end, only as far as the page reaches.
+/// channel index. Where the index decides every filter, the page is found by rank: its cost does not depend
+/// on how deep it lies or how many orders are held. Filters read from the shipments are applied while
+/// walking from the range's near end, only as far as the page reaches.
 void list_channel_page(RequestContext& ctx, const OrderFilter& f, bool descending, std::int64_t offset, std::int64_t end,
                        nlohmann::json& out) {
     const auto& index = ctx.store.orders.by_channel;
