@@ -35,7 +35,9 @@ struct Evidence {
 /// The state of the machine the runs ran on, one run a side: empty `text` when it was the same.
 struct MachineState {
     std::string text;  ///< what differed, in words
-    double lag_ms = 0; ///< how much later the generator's own sending was in one run than the other
+    /// The generator's own send lag of each side (its lateness while a connection was free: how much CPU
+    /// it got), read at the percentile of the metric it may explain.
+    histogram::Histogram baseline_lag = load::make_latency_histogram(), candidate_lag = load::make_latency_histogram();
 };
 
 /// The smallest number of requests behind a latency metric for it to be judged at all (load's rule).
@@ -203,13 +205,17 @@ void judge(MetricComparison& m, const Evidence& e, double a, const MachineState&
     // A generator that got less CPU in one run sends later there, and intended-time latency counts that
     // lateness: a change is the target's only beyond what the difference could add. The achieved rate
     // is the generator's as much as the target's, so it is not judged at all.
-    double beyond = threshold;
+    // The allowance is signed: the side whose generator was later can only have looked slower for it.
+    double worse_beyond = threshold, better_beyond = threshold;
     const bool machine_rate = !machine.text.empty() && m.metric == Metric::Rate;
-    if (m.machine_allowance) beyond = std::max(beyond, oriented_threshold(m.metric, *m.machine_allowance));
-    if (machine_rate) beyond = INFINITY;
-    if (b.low > beyond) {
+    if (m.machine_allowance && *m.machine_allowance > 0)
+        worse_beyond = std::max(threshold, oriented_threshold(m.metric, *m.machine_allowance));
+    if (m.machine_allowance && *m.machine_allowance < 0)
+        better_beyond = std::max(threshold, oriented_threshold(m.metric, -*m.machine_allowance));
+    if (machine_rate) worse_beyond = better_beyond = INFINITY;
+    if (b.low > worse_beyond) {
         m.verdict = Verdict::Regressed;
-    } else if (b.high < -beyond) {
+    } else if (b.high < -better_beyond) {
         m.verdict = Verdict::Improved;
     } else if (b.low > -threshold && b.high < threshold) {
         m.verdict = Verdict::Same;
@@ -222,7 +228,8 @@ void judge(MetricComparison& m, const Evidence& e, double a, const MachineState&
                        machine.text + "): repeat the runs";
             return;
         }
-        if (m.machine_allowance && (b.low > threshold || b.high < -threshold)) {
+        if (m.machine_allowance && ((b.low > threshold && *m.machine_allowance > 0) ||
+                                    (b.high < -threshold && *m.machine_allowance < 0))) {
             m.reason = "beyond the threshold, but within the " + share_text(*m.machine_allowance) +
                        " the machine's state could explain (" + machine.text + "): repeat the runs";
             return;
@@ -249,17 +256,19 @@ histogram::Histogram own_send_lag(const std::vector<const LoadRun*>& runs) {
     return lag;
 }
 
-/// Whether the runs' machines were in another state (own send lag p50 or p99 apart by more than a factor
-/// of two and more than a floor, 5 µs and 1 ms), and by how much the lag differed (the larger of the two
-/// percentiles' differences). The same state when a summary older than the own send lag lacks it.
+/// Whether the runs' machines were in another state: the generator's own send lag p50 or p99 apart by more
+/// than a factor of two and more than a floor (5 µs and 1 ms). The same state when a summary older than the
+/// own send lag lacks it.
 MachineState machine_difference(const std::vector<const LoadRun*>& baseline, const std::vector<const LoadRun*>& candidate) {
-    const auto a = own_send_lag(baseline), b = own_send_lag(candidate);
     MachineState state;
+    state.baseline_lag = own_send_lag(baseline);
+    state.candidate_lag = own_send_lag(candidate);
+    const auto& a = state.baseline_lag;
+    const auto& b = state.candidate_lag;
     if (a.total_count() == 0 || b.total_count() == 0) return state;
     // Floors: a quiet generator's own p50 is about 5 us here and a busy one's 15 us; its p99 is milliseconds.
     for (const auto& [p, floor_us] : {std::pair{50.0, 5.0}, std::pair{99.0, 1000.0}}) {
         const double x = static_cast<double>(a.value_at_percentile(p)), y = static_cast<double>(b.value_at_percentile(p));
-        state.lag_ms = std::max(state.lag_ms, std::abs(x - y) / 1000);
         if (state.text.empty() && std::max(x, y) > 2 * std::min(x, y) && std::abs(x - y) > floor_us) {
             char text[200];
             std::snprintf(text, sizeof text, "the generator's own send lag p%g was %.3fms in the baseline and %.3fms in the candidate",
@@ -267,8 +276,22 @@ MachineState machine_difference(const std::vector<const LoadRun*>& baseline, con
             state.text = text;
         }
     }
-    if (state.text.empty()) state.lag_ms = 0;
     return state;
+}
+
+/// The change of a latency percentile (a share of the baseline's figure, signed: positive for a slower
+/// candidate) that the generator's own lateness could explain: the larger of its p50 and p99 differences,
+/// in the direction of the side whose generator was the later one. The tail's difference stands even for a
+/// median: a machine that starves the generator starves the server too, and the lag is a sign of that, not
+/// its measure. But a baseline whose generator was the later one explains no slower candidate.
+double machine_allowance(const MachineState& machine, double percentile, double baseline_ms) {
+    double worse = 0, better = 0;
+    for (double at : {50.0, 99.0}) {
+        const double d = static_cast<double>(machine.candidate_lag.value_at_percentile(at)) -
+                         static_cast<double>(machine.baseline_lag.value_at_percentile(at));
+        worse = std::max(worse, d), better = std::max(better, -d);
+    }
+    return (worse >= better ? worse : -better) / 1000 / baseline_ms;
 }
 
 std::vector<std::string> operation_order(const std::vector<const LoadRun*>& runs) {
@@ -376,7 +399,8 @@ LoadDiff diff_load(const std::vector<const LoadRun*>& baseline, const std::vecto
         for (Metric metric : kAllMetrics) {
             Evidence e;
             auto& m = diff.metrics.emplace_back(prepare(name, metric, a, b, settings, across, e));
-            if (!machine.text.empty() && percentile_of(metric) && m.baseline > 0) m.machine_allowance = machine.lag_ms / m.baseline;
+            if (!machine.text.empty() && percentile_of(metric) && m.baseline > 0)
+                m.machine_allowance = machine_allowance(machine, *percentile_of(metric), m.baseline);
             evidence.push_back(std::move(e));
         }
     }

@@ -64,7 +64,8 @@ struct MetricComparison {
     double confidence = 0;   ///< two-sided level of the interval: 1 − 2·alpha/F of its family
     double margin = 0;       ///< the threshold judged against: noise, or the metric's gate when larger
     /// One run a side on a machine in another state: the change (a share, like margin) the difference of
-    /// the generator's own send lag could explain; a latency change is regressed or improved only beyond it.
+    /// the generator's own send lag could explain, positive when the candidate's generator was the later
+    /// one; a latency change in that direction is judged only beyond it.
     std::optional<double> machine_allowance;
     /// One-sided p-values of "worse (better) by more than the threshold", before the family's correction:
     /// the metric is regressed when p_regressed <= alpha / F.

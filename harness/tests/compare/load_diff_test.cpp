@@ -108,17 +108,21 @@ TEST(LoadDiff, OneRunsMaximumIsLeftToRepeats) {
 }
 
 // One run a side whose generator got much less CPU in one run than the other (its own send lag p99 1 ms
-// against 4 ms): a slower second run is a regression only beyond the 3 ms that lateness could add.
+// against 4 ms): a slower candidate is a regression only beyond the 3 ms that lateness could add; and a
+// baseline whose generator was the late one explains no slower candidate at all.
 TEST(LoadDiff, OneRunASideOnMachinesInAnotherStateIsJudgedBeyondWhatTheMachineExplains) {
+    const auto lag = [](LoadRun& run, int tail_us, int body_us) {
+        run.summary.result.own_send_lag.reset();
+        for (int i = 0; i < 1000; ++i) run.summary.result.own_send_lag.record(i < 980 ? body_us : tail_us);
+    };
     auto a = make_run(three_operations(97)), b = make_run(three_operations(98, 400));
-    for (int i = 0; i < 1000; ++i) a.summary.result.own_send_lag.record(i < 980 ? 10 : 1000);
-    for (int i = 0; i < 1000; ++i) b.summary.result.own_send_lag.record(i < 980 ? 12 : 1100);
+    lag(a, 1000, 10);
+    lag(b, 1100, 12);
     auto d = compare_one(a, b);
     EXPECT_TRUE(d.machine_differs.empty()) << d.machine_differs;
     EXPECT_EQ(find(d, "getOrder", Metric::P50).verdict, Verdict::Regressed);
 
-    b.summary.result.own_send_lag.reset();
-    for (int i = 0; i < 1000; ++i) b.summary.result.own_send_lag.record(i < 980 ? 12 : 4000);
+    lag(b, 4000, 12);
     d = compare_one(a, b);
     EXPECT_NE(d.machine_differs.find("own send lag p99"), std::string::npos) << d.machine_differs;
     const auto& p50 = find(d, "getOrder", Metric::P50);  // +400 µs on 700 µs: within the 3 ms
@@ -129,8 +133,17 @@ TEST(LoadDiff, OneRunASideOnMachinesInAnotherStateIsJudgedBeyondWhatTheMachineEx
     EXPECT_EQ(d.count(Verdict::Regressed), 0);
     EXPECT_NE(find(d, "listOrders", Metric::P50).verdict, Verdict::Regressed);
 
+    lag(a, 4000, 10);  // the baseline's generator the late one: a slower candidate is the target's
+    lag(b, 1000, 12);
+    d = compare_one(a, b);
+    EXPECT_FALSE(d.machine_differs.empty());
+    ASSERT_TRUE(find(d, "getOrder", Metric::P50).machine_allowance);
+    EXPECT_LT(*find(d, "getOrder", Metric::P50).machine_allowance, 0);
+    EXPECT_EQ(find(d, "getOrder", Metric::P50).verdict, Verdict::Regressed);
+
+    lag(a, 1000, 10);
     auto far = make_run(three_operations(99, 30000));  // +30 ms: far beyond what 3 ms of lateness explains
-    far.summary.result.own_send_lag = b.summary.result.own_send_lag;
+    lag(far, 4000, 12);
     d = compare_one(a, far);
     EXPECT_FALSE(d.machine_differs.empty());
     EXPECT_EQ(find(d, "getOrder", Metric::P50).verdict, Verdict::Regressed);
