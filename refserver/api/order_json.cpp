@@ -3,6 +3,7 @@
 
 #include "refserver/api/order_model.h"
 #include "refserver/core/datetime.h"
+#include "refserver/core/errors.h"
 
 namespace dockside::refserver {
 
@@ -117,6 +118,13 @@ nlohmann::json order_json(const OrderRecord& o, const Store& store, const FaultS
         out.erase("order_number");
     }
     return out;
+}
+
+std::string order_text(const OrderRecord& o, Store& store, const FaultSet& faults) {
+    if (auto body = store.rendered_orders->find(o.id, store.generation)) return std::move(*body);
+    std::string body = dump_json(order_json(o, store, faults));
+    store.rendered_orders->put(o.id, store.generation, body);
+    return body;
 }
 
 }  // namespace dockside::refserver

@@ -67,7 +67,7 @@ bool matches(const OrderRecord& o, const OrderBook& book, const OrderFilter& f, 
 /// on how deep it lies or how many orders are held. Filters read from the shipments are applied while
 /// walking from the range's near end, only as far as the page reaches.
 void list_channel_page(RequestContext& ctx, const OrderFilter& f, bool descending, std::int64_t offset, std::int64_t end,
-                       nlohmann::json& out) {
+                       JsonArrayText& out) {
     const auto& index = ctx.store.orders.by_channel;
     const std::int32_t channel = f.channel_id.value_or(kEveryChannel);
     const std::size_t lo = index.order_of_key({channel, f.start.value_or(TimePoint::min()), INT32_MIN});
@@ -81,7 +81,7 @@ void list_channel_page(RequestContext& ctx, const OrderFilter& f, bool descendin
     auto take = [&](std::int32_t id) {
         const OrderRecord* o = ctx.store.orders.find(id);
         if (!o || !matches(*o, ctx.store.orders, f, ctx.faults)) return true;
-        if (position >= offset) out.push_back(order_json(*o, ctx.store, ctx.faults));
+        if (position >= offset) out.push(order_text(*o, ctx.store, ctx.faults));
         return ++position < end;
     };
     const std::size_t count = hi - lo - skipped;
@@ -122,7 +122,7 @@ Reply list_orders(RequestContext& ctx) {
     std::int64_t offset = static_cast<std::int64_t>(page - 1) * limit;
     if (page > 1 && ctx.faults.on(Fault::OrderListOverlappingPages)) offset -= 1;
     const std::int64_t end = offset + limit;
-    nlohmann::json out = nlohmann::json::array();
+    JsonArrayText out;
     if (f.ids || f.reference_ids) {  // the orders named, looked up instead of found among all held
         std::vector<std::int64_t> ids;
         if (f.reference_ids) {
@@ -144,12 +144,11 @@ Reply list_orders(RequestContext& ctx) {
             return descending ? a->id > b->id : a->id < b->id;
         });
         for (std::int64_t i = std::max<std::int64_t>(offset, 0); i < static_cast<std::int64_t>(selected.size()) && i < end; ++i)
-            out.push_back(order_json(*selected[static_cast<std::size_t>(i)], ctx.store, ctx.faults));
+            out.push(order_text(*selected[static_cast<std::size_t>(i)], ctx.store, ctx.faults));
     } else {
         list_channel_page(ctx, f, descending, offset, end, out);
     }
-    if (ctx.faults.on(Fault::OrderListWrappedInObject)) return json_response(200, {{"items", out}});
-    return json_response(200, out);
+    return json_text_response(200, std::move(out).take(ctx.faults.on(Fault::OrderListWrappedInObject) ? "items" : ""));
 }
 
 }  // namespace dockside::refserver

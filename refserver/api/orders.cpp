@@ -29,11 +29,7 @@ Reply get_order(RequestContext& ctx) {
                 if (const OrderRecord* other = ctx.store.orders.find(id))
                     return json_response(200, order_json(*other, ctx.store, ctx.faults));
     }
-    const std::int64_t id = (*order)->id;
-    if (auto body = ctx.store.rendered_orders->find(id, ctx.store.generation)) return json_text_response(200, std::move(*body));
-    http::Response response = json_response(200, order_json(**order, ctx.store, ctx.faults));
-    ctx.store.rendered_orders->put(id, ctx.store.generation, response.body);
-    return response;
+    return json_text_response(200, order_text(**order, ctx.store, ctx.faults));
 }
 
 Reply cancel_order(RequestContext& ctx) {

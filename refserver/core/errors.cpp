@@ -95,6 +95,18 @@ http::Response json_response(int status, const nlohmann::json& body) {
     return json_text_response(status, dump_json(body));
 }
 
+void JsonArrayText::push(std::string_view element_text) {
+    text_ += text_.empty() ? '[' : ',';
+    text_ += element_text;
+}
+
+std::string JsonArrayText::take(std::string_view member) && {
+    if (text_.empty()) text_ = "[";
+    text_ += ']';
+    if (member.empty()) return std::move(text_);
+    return "{\"" + std::string(member) + "\":" + text_ + "}";
+}
+
 http::Response json_text_response(int status, std::string body) {
     http::Response r;
     r.status = status;

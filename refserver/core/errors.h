@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -51,6 +52,19 @@ http::Response json_response(int status, const nlohmann::json& body);
 http::Response json_text_response(int status, std::string body);
 /// JSON serialisation that never throws (invalid UTF-8 is replaced, not fatal).
 std::string dump_json(const nlohmann::json& body);
+
+/// A JSON array body written element by element from elements already serialised: a 250-order page never
+/// holds 250 order trees at once (their allocation and release were most of a page's cost), and an element
+/// the render cache holds is copied, not rendered.
+class JsonArrayText {
+public:
+    void push(std::string_view element_text);
+    /// `[…]`, or `{"<member>":[…]}` when `member` is given.
+    std::string take(std::string_view member = {}) &&;
+
+private:
+    std::string text_;
+};
 
 /// Client text for an error message: in single quotes, cut after kMaxEchoChars characters (marked
 /// with "…"). Messages never carry an unbounded client value.

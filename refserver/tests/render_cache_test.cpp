@@ -36,5 +36,30 @@ TEST(RenderCache, GetOrderReflectsACancelAfterACachedRead) {
     EXPECT_NE(after.body, first.body);
 }
 
+// The order list answers from the same cache as GET /order/{id}: an order on a page reads as its own
+// GET does, before and after a write made both stale.
+TEST(RenderCache, OrderListPagesReflectACancelAfterACachedRead) {
+    Harness h;
+    auto created = h.post("/2025-07/order", valid_order("cache-list-1"));
+    ASSERT_EQ(created.status, 201) << created.body;
+    const auto id = body_of(created)["id"].get<std::int64_t>();
+    const auto on_page = [&] {
+        auto page = h.get("/2025-07/order?IDs=" + std::to_string(id));
+        EXPECT_EQ(page.status, 200) << page.body;
+        const auto items = body_of(page);
+        return items.is_array() && items.size() == 1 ? items[0] : nlohmann::json();
+    };
+    const auto read = body_of(h.get("/2025-07/order/" + std::to_string(id)));
+    EXPECT_EQ(on_page(), read);
+    EXPECT_EQ(on_page(), read) << "a page read from the cache answers what a fresh rendering does";
+
+    auto cancelled = h.post("/2025-07/order/" + std::to_string(id) + ":cancel", nlohmann::json::object());
+    ASSERT_EQ(cancelled.status, 200) << cancelled.body;
+    EXPECT_EQ(on_page()["status"], body_of(cancelled)["order"]["status"]);
+    EXPECT_EQ(on_page(), body_of(h.get("/2025-07/order/" + std::to_string(id))));
+    const auto past_the_end = h.get("/2025-07/order?Page=2&IDs=" + std::to_string(id));
+    EXPECT_EQ(past_the_end.body, "[]") << "an empty page is an empty array";
+}
+
 }  // namespace
 }  // namespace dockside::refserver::testing
