@@ -1,5 +1,6 @@
 #include "harness/conform/suite_api.h"
 #include "harness/conform/created_records.h"
+#include "harness/conform/named_records.h"
 
 #include <algorithm>
 #include <memory>
@@ -151,6 +152,7 @@ void deliver(Exchange& ex) {
         }
     if (ex.operation) ex.violations = session.validator().validate(*ex.operation, *ex.response);
     judge_shape(ex);
+    judge_named_records(ex);
     note_created(ex);  // so that what the run creates can be undone after it
 }
 

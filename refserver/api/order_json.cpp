@@ -52,7 +52,7 @@ nlohmann::json shipment_json(const ShipmentRecord& s, const Store& store, const 
     std::string status = s.status;
     if (status == store.states.shipments.entered_on(shipment_event::kShipped) && faults.on(Fault::ShipmentStatusOutsideSet))
         status = "Shipped";
-    const auto* order = store.orders.find(s.order_id);
+    const auto* order = store.orders.find(s.order_id - (faults.on(Fault::OrderShipmentNamesAnotherOrder) ? 1 : 0));
     return {
         {"id", s.id},
         {"order_id", s.order_id},

@@ -64,6 +64,7 @@ enum class Fault {
     OrderProductNameOptional,
     OrderShipMethodEmptyAccepted,
     OrderTypeOutsideSetAccepted,
+    OrderShipmentNamesAnotherOrder,
     // Shipments
     ShipmentStatusOutsideSet,
     ShipmentCancelUnserved,

@@ -185,6 +185,11 @@ const std::map<std::string, Probe>& probes() {
         {"ORD-PRODUCT-NAME.accepts-unnamed-unknown-reference", order_probes::unnamed_unknown_reference},
         {"ORD-SHIPMETHOD.accepts-empty", order_probes::empty_shipping_method},
         {"ORD-TYPE.accepts-undocumented-type", order_probes::undocumented_type},
+        {"ORD-ROUNDTRIP.shipment-reference-of-another-order",
+         [](Harness& h) {
+             auto o = body_of(h.get("/2025-07/order/5001"));
+             return o["shipments"][0]["reference_id"] != o["reference_id"];
+         }},
         // Shipments
         {"SHP-ENUMS.status-outside-set",
          [](Harness& h) { return body_of(h.get("/2025-07/order/5001/shipment/7001"))["status"] == "Shipped"; }},

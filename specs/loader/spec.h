@@ -103,6 +103,18 @@ struct BodyLocation {
     std::vector<std::string> path;
 };
 
+/// A response field that names another record: `x-names: {record, field, rule}` on a property of a
+/// components schema. Its value is the `field` of the `record` (a components schema) it names, a value that
+/// record alone holds (an id, a unique reference); the x-names of one object naming the same record name
+/// one record, and a value that disagrees with it breaks `rule`.
+struct RecordReference {
+    std::string schema;    ///< the components schema of the object holding the field ("Shipment")
+    std::string property;  ///< the field ("reference_id")
+    std::string record;    ///< the components schema of the record it names ("Order")
+    std::string field;     ///< that record's field the value is ("reference_id")
+    std::string rule;      ///< the rule a disagreement breaks
+};
+
 /// Why the spec could not be loaded. Structural problems are gathered so one run shows all of them.
 struct SpecError {
     std::string file;
@@ -198,6 +210,8 @@ public:
     Result<LengthUnit, LookupError> length_unit(std::string_view unit_word) const;
     /// Every place a "Schema.field" reference appears in a request body, over all operations.
     std::vector<BodyLocation> body_locations(std::string_view field_reference) const;
+    /// Every x-names of the OpenAPI file; a malformed one is left out (check() names it).
+    std::vector<RecordReference> record_references() const;
     /// The rules document as loaded (state machines, not_shown, versioning … for those who need them).
     const json& rules_document() const { return rules_document_; }
 

@@ -166,6 +166,7 @@ void Spec::check_consistency(std::vector<SpecProblem>& problems) const {
     check_state_machines(*this, rules_origin_, positions_, problems);
     check_former_topics(*this, problems);
     check_value_sources(*this, document(), "", problems);
+    detail::read_record_references(*this, &problems);
 }
 
 }  // namespace dockside::spec

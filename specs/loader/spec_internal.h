@@ -67,4 +67,8 @@ inline std::string position_text(const std::string& origin, const PositionMap& p
     return origin + ":" + std::to_string(it->second.line) + ":" + std::to_string(it->second.column);
 }
 
+/// The x-names of the document's components schemas; each malformed one (a record field that does not
+/// exist, a rule the loaded rules data lacks, a member missing) goes to `problems` when given, not to the result.
+std::vector<RecordReference> read_record_references(const Spec& spec, std::vector<SpecProblem>* problems);
+
 }  // namespace dockside::spec::detail

@@ -83,5 +83,27 @@ TEST(SpecCheck, XValuesFromMustNameAListOperation) {
     EXPECT_EQ(messages.size(), 4u);
 }
 
+TEST(SpecCheck, XNamesMustNameAFieldOfARecordAndAKnownRule) {
+    json doc = json::parse(R"({"paths": {}, "components": {"schemas": {
+        "Order": {"type": "object", "properties": {"id": {"type": "integer"}}},
+        "Shipment": {"type": "object", "properties": {
+            "good": {"type": "integer", "x-names": {"record": "Order", "field": "id", "rule": "R-1"}},
+            "field": {"type": "integer", "x-names": {"record": "Order", "field": "number", "rule": "R-1"}},
+            "rule": {"type": "integer", "x-names": {"record": "Order", "field": "id", "rule": "R-2"}},
+            "ruleless": {"type": "integer", "x-names": {"record": "Order", "field": "id"}}}}}}})");
+    auto spec = Spec::from_documents(doc, json::parse(R"({"rules": [{"id": "R-1", "kind": "S", "text": "t"}]})"), "inline");
+    ASSERT_TRUE(spec.ok()) << spec.error().to_string();
+    std::map<std::string, std::string> messages;
+    for (const auto& p : spec->check())
+        if (p.location.ends_with("/x-names")) messages[p.location] = p.message;
+    const std::string at = "/components/schemas/Shipment/properties/";
+    EXPECT_NE(messages[at + "field/x-names"].find("Order.number"), std::string::npos);
+    EXPECT_NE(messages[at + "rule/x-names"].find("R-2"), std::string::npos);
+    EXPECT_NE(messages[at + "ruleless/x-names"].find("{record, field, rule}"), std::string::npos);
+    EXPECT_EQ(messages.size(), 3u);
+    ASSERT_EQ(spec->record_references().size(), 1u);
+    EXPECT_EQ(spec->record_references()[0].property, "good");
+}
+
 }  // namespace
 }  // namespace dockside::spec

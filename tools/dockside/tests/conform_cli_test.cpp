@@ -278,6 +278,25 @@ TEST(ConformJudge, EveryAnswerIsJudgedWhereverItIsReceived) {
     EXPECT_FALSE(keys.empty()) << ran.output;
 }
 
+// A field that names another record is judged against that record where the run holds it: the shipments of the
+// orders the tests create name another order's reference_id.
+TEST(ConformJudge, AFieldNamingARecordTheRunMadeAgreesWithIt) {
+    const std::string out = fresh_dir("judge-named-records");
+    auto ran = dockside({"conform", "--only", "orders", "--filter", "Orders.ORD_SHIPMENT_GET_*", "--seed", "1", "--out", out,
+                         "--fault", "ORD-ROUNDTRIP.shipment-reference-of-another-order"});
+    EXPECT_EQ(ran.exit_code, 1) << ran.output;
+    const auto results = results_of(out);
+    int found = 0;
+    for (const auto& t : results["tests"])
+        for (const auto& f : t["findings"]) {
+            EXPECT_EQ(f["rule"], "ORD-ROUNDTRIP") << f.dump(1);
+            EXPECT_TRUE(has(f["title"].get<std::string>(), "Shipment.reference_id is the reference_id of the Order")) << f.dump(1);
+            EXPECT_TRUE(has(f["message"].get<std::string>(), "/ Expected: \"DS-")) << f.dump(1);
+            ++found;
+        }
+    EXPECT_GT(found, 0) << ran.output;
+}
+
 // What the document does not show is not judged: a rejection's body (NS-ERROR-BODY: the default profile asserts
 // nothing of it, not even JSON), and the answer of an operation whose response is x-unspecified (deleteProduct:
 // any JSON).
