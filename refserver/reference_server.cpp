@@ -170,7 +170,7 @@ http::Response ReferenceServer::dispatch(const http::Request& request) {
     Reply reply = match->route->handler(ctx);
     if (mutates) {
         if (!store_.orders.touched.empty()) emit_webhook_events(store_, faults_, clock_->now());  // shipment changes -> deliveries
-        ++store_.generation;                                  // renderings made before this are stale
+        store_.orders.stamp_changed(++store_.generation);     // renderings of the orders it changed are stale
     }
     if (adds && reply) store_.extra_record_units += extra_record_units(access_rule.operation_id, request.body);
     return reply ? std::move(reply.value()) : error_response(reply.error());

@@ -229,7 +229,7 @@ nlohmann::json cancel_shipment(Store& store, ShipmentRecord& shipment, TimePoint
         result["is_success"] = true;
         result["reason"] = "";
     }
-    if (auto* order = store.orders.find(shipment.order_id)) refresh_order_status(store, *order, now);
+    if (auto* order = store.orders.change_order(shipment.order_id)) refresh_order_status(store, *order, now);
     return result;
 }
 

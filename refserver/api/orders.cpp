@@ -1,6 +1,8 @@
 // The orders area: routes, get, cancel (ORD-CANCEL), estimate (ORD-ESTIMATE, ORD-ESTIMATE-METHODS),
 // an order's shipment (ORD-SHIPMENT-GET) and store-order-json. Create and list live in their own files.
 
+#include <utility>
+
 #include "refserver/api/order_handlers.h"
 #include "refserver/api/order_model.h"
 #include "refserver/core/area.h"
@@ -12,9 +14,17 @@ std::vector<std::string> load_order_seed(const nlohmann::json& seed, Store& stor
 
 namespace {
 
-Result<OrderRecord*, ApiError> find_order(RequestContext& ctx) {
+Result<const OrderRecord*, ApiError> find_order(RequestContext& ctx) {
     auto id = static_cast<std::int32_t>(ctx.path.integer("orderId"));
-    OrderRecord* order = ctx.store.orders.find(id);
+    const OrderRecord* order = std::as_const(ctx.store.orders).find(id);
+    if (!order) return fail(not_found("no order with id " + std::to_string(id), "orderId"));
+    return order;
+}
+
+/// The order of the path, to change it (writes only).
+Result<OrderRecord*, ApiError> change_order(RequestContext& ctx) {
+    auto id = static_cast<std::int32_t>(ctx.path.integer("orderId"));
+    OrderRecord* order = ctx.store.orders.change_order(id);
     if (!order) return fail(not_found("no order with id " + std::to_string(id), "orderId"));
     return order;
 }
@@ -33,7 +43,7 @@ Reply get_order(RequestContext& ctx) {
 }
 
 Reply cancel_order(RequestContext& ctx) {
-    auto order = find_order(ctx);
+    auto order = change_order(ctx);
     if (!order) return fail(order.error());
     const TimePoint now = ctx.clock.now();
     nlohmann::json results = nlohmann::json::array();
@@ -151,7 +161,7 @@ Reply get_store_order_json(RequestContext& ctx) {
 }
 
 Reply post_store_order_json(RequestContext& ctx) {
-    auto order = find_order(ctx);
+    auto order = change_order(ctx);
     if (!order) return fail(order.error());
     auto body = parse_json_body(ctx.request);
     if (!body) return fail(body.error());

@@ -90,7 +90,7 @@ Reply advance_return(RequestContext& ctx) {
 /// Order status after warehouse moves: the order lifecycle's move, from the order's state, on the event its
 /// shipments now amount to (rules.yaml state_machines.order.stance); none listed, the order keeps its state.
 void refresh_order_after_warehouse(Store& store, std::int32_t order_id, TimePoint now) {
-    OrderRecord* o = store.orders.find(order_id);
+    OrderRecord* o = store.orders.change_order(order_id);
     if (!o) return;
     const Lifecycle& shipments = store.states.shipments;
     int active = 0, completed = 0, exception = 0;

@@ -9,9 +9,11 @@ bool ShipmentRecord::has_tracking() const {
     return it != tracking.end() && it->is_string() && !it->get_ref<const std::string&>().empty();
 }
 
-OrderRecord* OrderBook::find(std::int32_t id) {
+OrderRecord* OrderBook::change_order(std::int32_t id) {
     auto it = orders.find(id);
-    return it == orders.end() ? nullptr : &it->second;
+    if (it == orders.end()) return nullptr;
+    changed.push_back(id);
+    return &it->second;
 }
 
 const OrderRecord* OrderBook::find(std::int32_t id) const {
@@ -23,6 +25,7 @@ ShipmentRecord* OrderBook::change_shipment(std::int32_t id) {
     auto it = shipments.find(id);
     if (it == shipments.end()) return nullptr;
     touched.push_back(id);
+    changed.push_back(it->second.order_id);
     return &it->second;
 }
 
@@ -42,6 +45,7 @@ void OrderBook::insert(OrderRecord order, std::vector<ShipmentRecord> new_shipme
     if (order.reference_id) by_reference.emplace(*order.reference_id, order.id);
     by_created.emplace(order.created, order.id);
     for (auto channel : {order.channel_id, kEveryChannel}) by_channel.insert({channel, order.created, order.id});
+    changed.push_back(order.id);
     orders[order.id] = std::move(order);
 }
 
@@ -67,6 +71,12 @@ std::optional<std::size_t> OrderBook::erase(std::int32_t id) {
     for (auto channel : {order.channel_id, kEveryChannel}) by_channel.erase({channel, order.created, id});
     orders.erase(it);
     return shipments_erased;
+}
+
+void OrderBook::stamp_changed(std::uint64_t generation) {
+    for (const auto id : changed)
+        if (auto it = orders.find(id); it != orders.end()) it->second.revision = generation;
+    changed.clear();
 }
 
 }  // namespace dockside::refserver

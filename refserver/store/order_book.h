@@ -73,6 +73,9 @@ struct OrderRecord {
     nlohmann::json tags;  ///< null or array
     std::optional<nlohmann::json> store_order_json;
     std::vector<std::int32_t> shipment_ids;
+    /// The store generation of the order's last change (its own or a shipment's): a rendering cached at
+    /// another revision is stale, and one made at this revision stays good however many other orders change.
+    std::uint64_t revision = 0;
 };
 
 /// All orders, indexed by id and by reference_id.
@@ -94,18 +97,24 @@ struct OrderBook {
     /// Shipments inserted or handed out for change since the last look (emit_webhook_events takes them), so
     /// the work of noticing a change is proportional to the shipments a write touched, not to all held.
     std::vector<std::int32_t> touched;
+    /// Orders inserted or handed out for change, their own or a shipment's, since the last stamp: the
+    /// dispatcher gives each a new revision after the write.
+    std::vector<std::int32_t> changed;
 
-    OrderRecord* find(std::int32_t id);
     const OrderRecord* find(std::int32_t id) const;
+    /// The order, to change it (writes only, under the write lock): it joins `changed`.
+    OrderRecord* change_order(std::int32_t id);
     const ShipmentRecord* find_shipment(std::int32_t id) const;
     /// The shipment, to change it (writes only, under the write lock): its id joins `touched`, so change
-    /// detection looks at it and at nothing else.
+    /// detection looks at it and at nothing else, and its order joins `changed`.
     ShipmentRecord* change_shipment(std::int32_t id);
     /// Stores the order (and its shipments) and indexes it; ids must be unused.
     void insert(OrderRecord order, std::vector<ShipmentRecord> shipments);
     /// Forgets the order, its shipments and its index entries (retention); returns how many shipments went
     /// with it, or nothing when no such order is held.
     std::optional<std::size_t> erase(std::int32_t id);
+    /// Gives every order in `changed` the revision `generation` and empties the list.
+    void stamp_changed(std::uint64_t generation);
 };
 
 }  // namespace dockside::refserver

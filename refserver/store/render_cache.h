@@ -1,7 +1,8 @@
 #pragma once
-/// Rendered response bodies of hot reads, keyed by record id and the store's generation. Rendering an
-/// order is a tree of small allocations plus a dump; a cache hit is one lookup and one string copy, which
-/// is what lets GET /order/{id} keep pace with a static file server under keep-alive load.
+/// Rendered response bodies of hot reads, keyed by record id and the record's revision (the generation of
+/// its last change), so a write makes stale only the records it changed. Rendering an order is a tree of
+/// small allocations plus a dump; a cache hit is one lookup and one string copy, which is what lets
+/// GET /order/{id} and a page of orders keep pace with a static file server under a mix that writes.
 /// Readers hold only the store's shared lock, so the cache has its own mutex.
 
 #include <cstdint>
@@ -14,18 +15,19 @@ namespace dockside::refserver {
 
 class RenderCache {
 public:
-    /// The body rendered for `id` at `generation`, if that is what the cache holds.
-    std::optional<std::string> find(std::int64_t id, std::uint64_t generation) const;
-    /// Remembers a rendering; an entry from an older generation is replaced.
-    void put(std::int64_t id, std::uint64_t generation, std::string body);
+    /// The body rendered for `id` at `revision`, if that is what the cache holds.
+    std::optional<std::string> find(std::int64_t id, std::uint64_t revision) const;
+    /// Remembers a rendering; an entry of another revision is replaced.
+    void put(std::int64_t id, std::uint64_t revision, std::string body);
 
 private:
     struct Entry {
-        std::uint64_t generation = 0;
+        std::uint64_t revision = 0;
         std::string body;
     };
-    // Bounded: entries of stale generations are dropped wholesale when it grows past this.
-    static constexpr std::size_t kMaxEntries = 65536;
+    // Bounded (an order renders to about 3 KB): emptied when full, as the entries of forgotten records stay
+    // until then. A full page of 250 from each of 20 pages still fits.
+    static constexpr std::size_t kMaxEntries = 16384;
     mutable std::mutex mutex_;
     std::unordered_map<std::int64_t, Entry> entries_;
 };

@@ -87,14 +87,14 @@ struct Store {
     nlohmann::json seed;  ///< the whole seed document, for areas that load their own sections
     AreaStates areas;
     bool simulation_enabled = false;  ///< Options.simulation_enabled, for the simulation area
-    /// Bumped after every mutating request (under the exclusive lock): a rendering made at one
-    /// generation is valid until the next.
+    /// Bumped after every mutating request (under the exclusive lock); the orders that request changed take
+    /// it as their revision (OrderRecord::revision), which is what a cached rendering is checked against.
     std::uint64_t generation = 0;
     /// Records counted beyond the containers' sizes (record_budget.h: large bodies, nested records).
     std::size_t extra_record_units = 0;
     /// Finished records retention forgot since the server started (a reset to the seed keeps the count).
     EvictedCounts evicted;
-    /// Rendered orders for GET /order/{id}; shared_ptr keeps Store movable.
+    /// Rendered orders for GET /order/{id} and the order list; shared_ptr keeps Store movable.
     std::shared_ptr<RenderCache> rendered_orders = std::make_shared<RenderCache>();
 
     const Channel* channel(std::int32_t id) const;

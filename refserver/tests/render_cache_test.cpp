@@ -1,17 +1,21 @@
-// The rendered-order cache must never serve a rendering older than the last write.
+// The rendered-order cache must never serve a rendering older than the order's last change, and a write
+// must leave the renderings of the orders it did not change good.
 
 #include "refserver/store/render_cache.h"
 
-#include "refserver/tests/test_support.h"
+#include <utility>
+
+#include "refserver/store/order_book.h"
+#include "refserver/tests/flow_support.h"
 
 namespace dockside::refserver::testing {
 namespace {
 
-TEST(RenderCache, HitsOnlyAtTheSameGeneration) {
+TEST(RenderCache, HitsOnlyAtTheSameRevision) {
     RenderCache cache;
     cache.put(7, 3, "{\"id\":7}");
     EXPECT_EQ(cache.find(7, 3), "{\"id\":7}");
-    EXPECT_FALSE(cache.find(7, 4)) << "a write since the rendering makes it stale";
+    EXPECT_FALSE(cache.find(7, 4)) << "a change since the rendering makes it stale";
     EXPECT_FALSE(cache.find(8, 3));
     cache.put(7, 4, "{\"id\":7,\"v\":2}");
     EXPECT_EQ(cache.find(7, 4), "{\"id\":7,\"v\":2}");
@@ -59,6 +63,51 @@ TEST(RenderCache, OrderListPagesReflectACancelAfterACachedRead) {
     EXPECT_EQ(on_page(), body_of(h.get("/2025-07/order/" + std::to_string(id))));
     const auto past_the_end = h.get("/2025-07/order?Page=2&IDs=" + std::to_string(id));
     EXPECT_EQ(past_the_end.body, "[]") << "an empty page is an empty array";
+}
+
+// A write stamps a new revision on the orders it inserted or took for change, its own or a shipment's, and
+// on no other: a page of 250 orders stays rendered while the mix creates orders beside it.
+TEST(RenderCache, AWriteMakesStaleOnlyTheOrdersItChanged) {
+    OrderBook book;
+    OrderRecord a, b;
+    a.id = 1;
+    b.id = 2;
+    ShipmentRecord s;
+    s.id = 20;
+    s.order_id = 2;
+    book.insert(a, {});
+    book.insert(b, {s});
+    book.stamp_changed(1);
+    const auto revision = [&](std::int32_t id) { return std::as_const(book).find(id)->revision; };
+    EXPECT_EQ(revision(1), 1u);
+    EXPECT_EQ(revision(2), 1u);
+    EXPECT_TRUE(book.changed.empty());
+
+    ASSERT_NE(std::as_const(book).find(1), nullptr);  // a read takes nothing for change
+    ASSERT_NE(book.change_order(1), nullptr);
+    EXPECT_EQ(book.change_order(99), nullptr);
+    book.stamp_changed(2);
+    EXPECT_EQ(revision(1), 2u);
+    EXPECT_EQ(revision(2), 1u) << "an order no write touched keeps its revision, and its rendering";
+
+    ASSERT_NE(book.change_shipment(20), nullptr);
+    book.stamp_changed(3);
+    EXPECT_EQ(revision(1), 2u);
+    EXPECT_EQ(revision(2), 3u) << "a shipment's change is its order's";
+}
+
+// Through the server: a cached order reads its shipment's move, and a create beside it changes nothing of it.
+TEST(RenderCache, AShipmentMoveReachesTheCachedOrderAndACreateBesideItDoesNot) {
+    FlowHarness h;
+    const auto before = h.get("/2025-07/order/5003");
+    ASSERT_EQ(before.status, 200) << before.body;
+    ASSERT_EQ(h.post("/2025-07/order", valid_order("cache-beside-1")).status, 201);
+    EXPECT_EQ(h.get("/2025-07/order/5003").body, before.body);
+    ASSERT_EQ(h.sim("POST", "/_sim/shipment/7003:ship").status, 200);
+    const auto after = body_of(h.get("/2025-07/order/5003"));
+    EXPECT_EQ(after["status"], "Fulfilled");
+    EXPECT_EQ(after["shipments"][0]["status"], "Completed");
+    EXPECT_EQ(body_of(h.get("/2025-07/order?IDs=5003"))[0], after);
 }
 
 }  // namespace
