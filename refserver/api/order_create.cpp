@@ -37,8 +37,8 @@ nlohmann::json read_tags(BodyReader& r) {
     nlohmann::json out = nlohmann::json::array();
     for (std::size_t i = 0; i < tags->size(); ++i) {
         BodyReader t = r.nested((*tags)[i], "tags[" + std::to_string(i) + "]");
-        auto name = t.string("name", Need::Required);
-        auto value = t.string("value", Need::Required);
+        auto name = t.string("name", Need::Optional);  // neither is marked required (NS-CREATE-OPTIONAL-FIELDS)
+        auto value = t.string("value", Need::Optional);
         out.push_back({{"name", name.value_or("")}, {"value", value.value_or("")}});
     }
     return out;

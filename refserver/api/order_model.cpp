@@ -61,8 +61,9 @@ nlohmann::json resolve_order_products(const nlohmann::json& items, BodyReader& r
         auto id = r.int64("id", Need::Optional);
         auto ref = r.string("reference_id", Need::Optional);
         auto product_name = r.string("name", Need::Optional);
-        auto quantity = r.int32("quantity", Need::Required, 1, INT32_MAX, "ORD-REQ");
-        auto line = r.int32("external_line_id", Need::Optional);
+        // Not marked required: a line without a quantity is one unit (NS-CREATE-OPTIONAL-FIELDS).
+        const auto quantity = r.int32("quantity", Need::Optional, 1, INT32_MAX, "ORD-REQ").value_or(1);
+        auto line = r.int64("external_line_id", Need::Optional);  // "integer", no format: not narrowed to 32 bits
         auto uom = r.string("quantity_unit_of_measure_code", Need::Optional);
         auto unit_price = r.number("unit_price", Need::Optional);
         if (r.error()) return out;
@@ -91,10 +92,10 @@ nlohmann::json resolve_order_products(const nlohmann::json& items, BodyReader& r
             return out;
         }
         nlohmann::json p;
-        p["external_line_id"] = line.value_or(static_cast<std::int32_t>(i + 1));
+        p["external_line_id"] = line.value_or(static_cast<std::int64_t>(i + 1));
         p["gtin"] = variant ? text_of(*variant, "gtin") : "";
         p["id"] = variant ? (*variant)["id"].get<std::int64_t>() : next_adhoc_id++;
-        p["quantity"] = *quantity;
+        p["quantity"] = quantity;
         p["quantity_unit_of_measure_code"] = uom.value_or("EA");
         p["reference_id"] = ref ? *ref : text_of(*variant, "sku");
         p["sku"] = variant ? text_of(*variant, "sku") : *ref;
@@ -111,12 +112,14 @@ nlohmann::json normalize_recipient(const nlohmann::json* recipient, BodyReader& 
     nlohmann::json out = nlohmann::json::object();
     if (!recipient) return out;
     BodyReader r = reader.nested(*recipient, "recipient");
-    out["name"] = r.string("name", Need::Required, {1, kMaxNameChars, "ORD-REQ"}).value_or("");
+    // The document marks none of the recipient's fields required (NS-CREATE-OPTIONAL-FIELDS): each defaults
+    // to empty, as the response shows it.
+    out["name"] = r.string("name", Need::Optional, {0, kMaxNameChars, "ORD-REQ"}).value_or("");
     out["email"] = r.string("email", Need::Optional).value_or("");
     out["phone_number"] = r.string("phone_number", Need::Optional).value_or("");
-    const nlohmann::json* address = r.object("address", Need::Required);
-    if (!address) return out;
-    BodyReader a = r.nested(*address, "address");
+    static const nlohmann::json no_address = nlohmann::json::object();
+    const nlohmann::json* address = r.object("address", Need::Optional);
+    BodyReader a = r.nested(address ? *address : no_address, "address");
     out["address"] = read_address(a, false);
     return out;
 }
