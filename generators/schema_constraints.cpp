@@ -193,6 +193,18 @@ Result<std::optional<json>, std::string> wrong_count(const json& s, const json& 
     return std::optional<json>(out);
 }
 
+// Branches that only say which members must be present ("one of id or reference_id"): they choose among
+// members and leave each member's own constraints to be broken one at a time.
+bool only_member_choices(const json& s) {
+    for (const char* key : {"anyOf", "oneOf"}) {
+        if (!s.contains(key)) continue;
+        if (!s[key].is_array()) return false;
+        for (const auto& branch : s[key])
+            if (!branch.is_object() || branch.size() != 1 || !branch.contains("required")) return false;
+    }
+    return true;
+}
+
 class Walker {
 public:
     Walker(const spec::Spec& spec, const ConstraintExclusions& exclusions, std::vector<std::string>* skipped)
@@ -208,7 +220,8 @@ public:
         const json& s = *resolved;
         if (!s.is_object()) return;
         if (s.value("x-unspecified", false)) return note(where, "x-unspecified: the document does not show it");
-        if (s.contains("anyOf") || s.contains("oneOf")) return note(where, "anyOf/oneOf: breaking one branch may match another");
+        if ((s.contains("anyOf") || s.contains("oneOf")) && !only_member_choices(s))
+            return note(where, "anyOf/oneOf: breaking one branch may match another");
         if (!field.empty() && exclusions_.fields.count(field)) return note(where, field + " is named by a not_shown stance");
         if (s.contains("x-rule") && s["x-rule"].is_string()) rule = s["x-rule"].get<std::string>();
         const bool inferred = s.value("x-type-inferred", false);
@@ -374,9 +387,9 @@ Result<bool, std::string> breakable(const SchemaConstraint& c) {
     return true;
 }
 
-rc::Gen<json> gen_breaking(const spec::Spec& spec, const json& root_schema, const SchemaConstraint& c) {
-    return rc::gen::exec([&spec, root_schema, c] {
-        json root = *gen_from_schema(spec, root_schema);
+rc::Gen<json> gen_breaking(const spec::Spec& spec, const json& root_schema, const SchemaConstraint& c, SchemaGenOptions options) {
+    return rc::gen::exec([&spec, root_schema, c, options] {
+        json root = *gen_from_schema(spec, root_schema, options);
         json* at = &root;
         json schema = root_schema;
         for (const auto& step : c.path) {
@@ -387,7 +400,7 @@ rc::Gen<json> gen_breaking(const spec::Spec& spec, const json& root_schema, cons
             } else {
                 if (!at->is_object()) *at = draw_such(spec, schema, [](const json& v) { return v.is_object(); });
                 if (!at->contains(step.name)) {
-                    (*at)[step.name] = *gen_from_schema(spec, step.schema);
+                    (*at)[step.name] = *gen_from_schema(spec, step.schema, options);
                     keep_not_required(spec, schema, *at, step.name);
                 }
                 at = &(*at)[step.name];

@@ -17,6 +17,7 @@
 #include <rapidcheck.h>
 
 #include "core/result.h"
+#include "generators/schema_gen.h"
 #include "specs/loader/spec.h"
 
 namespace dockside::generators {
@@ -77,7 +78,9 @@ Result<std::optional<nlohmann::json>, std::string> breaking_value(const SchemaCo
 Result<bool, std::string> breakable(const SchemaConstraint& c);
 
 /// Values valid under `root_schema` except for `c`: a valid draw with the place of `c` made present and
-/// then broken. Shrinks like gen_from_schema.
-rc::Gen<nlohmann::json> gen_breaking(const spec::Spec& spec, const nlohmann::json& root_schema, const SchemaConstraint& c);
+/// then broken. `options` draw the valid rest (with the target's values, a base a target can serve).
+/// Shrinks like gen_from_schema.
+rc::Gen<nlohmann::json> gen_breaking(const spec::Spec& spec, const nlohmann::json& root_schema, const SchemaConstraint& c,
+                                     SchemaGenOptions options = {});
 
 }  // namespace dockside::generators

@@ -17,8 +17,8 @@ struct SchemaGenOptions {
     std::size_t extra_items = 3;     ///< arrays hold at most minItems + this many items
     std::size_t extra_length = 16;   ///< strings hold at most minLength + this many characters…
                                      ///< …except that maxLength itself is drawn as a boundary
-    /// Values the target holds for schemas with `x-values-from` (known_values.h): three draws in four take
-    /// one of them, where the schema admits it. Null or without the source: drawn from the schema alone.
+    /// Values the target holds for schemas with `x-values-from` (known_values.h): every draw takes one of
+    /// them where the schema admits one. Null, without the source or none fitting: drawn from the schema alone.
     std::shared_ptr<const KnownValues> known{};
 };
 

@@ -165,17 +165,20 @@ rc::Gen<PhaseRequest> gen_positive(const spec::Spec& spec, const OperationPlan& 
     });
 }
 
-rc::Gen<PhaseRequest> gen_negative(const spec::Spec& spec, const OperationPlan& plan, const NegativeCase& c) {
-    return rc::gen::exec([&spec, plan, c] {
+rc::Gen<PhaseRequest> gen_negative(const spec::Spec& spec, const OperationPlan& plan, const NegativeCase& c,
+                                   std::shared_ptr<const KnownValues> known) {
+    SchemaGenOptions options;
+    options.known = std::move(known);
+    return rc::gen::exec([&spec, plan, c, options] {
         PhaseRequest out;
-        draw_parameters(spec, plan, out);
+        draw_parameters(spec, plan, out, options);
         const json* schema = request_schema_of(*plan.operation);
         if (c.part == RequestPart::Body) {
             if (c.constraint.kind == ConstraintKind::Required && c.constraint.property.empty() && c.constraint.path.empty()) return out;
-            out.body = *gen_breaking(spec, *schema, c.constraint);
+            out.body = *gen_breaking(spec, *schema, c.constraint, options);
             return out;
         }
-        if (schema) out.body = *gen_from_schema(spec, *schema);
+        if (schema) out.body = *gen_from_schema(spec, *schema, options);
         const spec::Parameter* p = plan.operation->parameter(c.parameter, to_string(c.part));
         if (c.constraint.kind == ConstraintKind::Required && c.constraint.path.empty()) {
             out.query.erase(c.parameter);

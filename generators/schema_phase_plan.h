@@ -64,10 +64,12 @@ struct PhaseRequest {
 void showValue(const PhaseRequest& request, std::ostream& os);
 
 /// Schema-valid requests of the plan's operation. `spec` must outlive the generator. With `known` (values
-/// the target holds, known_values.h), places whose schema names their source draw from them most of the time.
+/// the target holds, known_values.h), places whose schema names their source draw from them.
 rc::Gen<PhaseRequest> gen_positive(const spec::Spec& spec, const OperationPlan& plan,
                                    std::shared_ptr<const KnownValues> known = nullptr);
-/// Requests valid but for `c`.
-rc::Gen<PhaseRequest> gen_negative(const spec::Spec& spec, const OperationPlan& plan, const NegativeCase& c);
+/// Requests valid but for `c`, the valid rest drawn as gen_positive draws it (with `known`, so that the
+/// refusal a negative gets is for `c` and not for an id the target never held).
+rc::Gen<PhaseRequest> gen_negative(const spec::Spec& spec, const OperationPlan& plan, const NegativeCase& c,
+                                   std::shared_ptr<const KnownValues> known = nullptr);
 
 }  // namespace dockside::generators

@@ -183,7 +183,8 @@ void run_operation(const std::string& operation_id) {
     tally.row.not_exercised = plan.not_exercised;
     tally.row.served = 0;
 
-    const auto positive = generators::gen_positive(spec, plan, target_values(spec, *op));
+    const auto known = target_values(spec, *op);
+    const auto positive = generators::gen_positive(spec, plan, known);
     run_property("SchemaPhase/" + op->id + "/valid", plan.positive, [&] {
         const Exchange ex = send_request(*op, *positive, tally);
         ++tally.row.positive;
@@ -192,7 +193,7 @@ void run_operation(const std::string& operation_id) {
     }, tally);
     for (std::size_t i = 0; i < plan.cases.size(); ++i) {
         const NegativeCase& c = plan.cases[i];
-        const auto negative = generators::gen_negative(spec, plan, c);
+        const auto negative = generators::gen_negative(spec, plan, c, known);
         run_property("SchemaPhase/" + op->id + "/" + c.describe(), plan.share(i), [&] {
             const Exchange ex = send_request(*op, *negative, tally);
             ++tally.row.negative;

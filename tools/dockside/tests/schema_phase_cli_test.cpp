@@ -80,5 +80,11 @@ TEST(SchemaPhase, FindsAnUnrefusedBoundUnderTheFieldsRule) {
     expect_found_under("Billing.SchemaPhase_*", "BIL-PAGE-SIZE.accepts-1001", "BIL-PAGE-SIZE");
 }
 
+// A limit on a write is caught by the phase alone, the rule checks deselected: its valid requests take the
+// target's ids and name each line's product, so the 501-character gift message is all that is wrong.
+TEST(SchemaPhase, FindsALooseLimitOnAWriteByItself) {
+    expect_found_under("Orders.SchemaPhase_createOrder", "ORD-GIFT-500.accepts-501", "ORD-GIFT-500");
+}
+
 }  // namespace
 }  // namespace dockside::clitest
