@@ -80,8 +80,8 @@ void add_body_cases(const spec::Spec& spec, const spec::Operation& op, const Con
 }
 
 /// Parameter values valid under their schemas: required ones always, optional ones half the time, except
-/// an optional one whose format the document does not show (x-unspecified): any value of it could be one a
-/// correct server refuses, so a valid request leaves it out. A path value of an operation that changes what
+/// an optional one whose format the document does not show (x-unspecified) or drawn empty: either could be
+/// one a correct server refuses, so a valid request leaves it out. A path value of an operation that changes what
 /// it names is never one the target holds (see the header).
 void draw_parameters(const spec::Spec& spec, const OperationPlan& plan, PhaseRequest& out, const SchemaGenOptions& options = {}) {
     const SchemaGenOptions schema_only;
@@ -90,7 +90,10 @@ void draw_parameters(const spec::Spec& spec, const OperationPlan& plan, PhaseReq
             const SchemaGenOptions& path_options = plan.absent_records ? schema_only : options;
             out.path[p.name] = text_of(*gen_from_schema(spec, path_schema(spec, p, plan.absent_records), path_options));
         } else if (p.in == "query" && (p.required || (!p.schema.value("x-unspecified", false) && *rc::gen::arbitrary<bool>()))) {
-            out.query[p.name] = *gen_from_schema(spec, p.schema, options);
+            json value = *gen_from_schema(spec, p.schema, options);
+            // An optional parameter sent empty says nothing a correct server must take one way: left out.
+            if (!p.required && value == json("")) continue;
+            out.query[p.name] = std::move(value);
         }
     }
 }
