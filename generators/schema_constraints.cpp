@@ -39,13 +39,6 @@ bool admits(const std::vector<std::string>& types, const json& v) {
 
 bool has(const std::vector<std::string>& types, const char* t) { return std::find(types.begin(), types.end(), t) != types.end(); }
 
-std::string component_name(const json& written) {
-    constexpr std::string_view kPrefix = "#/components/schemas/";
-    if (!written.is_object() || !written.contains("$ref") || !written["$ref"].is_string()) return "";
-    const std::string ref = written["$ref"].get<std::string>();
-    return ref.rfind(kPrefix, 0) == 0 ? ref.substr(kPrefix.size()) : "";
-}
-
 std::size_t code_points(const std::string& text) {
     return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
@@ -297,6 +290,13 @@ void keep_not_required(const spec::Spec& spec, const json& schema, json& object,
 }
 
 }  // namespace
+
+std::string component_name(const json& written) {
+    constexpr std::string_view kPrefix = "#/components/schemas/";
+    if (!written.is_object() || !written.contains("$ref") || !written["$ref"].is_string()) return "";
+    const std::string ref = written["$ref"].get<std::string>();
+    return ref.rfind(kPrefix, 0) == 0 ? ref.substr(kPrefix.size()) : "";
+}
 
 std::string to_string(ConstraintKind kind) {
     switch (kind) {

@@ -57,6 +57,9 @@ struct ConstraintExclusions {
     std::set<std::string> open_enums;   ///< "Schema.member": its enum is not broken (accepting more is allowed)
 };
 
+/// The component a schema's `$ref` names ("OrderCreateRequest"), empty when it names none.
+std::string component_name(const nlohmann::json& written);
+
 /// The exclusions the rules data implies: every field a `not_shown` entry names, and every field of an
 /// enum check marked `closed: false`.
 ConstraintExclusions exclusions_of(const spec::Spec& spec);

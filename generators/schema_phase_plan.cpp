@@ -1,6 +1,7 @@
 #include "generators/schema_phase_plan.h"
 
 #include <algorithm>
+#include <atomic>
 #include <ostream>
 
 #include "generators/schema_gen.h"
@@ -98,6 +99,32 @@ void draw_parameters(const spec::Spec& spec, const OperationPlan& plan, PhaseReq
     }
 }
 
+/// The body members a unique_value check of the rules data names on the operation's request component.
+std::vector<std::string> unique_members_of(const spec::Spec& spec, const spec::Operation& op) {
+    std::vector<std::string> out;
+    const json* schema = request_schema_of(op);
+    const std::string component = schema ? component_name(*schema) : "";
+    if (component.empty()) return out;
+    for (const auto& check : spec.checks()) {
+        const std::string field = check.type == "unique_value" ? check.params.value("field", "") : "";
+        if (field.rfind(component + ".", 0) == 0 && field.find('.', component.size() + 1) == std::string::npos &&
+            std::find(out.begin(), out.end(), field.substr(component.size() + 1)) == out.end())
+            out.push_back(field.substr(component.size() + 1));
+    }
+    return out;
+}
+
+/// Writes a unique value into each of the plan's unique members of `body`, except the one `broken` breaks.
+void make_unique(json& body, const OperationPlan& plan, const std::string& prefix, const SchemaConstraint* broken) {
+    static std::atomic<std::uint64_t> counter{0};
+    if (prefix.empty() || !body.is_object()) return;
+    for (const auto& member : plan.unique_members) {
+        const bool is_broken = broken && ((broken->path.empty() && broken->property == member) ||
+                                          (!broken->path.empty() && broken->path.front().name == member));
+        if (!is_broken) body[member] = prefix + std::to_string(++counter);
+    }
+}
+
 }  // namespace
 
 std::string to_string(RequestPart part) {
@@ -124,6 +151,7 @@ OperationPlan plan_operation(const spec::Spec& spec, const spec::Operation& oper
     OperationPlan plan;
     plan.operation = &operation;
     plan.absent_records = changes_named_record(operation);
+    plan.unique_members = unique_members_of(spec, operation);
     add_parameter_cases(spec, operation, exclusions, plan);
     add_body_cases(spec, operation, exclusions, plan);
     const int budget = 2 * std::max(cases, 1);
@@ -159,31 +187,37 @@ void showValue(const PhaseRequest& request, std::ostream& os) {
     os << shown.dump();
 }
 
-rc::Gen<PhaseRequest> gen_positive(const spec::Spec& spec, const OperationPlan& plan, std::shared_ptr<const KnownValues> known) {
+rc::Gen<PhaseRequest> gen_positive(const spec::Spec& spec, const OperationPlan& plan, PhaseValues values) {
     SchemaGenOptions options;
-    options.known = std::move(known);
-    return rc::gen::exec([&spec, plan, options] {
+    options.known = std::move(values.known);
+    return rc::gen::exec([&spec, plan, options, prefix = std::move(values.unique_prefix)] {
         PhaseRequest out;
         draw_parameters(spec, plan, out, options);
-        if (const json* schema = request_schema_of(*plan.operation)) out.body = *gen_from_schema(spec, *schema, options);
+        if (const json* schema = request_schema_of(*plan.operation)) {
+            out.body = *gen_from_schema(spec, *schema, options);
+            make_unique(*out.body, plan, prefix, nullptr);
+        }
         return out;
     });
 }
 
-rc::Gen<PhaseRequest> gen_negative(const spec::Spec& spec, const OperationPlan& plan, const NegativeCase& c,
-                                   std::shared_ptr<const KnownValues> known) {
+rc::Gen<PhaseRequest> gen_negative(const spec::Spec& spec, const OperationPlan& plan, const NegativeCase& c, PhaseValues values) {
     SchemaGenOptions options;
-    options.known = std::move(known);
-    return rc::gen::exec([&spec, plan, c, options] {
+    options.known = std::move(values.known);
+    return rc::gen::exec([&spec, plan, c, options, prefix = std::move(values.unique_prefix)] {
         PhaseRequest out;
         draw_parameters(spec, plan, out, options);
         const json* schema = request_schema_of(*plan.operation);
         if (c.part == RequestPart::Body) {
             if (c.constraint.kind == ConstraintKind::Required && c.constraint.property.empty() && c.constraint.path.empty()) return out;
             out.body = *gen_breaking(spec, *schema, c.constraint, options);
+            make_unique(*out.body, plan, prefix, &c.constraint);
             return out;
         }
-        if (schema) out.body = *gen_from_schema(spec, *schema, options);
+        if (schema) {
+            out.body = *gen_from_schema(spec, *schema, options);
+            make_unique(*out.body, plan, prefix, nullptr);
+        }
         const spec::Parameter* p = plan.operation->parameter(c.parameter, to_string(c.part));
         if (c.constraint.kind == ConstraintKind::Required && c.constraint.path.empty()) {
             out.query.erase(c.parameter);

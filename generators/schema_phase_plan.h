@@ -43,6 +43,9 @@ struct OperationPlan {
     std::vector<NegativeCase> cases;
     std::vector<std::string> not_exercised;  ///< what is not generated or not broken, and why
     bool absent_records = false;         ///< integer path parameters are drawn below zero (see above)
+    /// Members of the request body a `unique_value` check of the rules data holds unique on the target
+    /// ("reference_id" of createOrder): the phase writes a unique, tagged value there (gen_positive).
+    std::vector<std::string> unique_members;
 
     int requests() const { return positive + negative; }
     /// How many of the negative requests break `cases[index]` (round robin, each at least once).
@@ -63,13 +66,21 @@ struct PhaseRequest {
 };
 void showValue(const PhaseRequest& request, std::ostream& os);
 
-/// Schema-valid requests of the plan's operation. `spec` must outlive the generator. With `known` (values
-/// the target holds, known_values.h), places whose schema names their source draw from them.
-rc::Gen<PhaseRequest> gen_positive(const spec::Spec& spec, const OperationPlan& plan,
-                                   std::shared_ptr<const KnownValues> known = nullptr);
-/// Requests valid but for `c`, the valid rest drawn as gen_positive draws it (with `known`, so that the
-/// refusal a negative gets is for `c` and not for an id the target never held).
+/// What a phase request draws from beyond the schemas.
+struct PhaseValues {
+    /// Values the target holds (known_values.h): places whose schema names their source draw from them.
+    std::shared_ptr<const KnownValues> known;
+    /// Starts the value of each of the plan's unique_members, a counter after it: a rerun never collides
+    /// with an earlier run's record (a 409 would refuse the request for that), and a run that tags it knows
+    /// the records it made (the conform run's tag). Empty: drawn from the schema like the rest.
+    std::string unique_prefix;
+};
+
+/// Schema-valid requests of the plan's operation. `spec` must outlive the generator.
+rc::Gen<PhaseRequest> gen_positive(const spec::Spec& spec, const OperationPlan& plan, PhaseValues values = {});
+/// Requests valid but for `c`, the valid rest drawn as gen_positive draws it (with the target's values, so
+/// that the refusal a negative gets is for `c` and not for an id the target never held).
 rc::Gen<PhaseRequest> gen_negative(const spec::Spec& spec, const OperationPlan& plan, const NegativeCase& c,
-                                   std::shared_ptr<const KnownValues> known = nullptr);
+                                   PhaseValues values = {});
 
 }  // namespace dockside::generators

@@ -183,8 +183,10 @@ void run_operation(const std::string& operation_id) {
     tally.row.not_exercised = plan.not_exercised;
     tally.row.served = 0;
 
-    const auto known = target_values(spec, *op);
-    const auto positive = generators::gen_positive(spec, plan, known);
+    // Values the target must hold unique carry the run's tag, so the records the phase makes are known as the
+    // run's: listings and the next tests' values pass over them as over every other test's.
+    const generators::PhaseValues values{target_values(spec, *op), "DS-SP-" + run_tag() + "-"};
+    const auto positive = generators::gen_positive(spec, plan, values);
     run_property("SchemaPhase/" + op->id + "/valid", plan.positive, [&] {
         const Exchange ex = send_request(*op, *positive, tally);
         ++tally.row.positive;
@@ -193,7 +195,7 @@ void run_operation(const std::string& operation_id) {
     }, tally);
     for (std::size_t i = 0; i < plan.cases.size(); ++i) {
         const NegativeCase& c = plan.cases[i];
-        const auto negative = generators::gen_negative(spec, plan, c, known);
+        const auto negative = generators::gen_negative(spec, plan, c, values);
         run_property("SchemaPhase/" + op->id + "/" + c.describe(), plan.share(i), [&] {
             const Exchange ex = send_request(*op, *negative, tally);
             ++tally.row.negative;

@@ -62,7 +62,7 @@ TEST(KnownValues, ValuesAreReadFromArraysAndPagesThroughNestedArrays) {
 std::vector<json> drawn_inventory_ids(std::shared_ptr<const KnownValues> known, int samples) {
     const auto& spec = testing::real_spec();
     const auto plan = plan_operation(spec, operation("createReturn"), 25, exclusions_of(spec));
-    const auto gen = gen_positive(spec, plan, std::move(known));
+    const auto gen = gen_positive(spec, plan, {std::move(known)});
     std::vector<json> ids;
     for (int seed = 1; seed <= samples; ++seed) {
         const auto request = sample(gen, static_cast<std::uint64_t>(seed));
@@ -93,7 +93,7 @@ int paths_naming_a_listed_order(const std::string& operation_id) {
     (*known)[{"listOrders", "id"}] = {77777701};
     const auto& spec = testing::real_spec();
     const auto plan = plan_operation(spec, operation(operation_id), 25, exclusions_of(spec));
-    const auto gen = gen_positive(spec, plan, known);
+    const auto gen = gen_positive(spec, plan, {known});
     int named = 0;
     for (int seed = 1; seed <= 100; ++seed) named += sample(gen, static_cast<std::uint64_t>(seed)).path.at("orderId") == "77777701";
     return named;

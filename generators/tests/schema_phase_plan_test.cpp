@@ -1,6 +1,8 @@
 // The schema phase's plan over the real contract: the budget per operation, how --cases scales it, the
 // ids a record-changing operation is sent, the stances, and negative queries that break their parameter.
 
+#include <set>
+
 #include <gtest/gtest.h>
 
 #include "generators/schema_phase_plan.h"
@@ -65,6 +67,29 @@ TEST(SchemaPhasePlan, ValidRequestsLeaveOutParametersWhoseFormatIsNotShown) {
     for (std::uint64_t seed = 1; seed <= 30; ++seed)
         sent_one = sent_one || !sample(gen_positive(testing::real_spec(), plan_of(plans, "listOrders")), seed).query.empty();
     EXPECT_TRUE(sent_one);
+}
+
+// ORD-REF-UNIQUE holds reference_id unique on the target: the phase writes the run's tag and a counter there,
+// so a valid create is not refused as a duplicate and the run knows the orders it made; a negative that
+// breaks reference_id keeps its broken value.
+TEST(SchemaPhasePlan, ValuesHeldUniqueCarryTheRunsPrefix) {
+    const auto plans = plan_schema_phase(testing::real_spec(), 25);
+    const auto& create = plan_of(plans, "createOrder");
+    EXPECT_EQ(create.unique_members, (std::vector<std::string>{"reference_id"}));
+    EXPECT_TRUE(plan_of(plans, "listOrders").unique_members.empty());
+    std::set<std::string> seen;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        const auto body = sample(gen_positive(testing::real_spec(), create, {nullptr, "DS-SP-run-"}), seed).body.value_or(json());
+        const std::string reference = body.value("reference_id", "");
+        EXPECT_EQ(reference.rfind("DS-SP-run-", 0), 0u) << body.dump();
+        EXPECT_TRUE(seen.insert(reference).second) << "repeated " << reference;
+    }
+    for (const auto& c : create.cases) {
+        if (c.constraint.path.empty() || c.constraint.path.front().name != "reference_id" || c.constraint.kind != ConstraintKind::MaxLength)
+            continue;
+        const auto body = sample(gen_negative(testing::real_spec(), create, c, {nullptr, "DS-SP-run-"}), 1).body.value_or(json());
+        EXPECT_GT(body.value("reference_id", "").size(), 300u) << "the broken value stays";
+    }
 }
 
 TEST(SchemaPhasePlan, StancesOfTheRulesDataAreHonoured) {

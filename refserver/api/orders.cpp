@@ -85,7 +85,8 @@ Reply estimate_order(RequestContext& ctx) {
     BodyReader r(*body, "", "ORD-ESTIMATE");
     const nlohmann::json* address =
         r.object("address", ctx.faults.on(Fault::OrderEstimateAddressOptional) ? Need::Optional : Need::Required);
-    const nlohmann::json* items = r.array("products", Need::Required, 1, "ORD-ESTIMATE");
+    // Required, but not said to be non-empty: no products is an empty parcel (NS-CREATE-OPTIONAL-FIELDS).
+    const nlohmann::json* items = r.array("products", Need::Required, 0, "ORD-ESTIMATE");
     const nlohmann::json* methods = r.array("shipping_methods", Need::Optional);
     if (address) {
         BodyReader a = r.nested(*address, "address");

@@ -419,6 +419,11 @@ TEST(OrderEstimate, AllMethodsWhenOmittedAndOnlyGivenOnes) {
     ASSERT_EQ(some.size(), 2u);
     EXPECT_EQ(some[0]["shipping_method"], "Expedited");
     EXPECT_EQ(some[1]["shipping_method"], "Overnight");
+    // Required, not said to be non-empty (NS-CREATE-OPTIONAL-FIELDS): no products is an empty parcel.
+    body["products"] = nlohmann::json::array();
+    auto empty = h.post("/2025-07/order:estimate", body);
+    ASSERT_EQ(empty.status, 200) << empty.body;
+    EXPECT_EQ(body_of(empty)["estimates"][0]["total_weight_oz"], 0.0);
 }
 
 TEST(OrderEstimate, Rejections) {
