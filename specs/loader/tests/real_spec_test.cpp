@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -150,10 +151,18 @@ TEST(SpecOperations, OnlyTheOAuthEndpointsNameTheAuthorizationServer) {
     }
 }
 
+/// This thread's CPU time: the work of loading, which neighbours on a shared machine do not add to (at load
+/// average 10 on two cores the wall time of this load was 404 ms, ten times the work).
+std::chrono::nanoseconds thread_cpu_time() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return std::chrono::seconds(t.tv_sec) + std::chrono::nanoseconds(t.tv_nsec);
+}
+
 TEST(SpecOperations, LoadsFast) {
-    auto start = std::chrono::steady_clock::now();
+    const auto start = thread_cpu_time();
     auto loaded = Spec::load(kOpenApi, kRules);
-    auto elapsed = std::chrono::steady_clock::now() - start;
+    const auto elapsed = thread_cpu_time() - start;
     ASSERT_TRUE(loaded.ok());
 #ifdef NDEBUG
     constexpr long kBudgetMs = 200;  // the brief's budget, for optimised builds (~40 ms measured)
