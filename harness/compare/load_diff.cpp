@@ -83,6 +83,17 @@ Evidence across_runs(Metric metric, const SideFigures& a, const SideFigures& b, 
     for (double v : a.run_figures(metric)) base.push_back(orient(metric, v));
     // Pairs only when every run of both sides has the operation: a pair missing one half is no pair.
     paired = paired && worse.size() == base.size();
+    e.usable = true;
+    if (paired && metric != Metric::Errors) {
+        // Pairs are judged by their signs and ranks: a pair the machine threw far out weighs as one rank.
+        std::vector<double> d;
+        for (std::size_t i = 0; i < worse.size(); ++i) d.push_back(worse[i] - base[i]);
+        e.method = "signed-rank";
+        e.estimate = signed_rank_bounds(d, 0.5).estimate;
+        e.bounds = [d](double level) { return signed_rank_bounds(d, level); };
+        e.per_run_sd = standard_deviation(d) / std::sqrt(2.0);
+        return e;
+    }
     e.method = paired ? "paired" : "welch";
     auto w = paired ? paired_difference(worse, base) : welch(worse, base);
     // Repeats whose error rates all agree (all clean) still hold only so many requests.
@@ -93,7 +104,6 @@ Evidence across_runs(Metric metric, const SideFigures& a, const SideFigures& b, 
     // the paired one (n = (z·sd of the differences / distance)²).
     e.per_run_sd = paired ? w.se * std::sqrt(static_cast<double>(worse.size()) / 2)
                           : std::hypot(standard_deviation(worse), standard_deviation(base)) / std::sqrt(2.0);
-    e.usable = true;
     return e;
 }
 
@@ -136,6 +146,7 @@ std::optional<int> runs_to_decide(const Evidence& e, double threshold, double a,
     const double z = normal_quantile(1 - a) + normal_quantile(kPower);
     double n = std::ceil(2 * std::pow(z * e.per_run_sd / distance, 2));
     n = std::max({n, 3.0, static_cast<double>(runs_now + 1)});  // two a side leave Welch one degree of freedom
+    if (e.method == "signed-rank") n = std::max(n, static_cast<double>(signed_rank_fewest_pairs(a)));
     if (n > kMostRunsWorthSaying) return std::nullopt;
     return static_cast<int>(n) - runs_now;
 }

@@ -52,7 +52,7 @@ inline constexpr const char* kAllOperations = "all";
 struct MetricComparison {
     std::string operation;   ///< an operation's name, or kAllOperations
     Metric metric = Metric::P99;
-    std::string method;      ///< "order-statistic", "counts", "binomial", "welch", "paired", or "none" (not enough data)
+    std::string method;      ///< "order-statistic", "counts", "binomial", "welch", "paired" (t, errors), "signed-rank" (pairs), or "none" (not enough data)
     /// The sides' figures: ms for latency, a fraction for errors, requests/s for rate (all runs pooled).
     double baseline = 0, candidate = 0;
     std::vector<double> baseline_runs, candidate_runs;  ///< the same figure of each run

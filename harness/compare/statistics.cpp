@@ -43,6 +43,63 @@ Welch paired_difference(const std::vector<double>& x, const std::vector<double>&
     return out;
 }
 
+namespace {
+
+/// The largest c with P(W+ <= c) <= a for Wilcoxon's signed-rank statistic of n pairs, -1 when none.
+long signed_rank_critical(std::size_t n, double a) {
+    const std::size_t most = n * (n + 1) / 2;
+    if (n > 300) {  // the normal approximation, with a continuity correction
+        const double mean = static_cast<double>(most) / 2;
+        const double sd = std::sqrt(static_cast<double>(n) * (n + 1) * (2 * n + 1) / 24);
+        return static_cast<long>(std::floor(mean + normal_quantile(a) * sd - 0.5));
+    }
+    // The distribution of W+ by adding one rank at a time: each rank is in the sum or not, by a fair coin.
+    std::vector<double> p(most + 1, 0.0);
+    p[0] = 1;
+    std::size_t reach = 0;
+    for (std::size_t rank = 1; rank <= n; ++rank) {
+        reach += rank;
+        for (std::size_t s = reach; s >= rank; --s) p[s] = (p[s] + p[s - rank]) / 2;
+        for (std::size_t s = 0; s < rank; ++s) p[s] /= 2;
+    }
+    double below = 0;
+    long c = -1;
+    for (std::size_t s = 0; s <= most; ++s) {
+        below += p[s];
+        if (below > a) break;
+        c = static_cast<long>(s);
+    }
+    return c;
+}
+
+}  // namespace
+
+int signed_rank_fewest_pairs(double a) {
+    if (!(a > 0)) return 1 << 30;
+    return std::max(1, static_cast<int>(std::ceil(std::log2(1 / a) - 1e-12)));
+}
+
+Bounds signed_rank_bounds(const std::vector<double>& differences, double a) {
+    std::vector<double> walsh;
+    const std::size_t n = differences.size();
+    walsh.reserve(n * (n + 1) / 2);
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = i; j < n; ++j) walsh.push_back((differences[i] + differences[j]) / 2);
+    Bounds out{0, -INFINITY, INFINITY};
+    if (walsh.empty()) return out;
+    std::sort(walsh.begin(), walsh.end());
+    const std::size_t m = walsh.size();
+    out.estimate = m % 2 ? walsh[m / 2] : (walsh[m / 2 - 1] + walsh[m / 2]) / 2;
+    // The c + 1st smallest and largest Walsh averages: as many of them lie above the true centre as W+
+    // counts, so each bound misses it with probability P(W+ <= c) <= a.
+    const long c = signed_rank_critical(n, a);
+    if (c < 0) return out;
+    const auto k = std::min(static_cast<std::size_t>(c), m - 1);
+    out.low = walsh[k];
+    out.high = walsh[m - 1 - k];
+    return out;
+}
+
 Bounds mover_difference(const Bounds& x, const Bounds& y) {
     Bounds out;
     out.estimate = x.estimate - y.estimate;

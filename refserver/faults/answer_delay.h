@@ -5,9 +5,10 @@
 ///     getOrder:+2ms      every getOrder answer 2 ms later
 ///     *:+1ms             every answer 1 ms later (an operation named on its own keeps its own delay)
 ///
-/// The delay is added by the transport after the handler has answered (a timer on the connection, not a
-/// sleep on a server thread), so it changes what a client measures and not how many requests the server
-/// can serve at once. Only absolute delays exist: the handler's own time is microseconds, so a share of
+/// The delay is added by the transport after the handler has answered: from 1 ms up on a timer on the
+/// connection, not a sleep on a server thread, so it changes what a client measures and not how many
+/// requests the server can serve at once; below 1 ms spun on the server's thread, because a timer wakes
+/// tens of microseconds late of its own and a +20 % fault on a 0.3 ms answer would be tested as +60 %. Only absolute delays exist: the handler's own time is microseconds, so a share of
 /// it ("+20%") would not be the change a client sees.
 
 #include <chrono>

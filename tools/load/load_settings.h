@@ -95,10 +95,11 @@ struct LoadSettings {
 };
 
 /// --ab's pairs of slices when --ab-slices does not say, and each slice's length when --duration does
-/// not: eight repeats a side let the comparison judge across them; ten seconds keeps each short enough
-/// for the machine's drift to fall on both sides alike.
-inline constexpr int kDefaultAbPairs = 8;
-inline constexpr const char* kDefaultAbSlice = "10s";
+/// not. The pairs are judged by the signs and ranks of their differences: 11 pairs are the fewest that can
+/// decide at a family's level at all, and 40 leave room for the four or so pairs a busy machine throws
+/// far out. One second keeps the two slices of a pair close enough for the machine's drift to fall on both.
+inline constexpr int kDefaultAbPairs = 40;
+inline constexpr const char* kDefaultAbSlice = "1s";
 
 /// Validates everything at once; each problem names its flag and says what is accepted.
 Result<LoadSettings, std::vector<std::string>> validate_load_options(const RawLoadOptions& raw, const spec::Spec& spec,

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace dockside::compare {
@@ -38,6 +39,62 @@ TEST(Statistics, PairedDifferenceMatchesR) {
     EXPECT_DOUBLE_EQ(p.estimate, -1.75);
     EXPECT_NEAR(p.estimate / p.se, -3.6556, 1e-4);
     EXPECT_DOUBLE_EQ(p.df, 3);
+}
+
+// Wilcoxon's table: with 10 pairs, P(W+ <= 8) = 0.0244 and P(W+ <= 9) = 0.0322, so the 95 % interval runs
+// from the 9th smallest Walsh average to the 9th largest; of 1..10 those are 3 and 8, and the centre 5.5.
+TEST(Statistics, SignedRankIntervalMatchesWilcoxonsTable) {
+    std::vector<double> d;
+    for (int i = 1; i <= 10; ++i) d.push_back(i);
+    const auto b = signed_rank_bounds(d, 0.025);
+    EXPECT_DOUBLE_EQ(b.estimate, 5.5);
+    EXPECT_DOUBLE_EQ(b.low, 3);
+    EXPECT_DOUBLE_EQ(b.high, 8);
+    EXPECT_DOUBLE_EQ(signed_rank_bounds(d, 0.01).low, 2.5) << "P(W+ <= 5) = 0.0098: the 6th average";
+}
+
+// Against every one of the 2^12 sign patterns: the exact tail the bounds are read from.
+TEST(Statistics, SignedRankLevelHoldsOverEverySignPattern) {
+    const int n = 12;
+    std::vector<int> below(n * (n + 1) / 2 + 1, 0);
+    for (int mask = 0; mask < (1 << n); ++mask) {
+        int w = 0;
+        for (int r = 1; r <= n; ++r)
+            if (mask & (1 << (r - 1))) w += r;
+        ++below[w];
+    }
+    std::vector<double> d;
+    for (int i = 1; i <= n; ++i) d.push_back(i * 1.0);
+    for (const double a : {0.001, 0.01, 0.05}) {
+        // The bound's rank from the exact tail: the largest c with P(W+ <= c) <= a.
+        int c = -1, sum = 0;
+        for (int s = 0; s < static_cast<int>(below.size()); ++s) {
+            sum += below[s];
+            if (sum > a * (1 << n)) break;
+            c = s;
+        }
+        std::vector<double> walsh;
+        for (int i = 0; i < n; ++i)
+            for (int j = i; j < n; ++j) walsh.push_back((d[i] + d[j]) / 2);
+        std::sort(walsh.begin(), walsh.end());
+        ASSERT_GE(c, 0);
+        EXPECT_DOUBLE_EQ(signed_rank_bounds(d, a).low, walsh[c]) << a;
+    }
+}
+
+// Forty pairs, one thrown far out the other way: it weighs as one rank of 40 on the signed-rank interval,
+// and by its whole size on a t interval, which it drags below zero.
+TEST(Statistics, SignedRankIntervalShrugsOffAPairFarOut) {
+    std::vector<double> d;
+    for (int i = 0; i < 39; ++i) d.push_back(0.2 + 0.01 * (i % 5 - 2));
+    d.push_back(-3.0);  // one pair whose baseline slice the machine stalled
+    const double a = 0.0005;
+    const auto rank = signed_rank_bounds(d, a);
+    EXPECT_GT(rank.low, 0.15);
+    const auto t = paired_difference(d, std::vector<double>(d.size(), 0));
+    EXPECT_LT(t.estimate - student_quantile(1 - a, t.df) * t.se, 0) << "the t interval reaches below zero";
+    EXPECT_EQ(signed_rank_bounds({0.2, 0.2, 0.2}, a).low, -INFINITY) << "3 pairs cannot reach 1 - 2 x 0.0005";
+    EXPECT_EQ(signed_rank_fewest_pairs(a), 11);
 }
 
 // Symmetric parts give the familiar sqrt(a² + b²); a skewed part keeps its long side where it is.

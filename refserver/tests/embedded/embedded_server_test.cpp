@@ -203,6 +203,24 @@ TEST(EmbeddedServer, DelayedAnswersWaitOnTheConnectionNotOnAThread) {
     EXPECT_LT(all, 3 * kDelay) << "eight held answers were served one after another by the one thread";
 }
 
+// A delay under a millisecond is spun on the server's thread rather than held on a timer (which wakes tens
+// of microseconds late): it is still never shorter than asked.
+TEST(EmbeddedServer, ShortDelaysAreHeldAtLeastTheirLength) {
+    using Clock = std::chrono::steady_clock;
+    EmbeddedOptions options;
+    options.api.delays = {"getOrder:+400us"};
+    auto started = EmbeddedServer::start(std::move(options));
+    ASSERT_TRUE(started) << started.error().front();
+    auto& server = *started.value();
+    http::HttpClient c(http::parse_url(server.base_url()).value());
+    for (int i = 0; i < 20; ++i) {
+        const auto begin = Clock::now();
+        auto response = c.send({"GET", "/2025-07/order/1", {{"Authorization", "Bearer " + server.api().pat()}}, ""});
+        ASSERT_TRUE(response) << to_string(response.error());
+        EXPECT_GE(Clock::now() - begin, std::chrono::microseconds(400)) << "answer " << i;
+    }
+}
+
 TEST(EmbeddedServer, StoppingWritesHeldAnswersAtOnce) {
     EmbeddedOptions options;
     options.api.delays = {"*:+10s"};
