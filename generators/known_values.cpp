@@ -47,7 +47,8 @@ std::optional<ValueSource> value_source_of(const json& schema) {
     if (it == schema.end() || !it->is_object()) return std::nullopt;
     const std::string operation = it->value("operation", ""), field = it->value("field", "");
     if (operation.empty() || field.empty()) return std::nullopt;
-    return ValueSource{operation, field};
+    const auto where = it->find("where");
+    return ValueSource{operation, field, where != it->end() && where->is_object() && !where->empty() ? where->dump() : ""};
 }
 
 std::vector<ValueSource> value_sources(const spec::Spec& spec, const spec::Operation& operation) {
@@ -58,7 +59,21 @@ std::vector<ValueSource> value_sources(const spec::Spec& spec, const spec::Opera
     return out;
 }
 
-std::vector<json> values_at(const json& answer, const std::string& field) {
+namespace {
+
+/// Whether the item holds every value `where` names (at least one value at each path equals it).
+bool holds(const json& item, const json& where) {
+    for (const auto& [path, wanted] : where.items()) {
+        std::vector<json> found;
+        values_under(item, split(path, '.'), 0, found);
+        if (std::find(found.begin(), found.end(), wanted) == found.end()) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::vector<json> values_at(const json& answer, const std::string& field, const std::string& where) {
     // A page's items are its "items", or else its one array member; an answer with several is not a list.
     const json* items = answer.is_array() ? &answer : nullptr;
     if (answer.is_object() && answer.contains("items") && answer["items"].is_array()) items = &answer["items"];
@@ -67,7 +82,9 @@ std::vector<json> values_at(const json& answer, const std::string& field) {
     std::vector<json> out;
     if (!items) return out;
     const auto steps = split(field, '.');
-    for (const auto& item : *items) values_under(item, steps, 0, out);
+    const json filter = where.empty() ? json::object() : json::parse(where, nullptr, false);
+    for (const auto& item : *items)
+        if (!filter.is_object() || holds(item, filter)) values_under(item, steps, 0, out);
     return out;
 }
 

@@ -22,6 +22,9 @@ namespace dockside::generators {
 struct ValueSource {
     std::string operation;
     std::string field;
+    /// Which items to read it from, as the data writes it (`where: {variant.is_digital: false}`: a field
+    /// path as `field` takes one, and the value it must hold), dumped; "" reads every item.
+    std::string where;
 
     auto operator<=>(const ValueSource&) const = default;
 };
@@ -37,7 +40,8 @@ std::optional<ValueSource> value_source_of(const nlohmann::json& schema);
 std::vector<ValueSource> value_sources(const spec::Spec& spec, const spec::Operation& operation);
 
 /// The values at `field` of every item of a list answer: the answer itself when it is an array, else a
-/// page's "items" (or its only array member). Nulls and absent fields give nothing.
-std::vector<nlohmann::json> values_at(const nlohmann::json& answer, const std::string& field);
+/// page's "items" (or its only array member). Nulls and absent fields give nothing. With `where` (a
+/// ValueSource's), only the items that hold every value it names.
+std::vector<nlohmann::json> values_at(const nlohmann::json& answer, const std::string& field, const std::string& where = "");
 
 }  // namespace dockside::generators

@@ -212,7 +212,18 @@ public:
         if (!resolved) return note(where, resolved.error());
         const json& s = *resolved;
         if (!s.is_object()) return;
-        if (s.value("x-unspecified", false)) return note(where, "x-unspecified: the document does not show it");
+        if (s.value("x-unspecified", false)) {
+            // A number whose bounds are not shown is still a number: its type alone is broken.
+            const auto type = s.value("type", json()).is_string() ? s["type"].get<std::string>() : std::string();
+            if ((type == "integer" || type == "number" || type == "boolean") && !s.value("x-type-inferred", false) &&
+                !exclusions_.fields.count(field)) {
+                if (s.contains("x-rule") && s["x-rule"].is_string()) rule = s["x-rule"].get<std::string>();
+                SchemaConstraint c{ConstraintKind::Type, path, "", s, rule, field};
+                if (breakable(c)) out.push_back(std::move(c));
+            }
+            return note(where, "x-unspecified: the document does not show it" +
+                                   std::string(type.empty() ? "" : " beyond its type"));
+        }
         if ((s.contains("anyOf") || s.contains("oneOf")) && !only_member_choices(s))
             return note(where, "anyOf/oneOf: breaking one branch may match another");
         if (!field.empty() && exclusions_.fields.count(field)) return note(where, field + " is named by a not_shown stance");

@@ -311,10 +311,17 @@ private:
         auto count = static_cast<std::size_t>(*gen_int_in(static_cast<std::int64_t>(min), static_cast<std::int64_t>(max)));
         json items_schema = s.contains("items") ? s["items"] : json::object();
         bool unique = s.value("uniqueItems", false);
+        // `x-unique-by: id`: no two items share that member (one line per inventory id, RET-DUP-ID).
+        const std::string unique_by = s.value("x-unique-by", "");
         json out = json::array();
+        const auto repeats = [&](const json& item) {
+            if (unique && std::find(out.begin(), out.end(), item) != out.end()) return true;
+            if (unique_by.empty() || !item.is_object() || !item.contains(unique_by)) return false;
+            return std::any_of(out.begin(), out.end(), [&](const json& o) { return o.is_object() && o.value(unique_by, json()) == item[unique_by]; });
+        };
         for (std::size_t attempt = 0; out.size() < count && attempt < count * 8; ++attempt) {
             json item = draw(items_schema, depth + 1);
-            if (unique && std::find(out.begin(), out.end(), item) != out.end()) continue;
+            if (repeats(item)) continue;
             out.push_back(std::move(item));
         }
         if (out.size() < min) throw rc::GenerationFailure("could not draw " + std::to_string(min) + " unique items");
@@ -335,6 +342,9 @@ private:
         }
         for (const auto& [name, schema] : properties.items()) {
             if (required.count(name) || forbidden.count(name) || depth >= options_.max_depth) continue;
+            // An optional member whose values the document does not show is left out: any value drawn for
+            // it might be one a correct server refuses (a requested_action of 17).
+            if (const json f = flatten(schema); f.is_object() && f.value("x-unspecified", false)) continue;
             if (*rc::gen::element(false, true)) out[name] = draw(schema, depth + 1);
         }
         return out;

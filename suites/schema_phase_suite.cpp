@@ -164,7 +164,7 @@ std::shared_ptr<const generators::KnownValues> target_values(const spec::Spec& s
     auto known = std::make_shared<generators::KnownValues>();
     for (const auto& source : generators::value_sources(spec, op)) {
         const Exchange ex = send({.operation = source.operation});
-        if (ex.response && ex.status() == 200) (*known)[source] = generators::values_at(without_this_runs(ex.json()), source.field);
+        if (ex.response && ex.status() == 200) (*known)[source] = generators::values_at(without_this_runs(ex.json()), source.field, source.where);
     }
     return known;
 }

@@ -17,9 +17,14 @@ namespace {
 using json = nlohmann::json;
 using testing::sample;
 
+/// Whether a source reads `field` of `operation`, with whatever `where` the data gives it.
 bool has(const std::vector<ValueSource>& sources, const ValueSource& source) {
-    return std::find(sources.begin(), sources.end(), source) != sources.end();
+    return std::any_of(sources.begin(), sources.end(),
+                       [&](const ValueSource& s) { return s.operation == source.operation && s.field == source.field; });
 }
+
+/// createReturn's inventory ids: returnable items only (the data's `where`).
+const ValueSource kReturnable{"listInventory", "inventory_id", R"({"variant.is_bundle":false,"variant.is_digital":false})"};
 
 const spec::Operation& operation(const std::string& id) {
     const spec::Operation* op = testing::real_spec().find(id);
@@ -31,6 +36,7 @@ TEST(KnownValues, SourcesAreFoundUnderBodiesAndTheirReferences) {
     const auto& spec = testing::real_spec();
     const auto returns = value_sources(spec, operation("createReturn"));
     EXPECT_TRUE(has(returns, {"listInventory", "inventory_id"})) << "under inventory items, through a $ref";
+    EXPECT_NE(std::find(returns.begin(), returns.end(), kReturnable), returns.end()) << "returnable items only";
     EXPECT_TRUE(has(returns, {"listLocations", "id"})) << "under the nested fulfillment_center";
     const auto orders = value_sources(spec, operation("createOrder"));
     EXPECT_TRUE(has(orders, {"listOrders", "products.id"}));
@@ -44,6 +50,21 @@ TEST(KnownValues, ASchemaNamesASourceOnlyWithBothMembers) {
     EXPECT_FALSE(value_source_of(json{{"x-values-from", {{"operation", "listX"}}}}));
     EXPECT_FALSE(value_source_of(json{{"x-values-from", "listX.id"}}));
     EXPECT_FALSE(value_source_of(json{{"type", "integer"}}));
+}
+
+// `where` keeps the items that hold what it names: returnable inventory is neither digital nor a bundle.
+TEST(KnownValues, WhereKeepsOnlyTheItemsHoldingItsValues) {
+    const json source = {{"x-values-from", {{"operation", "listX"}, {"field", "inventory_id"},
+                                            {"where", {{"variant.is_digital", false}, {"variant.is_bundle", false}}}}}};
+    const auto read = value_source_of(source);
+    ASSERT_TRUE(read);
+    EXPECT_NE(*read, (ValueSource{"listX", "inventory_id"})) << "a filtered source is another source";
+    const json page = {{"items", {{{"inventory_id", 1}, {"variant", {{"is_digital", false}, {"is_bundle", false}}}},
+                                  {{"inventory_id", 2}, {"variant", {{"is_digital", true}, {"is_bundle", false}}}},
+                                  {{"inventory_id", 3}, {"variant", {{"is_digital", false}, {"is_bundle", true}}}},
+                                  {{"inventory_id", 4}}}}};
+    EXPECT_EQ(values_at(page, "inventory_id", read->where), (std::vector<json>{1}));
+    EXPECT_EQ(values_at(page, "inventory_id").size(), 4u);
 }
 
 TEST(KnownValues, ValuesAreReadFromArraysAndPagesThroughNestedArrays) {
@@ -76,7 +97,7 @@ std::vector<json> drawn_inventory_ids(std::shared_ptr<const KnownValues> known, 
 
 TEST(KnownValues, ValidRequestsTakeValuesTheTargetHoldsWhereTheSchemaAdmitsThem) {
     auto known = std::make_shared<KnownValues>();
-    (*known)[{"listInventory", "inventory_id"}] = {77777701, 77777702, "not an integer"};
+    (*known)[kReturnable] = {77777701, 77777702, "not an integer"};
     const auto ids = drawn_inventory_ids(known, 200);
     const auto real = std::count_if(ids.begin(), ids.end(), [](const json& id) { return id == 77777701 || id == 77777702; });
     EXPECT_FALSE(ids.empty());

@@ -107,6 +107,17 @@ TEST(SchemaConstraints, StancesLeaveTheirFieldsAlone) {
     EXPECT_TRUE(kind_type) << "an open enum's other constraints are still broken";
 }
 
+// A number whose bounds the document does not show (x-unspecified) is still a number: its type alone is
+// broken; a text of unshown values has nothing left to break.
+TEST(SchemaConstraints, AnUnshownNumberKeepsItsTypeAndNothingElse) {
+    const json page = {{"type", "integer"}, {"minimum", 1}, {"x-unspecified", true}};
+    const auto found = constraints_of(tiny(), page, {});
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0].kind, ConstraintKind::Type);
+    EXPECT_TRUE(constraints_of(tiny(), {{"type", "string"}, {"maxLength", 3}, {"x-unspecified", true}}, {}).empty());
+    EXPECT_TRUE(constraints_of(tiny(), {{"type", "integer"}, {"x-type-inferred", true}, {"x-unspecified", true}}, {}).empty());
+}
+
 TEST(SchemaConstraints, ABreakThatWouldBreakAnotherConstraintIsRefused) {
     const SchemaConstraint too_long{ConstraintKind::MaxLength, {}, "", {{"type", "string"}, {"maxLength", 3}, {"pattern", "^a+$"}}, "", ""};
     EXPECT_FALSE(breakable(too_long).ok()) << "a longer text must also keep the pattern: not broken alone";

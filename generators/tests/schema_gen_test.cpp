@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <set>
+
 #include "generators/schema_gen.h"
 #include "generators/tests/test_support.h"
 #include "generators/text_gen.h"
@@ -111,6 +113,27 @@ TEST(SchemaGen, KeywordsAreHonoured) {
         EXPECT_TRUE(either.contains("a") || either.contains("b")) << either;
         json i32 = sample(gen_from_schema(tiny(), {{"type", "integer"}, {"format", "int32"}}), seed);
         EXPECT_TRUE(i32.get<std::int64_t>() >= INT32_MIN && i32.get<std::int64_t>() <= INT32_MAX);
+    }
+}
+
+// `x-unique-by: id` never repeats an item's id (one line per inventory id); an optional member whose values
+// the document does not show (x-unspecified) is left out, a required one is not.
+TEST(SchemaGen, ItemsKeepTheirMemberDistinctAndUnshownOptionalMembersStayOut) {
+    const json lines = {{"type", "array"}, {"minItems", 3}, {"maxItems", 6}, {"x-unique-by", "id"},
+                        {"items", {{"type", "object"}, {"required", {"id"}},
+                                   {"properties", {{"id", {{"type", "integer"}, {"minimum", 1}, {"maximum", 4}}},
+                                                   {"action", {{"type", "integer"}, {"x-unspecified", true}}},
+                                                   {"shown", {{"type", "integer"}, {"x-unspecified", true}}}}}}}};
+    json with_shown = lines;
+    with_shown["items"]["required"] = {"id", "shown"};
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+        const json a = sample(gen_from_schema(tiny(), lines), seed);
+        std::set<std::int64_t> ids;
+        for (const auto& line : a) {
+            EXPECT_TRUE(ids.insert(line["id"].get<std::int64_t>()).second) << "id repeated: " << a;
+            EXPECT_FALSE(line.contains("action")) << line;
+        }
+        for (const auto& line : sample(gen_from_schema(tiny(), with_shown), seed)) EXPECT_TRUE(line.contains("shown"));
     }
 }
 

@@ -68,16 +68,18 @@ std::optional<ReturnLine> read_line(BodyReader& r, const nlohmann::json& item, s
 }
 
 std::optional<std::int64_t> read_fulfillment_center(BodyReader& r, const RequestContext& ctx) {
-    const nlohmann::json* fc = r.object("fulfillment_center", Need::Optional);
-    if (!fc) {
+    std::optional<std::int64_t> id;
+    if (const nlohmann::json* fc = r.object("fulfillment_center", Need::Optional)) {
+        BodyReader fr = r.nested(*fc, "fulfillment_center");
+        id = fr.int64("id", Need::Optional);  // not marked required (NS-RETURN-CREATE-OPTIONAL-FIELDS)
+        fr.string("name", Need::Optional);
+        if (r.error()) return std::nullopt;
+    }
+    if (!id) {  // none named: the account's first
         const auto& all = ctx.store.catalog.fulfillment_centers;
         if (all.empty()) r.fail(validation_error("fulfillment_center", "no fulfillment center is known", "RET-REQ"));
         return all.empty() ? std::nullopt : std::optional<std::int64_t>(all[0]["id"].get<std::int64_t>());
     }
-    BodyReader fr = r.nested(*fc, "fulfillment_center");
-    auto id = fr.int64("id", Need::Required);
-    fr.string("name", Need::Optional);
-    if (r.error() || !id) return std::nullopt;
     if (!ctx.store.catalog.fulfillment_center(*id)) {
         r.fail(validation_error("fulfillment_center.id", "no fulfillment center with id " + std::to_string(*id)));
         return std::nullopt;
@@ -114,7 +116,8 @@ Reply create_return(RequestContext& ctx) {
     rec.tracking_number =
         r.string("tracking_number", ctx.faults.on(Fault::ReturnTrackingRequired) ? Need::Required : Need::Optional);
     rec.original_shipment_id = r.int32("original_shipment_id", Need::Optional);
-    const nlohmann::json* inventory = r.array("inventory", Need::Required, 1, "RET-REQ");
+    // Not marked required, nor said to be non-empty: no lines is an empty return (NS-RETURN-CREATE-OPTIONAL-FIELDS).
+    const nlohmann::json* inventory = r.array("inventory", Need::Optional, 0, "RET-REQ");
     std::set<std::int64_t> seen, with_action;
     for (std::size_t i = 0; inventory && i < inventory->size() && !r.error(); ++i)
         if (auto line = read_line(r, (*inventory)[i], i, ctx, seen, with_action)) rec.lines.push_back(std::move(*line));
