@@ -48,11 +48,12 @@ Reply list_receiving(RequestContext& ctx) {
     const std::int32_t page = q.int32("Page", 1, INT32_MAX, "WRO-LIST").value_or(1);
     const std::int32_t limit = q.int32("Limit", 1, kListMaxSize, "WRO-LIST").value_or(kListDefaultSize);
     WroFilter f;
-    f.ids = q.int_list("IDs", 1, INT32_MAX, "WRO-LIST");
+    // Ids of the pattern the data gives ([0-9]+): 0 names no WRO and matches nothing, as any unknown id.
+    f.ids = q.int_list("IDs", 0, INT32_MAX, "WRO-LIST");
     f.statuses = q.string_list("Statuses", "WRO-LIST");
     f.insert_start = q.datetime("InsertStartDate", "WRO-LIST");
     f.insert_end = q.datetime("InsertEndDate", "WRO-LIST");
-    f.fulfillment_center_ids = q.int_list("FulfillmentCenterIds", 1, INT32_MAX, "WRO-LIST");
+    f.fulfillment_center_ids = q.int_list("FulfillmentCenterIds", 0, INT32_MAX, "WRO-LIST");
     f.purchase_order_numbers = q.string_list("PurchaseOrderNumbers", "WRO-LIST");
     if (const auto sync = q.boolean("ExternalSync", "WRO-LIST")) f.external_sync = *sync ? WroFilter::Sync::Synced : WroFilter::Sync::Unsynced;
     f.completed_start = q.datetime("CompletedStartDate", "WRO-LIST");

@@ -104,8 +104,9 @@ TEST(ReceivingList, FiltersSelectExactlyWhatTheySay) {
 TEST(ReceivingList, RejectsMalformedFilters) {
     Harness h;
     for (const char* bad : {"?Statuses=Done", "?IDs=a", "?InsertStartDate=yesterday", "?ExternalSync=1",
-                            "?FulfillmentCenterIds=0", "?CompletedEndDate=2025-13-01"})
+                            "?FulfillmentCenterIds=-1", "?CompletedEndDate=2025-13-01"})
         EXPECT_EQ(h.get(std::string("/2025-07/receiving") + bad).status, 400) << bad;
+    EXPECT_EQ(wro_ids(h, "?FulfillmentCenterIds=0"), Ids{}) << "an id no record has matches nothing";
     EXPECT_EQ(rule_of(h.get("/2025-07/receiving?Statuses=Done")), "WRO-ENUMS");
 }
 
