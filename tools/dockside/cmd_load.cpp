@@ -390,10 +390,12 @@ void register_load_command(CLI::App& app, CommandContext& context) {
     load->add_option("--variants", raw.variants, "Pre-generated requests per operation (default 64)");
     load->add_option("--fault", raw.faults, "Switch a fault on in the embedded server (repeatable)");
     load->add_option("--ab", raw.ab,
-                     "Compare two targets: BASE_URL CANDIDATE_URL, in --ab-slices pairs of --duration slices (default "
-                     "10s), each pair in a random order; exit code and compare.json as dockside compare's")
+                     "Compare two targets: BASE_URL CANDIDATE_URL, in --ab-slices pairs of --duration slices (default " +
+                         std::string(loadtool::kDefaultAbSlice) +
+                         "), each pair in a random order; exit code and compare.json as dockside compare's")
         ->expected(1, 2);
-    load->add_option("--ab-slices", raw.ab_slices, "--ab: pairs of slices, one on each target (default 8)");
+    load->add_option("--ab-slices", raw.ab_slices,
+                     "--ab: pairs of slices, one on each target (default " + std::to_string(loadtool::kDefaultAbPairs) + ")");
     load->add_option("--delay", options->delays, "Answer an operation of the embedded server later: 'getOrder:+2ms', '*:+1ms' (repeatable)");
     add_write_safety_options(*load, options->safety, "model, pace, requests per operation, which write");
     load->footer(kLoadExitCodes);
