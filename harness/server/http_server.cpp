@@ -1,7 +1,5 @@
 #include "harness/server/http_server.h"
 
-#include <sys/prctl.h>
-
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -135,9 +133,6 @@ Result<std::uint16_t, std::string> HttpServer::Impl::start() {
 }
 
 void HttpServer::Impl::run_thread() {
-    // An answer held for answer_delay wakes on a timer: the kernel's default 50 us of slack would add
-    // most of a +50 us delay again, and a fault asked as +20 % of a 0.3 ms answer would be tested as +40 %.
-    if (shared_.options().answer_delay) ::prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
     // A handler error that escapes (for example bad_alloc) costs one connection, not the server.
     for (;;) {
         try {
