@@ -118,6 +118,9 @@ void print_load(std::ostream& out, const LoadDiff& d, const TextOptions& options
     if (!d.machine_differs.empty())
         out << "  the runs' machine was not in the same state: " << d.machine_differs
             << "; a latency change counts only beyond what that lag could add to it, the rate not at all\n";
+    if (d.run_noise_ms > 0)
+        out << "  one run a side: each latency interval includes ±" << d.run_noise_ms
+            << " ms that two runs of one build can differ by and one run cannot measure (--run-noise); repeats measure it\n";
 }
 
 }  // namespace

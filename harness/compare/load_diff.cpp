@@ -139,6 +139,19 @@ Evidence within_runs(Metric metric, const SideFigures& a, const SideFigures& b) 
     return e;
 }
 
+/// Widens a within-run latency interval by `noise_ms` on both sides: the candidate's figure may be off by
+/// that much for the run it was, the baseline's figure standing still (`baseline_ms`).
+void widen_by_run_noise(Evidence& e, double noise_ms, double baseline_ms) {
+    const double share = noise_ms / baseline_ms;
+    e.bounds = [inner = std::move(e.bounds), share](double a) {
+        auto b = inner(a);
+        const double low = std::exp(b.low) - share;
+        b.low = low > 0 ? std::log(low) : -INFINITY;
+        b.high = std::log(std::exp(b.high) + share);
+        return b;
+    };
+}
+
 /// The runs per side likely to decide (80% power) with intervals at one-sided level `a`, or nullopt.
 std::optional<int> runs_to_decide(const Evidence& e, double threshold, double a, int runs_now) {
     const double distance = std::abs(std::abs(e.estimate) - threshold);
@@ -295,7 +308,7 @@ MachineState machine_difference(const std::vector<const LoadRun*>& baseline, con
 /// in the direction of the side whose generator was the later one. The tail's difference stands even for a
 /// median: a machine that starves the generator starves the server too, and the lag is a sign of that, not
 /// its measure. But a baseline whose generator was the later one explains no slower candidate.
-double machine_allowance(const MachineState& machine, double percentile, double baseline_ms) {
+double machine_allowance(const MachineState& machine, double baseline_ms) {
     double worse = 0, better = 0;
     for (double at : {50.0, 99.0}) {
         const double d = static_cast<double>(machine.candidate_lag.value_at_percentile(at)) -
@@ -392,6 +405,7 @@ LoadDiff diff_load(const std::vector<const LoadRun*>& baseline, const std::vecto
     // Repeats carry the machine's run-to-run variation in their spread; one run a side does not.
     const MachineState machine = across ? MachineState{} : machine_difference(baseline, candidate);
     diff.machine_differs = machine.text;
+    diff.run_noise_ms = across ? 0 : settings.run_noise_ms;
     const auto names_a = operation_order(baseline), names_b = operation_order(candidate);
     const std::set<std::string> set_a(names_a.begin(), names_a.end()), set_b(names_b.begin(), names_b.end());
     std::vector<std::string> groups{kAllOperations};
@@ -410,8 +424,10 @@ LoadDiff diff_load(const std::vector<const LoadRun*>& baseline, const std::vecto
         for (Metric metric : kAllMetrics) {
             Evidence e;
             auto& m = diff.metrics.emplace_back(prepare(name, metric, a, b, settings, across, e));
+            if (!across && e.usable && percentile_of(metric) && m.baseline > 0 && settings.run_noise_ms > 0)
+                widen_by_run_noise(e, settings.run_noise_ms, m.baseline);
             if (!machine.text.empty() && percentile_of(metric) && m.baseline > 0)
-                m.machine_allowance = machine_allowance(machine, *percentile_of(metric), m.baseline);
+                m.machine_allowance = machine_allowance(machine, m.baseline);
             evidence.push_back(std::move(e));
         }
     }

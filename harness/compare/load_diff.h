@@ -44,6 +44,10 @@ struct CompareSettings {
     bool fail_on_inconclusive = false;
     /// The sides' runs are pairs, in order (equal counts): judged from the pairs' differences.
     bool paired = false;
+    /// One run a side: the latency (ms) two runs of one build on one machine can differ by with no change at
+    /// all (the run as a whole landed on another core, cache or clock state), which the run's own requests
+    /// cannot measure. Each latency interval is widened by it on both sides; repeats measure it instead.
+    double run_noise_ms = 0.5;
 };
 
 /// The name load results give the figures of all operations together.
@@ -93,6 +97,8 @@ struct LoadDiff {
     /// send lag differs by more than a factor of two), empty when they did. Then a latency change counts
     /// only beyond what that difference could explain, and the rate is not judged regressed or improved.
     std::string machine_differs;
+    /// One run a side: the run_noise_ms each latency interval was widened by; 0 with repeats.
+    double run_noise_ms = 0;
     /// What would decide the metrics that can fail and are inconclusive, in one line; empty when none is.
     std::string to_decide;
 

@@ -60,6 +60,7 @@ json to_json(const LoadDiff& d) {
             {"operations_vanished", d.operations_vanished},
             {"notes", d.notes},
             {"machine_differs", d.machine_differs.empty() ? json(nullptr) : json(d.machine_differs)},
+            {"run_noise_ms", d.run_noise_ms > 0 ? json(d.run_noise_ms) : json(nullptr)},
             {"to_decide", d.to_decide.empty() ? json(nullptr) : json(d.to_decide)}};
 }
 

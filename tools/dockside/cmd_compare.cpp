@@ -16,6 +16,7 @@
 #include "harness/compare/compare_text.h"
 #include "harness/compare/comparison.h"
 #include "harness/conform/results.h"
+#include "harness/load/duration_text.h"
 #include "tools/dockside/command.h"
 
 namespace dockside::cli {
@@ -26,6 +27,7 @@ struct CompareOptions {
     std::vector<std::string> baseline, candidate;
     std::string noise = "5%";
     std::string noise_errors = "0.1pp";
+    std::string run_noise = "500us";
     std::vector<std::string> fail_on;
     bool fail_on_inconclusive = false;
     bool paired = false;
@@ -73,6 +75,9 @@ int run_compare(const CompareOptions& o) {
     else problems.push_back("--noise '" + o.noise + "': expected a share such as 5% or 0.05");
     if (auto noise = parse_share(o.noise_errors, true)) settings.noise_errors = *noise;
     else problems.push_back("--noise-errors '" + o.noise_errors + "': expected percentage points such as 0.1pp");
+    if (auto run_noise = load::parse_duration(o.run_noise))
+        settings.run_noise_ms = std::chrono::duration<double, std::milli>(run_noise.value()).count();
+    else problems.push_back("--run-noise '" + o.run_noise + "': " + run_noise.error());
     for (const auto& text : o.fail_on) {
         auto gates = compare::parse_gates(text);
         if (gates) settings.gates.insert(settings.gates.end(), gates->begin(), gates->end());
@@ -122,6 +127,10 @@ void register_compare_command(CLI::App& app, CommandContext& context) {
     cmd->add_option("--noise", options->noise, "Relative change never judged a regression (or an improvement)")
         ->capture_default_str();
     cmd->add_option("--noise-errors", options->noise_errors, "Error-rate change, in percentage points, never judged one")
+        ->capture_default_str();
+    cmd->add_option("--run-noise", options->run_noise,
+                    "One run a side: the latency two runs of one build can differ by, which one run cannot measure; "
+                    "every latency interval includes it (repeats measure it instead)")
         ->capture_default_str();
     cmd->add_option("--fail-on", options->fail_on,
                     "Only these metrics fail the comparison, each beyond its amount: 'p99:+10%,errors:+0.1pp,getOrder:p50:+5%,rate:-5%'");

@@ -40,7 +40,7 @@ TEST(CompareJson, ALoadComparisonConforms) {
     CompareSettings settings;
     settings.gates = parse_gates("p99:+10%,errors:+0.1pp").value();
     const auto c = compare_runs({load_folder("a", make_run(testing::three_operations(1)))},
-                                {load_folder("b", make_run(testing::three_operations(2, 400)))}, settings, false);
+                                {load_folder("b", make_run(testing::three_operations(2, 4000)))}, settings, false);
     const json document = to_json(c);
     EXPECT_EQ(schema_violations(document), "");
     EXPECT_EQ(document["kind"], "load");

@@ -21,7 +21,15 @@ MetricComparison find(const LoadDiff& d, const std::string& op, Metric metric) {
     throw std::runtime_error("no " + op + " " + to_string(metric));
 }
 
-LoadDiff compare_one(const LoadRun& a, const LoadRun& b, CompareSettings settings = {}) {
+/// Synthetic runs draw every request from one distribution: two runs differ by their requests alone, so
+/// these tests judge one run a side without the run-to-run allowance a real machine needs.
+CompareSettings exact() {
+    CompareSettings settings;
+    settings.run_noise_ms = 0;
+    return settings;
+}
+
+LoadDiff compare_one(const LoadRun& a, const LoadRun& b, CompareSettings settings = exact()) {
     return diff_load({&a}, {&b}, settings);
 }
 
@@ -37,7 +45,7 @@ TEST(LoadDiff, EqualRunsRaiseNoAlarm) {
         const auto& all = find(d, kAllOperations, Metric::P50);
         EXPECT_LT(*all.change_low, 1.0) << "seed " << seed;
         EXPECT_GT(*all.change_high, 1.0) << "seed " << seed;
-        CompareSettings gated;
+        CompareSettings gated = exact();
         gated.gates = parse_gates("all:p50:+5%").value();
         EXPECT_EQ(find(compare_one(a, b, gated), kAllOperations, Metric::P50).verdict, Verdict::Same) << "seed " << seed;
         EXPECT_EQ(d.method, "within-run");
@@ -66,7 +74,7 @@ TEST(LoadDiff, ADelayOnOneOperationIsFoundThereOnly) {
 
 TEST(LoadDiff, AGateMovesTheThresholdAndChoosesWhatFails) {
     const auto a = make_run(three_operations(31)), b = make_run(three_operations(32, 400));  // getOrder p50 about +57%
-    CompareSettings wide;
+    CompareSettings wide = exact();
     wide.gates = parse_gates("p50:+100%").value();
     auto d = compare_one(a, b, wide);
     const auto& p50 = find(d, "getOrder", Metric::P50);
@@ -76,7 +84,7 @@ TEST(LoadDiff, AGateMovesTheThresholdAndChoosesWhatFails) {
     EXPECT_EQ(d.failures(), 0) << "ungated metrics regress without failing";
     EXPECT_EQ(find(d, "getOrder", Metric::P90).verdict, Verdict::Regressed);
 
-    CompareSettings narrow;
+    CompareSettings narrow = exact();
     narrow.gates = parse_gates("getOrder:p50:+20%").value();
     d = compare_one(a, b, narrow);
     EXPECT_TRUE(find(d, "getOrder", Metric::P50).fails);
@@ -151,6 +159,41 @@ TEST(LoadDiff, OneRunASideOnMachinesInAnotherStateIsJudgedBeyondWhatTheMachineEx
     EXPECT_NE(find(d, kAllOperations, Metric::Rate).verdict, Verdict::Regressed) << "the rate is the generator's too";
 }
 
+// Two runs of one build can differ as a whole (measured here: a listOrders p50 of 0.23 ms in one run of a
+// delayed server, 0.37 ms in the next, with nothing changed), and nothing in one run measures that. A shift
+// of every operation by 150 µs, which each run's own requests would call a regression, is within the
+// default 0.5 ms; a 20 ms change is not; and the interval printed is the widened one the verdict used.
+TEST(LoadDiff, OneRunASideAllowsTheRunToRunVariationNoRunMeasures) {
+    auto shape = three_operations(61);
+    const auto a = make_run(shape);
+    shape.seed = 62;
+    for (auto& op : shape.operations) op.extra_us = 150;
+    const auto shifted = make_run(shape);
+
+    const auto exact_verdict = compare_one(a, shifted);
+    EXPECT_EQ(find(exact_verdict, "getOrder", Metric::P50).verdict, Verdict::Regressed) << "the requests alone call it";
+    const auto d = compare_one(a, shifted, CompareSettings{});
+    EXPECT_DOUBLE_EQ(d.run_noise_ms, 0.5);
+    EXPECT_EQ(d.count(Verdict::Regressed), 0);
+    for (const char* op : {"getOrder", "listOrders"}) {
+        const auto p50 = find(d, op, Metric::P50);
+        EXPECT_EQ(p50.verdict, Verdict::Inconclusive) << op;
+        EXPECT_LT(*p50.change_low, 1.0) << op << ": the interval includes the run's own variation";
+        EXPECT_GT(*p50.change_high, *find(exact_verdict, op, Metric::P50).change_high) << op;
+    }
+
+    shape.seed = 63;
+    for (auto& op : shape.operations) op.extra_us = 0;
+    shape.operations[0].extra_us = 20000;
+    const auto slow = make_run(shape);
+    const auto far = compare_one(a, slow, CompareSettings{});
+    EXPECT_EQ(find(far, "getOrder", Metric::P50).verdict, Verdict::Regressed);
+    EXPECT_NE(find(far, "listOrders", Metric::P50).verdict, Verdict::Regressed);
+
+    // Repeats measure the run-to-run variation in their spread: no allowance is added to them.
+    EXPECT_EQ(diff_load({&a, &a}, {&slow, &slow}, CompareSettings{}).run_noise_ms, 0);
+}
+
 TEST(LoadDiff, ErrorRatesAreJudgedInPoints) {
     auto shape = three_operations(41);
     const auto a = make_run(shape);
@@ -177,7 +220,7 @@ TEST(LoadDiff, AGatedMetricIsCorrectedOnlyWithTheOtherGatedOnes) {
     for (std::size_t i = 0; i < 4; ++i) pa.push_back(&a[i]), pb.push_back(&b[i]);
     const auto all = diff_load(pa, pb, {});
     EXPECT_EQ(all.family, 4 * 7 - 1) << "createOrder p99.9 has too few requests to be tested";
-    CompareSettings gated;
+    CompareSettings gated = exact();
     gated.gates = parse_gates("getOrder:p50:+10%").value();
     const auto d = diff_load(pa, pb, gated);
     EXPECT_EQ(d.family, 1);

@@ -129,12 +129,14 @@ TEST(CompareCli, LoadRunsAnInjectedDelayRegressesItsOperation) {
 TEST(CompareCli, BadInputIsExitTwoWithEveryProblemNamed) {
     const std::string missing = fresh_dir("compare-missing") + "/nothing-here";
     const std::string empty = fresh_dir("compare-empty");
-    auto ran = dockside({"compare", missing, empty, "--noise", "lots", "--fail-on", "p98:+1%", "--paired"});
+    auto ran = dockside({"compare", missing, empty, "--noise", "lots", "--fail-on", "p98:+1%", "--paired",
+                         "--run-noise", "soon"});
     EXPECT_EQ(ran.exit_code, 2) << ran.output;
     EXPECT_TRUE(has(ran.output, "nothing-here: not a folder")) << ran.output;
     EXPECT_TRUE(has(ran.output, "--paired needs as many baseline runs as candidate runs, two a side at least")) << ran.output;
     EXPECT_TRUE(has(ran.output, "no results.json (conform), summary.json (load)")) << ran.output;
     EXPECT_TRUE(has(ran.output, "--noise 'lots'")) << ran.output;
+    EXPECT_TRUE(has(ran.output, "--run-noise 'soon'")) << ran.output;
     EXPECT_TRUE(has(ran.output, "unknown metric 'p98'")) << ran.output;
     ran = dockside({"compare", empty});
     EXPECT_EQ(ran.exit_code, 2) << ran.output;
