@@ -13,6 +13,15 @@ find_package(rapidcheck REQUIRED)
 # Optional: benchmarks under tools/bench are built only where Google Benchmark is installed.
 find_package(benchmark QUIET)
 
+# Asio and Beast compiled once (their separate compilation): a translation unit that includes them leaves
+# their non-template code to this one object instead of compiling it again (session.cpp: 35.1 s → 31.0 s).
+# The define must reach every unit that includes them, so it travels with the target: link it, never
+# Boost::boost alone, where Asio or Beast is included.
+add_library(dockside_boost_net STATIC ${PROJECT_SOURCE_DIR}/cmake/boost_net.cpp)
+target_compile_definitions(dockside_boost_net PUBLIC BOOST_ASIO_SEPARATE_COMPILATION BOOST_BEAST_SEPARATE_COMPILATION)
+target_link_libraries(dockside_boost_net PUBLIC Boost::boost Boost::system OpenSSL::SSL OpenSSL::Crypto Threads::Threads)
+add_library(dockside::boost_net ALIAS dockside_boost_net)
+
 # Debian's rapidcheck package ships the GoogleTest integration header but no target for it.
 if(NOT TARGET dockside::rapidcheck_gtest)
   add_library(dockside_rapidcheck_gtest INTERFACE)
