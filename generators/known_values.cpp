@@ -88,4 +88,18 @@ std::vector<json> values_at(const json& answer, const std::string& field, const 
     return out;
 }
 
+std::vector<std::int64_t> listed_ids_for(const spec::Spec& spec, const std::string& operation,
+                                         const std::string& list_operation, const json& list_answer) {
+    std::vector<std::int64_t> ids;
+    const spec::Operation* op = spec.find(operation);
+    if (!op) return ids;
+    for (const auto& source : value_sources(spec, *op)) {
+        if (source.operation != list_operation) continue;
+        for (const auto& value : values_at(list_answer, source.field, source.where))
+            if (value.is_number_integer() && value.get<std::int64_t>() > 0) ids.push_back(value.get<std::int64_t>());
+        break;
+    }
+    return ids;
+}
+
 }  // namespace dockside::generators

@@ -5,6 +5,7 @@
 /// no record of is answered 4xx, rightly; drawing some ids from the target lets part of the valid
 /// requests name real records and be served. Nothing here names an operation: the data does.
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -43,5 +44,12 @@ std::vector<ValueSource> value_sources(const spec::Spec& spec, const spec::Opera
 /// page's "items" (or its only array member). Nulls and absent fields give nothing. With `where` (a
 /// ValueSource's), only the items that hold every value it names.
 std::vector<nlohmann::json> values_at(const nlohmann::json& answer, const std::string& field, const std::string& where = "");
+
+/// The ids, in `list_answer` (an answer of `list_operation`), that `operation`'s request may name: the
+/// values of the first source of its request that reads that list, with the filter the data gives it
+/// (returnable inventory: `x-values-from` of a return line). Values that are not positive integers are
+/// left out; empty when the operation reads no such list.
+std::vector<std::int64_t> listed_ids_for(const spec::Spec& spec, const std::string& operation,
+                                         const std::string& list_operation, const nlohmann::json& list_answer);
 
 }  // namespace dockside::generators

@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "generators/known_values.h"
 #include "generators/run_spec.h"
 #include "suites/orders_support.h"
 #include "suites/paging_links.h"
@@ -54,14 +55,9 @@ inline bool variant_flag(const json& item, const char* flag) {
 
 inline std::int64_t inventory_id(const json& item) { return item.value("inventory_id", std::int64_t{0}); }
 
-/// Active, physical, non-bundle inventory ids: what a return may carry.
+/// The inventory ids a return may carry, by the filter the contract data gives a return line's item.
 inline std::vector<std::int64_t> returnable_ids() {
-    std::vector<std::int64_t> out;
-    for (const auto& i : inventory_items())
-        if (!variant_flag(i, "is_digital") && !variant_flag(i, "is_bundle") && variant_flag(i, "is_active") &&
-            inventory_id(i) > 0)
-            out.push_back(inventory_id(i));
-    return out;
+    return generators::listed_ids_for(generators::run_spec(), "createReturn", "listInventory", json(inventory_items()));
 }
 
 /// First inventory item whose variant has `flag` set ("is_digital", "is_bundle").

@@ -8,7 +8,9 @@
 #include <optional>
 #include <random>
 
+#include "generators/known_values.h"
 #include "generators/probe_requests.h"
+#include "generators/run_spec.h"
 #include "generators/products_gen.h"
 #include "harness/conform/probe_runner.h"
 #include "harness/conform/run_apart.h"
@@ -45,11 +47,6 @@ std::vector<json> listed(const json& answer) {
 
 std::int64_t integer(const json& object, const char* key) {
     return object.contains(key) && object[key].is_number_integer() ? object[key].get<std::int64_t>() : 0;
-}
-
-bool flag(const json& item, const char* name) {
-    const json variant = item.value("variant", json::object());
-    return variant.is_object() && variant.value(name, false) == true;
 }
 
 /// A product of the run's own: a generated variant added to a listed product, then moved out into a
@@ -100,9 +97,8 @@ const generators::TargetInputs& target_inputs() {
     owner = &current_session();
     inputs = generators::TargetInputs{};
     inputs.run_tag = rule_check_tag();
-    for (const auto& item : listed(send({.operation = "listInventory"}).json()))
-        if (!flag(item, "is_digital") && !flag(item, "is_bundle") && flag(item, "is_active") && integer(item, "inventory_id") > 0)
-            inputs.returns.inventory_ids.push_back(integer(item, "inventory_id"));
+    inputs.returns.inventory_ids =
+        generators::listed_ids_for(generators::run_spec(), "createReturn", "listInventory", send({.operation = "listInventory"}).json());
     for (const auto& invoice : listed(send({.operation = "listInvoices"}).json()))
         if (!inputs.invoice_id) inputs.invoice_id = integer(invoice, "invoice_id");
     for (const auto& wro : listed(send({.operation = "listReceiving"}).json()))

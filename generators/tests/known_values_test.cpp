@@ -24,7 +24,7 @@ bool has(const std::vector<ValueSource>& sources, const ValueSource& source) {
 }
 
 /// createReturn's inventory ids: returnable items only (the data's `where`).
-const ValueSource kReturnable{"listInventory", "inventory_id", R"({"variant.is_bundle":false,"variant.is_digital":false})"};
+const ValueSource kReturnable{"listInventory", "inventory_id", R"({"variant.is_active":true,"variant.is_bundle":false,"variant.is_digital":false})"};
 
 const spec::Operation& operation(const std::string& id) {
     const spec::Operation* op = testing::real_spec().find(id);
@@ -77,6 +77,21 @@ TEST(KnownValues, ValuesAreReadFromArraysAndPagesThroughNestedArrays) {
     EXPECT_TRUE(values_at(json{{"a", json::array()}, {"b", {{{"id", 4}}}}}, "id").empty()) << "two arrays: not a list";
     EXPECT_TRUE(values_at(json{{"error", "x"}}, "id").empty());
     EXPECT_TRUE(values_at(json(), "id").empty());
+}
+
+// What a return may carry is filtered once, by the data: every reader of returnable inventory (the rule
+// checks, the returns suites, load's catalogue) asks through listed_ids_for.
+TEST(KnownValues, ReturnableInventoryIsTheDatasFilterOfTheListedItems) {
+    const auto item = [](int id, bool digital, bool bundle, bool active) {
+        return json{{"inventory_id", id}, {"variant", {{"is_digital", digital}, {"is_bundle", bundle}, {"is_active", active}}}};
+    };
+    const json page = {{"items", {item(1, false, false, true), item(2, true, false, true), item(3, false, true, true),
+                                  item(4, false, false, false), item(5, false, false, true), json{{"inventory_id", 6}}}}};
+    const auto& spec = testing::real_spec();
+    EXPECT_EQ(listed_ids_for(spec, "createReturn", "listInventory", page), (std::vector<std::int64_t>{1, 5}));
+    EXPECT_EQ(listed_ids_for(spec, "createReturn", "listInventory", page["items"]), (std::vector<std::int64_t>{1, 5}));
+    EXPECT_TRUE(listed_ids_for(spec, "createReturn", "listOrders", page).empty()) << "createReturn reads no order list";
+    EXPECT_TRUE(listed_ids_for(spec, "noSuchOperation", "listInventory", page).empty());
 }
 
 /// The inventory ids of `samples` createReturn bodies drawn with `known`.

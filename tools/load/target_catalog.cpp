@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "generators/known_values.h"
+
 namespace dockside::loadtool {
 namespace {
 
@@ -50,12 +52,6 @@ std::vector<std::int64_t> ids_of(const json& items, const char* key, const std::
     return out;
 }
 
-bool variant_flag(const json& item, const char* flag) {
-    if (!item.is_object() || !item.contains("variant") || !item["variant"].is_object()) return false;
-    const json& v = item["variant"];
-    return v.contains(flag) && v[flag].is_boolean() && v[flag].get<bool>();
-}
-
 }  // namespace
 
 Result<TargetCatalog, std::string> read_catalog(const load::TargetAccess& access, const spec::Spec& spec,
@@ -74,10 +70,7 @@ Result<TargetCatalog, std::string> read_catalog(const load::TargetAccess& access
     if (needs.count(CatalogNeed::returnable_inventory)) {
         auto body = list(access, spec, "listInventory", "PageSize=1000");
         if (!body) return fail(body.error());
-        for (const auto& item : items_of(*body))
-            if (!variant_flag(item, "is_digital") && !variant_flag(item, "is_bundle") && variant_flag(item, "is_active") &&
-                item.value("inventory_id", std::int64_t{0}) > 0)
-                catalog.returnable_inventory_ids.push_back(item["inventory_id"].get<std::int64_t>());
+        catalog.returnable_inventory_ids = generators::listed_ids_for(spec, "createReturn", "listInventory", *body);
         if (catalog.returnable_inventory_ids.empty())
             return fail(std::string("createReturn needs an active, physical inventory item; GET /inventory lists none"));
     }
