@@ -128,15 +128,7 @@ void apply_to_body(const checks::Probe& probe, const TargetInputs& inputs, json&
 }
 
 /// The {names} of a raw path.
-std::vector<std::string> placeholders(const std::string& path) {
-    std::vector<std::string> out;
-    for (auto open = path.find('{'); open != std::string::npos; open = path.find('{', open + 1)) {
-        const auto close = path.find('}', open);
-        if (close == std::string::npos) break;
-        out.push_back(path.substr(open + 1, close - open - 1));
-    }
-    return out;
-}
+std::vector<std::string> placeholders(const std::string& path) { return spec::PathTemplate(path).parameter_names(); }
 
 }  // namespace
 

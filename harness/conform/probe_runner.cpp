@@ -104,11 +104,11 @@ bool bind_answer(const checks::SetupRequest& step, const Exchange& answer, const
 }
 
 /// `target` with each {name} replaced by its value (percent-encoded).
-std::string filled(std::string target, const std::map<std::string, std::string>& values) {
-    for (const auto& [name, value] : values)
-        for (auto at = target.find("{" + name + "}"); at != std::string::npos; at = target.find("{" + name + "}"))
-            target.replace(at, name.size() + 2, http::percent_encode(value));
-    return target;
+std::string filled(const std::string& target, const std::map<std::string, std::string>& values) {
+    return *spec::fill_path(target, [&](const std::string& name) {
+        const auto it = values.find(name);
+        return std::optional<std::string>(it != values.end() ? http::percent_encode(it->second) : "{" + name + "}");
+    });
 }
 
 /// A request outside the contract, dressed as a write of the contract would be (token, write channel,

@@ -266,21 +266,14 @@ void judge_shape(Exchange& ex) {
 
 /// The operation's path with every {name} filled from `values`, percent-encoded.
 Result<std::string, std::string> expand_path(const spec::Operation& op, const std::map<std::string, std::string>& values) {
-    std::string path;
-    const std::string& tpl = op.path_template;
-    for (std::size_t i = 0; i < tpl.size();) {
-        if (tpl[i] != '{') {
-            path += tpl[i++];
-            continue;
-        }
-        const auto close = tpl.find('}', i);
-        const std::string name = tpl.substr(i + 1, close - i - 1);
-        auto it = values.find(name);
-        if (it == values.end()) return fail("harness: path parameter " + name + " of " + op.id + " not given");
-        path += http::percent_encode(it->second);
-        i = close + 1;
-    }
-    return path;
+    std::string missing;
+    auto path = spec::fill_path(op.path_template, [&](const std::string& name) -> std::optional<std::string> {
+        const auto it = values.find(name);
+        if (it == values.end()) return std::nullopt;
+        return http::percent_encode(it->second);
+    }, &missing);
+    if (!path) return fail("harness: path parameter " + missing + " of " + op.id + " not given");
+    return *path;
 }
 
 /// Sets Authorization for `auth`; false when the target configuration lacks that credential.

@@ -43,6 +43,30 @@ std::string percent_decode(std::string_view text) {
     return out;
 }
 
+std::optional<std::string> fill_path(std::string_view path_template,
+                                     const std::function<std::optional<std::string>(const std::string& name)>& value,
+                                     std::string* missing) {
+    std::string out;
+    for (size_t i = 0; i < path_template.size();) {
+        const size_t open = path_template.find('{', i);
+        const size_t close = open == std::string_view::npos ? open : path_template.find('}', open);
+        if (close == std::string_view::npos) {
+            out += path_template.substr(i);
+            break;
+        }
+        out += path_template.substr(i, open - i);
+        const std::string name(path_template.substr(open + 1, close - open - 1));
+        const auto filled = value(name);
+        if (!filled) {
+            if (missing) *missing = name;
+            return std::nullopt;
+        }
+        out += *filled;
+        i = close + 1;
+    }
+    return out;
+}
+
 PathTemplate::PathTemplate(std::string_view text) : text_(text) {
     for (std::string_view raw : split_segments(text)) {
         Segment segment;

@@ -2,6 +2,7 @@
 /// OpenAPI path templates with colon-style actions (`/2025-07/order/{orderId}:cancel`,
 /// `/2025-07/order:estimate`): a segment may mix literal text and parameters.
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -49,6 +50,13 @@ private:
     std::string text_;
     std::vector<Segment> segments_;
 };
+
+/// `path_template` with each {name} replaced by `value(name)`; nullopt when `value` has none for a name
+/// (its name then in `missing`). An unclosed brace is literal text, as PathTemplate reads it. The one fill
+/// of a template: the suites, the probes and the fuzzers' seeds all fill paths through it.
+std::optional<std::string> fill_path(std::string_view path_template,
+                                     const std::function<std::optional<std::string>(const std::string& name)>& value,
+                                     std::string* missing = nullptr);
 
 /// Decodes %XX escapes; malformed escapes are kept verbatim.
 std::string percent_decode(std::string_view text);

@@ -41,22 +41,12 @@ std::string path_of(const dockside::spec::Operation& op) {
     static const std::map<std::string, std::string> by_name = {
         {"orderId", "5001"},  {"shipmentId", "7001"}, {"productId", "2001"},        {"variantId", "3001"},
         {"invoiceId", "9002"}, {"channelMetadataId", "30010"}};
-    std::string out;
     const std::string& t = op.path_template;
-    for (std::size_t i = 0; i < t.size(); ++i) {
-        if (t[i] != '{') {
-            out += t[i];
-            continue;
-        }
-        const auto close = t.find('}', i);
-        const std::string name = t.substr(i + 1, close - i - 1);
-        auto it = by_name.find(name);
-        std::string value = it != by_name.end() ? it->second : "1";
-        if (name == "id") value = t.find("/return") != std::string::npos ? "8001" : t.find("/receiving") != std::string::npos ? "8001" : "1";
-        out += value;
-        i = close;
-    }
-    return out;
+    return *dockside::spec::fill_path(t, [&](const std::string& name) -> std::optional<std::string> {
+        if (name == "id") return t.find("/return") != std::string::npos || t.find("/receiving") != std::string::npos ? "8001" : "1";
+        const auto it = by_name.find(name);
+        return it != by_name.end() ? it->second : "1";
+    });
 }
 
 std::string http_request(const std::string& method, const std::string& target, const std::string& body) {

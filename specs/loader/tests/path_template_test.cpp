@@ -51,6 +51,22 @@ TEST(PathTemplate, TwoParametersInOneSegment) {
     EXPECT_EQ((*m)["ext"], "tar.gz");
 }
 
+TEST(PathTemplate, FillReplacesEachNameOrSaysWhichItLacks) {
+    const auto value = [](const std::string& name) -> std::optional<std::string> {
+        if (name == "orderId") return "12";
+        if (name == "ext") return "gz";
+        return std::nullopt;
+    };
+    EXPECT_EQ(fill_path("/2025-07/order/{orderId}:cancel", value), "/2025-07/order/12:cancel");
+    EXPECT_EQ(fill_path("/a/{orderId}.{ext}/b", value), "/a/12.gz/b");
+    EXPECT_EQ(fill_path("/a/{orderId", value), "/a/{orderId") << "an unclosed brace is literal, as the parser reads it";
+    std::string missing;
+    EXPECT_FALSE(fill_path("/order/{orderId}/{shipmentId}", value, &missing));
+    EXPECT_EQ(missing, "shipmentId");
+    EXPECT_EQ(PathTemplate("/order/{orderId}/shipment/{shipmentId}").parameter_names(),
+              (std::vector<std::string>{"orderId", "shipmentId"}));
+}
+
 TEST(PathTemplate, PercentDecodeKeepsMalformedEscapes) {
     EXPECT_EQ(percent_decode("a%2Fb%zz%4"), "a/b%zz%4");
 }
