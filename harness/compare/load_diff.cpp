@@ -9,6 +9,7 @@
 #include <set>
 
 #include "harness/compare/compare_text.h"
+#include "harness/compare/machine_state.h"
 #include "harness/compare/side_figures.h"
 #include "harness/compare/statistics.h"
 #include "harness/load/thresholds.h"
@@ -30,14 +31,6 @@ struct Evidence {
     std::function<Bounds(double)> bounds;  ///< one-sided level a on each side → the interval at 1 − 2a
     double per_run_sd = 0;                 ///< of one run's oriented figure, for the runs-needed estimate
     std::string reason;                    ///< when not usable
-};
-
-/// The state of the machine the runs ran on, one run a side: empty `text` when it was the same.
-struct MachineState {
-    std::string text;  ///< what differed, in words
-    /// The generator's own send lag of each side (its lateness while a connection was free: how much CPU
-    /// it got), read at the percentile of the metric it may explain.
-    histogram::Histogram baseline_lag = load::make_latency_histogram(), candidate_lag = load::make_latency_histogram();
 };
 
 /// The smallest number of requests behind a latency metric for it to be judged at all (load's rule).
@@ -270,52 +263,6 @@ void judge(MetricComparison& m, const Evidence& e, double a, const MachineState&
                                        : ": no feasible number of runs (" + std::to_string(kMostRunsWorthSaying) +
                                              " a side) would likely decide it, the change is too close to the threshold";
     }
-}
-
-/// The generator's own send lag (its lateness while a connection was free, not the target's) of every run
-/// of a side: how much CPU the generator got, i.e. the state of the machine it ran on.
-histogram::Histogram own_send_lag(const std::vector<const LoadRun*>& runs) {
-    auto lag = load::make_latency_histogram();
-    for (const auto* run : runs) lag.add(run->summary.result.own_send_lag);
-    return lag;
-}
-
-/// Whether the runs' machines were in another state: the generator's own send lag p50 or p99 apart by more
-/// than a factor of two and more than a floor (5 µs and 1 ms). The same state when a summary older than the
-/// own send lag lacks it.
-MachineState machine_difference(const std::vector<const LoadRun*>& baseline, const std::vector<const LoadRun*>& candidate) {
-    MachineState state;
-    state.baseline_lag = own_send_lag(baseline);
-    state.candidate_lag = own_send_lag(candidate);
-    const auto& a = state.baseline_lag;
-    const auto& b = state.candidate_lag;
-    if (a.total_count() == 0 || b.total_count() == 0) return state;
-    // Floors: a quiet generator's own p50 is about 5 us here and a busy one's 15 us; its p99 is milliseconds.
-    for (const auto& [p, floor_us] : {std::pair{50.0, 5.0}, std::pair{99.0, 1000.0}}) {
-        const double x = static_cast<double>(a.value_at_percentile(p)), y = static_cast<double>(b.value_at_percentile(p));
-        if (state.text.empty() && std::max(x, y) > 2 * std::min(x, y) && std::abs(x - y) > floor_us) {
-            char text[200];
-            std::snprintf(text, sizeof text, "the generator's own send lag p%g was %.3fms in the baseline and %.3fms in the candidate",
-                          p, x / 1000, y / 1000);
-            state.text = text;
-        }
-    }
-    return state;
-}
-
-/// The change of a latency percentile (a share of the baseline's figure, signed: positive for a slower
-/// candidate) that the generator's own lateness could explain: the larger of its p50 and p99 differences,
-/// in the direction of the side whose generator was the later one. The tail's difference stands even for a
-/// median: a machine that starves the generator starves the server too, and the lag is a sign of that, not
-/// its measure. But a baseline whose generator was the later one explains no slower candidate.
-double machine_allowance(const MachineState& machine, double baseline_ms) {
-    double worse = 0, better = 0;
-    for (double at : {50.0, 99.0}) {
-        const double d = static_cast<double>(machine.candidate_lag.value_at_percentile(at)) -
-                         static_cast<double>(machine.baseline_lag.value_at_percentile(at));
-        worse = std::max(worse, d), better = std::max(better, -d);
-    }
-    return (worse >= better ? worse : -better) / 1000 / baseline_ms;
 }
 
 std::vector<std::string> operation_order(const std::vector<const LoadRun*>& runs) {
