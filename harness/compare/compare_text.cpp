@@ -84,8 +84,9 @@ void print_row(std::ostream& out, const MetricComparison& m) {
 
 void print_load(std::ostream& out, const LoadDiff& d, const TextOptions& options) {
     out << "load: " << runs(d.baseline_runs, "baseline") << " vs " << runs(d.candidate_runs, "candidate") << "; "
-        << (d.method == "across-runs" ? "across the repeats (Welch's t of the runs' log figures)"
-                                      : "within the runs (every request's order statistics, widened by the one-second intervals' dispersion)")
+        << (d.method == "across-runs"    ? "across the repeats (Welch's t of the runs' log figures)"
+            : d.method == "across-pairs" ? "across the pairs (signed ranks of each pair's difference of log figures; error rates by the paired t)"
+                                         : "within the runs (every request's order statistics, widened by the one-second intervals' dispersion)")
         << "\n  intervals at " << level_text(d.confidence) << " for the " << d.family << " metrics that can fail (Bonferroni: "
         << level_text((1 - d.confidence) / 2 * std::max(d.family, 1)) << " over " << d.family << "); a verdict is read from its interval\n";
     for (const auto& m : d.metrics)

@@ -348,7 +348,9 @@ LoadDiff diff_load(const std::vector<const LoadRun*>& baseline, const std::vecto
     diff.baseline_runs = static_cast<int>(baseline.size());
     diff.candidate_runs = static_cast<int>(candidate.size());
     const bool across = baseline.size() >= 2 && candidate.size() >= 2;
-    diff.method = across ? "across-runs" : "within-run";
+    // Pairs are judged as pairs only when every run has its partner (as `load --ab` makes them).
+    const bool paired = across && settings.paired && baseline.size() == candidate.size();
+    diff.method = !across ? "within-run" : paired ? "across-pairs" : "across-runs";
     // Repeats carry the machine's run-to-run variation in their spread; one run a side does not.
     const MachineState machine = across ? MachineState{} : machine_difference(baseline, candidate);
     diff.machine_differs = machine.text;

@@ -89,7 +89,7 @@ struct LoadDiff {
     std::vector<MetricComparison> metrics;  ///< all operations first, then operations by name; kAllMetrics order
     std::vector<std::string> operations_appeared, operations_vanished;
     int baseline_runs = 0, candidate_runs = 0;
-    std::string method;      ///< "within-run" (fewer than two runs on a side) or "across-runs"
+    std::string method;      ///< "within-run" (fewer than two runs on a side), "across-runs" or "across-pairs" (paired runs)
     int family = 0;          ///< F: tested metrics that can fail the comparison (all, or the gated ones)
     double confidence = 0;   ///< the level of their intervals, 1 − 2·alpha/F
     std::vector<std::string> notes;

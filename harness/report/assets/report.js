@@ -432,7 +432,7 @@
   function loadComparison(c) {
     const d = c.load, out = [];
     out.push(h("div", { class: "meta" }, h("span", {}, `${d.baseline_runs} baseline run(s) vs ${d.candidate_runs} candidate run(s)`),
-      h("span", {}, d.method === "across-runs" ? "across repeats: Welch's t of the runs' log figures" : "within runs: every request's order statistics, widened by the one-second intervals' dispersion"),
+      h("span", {}, d.method === "across-runs" ? "across repeats: Welch's t of the runs' log figures" : d.method === "across-pairs" ? "across pairs: signed ranks of each pair's difference of log figures" : "within runs: every request's order statistics, widened by the one-second intervals' dispersion"),
       h("span", {}, `noise ±${(c.settings.noise * 100).toFixed(1)}% (errors ±${(c.settings.noise_errors * 100).toFixed(2)}pp)`),
       h("span", {}, `intervals at ${level(d.confidence)} for the ${d.family} metrics that can fail (Bonferroni)`)));
     out.push(table(["regressed", "same", "improved", "inconclusive", "failing"],

@@ -305,6 +305,7 @@ TEST(LoadDiff, PairedRunsLetTheMachinesDriftFallOut) {
     CompareSettings settings;
     settings.paired = true;
     const auto d = diff_load(pa, pb, settings);
+    EXPECT_EQ(d.method, "across-pairs");
     const auto& paired = find(d, "getOrder", Metric::P50);
     EXPECT_EQ(paired.method, "signed-rank");
     EXPECT_EQ(paired.verdict, Verdict::Regressed) << paired.reason;
