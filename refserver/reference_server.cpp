@@ -22,6 +22,17 @@ namespace {
 /// Deterministic period of the ERR-NO5XX.sporadic-500 fault.
 inline constexpr std::uint64_t kSporadicPeriod = 7;
 
+/// The records the server starts with: the options' seed or the built-in one; a problem when it is none.
+nlohmann::json seed_of(const Options& options, std::vector<std::string>& problems) {
+    if (options.seed) {
+        if (!options.seed->is_object()) problems.push_back("seed must be a JSON object");
+        return *options.seed;
+    }
+    auto parsed = parse_seed(default_seed_text());
+    if (!parsed) problems.push_back("built-in seed: " + parsed.error());
+    return parsed ? *parsed : nlohmann::json();
+}
+
 }  // namespace
 
 ReferenceServer::ReferenceServer(Options options) : options_(std::move(options)) {}
@@ -57,15 +68,7 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
         else problems.insert(problems.end(), states.error().begin(), states.error().end());
     }
 
-    nlohmann::json seed;
-    if (s.options_.seed) {
-        seed = *s.options_.seed;
-        if (!seed.is_object()) problems.push_back("seed must be a JSON object");
-    } else {
-        auto parsed = parse_seed(default_seed_text());
-        if (parsed) seed = *parsed;
-        else problems.push_back("built-in seed: " + parsed.error());
-    }
+    const nlohmann::json seed = seed_of(s.options_, problems);
     HandlerTable handlers;
     for (const auto& area : all_areas()) area.bind_handlers(handlers, s.faults_);
     if (contract) {

@@ -102,6 +102,13 @@ struct Engine::Impl {
     /// Adds what the workers handed over into `interval`; returns how many had.
     int collect(StatsSet& interval);
     LiveStatus live(std::int64_t now, std::int64_t measured_start) const;
+    /// Once the workers have ended: adds each one's last figures into `interval` and its examples and
+    /// counts into `outcome`; returns when the last was sent and the last answer came.
+    struct Ends {
+        std::int64_t send_end = 0;
+        std::int64_t last_completion = 0;
+    };
+    Ends gather_workers(RunOutcome& outcome, StatsSet& interval) const;
     bool all_done() const {
         return std::all_of(workers.begin(), workers.end(), [](const auto& w) { return w->done.load(); });
     }
@@ -204,6 +211,25 @@ LiveStatus Engine::Impl::live(std::int64_t now, std::int64_t measured_start) con
     return status;
 }
 
+Engine::Impl::Ends Engine::Impl::gather_workers(RunOutcome& outcome, StatsSet& interval) const {
+    Ends ends;
+    for (const auto& worker : workers) {
+        for (std::size_t op = 0; op < outcome.examples.size(); ++op)
+            for (const auto& example : worker->examples()[op]) add_example(outcome.examples[op], example);
+        interval.add(worker->current());
+        outcome.aborted_in_flight += worker->aborted_in_flight();
+        outcome.connections_opened += worker->connections_opened();
+        outcome.warmup_sent += worker->warmup_sent();
+        outcome.max_waiting = std::max(outcome.max_waiting, worker->max_waiting());
+        AnswerTiming timing{worker->answers(), worker->answers_at_arrival(), std::nullopt};
+        if (worker->read_batching_allowed()) timing.batched_share = worker->napping_share();
+        outcome.answer_timing.add(timing);
+        ends.send_end = std::max(ends.send_end, worker->send_end());
+        ends.last_completion = std::max(ends.last_completion, worker->last_completion());
+    }
+    return ends;
+}
+
 RunOutcome Engine::run(RunObserver& observer, const std::atomic<bool>* interrupt) {
     auto& impl = *impl_;
     auto& shared = *impl.shared;
@@ -262,22 +288,7 @@ RunOutcome Engine::run(RunObserver& observer, const std::atomic<bool>* interrupt
     for (auto& t : threads) t.join();
 
     impl.collect(interval);
-    std::int64_t send_end = 0;
-    std::int64_t last = 0;
-    for (auto& worker : impl.workers) {
-        for (std::size_t op = 0; op < outcome.examples.size(); ++op)
-            for (const auto& example : worker->examples()[op]) add_example(outcome.examples[op], example);
-        interval.add(worker->current());
-        outcome.aborted_in_flight += worker->aborted_in_flight();
-        outcome.connections_opened += worker->connections_opened();
-        outcome.warmup_sent += worker->warmup_sent();
-        outcome.max_waiting = std::max(outcome.max_waiting, worker->max_waiting());
-        AnswerTiming timing{worker->answers(), worker->answers_at_arrival(), std::nullopt};
-        if (worker->read_batching_allowed()) timing.batched_share = worker->napping_share();
-        outcome.answer_timing.add(timing);
-        send_end = std::max(send_end, worker->send_end());
-        last = std::max(last, worker->last_completion());
-    }
+    const auto [send_end, last] = impl.gather_workers(outcome, interval);
     if (interval.total_counters().attempted() > 0 || interval.total_counters().sent > 0) {
         observer.on_interval(interval, impl.live(now_ns(), measured_start));
         outcome.totals.add(interval);

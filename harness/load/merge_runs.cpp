@@ -69,20 +69,64 @@ RunSummary merge_summaries(const std::vector<RunSummary>& runs, const std::vecto
     return std::move(fold).merged();
 }
 
-int run_merge(const std::vector<std::string>& given_runs, const std::string& out_dir,
-              const std::vector<std::string>& threshold_texts, std::ostream& out, std::ostream& err,
-              Nanos max_start_offset) {
-    // Each run's summary decodes about 26 histograms of 190 KiB that are freed once added. glibc would
-    // hand that memory back to the kernel after every run and fault it in again for the next: with a
-    // thousand shards, three quarters of the merge's time (tools/bench/merge/run: 13.8 s against 3.6 s).
+namespace {
+
+/// Each run's summary decodes about 26 histograms of 190 KiB that are freed once added. glibc would hand
+/// that memory back to the kernel after every run and fault it in again for the next: with a thousand
+/// shards, three quarters of the merge's time (tools/bench/merge/run: 13.8 s against 3.6 s). And every
+/// run's interval log is open at once (merge_fold.h): a thousand shards need more files than the usual
+/// soft limit of 1024 leaves, so take what the hard limit allows.
+void prepare_process_for_many_runs() {
     ::mallopt(M_MMAP_THRESHOLD, 64 << 20);
     ::mallopt(M_TRIM_THRESHOLD, 256 << 20);
-    // Every run's interval log is open at once (merge_fold.h): a thousand shards need more files than the
-    // usual soft limit of 1024 leaves, so take what the hard limit allows.
     if (rlimit files{}; ::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
         files.rlim_cur = files.rlim_max;
         ::setrlimit(RLIMIT_NOFILE, &files);
     }
+}
+
+/// Each run's per-second counts are timed from its own start: moved by that start's distance from the
+/// earliest (in seconds), so shards started a moment apart add up in the second they shared.
+std::vector<double> start_offsets_from_earliest(const std::vector<RunSummary>& runs) {
+    std::int64_t earliest_ns = 0;
+    for (const auto& run : runs)
+        if (const auto at = run.result.measured_start_unix_ns; at != 0 && (earliest_ns == 0 || at < earliest_ns)) earliest_ns = at;
+    std::vector<double> offsets;
+    for (const auto& run : runs) {
+        const auto at = run.result.measured_start_unix_ns;
+        offsets.push_back(at == 0 || earliest_ns == 0 ? 0.0 : static_cast<double>(at - earliest_ns) / 1e9);
+    }
+    return offsets;
+}
+
+/// Makes `dir` the merge's folder (an earlier run's files removed, with a note) and writes into it the
+/// runs' interval logs and per-second counts summed; names the logs written in `merged.files`. The error,
+/// if any.
+std::optional<std::string> join_time_series(const std::vector<std::string>& folders, const std::vector<double>& start_offsets_s,
+                                           const std::string& dir, RunSummary& merged, std::ostream& out) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) return "--out " + dir + ": " + ec.message();
+    const auto cleared = clear_previous_run(dir);
+    if (!cleared) return "--out " + dir + ": " + cleared.error();
+    if (*cleared > 0) out << "dockside merge: note: removed the " << *cleared << " files of an earlier run from " << dir << "\n";
+    for (const auto& [key, name] : {std::pair{"latency_hlog", IntervalLogs::kLatencyFile},
+                                    std::pair{"service_time_hlog", IntervalLogs::kServiceFile},
+                                    std::pair{"send_lag_hlog", IntervalLogs::kSendLagFile}}) {
+        auto joined = sum_interval_logs(folders, dir, name);
+        if (!joined) return joined.error();
+        if (*joined) merged.files[key] = name;
+    }
+    if (auto counts = sum_interval_counts(folders, start_offsets_s, dir); !counts) return counts.error();
+    return std::nullopt;
+}
+
+}  // namespace
+
+int run_merge(const std::vector<std::string>& given_runs, const std::string& out_dir,
+              const std::vector<std::string>& threshold_texts, std::ostream& out, std::ostream& err,
+              Nanos max_start_offset) {
+    prepare_process_for_many_runs();
     const std::vector<std::string> runs = expand_runs(given_runs);
     RunFold fold;  // each run added as it is read: a thousand shards are not held at once
     std::vector<std::string> problems;
@@ -116,16 +160,7 @@ int run_merge(const std::vector<std::string>& given_runs, const std::string& out
     }
     for (const auto& w : warnings) err << "dockside merge: warning: " << w << "\n";
     const std::size_t merged_count = fold.runs().size();
-    // Each run's per-second counts are timed from its own start: moved by that start's distance from the
-    // earliest, so shards started a moment apart add up in the second they shared.
-    std::vector<double> start_offsets_s;
-    std::int64_t earliest_ns = 0;
-    for (const auto& run : fold.runs())
-        if (const auto at = run.result.measured_start_unix_ns; at != 0 && (earliest_ns == 0 || at < earliest_ns)) earliest_ns = at;
-    for (const auto& run : fold.runs()) {
-        const auto at = run.result.measured_start_unix_ns;
-        start_offsets_s.push_back(at == 0 || earliest_ns == 0 ? 0.0 : static_cast<double>(at - earliest_ns) / 1e9);
-    }
+    const std::vector<double> start_offsets_s = start_offsets_from_earliest(fold.runs());
     auto merged = std::move(fold).merged();
     if (threshold_texts.empty())
         for (const auto& e : merged.threshold_expressions)
@@ -134,30 +169,8 @@ int run_merge(const std::vector<std::string>& given_runs, const std::string& out
     for (const auto& t : thresholds) merged.threshold_expressions.push_back(t.expression);
 
     const std::string dir = out_dir.empty() ? "results/merge-" + utc_now(true) : out_dir;
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) {
-        err << "dockside merge: --out " << dir << ": " << ec.message() << "\n";
-        return cli::kExitCannotRun;
-    }
-    const auto cleared = clear_previous_run(dir);
-    if (!cleared) {
-        err << "dockside merge: --out " << dir << ": " << cleared.error() << "\n";
-        return cli::kExitCannotRun;
-    }
-    if (*cleared > 0) out << "dockside merge: note: removed the " << *cleared << " files of an earlier run from " << dir << "\n";
-    for (const auto& [key, name] : {std::pair{"latency_hlog", IntervalLogs::kLatencyFile},
-                                    std::pair{"service_time_hlog", IntervalLogs::kServiceFile},
-                                    std::pair{"send_lag_hlog", IntervalLogs::kSendLagFile}}) {
-        auto joined = sum_interval_logs(folders, dir, name);
-        if (!joined) {
-            err << "dockside merge: " << joined.error() << "\n";
-            return cli::kExitCannotRun;
-        }
-        if (*joined) merged.files[key] = name;
-    }
-    if (auto counts = sum_interval_counts(folders, start_offsets_s, dir); !counts) {
-        err << "dockside merge: " << counts.error() << "\n";
+    if (const auto problem = join_time_series(folders, start_offsets_s, dir, merged, out)) {
+        err << "dockside merge: " << *problem << "\n";
         return cli::kExitCannotRun;
     }
     out << "dockside merge: " << merged_count << " run" << (merged_count == 1 ? "" : "s") << " into " << dir

@@ -218,6 +218,46 @@ json to_json(const RunSummary& s) {
     return out;
 }
 
+namespace {
+
+MergedShard shard_from_json(const json& m) {
+    MergedShard shard;
+    shard.run = m.value("run", "");
+    shard.index = m.value("index", 0u);
+    shard.count = m.value("count", 1u);
+    if (m.contains("host") && m["host"].is_string()) shard.host = m["host"].get<std::string>();
+    shard.started_at = m.value("started_at", "");
+    if (m.contains("measured_start_at") && m["measured_start_at"].is_string())
+        if (auto at = parse_start_instant(m["measured_start_at"].get<std::string>(), WallTime{}))
+            shard.measured_start_unix_ns = unix_ns(*at);
+    shard.requested = m.value("requested", std::uint64_t{0});
+    shard.requests = m.value("requests", std::int64_t{0});
+    shard.errors = m.value("errors", std::int64_t{0});
+    return shard;
+}
+
+Result<OperationResult, std::string> operation_from_json(const json& item) {
+    OperationResult op;
+    op.name = item.value("name", "");
+    const std::string where = "operation " + op.name;
+    if (op.name.empty()) return fail(std::string("an operation without a name"));
+    auto latency = decode_field(item.value("histograms", json::object()), "latency", where);
+    if (!latency) return fail(latency.error());
+    auto service = decode_field(item.value("histograms", json::object()), "service_time", where);
+    if (!service) return fail(service.error());
+    op.latency = std::move(latency.value());
+    op.service = std::move(service.value());
+    op.counters = counters_from(item);
+    if (item.contains("substituted_by") && item["substituted_by"].is_string())
+        op.fallback = item["substituted_by"].get<std::string>();
+    op.sampling = sampling_from(item.value("validation", json::object()));
+    if (item.contains("error_examples") && item["error_examples"].is_array())
+        for (const auto& e : item["error_examples"]) op.error_examples.push_back({e.value("what", ""), e.value("detail", "")});
+    return op;
+}
+
+}  // namespace
+
 Result<RunSummary, std::string> summary_from_json(const json& d) {
     if (!d.is_object() || d.value("format", "") != kSummaryFormat)
         return fail(std::string("not a Dockside load summary (format ") + kSummaryFormat + " expected)");
@@ -240,21 +280,7 @@ Result<RunSummary, std::string> summary_from_json(const json& d) {
     }
     if (d.contains("host") && d["host"].is_string()) s.host = d["host"].get<std::string>();
     if (d.contains("shards") && d["shards"].is_array())
-        for (const auto& m : d["shards"]) {
-            MergedShard shard;
-            shard.run = m.value("run", "");
-            shard.index = m.value("index", 0u);
-            shard.count = m.value("count", 1u);
-            if (m.contains("host") && m["host"].is_string()) shard.host = m["host"].get<std::string>();
-            shard.started_at = m.value("started_at", "");
-            if (m.contains("measured_start_at") && m["measured_start_at"].is_string())
-                if (auto at = parse_start_instant(m["measured_start_at"].get<std::string>(), WallTime{}))
-                    shard.measured_start_unix_ns = unix_ns(*at);
-            shard.requested = m.value("requested", std::uint64_t{0});
-            shard.requests = m.value("requests", std::int64_t{0});
-            shard.errors = m.value("errors", std::int64_t{0});
-            s.shards.push_back(std::move(shard));
-        }
+        for (const auto& m : d["shards"]) s.shards.push_back(shard_from_json(m));
     RunResult& r = s.result;
     r.interrupted = d.value("interrupted", false);
     r.duration_s = d.value("duration_s", 0.0);
@@ -274,24 +300,9 @@ Result<RunSummary, std::string> summary_from_json(const json& d) {
         r.own_send_lag = std::move(own.value());
     }
     for (const auto& item : d["operations"]) {
-        OperationResult op;
-        op.name = item.value("name", "");
-        const std::string where = "operation " + op.name;
-        if (op.name.empty()) return fail(std::string("an operation without a name"));
-        auto latency = decode_field(item.value("histograms", json::object()), "latency", where);
-        if (!latency) return fail(latency.error());
-        auto service = decode_field(item.value("histograms", json::object()), "service_time", where);
-        if (!service) return fail(service.error());
-        op.latency = std::move(latency.value());
-        op.service = std::move(service.value());
-        op.counters = counters_from(item);
-        if (item.contains("substituted_by") && item["substituted_by"].is_string())
-            op.fallback = item["substituted_by"].get<std::string>();
-        op.sampling = sampling_from(item.value("validation", json::object()));
-        if (item.contains("error_examples") && item["error_examples"].is_array())
-            for (const auto& e : item["error_examples"])
-                op.error_examples.push_back({e.value("what", ""), e.value("detail", "")});
-        r.operations.push_back(std::move(op));
+        auto op = operation_from_json(item);
+        if (!op) return fail(op.error());
+        r.operations.push_back(std::move(op.value()));
     }
     if (d.contains("thresholds") && d["thresholds"].is_array())
         for (const auto& t : d["thresholds"]) s.threshold_expressions.push_back(t.value("expression", ""));
