@@ -33,7 +33,7 @@ DOCKSIDE_RUNS_ALONE("Billing.BIL_DEFAULT_RANGE_OmittedDatesMeanLastSevenDays", "
 using json = nlohmann::json;
 using namespace std::chrono_literals;
 
-constexpr int kMaxPages = 200;  ///< bound on cursor walks
+constexpr int kMaxBillingPages = 200;  ///< bound on cursor walks
 /// The documented transaction types (BIL-ENUMS) and reference types (the reference_types filter's values),
 /// read from the session's spec.
 std::vector<std::string> transaction_types() { return generators::enum_strings_of("Transaction.transaction_type"); }
@@ -112,7 +112,7 @@ bool expect_selects(const Exchange& ex, const std::vector<json>& all, const std:
 std::optional<std::vector<std::vector<json>>> walk(Exchange first, const std::function<Exchange(const std::string&)>& by_cursor) {
     std::vector<std::vector<json>> pages;
     Exchange page = std::move(first);
-    for (int n = 0; n < kMaxPages; ++n) {
+    for (int n = 0; n < kMaxBillingPages; ++n) {
         if (!needs_success(page)) return std::nullopt;
         pages.push_back(items_of(page));
         const json next = page.json().value("next", json());
@@ -120,7 +120,7 @@ std::optional<std::vector<std::vector<json>>> walk(Exchange first, const std::fu
         if (!expect_that(next.is_string(), page, "BIL-PAGE-SIZE", "next is a cursor string or null")) return std::nullopt;
         page = by_cursor(next.get<std::string>());
     }
-    record_failure("BIL-PAGE-SIZE", "queryTransactions", "next cursors did not end within " + std::to_string(kMaxPages) + " pages");
+    record_failure("BIL-PAGE-SIZE", "queryTransactions", "next cursors did not end within " + std::to_string(kMaxBillingPages) + " pages");
     return std::nullopt;
 }
 

@@ -30,7 +30,7 @@ using json = nlohmann::json;
 /// Enough to hold the whole catalog on one page (the document gives no PageSize range here).
 const std::string kWholeList = std::to_string(undocumented_page_sizes::kCatalogue);
 /// Bound on pages followed, so a server whose next link loops cannot hang the run.
-constexpr int kMaxPages = 200;
+constexpr int kMaxInventoryPages = 200;
 
 Exchange list_inventory(http::QueryParams query) {
     return send(Call{.operation = "listInventory", .query = std::move(query)});
@@ -133,7 +133,7 @@ TEST(Inventory, INV_LIST_NextLinksPageDisjointAndComplete) {
     std::set<std::string> followed;
     http::QueryParams query = {{"PageSize", std::to_string(size)}};
     int pages = 0;
-    for (; pages < kMaxPages; ++pages) {
+    for (; pages < kMaxInventoryPages; ++pages) {
         Exchange ex = list_inventory(query);
         if (!needs_success(ex)) return;
         const json& body = ex.json();
@@ -155,7 +155,7 @@ TEST(Inventory, INV_LIST_NextLinksPageDisjointAndComplete) {
             return;
         query = *next_query;
     }
-    if (pages >= kMaxPages) DOCKSIDE_SKIP("not observed: next links did not end within " + std::to_string(kMaxPages) + " pages");
+    if (pages >= kMaxInventoryPages) DOCKSIDE_SKIP("not observed: next links did not end within " + std::to_string(kMaxInventoryPages) + " pages");
     for (const auto& [id, item] : *all)
         if (!seen.count(id)) record_failure("INV-LIST", "listInventory", "following next links never reached item " + std::to_string(id));
 }

@@ -21,7 +21,7 @@ Exchange list_locations(http::QueryParams query = {}) {
 }
 
 /// The ids of the locations of a list answer (empty when the answer is not an array).
-std::set<long long> ids_of(const json& list) {
+std::set<long long> location_ids(const json& list) {
     std::set<long long> ids;
     if (!list.is_array()) return ids;
     for (const auto& loc : list)
@@ -69,8 +69,8 @@ TEST(Locations, LOC_FILTERS_IncludeInactiveAddsOnlyInactiveLocations) {
     Exchange base = list_locations();
     Exchange all = list_locations({{"IncludeInactive", "true"}});
     if (!needs_success(base) || !needs_success(all)) return;
-    const auto base_ids = ids_of(base.json());
-    const auto all_ids = ids_of(all.json());
+    const auto base_ids = location_ids(base.json());
+    const auto all_ids = location_ids(all.json());
     for (auto id : base_ids)
         expect_that(all_ids.count(id) == 1, all, "LOC-FILTERS",
                     "IncludeInactive=true lost active location " + std::to_string(id));
@@ -90,7 +90,7 @@ TEST(Locations, LOC_FILTERS_ReceivingEnabledKeepsOnlyReceivingLocations) {
         if (!needs_success(all) || !needs_success(only)) return;
         all_true(only, "is_receiving_enabled", "ReceivingEnabled=true");
         // Selects exactly: every receiving-enabled location of the unfiltered list is kept.
-        const auto kept = ids_of(only.json());
+        const auto kept = location_ids(only.json());
         for (const auto& loc : all.json())
             if (loc.value("is_receiving_enabled", false))
                 expect_that(kept.count(loc.value("id", -1LL)) == 1, only, "LOC-FILTERS",
@@ -104,7 +104,7 @@ TEST(Locations, LOC_FILTERS_AccessGrantedKeepsOnlyUsableLocations) {
         Exchange only = list_locations({{"IncludeInactive", inactive}, {"AccessGranted", "true"}});
         if (!needs_success(all) || !needs_success(only)) return;
         all_true(only, "access_granted", "AccessGranted=true");
-        const auto kept = ids_of(only.json());
+        const auto kept = location_ids(only.json());
         for (const auto& loc : all.json())
             if (loc.value("access_granted", false))
                 expect_that(kept.count(loc.value("id", -1LL)) == 1, only, "LOC-FILTERS",

@@ -33,7 +33,7 @@ using json = nlohmann::json;
 using Wros = std::map<long long, json>;
 
 constexpr int kPageLimit = undocumented_page_sizes::kRecords;  ///< explicit Limit for whole-list reads
-constexpr int kMaxPages = 4;    ///< bound on pages read: the sample fits on one
+constexpr int kMaxReceivingPages = 4;    ///< bound on pages read: the sample fits on one
 
 /// The documented WRO statuses (WRO-ENUMS), read from the session's spec.
 std::vector<std::string> wro_statuses() { return generators::enum_strings_of("Wro.status"); }
@@ -50,7 +50,7 @@ Wros by_id(const json& list) {
     return out;
 }
 
-std::string csv(const std::vector<std::string>& values);
+std::string comma_joined(const std::vector<std::string>& values);
 
 /// A new WRO of the run's own in Awaiting (simulation control), as the test's setup; nullopt without it.
 std::optional<long long> own_wro() {
@@ -88,9 +88,9 @@ const std::vector<std::string>& sample_ids() {
 /// reading Page 1, 2, … with an explicit Limit until a short page.
 std::optional<Wros> whole_list(http::QueryParams filters = {}) {
     const bool by_ids = std::any_of(filters.begin(), filters.end(), [](const auto& p) { return p.first == "IDs"; });
-    if (!by_ids) filters.emplace_back("IDs", csv(sample_ids()));
+    if (!by_ids) filters.emplace_back("IDs", comma_joined(sample_ids()));
     Wros out;
-    for (int page = 1; page <= kMaxPages; ++page) {
+    for (int page = 1; page <= kMaxReceivingPages; ++page) {
         http::QueryParams query = filters;
         query.emplace_back("Page", std::to_string(page));
         query.emplace_back("Limit", std::to_string(kPageLimit));
@@ -126,7 +126,7 @@ void expect_selects(const Exchange& ex, const Wros& all, const std::string& filt
             expect_that(got.count(id) == 1, ex, "WRO-LIST", filter + " left out WRO " + std::to_string(id) + ", which matches");
 }
 
-std::string csv(const std::vector<std::string>& values) {
+std::string comma_joined(const std::vector<std::string>& values) {
     std::string out;
     for (const auto& v : values) out += (out.empty() ? "" : ",") + v;
     return out;
@@ -141,7 +141,7 @@ TEST(Receiving, WRO_LIST_LimitRespectedPagesDisjointAndComplete) {
     std::set<long long> seen;
     const int pages = static_cast<int>(all->size()) / limit + 2;
     for (int page = 1; page <= pages; ++page) {
-        Exchange ex = list_receiving({{"IDs", csv(sample_ids())}, {"Page", std::to_string(page)}, {"Limit", std::to_string(limit)}});
+        Exchange ex = list_receiving({{"IDs", comma_joined(sample_ids())}, {"Page", std::to_string(page)}, {"Limit", std::to_string(limit)}});
         if (!needs_success(ex)) return;
         const json items = ex.json();
         expect_that(items.is_array() && items.size() <= limit, ex, "WRO-LIST",
@@ -165,7 +165,7 @@ TEST(Receiving, WRO_LIST_StatusesSelectsExactly) {
             present.insert(w.value("status", ""));
     if (present.size() < 2) DOCKSIDE_SKIP("every WRO has the same status; Statuses cannot exclude anything");
     for (const auto& status : present) {
-        Exchange ex = list_receiving({{"Statuses", status}, {"IDs", csv(sample_ids())}, {"Page", "1"}, {"Limit", std::to_string(kPageLimit)}});
+        Exchange ex = list_receiving({{"Statuses", status}, {"IDs", comma_joined(sample_ids())}, {"Page", "1"}, {"Limit", std::to_string(kPageLimit)}});
         if (!needs_success(ex)) continue;
         expect_selects(ex, *all, "Statuses=" + status, [&](const json& w) { return w.value("status", "") == status; });
     }
@@ -194,18 +194,18 @@ RC_GTEST_PROP(Receiving, WRO_LIST_CsvFiltersSelectExactly, ()) {
     RC_PRE(!values.empty());
     const auto chosen = *generators::gen_subset(values);
     const std::set<std::string> wanted(chosen.begin(), chosen.end());
-    http::QueryParams query = {{f.param, csv(chosen)}, {"Page", "1"}, {"Limit", std::to_string(kPageLimit)}};
-    if (std::string(f.param) != "IDs") query.emplace_back("IDs", csv(sample_ids()));
+    http::QueryParams query = {{f.param, comma_joined(chosen)}, {"Page", "1"}, {"Limit", std::to_string(kPageLimit)}};
+    if (std::string(f.param) != "IDs") query.emplace_back("IDs", comma_joined(sample_ids()));
     Exchange ex = list_receiving(query);
     if (!needs_success(ex)) RC_SUCCEED("nothing to judge: the answer was not a 2xx");
     const Wros got = by_id(ex.json());
     for (const auto& [id, w] : got)
         RC_ASSERT(expect_that(wanted.count(f.key(w)) == 1, ex, "WRO-LIST",
-                              std::string(f.param) + "=" + csv(chosen) + " returned WRO " + std::to_string(id)));
+                              std::string(f.param) + "=" + comma_joined(chosen) + " returned WRO " + std::to_string(id)));
     for (const auto& [id, w] : *all)
         if (wanted.count(f.key(w)))
             RC_ASSERT(expect_that(got.count(id) == 1, ex, "WRO-LIST",
-                                  std::string(f.param) + "=" + csv(chosen) + " left out WRO " + std::to_string(id)));
+                                  std::string(f.param) + "=" + comma_joined(chosen) + " left out WRO " + std::to_string(id)));
 }
 
 /// A date-range filter: bounds between records, so inclusive and exclusive readings agree.
@@ -229,7 +229,7 @@ void check_range(const char* start_param, const char* end_param, const char* wha
         if (*t == from || *t == to) return std::nullopt;
         return *t > from && *t < to;
     };
-    const std::string ids = csv(sample_ids());
+    const std::string ids = comma_joined(sample_ids());
     Exchange both = list_receiving({{start_param, iso(from)}, {end_param, iso(to)}, {"IDs", ids}, {"Page", "1"}, {"Limit", std::to_string(kPageLimit)}});
     if (needs_success(both))
         expect_selects(both, *all, std::string(start_param) + "&" + end_param, inside);
@@ -263,7 +263,7 @@ TEST(Receiving, WRO_LIST_CompletedDateRangeSelectsExactly) {
 TEST(Receiving, WRO_LIST_ExternalSyncTrueGivesOnlySyncedWros) {
     auto all = whole_list();
     if (!all) return;
-    Exchange ex = list_receiving({{"ExternalSync", "true"}, {"IDs", csv(sample_ids())}, {"Page", "1"}, {"Limit", std::to_string(kPageLimit)}});
+    Exchange ex = list_receiving({{"ExternalSync", "true"}, {"IDs", comma_joined(sample_ids())}, {"Page", "1"}, {"Limit", std::to_string(kPageLimit)}});
     if (!needs_success(ex)) return;
     expect_selects(ex, *all, "ExternalSync=true", [](const json& w) { return !w.value("external_sync_timestamp", json()).is_null(); });
 }

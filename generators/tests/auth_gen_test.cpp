@@ -13,20 +13,20 @@ namespace {
 
 using nlohmann::json;
 
-const AuthInputs kInputs{"dockside-client", "s3cret", "https://app.example.com/callback"};
+const AuthInputs kAuthInputs{"dockside-client", "s3cret", "https://app.example.com/callback"};
 
 RC_GTEST_PROP(AuthGen, AuthorizeQueriesValidate, ()) {
-    auto query = *gen_authorize_query(kInputs);
+    auto query = *gen_authorize_query(kAuthInputs);
     RC_ASSERT(testing::query_violations("authorize", query).empty());
-    RC_ASSERT(query["client_id"] == kInputs.client_id);
-    RC_ASSERT(query["redirect_uri"] == kInputs.redirect_uri);
+    RC_ASSERT(query["client_id"] == kAuthInputs.client_id);
+    RC_ASSERT(query["redirect_uri"] == kAuthInputs.redirect_uri);
 }
 
 TEST(AuthGen, TokenQueriesValidate) {
-    auto code = testing::sample(gen_token_query(kInputs, "abc"), 1);
+    auto code = testing::sample(gen_token_query(kAuthInputs, "abc"), 1);
     EXPECT_EQ(code["grant_type"], "authorization_code");
     EXPECT_TRUE(testing::query_violations("token", code).empty()) << testing::describe(testing::query_violations("token", code));
-    auto refresh = testing::sample(gen_token_query(kInputs, "", "r1"), 1);
+    auto refresh = testing::sample(gen_token_query(kAuthInputs, "", "r1"), 1);
     EXPECT_EQ(refresh["grant_type"], "refresh_token");
     EXPECT_TRUE(testing::query_violations("token", refresh).empty());
 }

@@ -13,7 +13,7 @@ namespace dockside::generators {
 namespace {
 
 using nlohmann::json;
-const ReturnInputs kInputs{{11, 12, 13, 14, 15}, 3, "Chicago (IL)", {1, 2}};
+const ReturnInputs kReturnInputs{{11, 12, 13, 14, 15}, 3, "Chicago (IL)", {1, 2}};
 
 std::vector<std::int64_t> ids_of(const json& body) {
     std::vector<std::int64_t> out;
@@ -22,18 +22,18 @@ std::vector<std::int64_t> ids_of(const json& body) {
 }
 
 RC_GTEST_PROP(ReturnsGen, CreateBodiesValidateWithDistinctReturnableIds, ()) {
-    auto body = *gen_return_create(kInputs);
+    auto body = *gen_return_create(kReturnInputs);
     RC_ASSERT(testing::body_violations("createReturn", body).empty());
     auto ids = ids_of(body);
     RC_ASSERT(!ids.empty());
     std::set<std::int64_t> distinct(ids.begin(), ids.end());
     RC_ASSERT(distinct.size() == ids.size());
-    for (auto id : ids) RC_ASSERT(std::find(kInputs.inventory_ids.begin(), kInputs.inventory_ids.end(), id) != kInputs.inventory_ids.end());
+    for (auto id : ids) RC_ASSERT(std::find(kReturnInputs.inventory_ids.begin(), kReturnInputs.inventory_ids.end(), id) != kReturnInputs.inventory_ids.end());
     // requested_action only from values the target accepted (NS-RET-REQUESTED-ACTION-VALUES).
     for (const auto& line : body["inventory"])
         if (line.contains("requested_action"))
-            RC_ASSERT(std::find(kInputs.accepted_actions.begin(), kInputs.accepted_actions.end(),
-                                line["requested_action"].get<std::int64_t>()) != kInputs.accepted_actions.end());
+            RC_ASSERT(std::find(kReturnInputs.accepted_actions.begin(), kReturnInputs.accepted_actions.end(),
+                                line["requested_action"].get<std::int64_t>()) != kReturnInputs.accepted_actions.end());
     RC_ASSERT(body["fulfillment_center"]["id"] == 3);
 }
 

@@ -7,9 +7,9 @@ namespace dockside::checks::detail {
 
 using nlohmann::json;
 
-namespace {
-
 std::string where(const spec::CheckEntry& check) { return "rule " + check.rule_id + " (" + check.location + ")"; }
+
+namespace {
 
 std::string last_token(const std::string& reference) {
     const auto dot = reference.rfind('.');

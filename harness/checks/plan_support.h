@@ -11,6 +11,8 @@
 
 namespace dockside::checks::detail {
 
+/// "rule ORD-GIFT-500 (rules.yaml:412)": where a check is declared, for its planner's errors.
+std::string where(const spec::CheckEntry& check);
 /// A required string / integer / string-list parameter of a check; the error names rule, key and place.
 Result<std::string, std::string> text_param(const spec::CheckEntry& check, const char* key);
 Result<std::int64_t, std::string> int_param(const spec::CheckEntry& check, const char* key);

@@ -12,8 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string where(const spec::CheckEntry& check) { return "rule " + check.rule_id + " (" + check.location + ")"; }
-
 /// The operation a check names; an unknown id is an error naming the nearest ones.
 Result<const spec::Operation*, std::string> operation_of(const spec::Spec& spec, const spec::CheckEntry& check) {
     auto id = text_param(check, "operation");

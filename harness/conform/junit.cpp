@@ -22,7 +22,7 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
     return n;
 }
 
-std::string seconds(double s) {
+std::string seconds_text(double s) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.3f", s);
     return buffer;
@@ -56,7 +56,7 @@ void render_case(std::ostringstream& out, const TestOutcome& t) {
     const auto dot = t.name.find('.');
     const std::string suite = dot == std::string::npos ? t.name : t.name.substr(0, dot);
     const std::string name = dot == std::string::npos ? t.name : t.name.substr(dot + 1);
-    out << "    <testcase" << attr("name", name) << attr("classname", suite) << attr("time", seconds(t.seconds));
+    out << "    <testcase" << attr("name", name) << attr("classname", suite) << attr("time", seconds_text(t.seconds));
     switch (t.status) {
         case TestStatus::Passed: out << "/>\n"; return;
         case TestStatus::Skipped:
@@ -140,14 +140,14 @@ std::string render_junit(const RunResults& results) {
         << "<testsuites" << attr("name", "dockside conform") << attr("tests", std::to_string(results.tests.size()))
         << attr("failures", std::to_string(all.counts.failed - all.interrupted)) << attr("errors", std::to_string(errors))
         << attr("skipped", std::to_string(all.counts.skipped + all.counts.accepted))
-        << attr("time", seconds(results.meta.duration_seconds)) << ">\n";
+        << attr("time", seconds_text(results.meta.duration_seconds)) << ">\n";
     for (const auto& s : summarize(results.tests)) {
         int interrupted = 0;
         for (const auto* t : by_area[s.area]) interrupted += t->status == TestStatus::Interrupted;
         out << "  <testsuite" << attr("name", s.area) << attr("tests", std::to_string(by_area[s.area].size()))
             << attr("failures", std::to_string(s.failed - interrupted))
             << attr("errors", std::to_string(s.blocked + s.timed_out + interrupted))
-            << attr("skipped", std::to_string(s.skipped + s.accepted)) << attr("time", seconds(s.seconds));
+            << attr("skipped", std::to_string(s.skipped + s.accepted)) << attr("time", seconds_text(s.seconds));
         // A timestamp without zone designator, as the schema's xs:dateTime pattern asks.
         std::string stamp = results.meta.started_at;
         if (!stamp.empty() && stamp.back() == 'Z') stamp.pop_back();
@@ -161,7 +161,7 @@ std::string render_junit(const RunResults& results) {
             {"seed", std::to_string(results.meta.seed)}, {"cases", std::to_string(results.meta.cases)}};
         // Answers 429 waited out (NS-RATE-LIMITS): throttling, shown so a slow area is explained.
         if (waits > 0) properties.insert(properties.end(), {{"rate_limited_waits", std::to_string(waits)},
-                                                            {"rate_limited_seconds", seconds(waited)}});
+                                                            {"rate_limited_seconds", seconds_text(waited)}});
         for (const auto& [name, value] : properties)
             out << "      <property" << attr("name", name) << attr("value", value) << "/>\n";
         out << "    </properties>\n";

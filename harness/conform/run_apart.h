@@ -41,7 +41,8 @@ bool declare_writes(const char* who, const char* collection, const char* why);
 
 #define DOCKSIDE_RUN_APART_JOIN2(a, b) a##b
 #define DOCKSIDE_RUN_APART_JOIN(a, b) DOCKSIDE_RUN_APART_JOIN2(a, b)
-#define DOCKSIDE_RUN_APART_NAME DOCKSIDE_RUN_APART_JOIN(dockside_run_apart_, __LINE__)
+// __COUNTER__, not __LINE__: files compiled together in one unity batch may declare on the same line.
+#define DOCKSIDE_RUN_APART_NAME DOCKSIDE_RUN_APART_JOIN(dockside_run_apart_, __COUNTER__)
 
 /// In a suite file, at namespace scope: `DOCKSIDE_RUNS_ALONE("Auth.AUTH_LIFETIME_X", "moves the clock");`
 #define DOCKSIDE_RUNS_ALONE(who, why) \

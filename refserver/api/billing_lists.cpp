@@ -47,7 +47,7 @@ std::vector<std::string> check_billing_seed(const nlohmann::json& section) {
     return problems;
 }
 
-void bind_handlers(HandlerTable& table, const FaultSet& faults) {
+void bind_billing_lists(HandlerTable& table, const FaultSet& faults) {
     table.bind_reads({{"queryTransactions", query_transactions},
                       {"listInvoiceTransactions", list_invoice_transactions}, {"listInvoices", list_invoices},
                       {"listTransactionFees", list_transaction_fees}});
@@ -105,6 +105,6 @@ std::vector<std::string> load_billing_seed(const nlohmann::json& seed, Store& st
     return problems;
 }
 
-Area billing_area() { return {"billing", bind_handlers, load_billing_seed}; }
+Area billing_area() { return {"billing", bind_billing_lists, load_billing_seed}; }
 
 }  // namespace dockside::refserver

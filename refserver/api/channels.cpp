@@ -53,10 +53,10 @@ Reply list_channels(RequestContext& ctx) {
     return json_response(200, {{"items", items}, {"next", next}, {"prev", prev}});
 }
 
-void bind_handlers(HandlerTable& table, const FaultSet&) { table.bind("listChannels", list_channels, StoreLock::Shared); }
+void bind_channels(HandlerTable& table, const FaultSet&) { table.bind("listChannels", list_channels, StoreLock::Shared); }
 
 }  // namespace
 
-Area channels_area() { return {"channels", bind_handlers, nullptr}; }
+Area channels_area() { return {"channels", bind_channels, nullptr}; }
 
 }  // namespace dockside::refserver

@@ -74,10 +74,10 @@ Reply list_inventory(RequestContext& ctx) {
     return json_response(200, out);
 }
 
-void bind_handlers(HandlerTable& table, const FaultSet&) { table.bind("listInventory", list_inventory, StoreLock::Shared); }
+void bind_inventory(HandlerTable& table, const FaultSet&) { table.bind("listInventory", list_inventory, StoreLock::Shared); }
 
 }  // namespace
 
-Area inventory_area() { return {"inventory", bind_handlers, nullptr}; }
+Area inventory_area() { return {"inventory", bind_inventory, nullptr}; }
 
 }  // namespace dockside::refserver

@@ -26,10 +26,10 @@ Reply list_locations(RequestContext& ctx) {
     return json_response(200, out);
 }
 
-void bind_handlers(HandlerTable& table, const FaultSet&) { table.bind("listLocations", list_locations, StoreLock::Shared); }
+void bind_locations(HandlerTable& table, const FaultSet&) { table.bind("listLocations", list_locations, StoreLock::Shared); }
 
 }  // namespace
 
-Area locations_area() { return {"locations", bind_handlers, nullptr}; }
+Area locations_area() { return {"locations", bind_locations, nullptr}; }
 
 }  // namespace dockside::refserver

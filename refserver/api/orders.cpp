@@ -172,7 +172,7 @@ Reply post_store_order_json(RequestContext& ctx) {
     return json_response(200, *body);
 }
 
-void bind_handlers(HandlerTable& table, const FaultSet& faults) {
+void bind_orders(HandlerTable& table, const FaultSet& faults) {
     table.bind_reads({{"listOrders", list_orders}, {"getOrder", get_order}, {"estimateOrder", estimate_order},
                       {"getOrderShipment", get_order_shipment}, {"getStoreOrderJson", get_store_order_json}});
     table.bind_writes({{"createOrder", create_order}, {"cancelOrder", cancel_order},
@@ -183,6 +183,6 @@ void bind_handlers(HandlerTable& table, const FaultSet& faults) {
 
 }  // namespace
 
-Area orders_area() { return {"orders", bind_handlers, load_order_seed}; }
+Area orders_area() { return {"orders", bind_orders, load_order_seed}; }
 
 }  // namespace dockside::refserver

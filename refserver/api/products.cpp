@@ -267,7 +267,7 @@ Reply merge_into_product(RequestContext& ctx) {
     return json_response(200, product_response(saved, ctx.faults));
 }
 
-void bind_handlers(HandlerTable& table, const FaultSet&) {
+void bind_products(HandlerTable& table, const FaultSet&) {
     table.bind_reads({{"listProducts", list_products}, {"listVariants", list_variants}});
     table.bind_writes({{"patchProduct", patch_product}, {"deleteProduct", delete_product},
                        {"moveVariants", move_variants}, {"mergeIntoProduct", merge_into_product}});
@@ -288,6 +288,6 @@ json take_variants(Catalog& catalog, const std::vector<std::int64_t>& ids, TimeP
     return taken;
 }
 
-Area products_area() { return {"products", bind_handlers, load_products_seed}; }
+Area products_area() { return {"products", bind_products, load_products_seed}; }
 
 }  // namespace dockside::refserver

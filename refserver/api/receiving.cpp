@@ -154,13 +154,13 @@ Reply set_external_sync(RequestContext& ctx) {
     return json_response(200, results);
 }
 
-void bind_handlers(HandlerTable& table, const FaultSet&) {
+void bind_receiving(HandlerTable& table, const FaultSet&) {
     table.bind_reads({{"listReceiving", list_receiving}, {"getReceiving", get_receiving}});
     table.bind_writes({{"cancelReceiving", cancel_receiving}, {"setReceivingExternalSync", set_external_sync}});
 }
 
 }  // namespace
 
-Area receiving_area() { return {"receiving", bind_handlers, load_receiving_seed}; }
+Area receiving_area() { return {"receiving", bind_receiving, load_receiving_seed}; }
 
 }  // namespace dockside::refserver

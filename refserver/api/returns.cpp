@@ -158,13 +158,13 @@ Reply cancel_return(RequestContext& ctx) {
 
 namespace {
 
-void bind_handlers(HandlerTable& table, const FaultSet&) {
+void bind_returns(HandlerTable& table, const FaultSet&) {
     table.bind_reads({{"listReturns", list_returns}});
     table.bind_writes({{"createReturn", create_return}, {"cancelReturn", cancel_return}});
 }
 
 }  // namespace
 
-Area returns_area() { return {"returns", bind_handlers, load_returns_seed}; }
+Area returns_area() { return {"returns", bind_returns, load_returns_seed}; }
 
 }  // namespace dockside::refserver

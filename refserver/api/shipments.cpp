@@ -97,7 +97,7 @@ Reply list_fulfillment_centers(RequestContext& ctx) {
     return json_response(200, ctx.store.catalog.fulfillment_centers);
 }
 
-void bind_handlers(HandlerTable& table, const FaultSet& faults) {
+void bind_shipments(HandlerTable& table, const FaultSet& faults) {
     table.bind_reads({{"listShippingMethods", list_shipping_methods},
                       {"listFulfillmentCenters", list_fulfillment_centers}});
     table.bind_writes({{"cancelOrderShipment", cancel_order_shipment}, {"cancelShipment", cancel_shipment_by_id},
@@ -107,6 +107,6 @@ void bind_handlers(HandlerTable& table, const FaultSet& faults) {
 
 }  // namespace
 
-Area shipments_area() { return {"shipments", bind_handlers, nullptr}; }
+Area shipments_area() { return {"shipments", bind_shipments, nullptr}; }
 
 }  // namespace dockside::refserver

@@ -282,7 +282,7 @@ Reply webhook_deliveries(RequestContext& ctx) {
     return json_response(200, {{"deliveries", out}});
 }
 
-void bind_handlers(HandlerTable& table, const FaultSet&) {
+void bind_simulation(HandlerTable& table, const FaultSet&) {
     table.add_server_route({"GET", "/_sim/status", "simStatus", gated(status), StoreLock::Shared});
     table.add_server_route({"POST", "/_sim/reset", "simReset", gated(reset), StoreLock::Exclusive});
     table.add_server_route({"POST", "/_sim/wro", "simCreateWro", gated(create_wro), StoreLock::Exclusive});
@@ -298,6 +298,6 @@ void bind_handlers(HandlerTable& table, const FaultSet&) {
 
 }  // namespace
 
-Area simulation_area() { return {"simulation", bind_handlers, nullptr}; }
+Area simulation_area() { return {"simulation", bind_simulation, nullptr}; }
 
 }  // namespace dockside::refserver

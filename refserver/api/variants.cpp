@@ -214,7 +214,7 @@ Reply convert_to_bundle(RequestContext& ctx) {
     return json_response(200, product_response(saved, ctx.faults));
 }
 
-void bind_handlers(HandlerTable& table, const FaultSet&) {
+void bind_variants(HandlerTable& table, const FaultSet&) {
     table.bind_writes({{"createVariants", create_variants}, {"updateVariants", update_variants},
                        {"mergeVariants", merge_variants}, {"convertToBundle", convert_to_bundle},
                        {"addChannelMetadata", add_channel_metadata},
@@ -223,6 +223,6 @@ void bind_handlers(HandlerTable& table, const FaultSet&) {
 
 }  // namespace
 
-Area variants_area() { return {"variants", bind_handlers, nullptr}; }
+Area variants_area() { return {"variants", bind_variants, nullptr}; }
 
 }  // namespace dockside::refserver

@@ -13,13 +13,13 @@ Reply removed_read(RequestContext&) {
     return json_response(200, nlohmann::json::array());
 }
 
-void bind_handlers(HandlerTable& table, const FaultSet& faults) {
+void bind_versioning(HandlerTable& table, const FaultSet& faults) {
     if (faults.on(Fault::VersionServesOldPaths)) table.serve_renamed_paths();
     if (faults.on(Fault::VersionServesStatusHistory)) table.serve_removed_reads(removed_read);
 }
 
 }  // namespace
 
-Area versioning_area() { return {"versioning", bind_handlers, nullptr}; }
+Area versioning_area() { return {"versioning", bind_versioning, nullptr}; }
 
 }  // namespace dockside::refserver

@@ -126,13 +126,13 @@ Reply delete_webhook(RequestContext& ctx) {
     return http::Response{204, {}, ""};
 }
 
-void bind_handlers(HandlerTable& table, const FaultSet&) {
+void bind_webhooks(HandlerTable& table, const FaultSet&) {
     table.bind_reads({{"listWebhooks", list_webhooks}});
     table.bind_writes({{"createWebhook", create_webhook}, {"deleteWebhook", delete_webhook}});
 }
 
 }  // namespace
 
-Area webhooks_area() { return {"webhooks", bind_handlers, nullptr}; }
+Area webhooks_area() { return {"webhooks", bind_webhooks, nullptr}; }
 
 }  // namespace dockside::refserver

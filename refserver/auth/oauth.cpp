@@ -190,12 +190,12 @@ Reply token(RequestContext& ctx) {
                          "grant_type", kTokenRule, {}});
 }
 
-void bind_handlers(HandlerTable& table, const FaultSet&) {
+void bind_oauth(HandlerTable& table, const FaultSet&) {
     table.bind_writes({{"authorize", authorize}, {"token", token}});
 }
 
 }  // namespace
 
-Area oauth_area() { return {"oauth", bind_handlers, nullptr}; }
+Area oauth_area() { return {"oauth", bind_oauth, nullptr}; }
 
 }  // namespace dockside::refserver

@@ -8,12 +8,6 @@ using namespace testing;
 using json = nlohmann::json;
 using Ids = std::vector<std::int64_t>;
 
-Ids ids_of(const json& list, const char* key) {
-    Ids out;
-    for (const auto& x : list) out.push_back(x[key].get<std::int64_t>());
-    return out;
-}
-
 Ids inventory_ids(Harness& h, const std::string& query) {
     auto r = h.get("/2025-07/inventory" + query);
     EXPECT_EQ(r.status, 200) << query << " " << r.body;

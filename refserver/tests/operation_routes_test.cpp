@@ -13,7 +13,7 @@
 namespace dockside::refserver::testing {
 namespace {
 
-struct Documents {
+struct RouteDocuments {
     nlohmann::json openapi = *spec::load_document(DOCKSIDE_SPECS_DIR "/fulfillment-2025-07.openapi.yaml");
     nlohmann::json rules = *spec::load_document(DOCKSIDE_SPECS_DIR "/rules.yaml");
 
@@ -68,7 +68,7 @@ TEST(OperationRoutes, PathParameterTypesComeFromTheSpec) {
 }
 
 TEST(OperationRoutes, AnOperationWithoutAHandlerStopsTheStart) {
-    Documents d;
+    RouteDocuments d;
     nlohmann::json op = d.openapi["paths"]["/2025-07/location"]["get"];
     op["operationId"] = "listLocationsAgain";
     d.openapi["paths"]["/2025-07/location-again"]["get"] = op;
@@ -79,7 +79,7 @@ TEST(OperationRoutes, AnOperationWithoutAHandlerStopsTheStart) {
 }
 
 TEST(OperationRoutes, AHandlerForAnOperationTheSpecLacksStopsTheStart) {
-    Documents d;
+    RouteDocuments d;
     d.openapi["paths"].erase("/2025-07/location");
     const std::string problems = start_problems(d.load());
     EXPECT_NE(problems.find("a handler is bound to operation listLocations, which the spec does not have"), std::string::npos)
@@ -95,7 +95,7 @@ std::string token_with(Harness& h, const std::string& scope) {
 }
 
 TEST(OperationRoutes, MovingAScopeInTheSpecMovesTheAnswer) {
-    Documents d;
+    RouteDocuments d;
     for (auto& requirement : d.openapi["paths"]["/2025-07/location"]["get"]["security"])
         for (auto& [scheme, scopes] : requirement.items())
             if (scopes == nlohmann::json::array({"locations_read"})) scopes = nlohmann::json::array({"inventory_read"});
@@ -114,7 +114,7 @@ TEST(OperationRoutes, MovingAScopeInTheSpecMovesTheAnswer) {
 }
 
 TEST(OperationRoutes, MovingAChannelRuleInTheSpecMovesTheAnswer) {
-    Documents d;
+    RouteDocuments d;
     d.openapi["paths"]["/2025-07/location"]["get"]["x-channel-header"] = "not-used";
     const spec::Spec moved = d.load();
     Harness as_documented;

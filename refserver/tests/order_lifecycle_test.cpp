@@ -15,7 +15,7 @@
 namespace dockside::refserver::testing {
 namespace {
 
-struct Documents {
+struct LifecycleDocuments {
     nlohmann::json openapi = *spec::load_document(DOCKSIDE_SPECS_DIR "/fulfillment-2025-07.openapi.yaml");
     nlohmann::json rules = *spec::load_document(DOCKSIDE_SPECS_DIR "/rules.yaml");
 
@@ -89,7 +89,7 @@ TEST(Lifecycle, TheServerCancelsShipmentsAsTheStanceSays) {
 }
 
 TEST(Lifecycle, MovingACancelInTheSpecMovesTheServer) {
-    Documents d;
+    LifecycleDocuments d;
     // LabeledCreated leaves the states that refuse a cancel and joins those a cancel moves to Cancelled.
     drop_from(d.shipment_stance()["rejected"], "LabeledCreated");
     for (auto& t : d.shipment_stance()["transitions"])
@@ -117,7 +117,7 @@ TEST(Lifecycle, MovingACancelInTheSpecMovesTheServer) {
 }
 
 TEST(Lifecycle, RenamingAShipmentStateInTheSpecRenamesItInTheServer) {
-    Documents d;
+    LifecycleDocuments d;
     rename(d.rules["state_machines"]["shipment"], "OnHold", "Held");
     const spec::Spec renamed = d.load();
     nlohmann::json seed = parse_seed(default_seed_text()).value();
@@ -137,7 +137,7 @@ TEST(Lifecycle, RenamingAShipmentStateInTheSpecRenamesItInTheServer) {
 }
 
 TEST(Lifecycle, AStanceLackingAMoveTheServerPlaysStopsTheStart) {
-    Documents d;
+    LifecycleDocuments d;
     auto& transitions = d.shipment_stance()["transitions"];
     transitions.erase(std::remove_if(transitions.begin(), transitions.end(),
                                      [](const nlohmann::json& t) { return t.value("event", "") == shipment_event::kHold; }),

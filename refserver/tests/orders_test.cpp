@@ -261,17 +261,11 @@ TEST(OrderGet, UnknownAndBadIds) {
     EXPECT_EQ(h.send("DELETE", "/2025-07/order/5001").headers.get("Allow"), "GET");
 }
 
-std::vector<int> ids_of(const nlohmann::json& list) {
-    std::vector<int> out;
-    for (const auto& o : list) out.push_back(o["id"].get<int>());
-    return out;
-}
-
 TEST(OrderList, PagingIsDisjointAndBounded) {
     Harness h;
     auto all = ids_of(body_of(h.get("/2025-07/order?Limit=250")));
     ASSERT_GE(all.size(), 12u);
-    std::vector<int> paged;
+    std::vector<std::int64_t> paged;
     for (int page = 1; page <= 10; ++page) {
         auto ids = ids_of(body_of(h.get("/2025-07/order?Limit=5&Page=" + std::to_string(page))));
         EXPECT_LE(ids.size(), 5u);
@@ -297,26 +291,26 @@ TEST(OrderList, RejectsBadPagingValues) {
 TEST(OrderList, FiltersSelectExactly) {
     Harness h;
     auto ids = [&](const std::string& q) { return ids_of(body_of(h.get("/2025-07/order?Limit=250&" + q))); };
-    EXPECT_EQ(ids("IDs=5001,5003,424242"), (std::vector<int>{5001, 5003}));
-    EXPECT_EQ(ids("ReferenceIds=SEED-5002,SEED-5004"), (std::vector<int>{5002, 5004}));
+    EXPECT_EQ(ids("IDs=5001,5003,424242"), (std::vector<std::int64_t>{5001, 5003}));
+    EXPECT_EQ(ids("ReferenceIds=SEED-5002,SEED-5004"), (std::vector<std::int64_t>{5002, 5004}));
     // Named orders are looked up, and the other filters still apply to them.
-    EXPECT_EQ(ids("ReferenceIds=SEED-5004,NO-SUCH-REF,SEED-5002,SEED-5002"), (std::vector<int>{5002, 5004}));
-    EXPECT_EQ(ids("ReferenceIds=SEED-5002,SEED-5004&IDs=5004,5001"), (std::vector<int>{5004}));
-    EXPECT_EQ(ids("ReferenceIds=SEED-5002,SEED-5003&HasTracking=true"), (std::vector<int>{5002}));
-    EXPECT_EQ(ids("ReferenceIds=SEED-5002,SEED-5004&SortOrder=Descending"), (std::vector<int>{5004, 5002}));
+    EXPECT_EQ(ids("ReferenceIds=SEED-5004,NO-SUCH-REF,SEED-5002,SEED-5002"), (std::vector<std::int64_t>{5002, 5004}));
+    EXPECT_EQ(ids("ReferenceIds=SEED-5002,SEED-5004&IDs=5004,5001"), (std::vector<std::int64_t>{5004}));
+    EXPECT_EQ(ids("ReferenceIds=SEED-5002,SEED-5003&HasTracking=true"), (std::vector<std::int64_t>{5002}));
+    EXPECT_EQ(ids("ReferenceIds=SEED-5002,SEED-5004&SortOrder=Descending"), (std::vector<std::int64_t>{5004, 5002}));
     EXPECT_EQ(ids_of(body_of(h.get("/2025-07/order?ReferenceIds=SEED-5002,SEED-5004&Limit=1&Page=2"))),
-              (std::vector<int>{5004}));
-    EXPECT_EQ(ids("StartDate=2025-06-05T00:00:00Z&EndDate=2025-06-09T23:59:59Z"), (std::vector<int>{5003, 5004, 5005}));
-    EXPECT_EQ(ids("HasTracking=true"), (std::vector<int>{5001, 5002, 5005, 5007, 5010, 5012}));
+              (std::vector<std::int64_t>{5004}));
+    EXPECT_EQ(ids("StartDate=2025-06-05T00:00:00Z&EndDate=2025-06-09T23:59:59Z"), (std::vector<std::int64_t>{5003, 5004, 5005}));
+    EXPECT_EQ(ids("HasTracking=true"), (std::vector<std::int64_t>{5001, 5002, 5005, 5007, 5010, 5012}));
     auto untracked = ids("HasTracking=false");
-    EXPECT_EQ(untracked, (std::vector<int>{5003, 5004, 5006, 5008, 5009, 5011}));
-    EXPECT_EQ(ids("IsTrackingUploaded=true"), (std::vector<int>{5001, 5010, 5012}));
+    EXPECT_EQ(untracked, (std::vector<std::int64_t>{5003, 5004, 5006, 5008, 5009, 5011}));
+    EXPECT_EQ(ids("IsTrackingUploaded=true"), (std::vector<std::int64_t>{5001, 5010, 5012}));
     EXPECT_EQ(ids("LastTrackingUpdateStartDate=2025-06-04T00:00:00Z&LastTrackingUpdateEndDate=2025-06-15T00:00:00Z"),
-              (std::vector<int>{5002, 5005, 5007}));
+              (std::vector<std::int64_t>{5002, 5005, 5007}));
     // A range that covers everything still returns only orders with tracking.
     EXPECT_EQ(ids("LastTrackingUpdateStartDate=2000-01-01T00:00:00Z"), ids("HasTracking=true"));
-    EXPECT_EQ(ids("LastUpdateStartDate=2025-06-20T00:00:00Z"), (std::vector<int>{5011, 5012}));
-    EXPECT_EQ(ids("LastUpdateEndDate=2025-06-02T00:00:00Z"), (std::vector<int>{5001}));
+    EXPECT_EQ(ids("LastUpdateStartDate=2025-06-20T00:00:00Z"), (std::vector<std::int64_t>{5011, 5012}));
+    EXPECT_EQ(ids("LastUpdateEndDate=2025-06-02T00:00:00Z"), (std::vector<std::int64_t>{5001}));
     auto desc = ids("SortOrder=Descending");
     EXPECT_EQ(desc.front(), 5012);
     EXPECT_EQ(desc.back(), 5001);
@@ -330,13 +324,13 @@ TEST(OrderList, ReferenceIdsFindEveryOrderADuplicateFaultLetIn) {
     const auto second = body_of(create(h, valid_order("DUP-2")));
     ASSERT_TRUE(first.contains("id") && second.contains("id"));
     EXPECT_EQ(ids_of(body_of(h.get("/2025-07/order?ReferenceIds=DUP-2"))),
-              (std::vector<int>{first["id"].get<int>(), second["id"].get<int>()}));
+              (std::vector<std::int64_t>{first["id"].get<int>(), second["id"].get<int>()}));
 }
 
 TEST(OrderList, ChannelHeaderNarrowsToThatChannel) {
     Harness h;
     auto r = h.send("GET", "/2025-07/order?Limit=250", "", std::nullopt, std::to_string(h.server->read_only_channel_id()));
-    EXPECT_EQ(ids_of(body_of(r)), (std::vector<int>{5009}));
+    EXPECT_EQ(ids_of(body_of(r)), (std::vector<std::int64_t>{5009}));
 }
 
 TEST(OrderList, PagesFoundByRankAreThoseOfAWalkOverEveryOrder) {  // ORD-LIST-LIMIT, ORD-LIST-FILTERS
@@ -362,7 +356,7 @@ TEST(OrderList, PagesFoundByRankAreThoseOfAWalkOverEveryOrder) {  // ORD-LIST-LI
                 const auto by_rank = list("Limit=7&Page=" + std::to_string(page));
                 EXPECT_EQ(by_rank, list("Limit=7&Page=" + std::to_string(page) + walked)) << page;
                 const std::size_t from = std::min<std::size_t>(all.size(), (page - 1) * 7);
-                EXPECT_EQ(by_rank, std::vector<int>(all.begin() + from, all.begin() + std::min(all.size(), from + 7))) << page;
+                EXPECT_EQ(by_rank, std::vector<std::int64_t>(all.begin() + from, all.begin() + std::min(all.size(), from + 7))) << page;
             }
             const std::string range = "StartDate=2025-06-05T00:00:00Z&EndDate=2025-07-01T12:00:10Z";
             EXPECT_EQ(list("Limit=4&Page=2&" + range), list("Limit=4&Page=2&" + range + walked)) << order;

@@ -40,12 +40,6 @@ void expect_product_shape(const json& p) {
     for (const auto& v : p["variants"]) expect_variant_shape(v);
 }
 
-std::vector<std::int64_t> ids_of(const json& list, const char* key = "id") {
-    std::vector<std::int64_t> out;
-    for (const auto& x : list) out.push_back(x[key].get<std::int64_t>());
-    return out;
-}
-
 std::vector<std::int64_t> product_ids(Harness& h, const std::string& query) {
     auto r = h.get("/2025-07/product" + query);
     EXPECT_EQ(r.status, 200) << r.body;

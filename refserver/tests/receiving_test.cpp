@@ -14,12 +14,6 @@ using namespace testing;
 using json = nlohmann::json;
 using Ids = std::vector<std::int64_t>;
 
-Ids ids_of(const json& list) {
-    Ids out;
-    for (const auto& x : list) out.push_back(x["id"].get<std::int64_t>());
-    return out;
-}
-
 Ids wro_ids(Harness& h, const std::string& query) {
     auto r = h.get("/2025-07/receiving" + query);
     EXPECT_EQ(r.status, 200) << query << " " << r.body;

@@ -74,6 +74,13 @@ inline std::string start_problems(const spec::Spec& contract) {
 inline nlohmann::json body_of(const http::Response& r) { return nlohmann::json::parse(r.body, nullptr, false); }
 
 /// The error code and rule of an error response, for compact assertions.
+/// The `key` of each item of a list answer's items, in order.
+inline std::vector<std::int64_t> ids_of(const nlohmann::json& list, const char* key = "id") {
+    std::vector<std::int64_t> out;
+    for (const auto& x : list) out.push_back(x[key].get<std::int64_t>());
+    return out;
+}
+
 inline std::string rule_of(const http::Response& r) {
     auto j = body_of(r);
     return j.is_object() && j.contains("error") ? j["error"].value("rule", "") : "";

@@ -24,11 +24,6 @@ struct CleanupOptions {
     WriteSafety safety;
 };
 
-int cannot_run(const std::string& message) {
-    std::cerr << "dockside cleanup: " << message << "\n";
-    return kExitCannotRun;
-}
-
 /// The target the run's results.json names, for a message that asks for it.
 std::string recorded_target(const std::string& run_dir) {
     std::ifstream in(std::filesystem::path(run_dir) / "results.json");
@@ -40,10 +35,10 @@ std::string recorded_target(const std::string& run_dir) {
 int run_cleanup_command(const GlobalOptions& global, const CleanupOptions& options) {
     const std::string log = created_log_of(options.run_dir);
     if (!std::filesystem::exists(log))
-        return cannot_run(options.run_dir + " holds no created.jsonl: it is not a conform run's folder, or the run "
+        return cannot_run("cleanup", options.run_dir + " holds no created.jsonl: it is not a conform run's folder, or the run "
                           "created nothing it could note (a --dry-run, --list or embedded run)");
     auto spec = load_spec(global.spec_dir);
-    if (!spec) return cannot_run(spec.error().to_string());
+    if (!spec) return cannot_run("cleanup", spec.error().to_string());
     auto target = config::resolve(options.target, profile_names(global.spec_dir), version_segment(*spec));
     if (!target) {
         for (const auto& p : target.error()) std::cerr << "dockside cleanup: " << p.to_string() << "\n";
@@ -51,20 +46,20 @@ int run_cleanup_command(const GlobalOptions& global, const CleanupOptions& optio
     }
     print_target_notes("cleanup", *target);
     if (target->embedded())
-        return cannot_run("name the run's target (it was " + recorded_target(options.run_dir) +
+        return cannot_run("cleanup", "name the run's target (it was " + recorded_target(options.run_dir) +
                           ") with --env, or --base-url and --token: its credentials are not kept in the run folder");
     if (const auto refused = writes_refused_reason(*target, options.safety); !refused.empty())
-        return cannot_run(refused + ": cleanup cancels and deletes, which are writes");
+        return cannot_run("cleanup", refused + ": cleanup cancels and deletes, which are writes");
     const validate::ResponseValidator validator(*spec);
     auto prepared = prepare_remote(*target, options.access, *spec, validator);
-    if (!prepared) return cannot_run(prepared.error());
+    if (!prepared) return cannot_run("cleanup", prepared.error());
     const CleanupTarget where{prepared->info.base_url, prepared->info.token, prepared->info.write_channel,
                               target->channel_header, client_options_for(*target)};
     const CleanupReport report = undo_created(log, where, *spec);
-    if (!report.error.empty()) return cannot_run(report.error);
+    if (!report.error.empty()) return cannot_run("cleanup", report.error);
     std::cout << report.render();
     if (!write_cleanup_report(report, options.run_dir))
-        return cannot_run("cannot write " + (std::filesystem::path(options.run_dir) / "cleanup.json").string());
+        return cannot_run("cleanup", "cannot write " + (std::filesystem::path(options.run_dir) / "cleanup.json").string());
     std::cout << "report: " << (std::filesystem::path(options.run_dir) / "cleanup.json").string() << "\n";
     return report.count(CleanupOutcome::State::Failed) == 0 ? kExitOk : kExitViolations;
 }

@@ -193,11 +193,6 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
     return problems;
 }
 
-int cannot_run(const std::string& message) {
-    std::cerr << "dockside conform: " << message << "\n";
-    return kExitCannotRun;
-}
-
 conform::RunMetadata metadata(const conform::SessionInfo& info, const std::vector<std::string>& areas,
                               const std::vector<std::string>& faults, int budget) {
     conform::RunMetadata meta;
@@ -224,13 +219,13 @@ int report(const conform::RunResults& results, const std::string& out_dir, const
            const std::string& accept_text, bool areas_shown) {
     const auto dir = std::filesystem::path(out_dir);
     const std::string results_path = (dir / "results.json").string(), junit_path = (dir / "junit.xml").string();
-    if (!write_file(results_path, conform::RunRecord::results_text(results))) return cannot_run("cannot write " + results_path);
-    if (!write_file(junit_path, conform::RunRecord::junit_text(results))) return cannot_run("cannot write " + junit_path);
+    if (!write_file(results_path, conform::RunRecord::results_text(results))) return cannot_run("conform", "cannot write " + results_path);
+    if (!write_file(junit_path, conform::RunRecord::junit_text(results))) return cannot_run("conform", "cannot write " + junit_path);
     if (!options.write_accept_file.empty() && !write_accept_file(results, options.write_accept_file, accept_text))
-        return cannot_run("cannot write --write-accept " + options.write_accept_file);
+        return cannot_run("conform", "cannot write --write-accept " + options.write_accept_file);
     if (!options.summary_md_file.empty() &&
         !write_file(options.summary_md_file, report::conform_summary_markdown(results, out_dir)))
-        return cannot_run("cannot write --summary-md " + options.summary_md_file);
+        return cannot_run("conform", "cannot write --summary-md " + options.summary_md_file);
     conform::ReportStyle style;
     style.colour = colour_console();
     style.detail = options.quiet ? conform::Detail::Quiet : options.verbose ? conform::Detail::Verbose : conform::Detail::Normal;
@@ -271,7 +266,7 @@ std::optional<PreparedTarget> prepare(const config::TargetConfig& target, const 
         return prepare_remote(target, access, spec, validator);
     }();
     if (!remote) {
-        cannot_run(remote.error());
+        cannot_run("conform", remote.error());
         return std::nullopt;
     }
     remote->info.replay_args = remote_replay_args(target, options.access, remote->info);
@@ -337,7 +332,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     auto prepared = prepare(*c.target, options, c.refresh_token, *c.spec, validator, embedded);
     if (!prepared) return kExitCannotRun;
     auto credentials = ConformCredentials::start(*c.target, *prepared, *c.spec, options.refresh_token_file);
-    if (!credentials) return cannot_run(credentials.error());
+    if (!credentials) return cannot_run("conform", credentials.error());
     conform::SessionInfo& info = prepared->info;
     info.profile = like.profile;
     info.profile_json = like.profile_json;
@@ -356,7 +351,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     apply_webhook_options(options.webhook, info);
 
     auto session = conform::Session::create(*c.spec, validator, info, client_options_for(*c.target));
-    if (!session) return cannot_run(session.error());
+    if (!session) return cannot_run("conform", session.error());
 
     auto meta = metadata(info, c.areas, options.faults, options.test_timeout);
     meta.spec_version = c.spec->document().value(nlohmann::json::json_pointer("/info/version"), "");
@@ -390,7 +385,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
         if (ran.meta.selected == 0) {
             record.disarm();
             if (embedded) embedded->stop();
-            return cannot_run("no test matches the selection (--only '" + options.only + "', --filter '" + options.filter +
+            return cannot_run("conform", "no test matches the selection (--only '" + options.only + "', --filter '" + options.filter +
                               "'); `dockside conform --list` shows the tests");
         }
     } else {

@@ -83,11 +83,6 @@ private:
     bool armed_;
 };
 
-int cannot_run(const std::string& message) {
-    std::cerr << "dockside load: " << message << "\n";
-    return kExitCannotRun;
-}
-
 /// The embedded server's or the remote target's access; nullopt (message printed) when it cannot be had.
 /// True when no entry of the mix is an operation of the contract (`--mix 'GET /order.json'` against any
 /// HTTP server, the way wrk is used): such a run needs neither an accepted token nor a channel.
@@ -167,7 +162,7 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
     if (outside_contract(settings.entries)) {
         // Only reachability is checked: the token, if any, is sent as given and no channel is discovered.
         if (auto probe = conform::probe_target(target.base_url, target.token, client_options_for(target)); !probe) {
-            cannot_run(probe.error());
+            cannot_run("load", probe.error());
             return std::nullopt;
         }
         out.base_url = target.base_url;
@@ -181,7 +176,7 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
     if (target.auth == config::AuthMethod::OAuthClient) {
         auto oauth = first_oauth_token(target, options, spec);
         if (!oauth) {
-            cannot_run(oauth.error());
+            cannot_run("load", oauth.error());
             return std::nullopt;
         }
         checked.auth = config::AuthMethod::PersonalToken;
@@ -193,7 +188,7 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
         // Only the token is checked: channels are discovered to find one to write to, and this mix writes to none.
         if (auto accepted = conform::check_token(checked.base_url, checked.token, "token", client_options_for(target));
             !accepted) {
-            cannot_run(accepted.error().message);
+            cannot_run("load", accepted.error().message);
             return std::nullopt;
         }
         out.base_url = checked.base_url;
@@ -204,7 +199,7 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
     const validate::ResponseValidator validator(spec);
     auto remote = prepare_remote(checked, options.access, spec, validator);
     if (!remote) {
-        cannot_run(remote.error());
+        cannot_run("load", remote.error());
         return std::nullopt;
     }
     // A contract violation seen while discovering the target is conform's to report; load only needs to know
@@ -212,7 +207,7 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
     for (const auto& finding : remote->preflight)
         std::cerr << "dockside load: while preparing: " << finding.name << " failed (run dockside conform for the details)\n";
     if (!remote->runnable) {
-        cannot_run("the target's channels could not be read; pass --channel");
+        cannot_run("load", "the target's channels could not be read; pass --channel");
         return std::nullopt;
     }
     out.base_url = remote->info.base_url;
@@ -287,7 +282,7 @@ int run_load_command(const GlobalOptions& global, const LoadCommandOptions& opti
     std::signal(SIGTERM, on_interrupt);
     if (held != 0) g_interrupted.store(true);
     auto spec = load_spec(global.spec_dir);
-    if (!spec) return cannot_run(spec.error().to_string());
+    if (!spec) return cannot_run("load", spec.error().to_string());
     std::vector<std::string> problems;
     auto settings = loadtool::validate_load_options(options.load, *spec, global.spec_dir + "/mixes");
     if (!options.load.ab.empty()) return run_ab_command(global, options, *spec, settings);

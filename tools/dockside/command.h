@@ -25,6 +25,9 @@ struct CommandContext {
     bool claims_interrupts = false;
 };
 
+/// Prints "dockside COMMAND: MESSAGE" on stderr and returns the exit code of a run that could not run.
+int cannot_run(const char* command, const std::string& message);
+
 void register_spec_command(CLI::App& app, CommandContext& context);
 void register_serve_command(CLI::App& app, CommandContext& context);
 void register_conform_command(CLI::App& app, CommandContext& context);

@@ -56,6 +56,11 @@ const char* kExitCodes =
 
 }  // namespace
 
+int dockside::cli::cannot_run(const char* command, const std::string& message) {
+    std::cerr << "dockside " << command << ": " << message << "\n";
+    return kExitCannotRun;
+}
+
 int main(int argc, char** argv) {
     hold_interrupts();  // a Ctrl-C during start-up still ends in a record that says so
     CLI::App app{"Dockside: contract conformance and load testing for the Fulfillment Service API 2025-07"};

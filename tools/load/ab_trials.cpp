@@ -17,11 +17,6 @@
 namespace dockside::loadtool {
 namespace {
 
-int cannot_run(LoadIo& io, const std::string& message) {
-    io.err << "dockside load: " << message << "\n";
-    return cli::kExitCannotRun;
-}
-
 /// "12 pairs of 10s at 300/s": what one slice sends, as a plain run would say it.
 std::string slice_text(const LoadSettings& s) {
     const std::string pace = s.schedule ? s.schedule->describe() : "closed loop for " + load::format_duration(s.duration);

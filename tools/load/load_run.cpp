@@ -25,14 +25,15 @@
 #include "tools/load/plan_builder.h"
 
 namespace dockside::loadtool {
-namespace {
-
-using namespace std::chrono_literals;
 
 int cannot_run(LoadIo& io, const std::string& message) {
     io.err << "dockside load: " << message << "\n";
     return cli::kExitCannotRun;
 }
+
+namespace {
+
+using namespace std::chrono_literals;
 
 /// A tag no earlier run used, so created orders' reference ids never collide (ORD-REF-UNIQUE).
 std::string run_tag(unsigned shard) {

@@ -38,6 +38,9 @@ struct LoadIo {
     const std::atomic<bool>* interrupt = nullptr;   ///< set by SIGINT
 };
 
+/// Prints "dockside load: MESSAGE" on the run's error stream; returns the exit code of a run that could not run.
+int cannot_run(LoadIo& io, const std::string& message);
+
 int run_load(const LoadSettings& settings, const LoadTarget& target, const spec::Spec& spec, LoadIo& io);
 
 }  // namespace dockside::loadtool

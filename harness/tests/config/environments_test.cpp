@@ -15,7 +15,7 @@
 namespace dockside::config {
 namespace {
 
-const ProfileNames kProfiles{"default", "strict"};
+const ProfileNames kProfileNames{"default", "strict"};
 
 /// A project file with this text in a fresh folder of its own.
 std::string project_file(const std::string& name, const std::string& text) {
@@ -107,7 +107,7 @@ TEST(Environments, BrokenYamlNamesItsPosition) {
 TEST(Environments, SelectingOneFillsTheTargetAndMarksProduction) {
     const auto path = project_file("select", kTwoEnvironments);
     ::setenv("DOCKSIDE_TEST_SANDBOX_TOKEN", "sandbox-pat", 1);
-    auto sandbox = resolve(selecting(path, "sandbox"), kProfiles);
+    auto sandbox = resolve(selecting(path, "sandbox"), kProfileNames);
     ASSERT_TRUE(sandbox) << joined(sandbox.error());
     EXPECT_EQ(sandbox->base_url, "https://sandbox.example.test");
     EXPECT_EQ(sandbox->token, "sandbox-pat");
@@ -116,7 +116,7 @@ TEST(Environments, SelectingOneFillsTheTargetAndMarksProduction) {
     EXPECT_FALSE(sandbox->production);
 
     std::ofstream(std::filesystem::path(path).parent_path() / "production-secret") << "s3cret\n";
-    auto production = resolve(selecting(path, "production"), kProfiles);
+    auto production = resolve(selecting(path, "production"), kProfileNames);
     ASSERT_TRUE(production) << joined(production.error());
     EXPECT_TRUE(production->production);
     EXPECT_EQ(production->auth, AuthMethod::OAuthClient);
@@ -132,7 +132,7 @@ TEST(Environments, AGivenFlagOverridesOneValueAndKeepsTheRest) {
     raw.channel = "202";
     raw.given.insert("--channel");
     raw.base_url = "https://ignored.example.test";  // not given: the environment's value wins over a default
-    auto resolved = resolve(raw, kProfiles);
+    auto resolved = resolve(raw, kProfileNames);
     ASSERT_TRUE(resolved) << joined(resolved.error());
     EXPECT_EQ(resolved->channel, 202);
     EXPECT_EQ(resolved->base_url, "https://sandbox.example.test");
@@ -140,7 +140,7 @@ TEST(Environments, AGivenFlagOverridesOneValueAndKeepsTheRest) {
 
     raw.token = "flag-pat";
     raw.given.insert("--token");
-    auto with_token = resolve(raw, kProfiles);
+    auto with_token = resolve(raw, kProfileNames);
     ASSERT_TRUE(with_token) << joined(with_token.error());
     EXPECT_EQ(with_token->token, "flag-pat");
 }
@@ -158,7 +158,7 @@ TEST(Environments, AnEnvironmentHoldsATokenBesideAnOAuthClientAndItsRedirectUri)
 )");
     ::setenv("DOCKSIDE_TEST_BOTH_TOKEN", "both-pat", 1);
     ::setenv("DOCKSIDE_TEST_BOTH_SECRET", "both-secret", 1);
-    auto resolved = resolve(selecting(path, "sandbox"), kProfiles);
+    auto resolved = resolve(selecting(path, "sandbox"), kProfileNames);
     ASSERT_TRUE(resolved) << joined(resolved.error());
     EXPECT_EQ(resolved->auth, AuthMethod::PersonalToken);
     EXPECT_EQ(resolved->token, "both-pat");
@@ -168,7 +168,7 @@ TEST(Environments, AnEnvironmentHoldsATokenBesideAnOAuthClientAndItsRedirectUri)
     auto raw = selecting(path, "sandbox");
     raw.redirect_uri = "https://elsewhere.example.test/cb";
     raw.given.insert("--redirect-uri");
-    auto flagged = resolve(raw, kProfiles);
+    auto flagged = resolve(raw, kProfileNames);
     ASSERT_TRUE(flagged) << joined(flagged.error());
     EXPECT_EQ(flagged->redirect_uri, "https://elsewhere.example.test/cb");
 }
@@ -194,14 +194,14 @@ TEST(Environments, ARedirectUriNeedsItsClientAndMustBeAUrl) {
 
 TEST(Environments, AMissingEnvironmentOrVariableIsAClearProblem) {
     const auto path = project_file("missing", kTwoEnvironments);
-    auto unknown = resolve(selecting(path, "staging"), kProfiles);
+    auto unknown = resolve(selecting(path, "staging"), kProfileNames);
     ASSERT_FALSE(unknown);
     EXPECT_EQ(unknown.error().front().option, "--env (DOCKSIDE_ENV)");
     EXPECT_NE(unknown.error().front().message.find("it names sandbox, production"), std::string::npos)
         << joined(unknown.error());
 
     ::unsetenv("DOCKSIDE_TEST_SANDBOX_TOKEN");
-    auto unset = resolve(selecting(path, "sandbox"), kProfiles);
+    auto unset = resolve(selecting(path, "sandbox"), kProfileNames);
     ASSERT_FALSE(unset);
     EXPECT_NE(joined(unset.error()).find("its token comes from $DOCKSIDE_TEST_SANDBOX_TOKEN: the environment variable "
                                          "DOCKSIDE_TEST_SANDBOX_TOKEN is not set"),
@@ -215,7 +215,7 @@ TEST(Environments, WithoutAFileAnEnvironmentCannotBeSelected) {
     const auto empty = std::filesystem::temp_directory_path() / ("dockside-env-none-" + std::to_string(::getpid()));
     std::filesystem::create_directories(empty);
     std::filesystem::current_path(empty);
-    auto resolved = resolve(raw, kProfiles);
+    auto resolved = resolve(raw, kProfileNames);
     std::filesystem::current_path(cwd);
     ASSERT_FALSE(resolved);
     EXPECT_NE(resolved.error().front().message.find("there is no dockside.yaml in the working folder"), std::string::npos);
@@ -239,13 +239,13 @@ TEST(Environments, APersonalAccessTokenSharedBetweenEnvironmentsIsRefused) {
     const auto shared = shared_tokens(*file);
     ASSERT_EQ(shared.size(), 1u);
     EXPECT_EQ(shared[0], std::make_pair(std::string("sandbox"), std::string("production")));
-    auto resolved = resolve(selecting(path, "sandbox"), kProfiles);
+    auto resolved = resolve(selecting(path, "sandbox"), kProfileNames);
     ASSERT_FALSE(resolved);
     EXPECT_NE(joined(resolved.error()).find("a PAT must not be shared between environments"), std::string::npos);
     EXPECT_EQ(joined(resolved.error()).find("same-pat"), std::string::npos) << "the secret is never printed";
 
     ::setenv("DOCKSIDE_TEST_SHARED_B", "its-own-pat", 1);
-    EXPECT_TRUE(resolve(selecting(path, "sandbox"), kProfiles));
+    EXPECT_TRUE(resolve(selecting(path, "sandbox"), kProfileNames));
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ namespace {
 
 const std::string kSchema = std::string(DOCKSIDE_SOURCE_DIR) + "/harness/tests/conform/fixtures/junit.xsd";
 
-Finding finding(std::string test, std::string rule, std::string title) {
+Finding titled_finding(std::string test, std::string rule, std::string title) {
     Finding f;
     f.test = std::move(test);
     f.area = area_of_test(f.test);
@@ -45,14 +45,14 @@ RunResults every_status() {
     run.meta.started_at = "2025-07-14T09:03:11Z";
     run.meta.duration_seconds = 2.5;
     run.tests.push_back(classify(raw("Orders.ORD_A_Passes", false), {}, ""));
-    auto failed = finding("Orders.ORD_GIFT_500_Rejects501", "ORD-GIFT-500", "createOrder rejects the request with a 4xx");
+    auto failed = titled_finding("Orders.ORD_GIFT_500_Rejects501", "ORD-GIFT-500", "createOrder rejects the request with a 4xx");
     run.tests.push_back(classify(raw(failed.test, true, {finding_marker(failed.key()),
                                                          "/work/wt/suites/orders_suite.cpp:88: Failure\nValue of: ok"}),
                                  {failed}, ""));
-    auto accepted = finding("Orders.ORD_B_Known", "ORD-NUMBER-400", "known");
+    auto accepted = titled_finding("Orders.ORD_B_Known", "ORD-NUMBER-400", "known");
     accepted.accepted = true;
     run.tests.push_back(classify(raw(accepted.test, true, {finding_marker(accepted.key())}), {accepted}, ""));
-    auto setup = testing::as_setup(finding("Returns.RET_C_Needs", "", ""), "creating a return of the test's own");
+    auto setup = testing::as_setup(titled_finding("Returns.RET_C_Needs", "", ""), "creating a return of the test's own");
     run.tests.push_back(classify(raw(setup.test, true, {}), {setup}, ""));
     RawTestResult skipped = raw("Returns.RET_D_Skips", false);
     skipped.skipped = true;
@@ -107,7 +107,7 @@ TEST(Junit, OneOutcomeElementPerTestWithTitleAndRule) {
 
 TEST(Junit, AcceptedOnlyRunHasNoFailure) {
     RunResults run;
-    auto accepted = finding("Orders.ORD_B_Known", "ORD-NUMBER-400", "known");
+    auto accepted = titled_finding("Orders.ORD_B_Known", "ORD-NUMBER-400", "known");
     accepted.accepted = true;
     run.tests.push_back(classify(raw(accepted.test, true, {finding_marker(accepted.key())}), {accepted}, ""));
     const std::string xml = render_junit(run);

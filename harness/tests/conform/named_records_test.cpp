@@ -3,31 +3,25 @@
 #include "harness/conform/named_records.h"
 
 #include <map>
-#include <memory>
 
 #include <gtest/gtest.h>
+
+#include "harness/tests/support/contract.h"
 
 namespace dockside::conform {
 namespace {
 
 using nlohmann::json;
 
-const std::string kSpecs = DOCKSIDE_SPECS_DIR;
-
 class NamedRecordsTest : public ::testing::Test {
 protected:
-    static void SetUpTestSuite() {
-        auto loaded = spec::Spec::load(kSpecs + "/fulfillment-2025-07.openapi.yaml", kSpecs + "/rules.yaml");
-        ASSERT_TRUE(loaded.ok());
-        spec_ = std::make_unique<spec::Spec>(std::move(loaded).value());
-    }
     const spec::Operation& op(const std::string& id) { return *spec_->find(id); }
     static json shipment(json order_id, json reference_id) { return {{"id", 7}, {"order_id", order_id}, {"reference_id", reference_id}}; }
     std::vector<NameDisagreement> judge_shipment(const NamedRecords& records, json order_id, json reference_id) {
         return records.judge(op("getOrderShipment"), 200, shipment(std::move(order_id), std::move(reference_id)));
     }
 
-    static inline std::unique_ptr<spec::Spec> spec_;
+    const spec::Spec* spec_ = &dockside::testing::contract();
 };
 
 TEST_F(NamedRecordsTest, TheContractMarksWhatAShipmentNames) {

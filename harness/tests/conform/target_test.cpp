@@ -9,7 +9,7 @@
 namespace dockside::conform {
 namespace {
 
-const std::string kSpecs = DOCKSIDE_SPECS_DIR;
+const std::string kSpecsDir = DOCKSIDE_SPECS_DIR;
 
 std::unique_ptr<refserver::EmbeddedServer> start_server() {
     auto server = refserver::EmbeddedServer::start({});
@@ -63,7 +63,7 @@ TEST(ChooseChannels, ScopesWrittenAsOneStringStillNameTheWriteChannel) {
 }
 
 TEST(AllScopes, IncludeOfflineAccessAndOpenid) {
-    auto spec = spec::Spec::load(kSpecs + "/fulfillment-2025-07.openapi.yaml", "");
+    auto spec = spec::Spec::load(kSpecsDir + "/fulfillment-2025-07.openapi.yaml", "");
     ASSERT_TRUE(spec.ok()) << spec.error().to_string();
     const auto scopes = all_scopes(*spec);
     for (const char* scope : {"offline_access", "openid", "orders_write", "orders_read"})
@@ -151,7 +151,7 @@ TEST(OAuthCodeFlow, AutomatedConsentYieldsAWorkingToken) {
     ASSERT_TRUE(server);
     auto client = server->api().oauth_client();
     ASSERT_TRUE(client.has_value());
-    auto spec = spec::Spec::load(kSpecs + "/fulfillment-2025-07.openapi.yaml", "");
+    auto spec = spec::Spec::load(kSpecsDir + "/fulfillment-2025-07.openapi.yaml", "");
     ASSERT_TRUE(spec.ok());
     // Request only what the app was granted (plus the OIDC extras), as a user would configure it.
     std::vector<std::string> scopes(client->scopes.begin(), client->scopes.end());
@@ -188,15 +188,15 @@ TEST(OAuthCodeFlow, RefusedConsentIsAConfigurationErrorSuggestingToken) {
 }
 
 TEST(Profile, StrictExtendsDefaultStances) {
-    auto strict = load_profile(kSpecs + "/profiles", "strict");
+    auto strict = load_profile(kSpecsDir + "/profiles", "strict");
     ASSERT_TRUE(strict.ok()) << strict.error();
     EXPECT_EQ((*strict)["profile"], "strict");
     EXPECT_EQ((*strict)["stances"]["NS-VALIDATION-STATUS"]["code"], 400);
-    EXPECT_FALSE(load_profile(kSpecs + "/profiles", "nonexistent").ok());
+    EXPECT_FALSE(load_profile(kSpecsDir + "/profiles", "nonexistent").ok());
 }
 
 TEST(Session, ExposesInfoStanceAndRejectsBadUrl) {
-    auto spec = spec::Spec::load(kSpecs + "/fulfillment-2025-07.openapi.yaml", "");
+    auto spec = spec::Spec::load(kSpecsDir + "/fulfillment-2025-07.openapi.yaml", "");
     ASSERT_TRUE(spec.ok());
     validate::ResponseValidator validator(*spec);
     SessionInfo info;
@@ -218,13 +218,13 @@ TEST(Session, ExposesInfoStanceAndRejectsBadUrl) {
 }
 
 TEST(Session, ReadsTheRejectCodesAndTheServerErrorRuleFromTheData) {
-    auto spec = spec::Spec::load(kSpecs + "/fulfillment-2025-07.openapi.yaml", kSpecs + "/rules.yaml");
+    auto spec = spec::Spec::load(kSpecsDir + "/fulfillment-2025-07.openapi.yaml", kSpecsDir + "/rules.yaml");
     ASSERT_TRUE(spec.ok());
     validate::ResponseValidator validator(*spec);
     SessionInfo info;
     info.base_url = "http://127.0.0.1:9";
     for (const char* name : {"default", "strict"}) {
-        auto profile = load_profile(kSpecs + "/profiles", name);
+        auto profile = load_profile(kSpecsDir + "/profiles", name);
         ASSERT_TRUE(profile.ok()) << profile.error();
         info.profile = name;
         info.profile_json = *profile;

@@ -16,7 +16,7 @@ namespace dockside::histogram {
 namespace {
 
 constexpr std::size_t kValues = 1'000'000;
-constexpr std::int64_t kHour = 3'600'000'000;
+constexpr std::int64_t kHourUs = 3'600'000'000;
 
 struct Distribution {
     const char* name;
@@ -50,7 +50,7 @@ TEST(HistogramAccuracy, MillionValuesAgainstExactSortingWithinThreeDigits) {
         std::vector<std::int64_t> values(kValues);
         Histogram h;
         for (auto& v : values) {
-            v = std::clamp<std::int64_t>(std::llround(distribution.draw(generator)), 0, kHour);
+            v = std::clamp<std::int64_t>(std::llround(distribution.draw(generator)), 0, kHourUs);
             h.record(v);
         }
         std::sort(values.begin(), values.end());

@@ -12,7 +12,7 @@
 namespace dockside::histogram {
 namespace {
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> text_lines(const std::string& text) {
     std::vector<std::string> lines;
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);) lines.push_back(line);
@@ -67,8 +67,8 @@ TEST(PercentileTicks, FollowHdrHistogramLevels) {
 }
 
 TEST(Hgrm, MatchesHdrHistogramJsLineByLine) {
-    const auto expected = lines_of(fixture("hdrhistogram-js-1-to-10000-with-stalls.hgrm"));
-    const auto actual = lines_of(to_hgrm(fixture_histogram(), 1000.0, 5));
+    const auto expected = text_lines(fixture("hdrhistogram-js-1-to-10000-with-stalls.hgrm"));
+    const auto actual = text_lines(to_hgrm(fixture_histogram(), 1000.0, 5));
     ASSERT_FALSE(expected.empty());
     for (std::size_t i = 0; i < std::max(expected.size(), actual.size()); ++i) {
         EXPECT_EQ(i < actual.size() ? actual[i] : "<missing>", i < expected.size() ? expected[i] : "<extra>")
@@ -79,7 +79,7 @@ TEST(Hgrm, MatchesHdrHistogramJsLineByLine) {
 TEST(Hgrm, HeaderAndFooterOfTheHdrHistogramLayout) {
     Histogram h;
     h.record_n(1500, 3);
-    const auto lines = lines_of(to_hgrm(h, 1000.0));
+    const auto lines = text_lines(to_hgrm(h, 1000.0));
     ASSERT_EQ(lines.size(), 2u + 2u + 3u);
     EXPECT_EQ(lines[0], "       Value     Percentile TotalCount 1/(1-Percentile)");
     EXPECT_EQ(lines[1], "");
@@ -91,7 +91,7 @@ TEST(Hgrm, HeaderAndFooterOfTheHdrHistogramLayout) {
 }
 
 TEST(Hgrm, EmptyHistogramHasHeaderAndZeroFooter) {
-    const auto lines = lines_of(to_hgrm(Histogram(), 1.0));
+    const auto lines = text_lines(to_hgrm(Histogram(), 1.0));
     ASSERT_EQ(lines.size(), 5u);
     EXPECT_EQ(lines[2], "#[Mean    =        0.000, StdDeviation   =        0.000]");
     EXPECT_EQ(lines[3], "#[Max     =        0.000, Total count    =            0]");
@@ -101,7 +101,7 @@ TEST(Hgrm, Wrk2LayoutAsHdrHistogramCPrintsIt) {
     Histogram h;
     h.record_n(1500, 3);
     h.record(2500);
-    const auto lines = lines_of(to_hgrm(h, 1000.0, 5, HgrmLayout::wrk2));
+    const auto lines = text_lines(to_hgrm(h, 1000.0, 5, HgrmLayout::wrk2));
     EXPECT_EQ(lines[0], "       Value   Percentile   TotalCount 1/(1-Percentile)");
     EXPECT_EQ(lines[1], "");
     EXPECT_EQ(lines[2], "       1.500     0.000000            3         1.00");
@@ -113,7 +113,7 @@ TEST(Hgrm, Wrk2LayoutAsHdrHistogramCPrintsIt) {
 
 TEST(Hgrm, BothLayoutsListTheSameTicks) {
     const auto h = fixture_histogram();
-    EXPECT_EQ(lines_of(to_hgrm(h, 1.0, 5, HgrmLayout::wrk2)).size(), lines_of(to_hgrm(h, 1.0)).size());
+    EXPECT_EQ(text_lines(to_hgrm(h, 1.0, 5, HgrmLayout::wrk2)).size(), text_lines(to_hgrm(h, 1.0)).size());
 }
 
 }  // namespace

@@ -61,7 +61,7 @@ http::Response respond(int status, const json& body) {
     return r;
 }
 
-std::string all(const std::vector<Violation>& vs) {
+std::string indented(const std::vector<Violation>& vs) {
     std::string out;
     for (const auto& v : vs) out += "  " + v.message() + "\n";
     return out;
@@ -76,7 +76,7 @@ TEST_P(RealShape, ValidDocumentPasses) {
     ASSERT_NE(op, nullptr) << c["operation"];
     ASSERT_NE(op->response_for(std::stoi(c["status"].get<std::string>())), nullptr);
     auto vs = real_validator()->validate(*op, respond(std::stoi(c["status"].get<std::string>()), c["valid"]));
-    EXPECT_TRUE(vs.empty()) << GetParam() << " valid document rejected:\n" << all(vs);
+    EXPECT_TRUE(vs.empty()) << GetParam() << " valid document rejected:\n" << indented(vs);
 }
 
 TEST_P(RealShape, InvalidDocumentsNameTheExactPointerAndRule) {
@@ -89,9 +89,9 @@ TEST_P(RealShape, InvalidDocumentsNameTheExactPointerAndRule) {
         json body = c["valid"].patch(bad["patch"]);
         auto vs = real_validator()->validate(*op, respond(std::stoi(c["status"].get<std::string>()), body));
         SCOPED_TRACE(bad["patch"].dump());
-        ASSERT_EQ(vs.size(), 1u) << all(vs);
-        EXPECT_EQ(vs[0].pointer, bad["pointer"].get<std::string>()) << all(vs);
-        EXPECT_EQ(vs[0].rule, bad["rule"].get<std::string>()) << all(vs);
+        ASSERT_EQ(vs.size(), 1u) << indented(vs);
+        EXPECT_EQ(vs[0].pointer, bad["pointer"].get<std::string>()) << indented(vs);
+        EXPECT_EQ(vs[0].rule, bad["rule"].get<std::string>()) << indented(vs);
         EXPECT_FALSE(vs[0].expected.empty());
         EXPECT_FALSE(vs[0].actual.empty());
         EXPECT_NE(vs[0].spec_location.find(op->section), std::string::npos) << vs[0].spec_location;
@@ -120,7 +120,7 @@ TEST(RealSpecValidator, StatusRulesOnRealOperations) {
     const spec::Operation* create = real_spec()->find("createOrder");
     const json& order = case_for("Order")["valid"];
     auto vs = real_validator()->validate(*create, respond(200, order));  // ERR-CODES: create answers 201
-    ASSERT_EQ(vs.size(), 1u) << all(vs);
+    ASSERT_EQ(vs.size(), 1u) << indented(vs);
     EXPECT_EQ(vs[0].rule, "ERR-CODES");
     EXPECT_TRUE(real_validator()->validate(*create, respond(201, order)).empty());
 
@@ -128,7 +128,7 @@ TEST(RealSpecValidator, StatusRulesOnRealOperations) {
     http::Response not_found;
     not_found.status = 404;  // WH-DELETE: no 404 in this version
     vs = real_validator()->validate(*del, not_found);
-    ASSERT_EQ(vs.size(), 1u) << all(vs);
+    ASSERT_EQ(vs.size(), 1u) << indented(vs);
     EXPECT_EQ(vs[0].rule, "ERR-CODES");
 
     // A rejection's body is not shown: any JSON passes.
@@ -147,10 +147,10 @@ TEST(RealSpecValidator, OpenEnumAcceptsUnlistedTopicsButNotFormerNames) {
     json subscription = shape["valid"];
     subscription["topics"] = json::array({"order.shipped", "order.return.received"});
     auto vs = real_validator()->validate(*create, respond(status, subscription));
-    EXPECT_TRUE(vs.empty()) << all(vs);
+    EXPECT_TRUE(vs.empty()) << indented(vs);
     subscription["topics"] = json::array({"order.shipped", "shipment_onhold"});
     vs = real_validator()->validate(*create, respond(status, subscription));
-    ASSERT_EQ(vs.size(), 1u) << all(vs);
+    ASSERT_EQ(vs.size(), 1u) << indented(vs);
     EXPECT_EQ(vs[0].rule, "WH-TOPICS");
     EXPECT_EQ(vs[0].pointer, "/topics/1");
 }

@@ -10,8 +10,8 @@
 namespace dockside::spec {
 namespace {
 
-const std::string kOpenApi = DOCKSIDE_SPECS_DIR "/fulfillment-2025-07.openapi.yaml";
-const std::string kRules = DOCKSIDE_SPECS_DIR "/rules.yaml";
+const std::string kOpenApiFile = DOCKSIDE_SPECS_DIR "/fulfillment-2025-07.openapi.yaml";
+const std::string kRulesFile = DOCKSIDE_SPECS_DIR "/rules.yaml";
 
 /// The two real documents, parsed once, for tests that edit a copy.
 struct Documents {
@@ -21,8 +21,8 @@ struct Documents {
 
 const Documents& documents() {
     static const Documents docs = [] {
-        auto openapi = load_document(kOpenApi);
-        auto rules = load_document(kRules);
+        auto openapi = load_document(kOpenApiFile);
+        auto rules = load_document(kRulesFile);
         if (!openapi || !rules) ADD_FAILURE() << "the real spec does not parse";
         return Documents{openapi ? *openapi : json(), rules ? *rules : json()};
     }();

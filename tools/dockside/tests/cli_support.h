@@ -24,6 +24,15 @@ class HttpServer;
 
 namespace dockside::clitest {
 
+/// Whether `text` (a command's output) holds `part`.
+inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+/// `a` with `b` after it: a command line and the options one test adds.
+inline std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
 /// The dockside executable under test (DOCKSIDE_BIN).
 std::string dockside_binary();
 /// The same executable with the test hooks compiled in (injected crashes and hangs; see injected_faults.cpp).

@@ -16,8 +16,6 @@ namespace {
 
 using nlohmann::json;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 json compare_json(const std::string& out) { return json::parse(read_text(out + "/compare.json"), nullptr, false); }
 
 /// A whole conformance run, as a release manager makes it (about 15 s against the reference server).

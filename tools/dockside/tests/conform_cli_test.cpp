@@ -18,8 +18,6 @@
 namespace dockside::clitest {
 namespace {
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 TEST(ConformExit, WrongTokenIsCouldNotRunOnceUpFront) {
     auto serve = ServeProcess::start({});
     ASSERT_TRUE(serve);

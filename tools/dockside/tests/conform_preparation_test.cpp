@@ -17,13 +17,6 @@ namespace {
 
 using json = nlohmann::json;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
-    a.insert(a.end(), b.begin(), b.end());
-    return a;
-}
-
 /// Every finding of results.json.
 std::vector<json> findings_of(const json& results) {
     std::vector<json> out;

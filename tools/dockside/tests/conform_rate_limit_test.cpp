@@ -11,11 +11,6 @@ namespace {
 
 using json = nlohmann::json;
 
-std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
-    a.insert(a.end(), b.begin(), b.end());
-    return a;
-}
-
 TEST(RateLimits, AServerThatThrottlesIsWaitedOutAndNothingFails) {
     // Against `dockside serve --rate-limit 100/s` the same run failed 30 tests (15 distinct "findings").
     auto server = ServeProcess::start({"--rate-limit", "100/s"});

@@ -15,14 +15,7 @@ namespace {
 
 using json = nlohmann::json;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 bool is_path(const http::Request& r, const std::string& path) { return r.method == "GET" && r.path() == path; }
-
-std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b) {
-    a.insert(a.end(), b.begin(), b.end());
-    return a;
-}
 
 /// `areas` against `target` with the seed whose stateful property fails and then shrinks through command
 /// sequences a shrunk model no longer allows (it once took the harness down). The run must end with exit 1

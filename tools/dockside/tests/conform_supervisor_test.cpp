@@ -16,8 +16,6 @@ namespace {
 
 using json = nlohmann::json;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 const json* test_named(const json& results, const std::string& name) {
     for (const auto& t : results["tests"])
         if (t.value("name", "") == name) return &t;

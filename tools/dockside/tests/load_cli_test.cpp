@@ -14,8 +14,6 @@
 namespace dockside::clitest {
 namespace {
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 // A server that is no fulfillment API: the channel list is forbidden, one static path answers.
 void as_static_file_server(const http::Request& r, http::Response& response) {
     if (r.path() == "/2025-07/channel") {
