@@ -285,22 +285,77 @@ std::filesystem::path first_missing_folder(const std::filesystem::path& dir) {
     return missing;
 }
 
+/// Arms the record before anything slow happens, so a Ctrl-C at any moment leaves one that says so; then
+/// takes over the interrupts held during start-up.
+void arm_record(conform::RunRecord& record, const std::filesystem::path& dir, bool no_record) {
+    if (no_record) {
+        if (const int held = claim_interrupts()) std::raise(held);
+        return;
+    }
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);  // a problem here is reported by check() with the others
+    conform::RunMetadata preparing;
+    preparing.target = "(preparing the run)";
+    preparing.started_at = conform::utc_timestamp(false);
+    const int held = claim_interrupts();
+    if (!ec) record.arm(preparing);
+    if (held) std::raise(held);  // interrupted while starting: the record just armed says so
+}
+
+/// How the suites run: selection, console, log and record from the command's options.
+conform::RunOptions suite_run_options(const ConformOptions& options, const std::string& filter,
+                                      const std::set<std::string>& accept_keys, const std::filesystem::path& dir,
+                                      conform::RunRecord& record) {
+    conform::RunOptions run;
+    run.filter = filter;
+    run.list_only = options.list;
+    run.accept_keys = accept_keys;
+    run.progress = !options.quiet;
+    run.colour = colour_console();
+    run.capture_path = options.list ? "" : (dir / "conform.log").string();
+    run.test_budget = std::chrono::seconds(options.test_timeout);
+    run.record = options.list ? nullptr : &record;
+    run.workers = options.workers;
+    run.max_requests_per_second = options.max_rps;
+    run.on_test_start = conform::injected_hooks().on_test_start;
+    run.on_request = conform::injected_hooks().on_request;
+    return run;
+}
+
+/// The prepared target's session information completed with the run's choices and the files it keeps.
+void complete_session_info(conform::SessionInfo& info, const conform::SessionInfo& like, const ConformOptions& options,
+                           const Checked& c) {
+    info.profile = like.profile;
+    info.profile_json = like.profile_json;
+    info.cases = like.cases;
+    info.seed = like.seed;
+    info.only = like.only;
+    info.writes_refused = writes_refused_reason(*c.target, options.safety);
+    // What the run creates on a remote target is noted so it can be undone (the embedded one goes with it).
+    if (!options.list && !info.embedded) info.created_log = created_log_of(c.out_dir);
+    if (!options.list) {
+        // The schema phase's rows of this run only: a folder used again must not show an earlier run's.
+        info.coverage_log = (std::filesystem::path(c.out_dir) / kCoverageLog).string();
+        std::error_code ec;
+        std::filesystem::remove(info.coverage_log, ec);
+    }
+    apply_webhook_options(options.webhook, info);
+}
+
+/// The --accept file's entries against the run's findings. Only a run of every test, to its end, can
+/// tell that an accepted test no longer exists.
+conform::AcceptAudit audit_accepted(const conform::RunResults& results, const ConformOptions& options,
+                                    const std::set<std::string>& accept_keys) {
+    const bool whole_suite = options.only.empty() && options.filter.empty() && results.meta.interrupted.empty() &&
+                             results.meta.selected <= static_cast<int>(results.tests.size());
+    return conform::audit_accept(options.accept_file, accept_keys, results.tests, whole_suite);
+}
+
 int run_conform_into(const GlobalOptions& global, const ConformOptions& options, const std::filesystem::path& dir) {
     // The record is armed before anything slow happens, so a Ctrl-C at any moment leaves one that says so.
     const bool no_record = options.list || options.safety.dry_run;
     conform::RunRecord record(no_record ? "" : (dir / "results.json").string(), no_record ? "" : (dir / "junit.xml").string());
-    if (!no_record) {
-        std::error_code ec;
-        std::filesystem::create_directories(dir, ec);  // a problem here is reported by check() with the others
-        conform::RunMetadata preparing;
-        preparing.target = "(preparing the run)";
-        preparing.started_at = conform::utc_timestamp(false);
-        const int held = claim_interrupts();
-        if (!ec) record.arm(preparing);
-        if (held) std::raise(held);  // interrupted while starting: the record just armed says so
-    } else if (const int held = claim_interrupts()) {
-        std::raise(held);
-    }
+    arm_record(record, dir, no_record);
     Checked c;
     c.out_dir = dir.string();
     if (const auto problems = check(global, options, c); !problems.empty()) {
@@ -334,21 +389,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     auto credentials = ConformCredentials::start(*c.target, *prepared, *c.spec, options.refresh_token_file);
     if (!credentials) return cannot_run("conform", credentials.error());
     conform::SessionInfo& info = prepared->info;
-    info.profile = like.profile;
-    info.profile_json = like.profile_json;
-    info.cases = like.cases;
-    info.seed = like.seed;
-    info.only = like.only;
-    info.writes_refused = writes_refused_reason(*c.target, options.safety);
-    // What the run creates on a remote target is noted so it can be undone (the embedded one goes with it).
-    if (!options.list && !info.embedded) info.created_log = created_log_of(c.out_dir);
-    if (!options.list) {
-        // The schema phase's rows of this run only: a folder used again must not show an earlier run's.
-        info.coverage_log = (std::filesystem::path(c.out_dir) / kCoverageLog).string();
-        std::error_code ec;
-        std::filesystem::remove(info.coverage_log, ec);
-    }
-    apply_webhook_options(options.webhook, info);
+    complete_session_info(info, like, options, c);
 
     auto session = conform::Session::create(*c.spec, validator, info, client_options_for(*c.target));
     if (!session) return cannot_run("conform", session.error());
@@ -357,20 +398,8 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     meta.spec_version = c.spec->document().value(nlohmann::json::json_pointer("/info/version"), "");
     conform::RunResults results{meta, prepared->preflight};
     if (prepared->runnable) {
-        conform::RunOptions run;
-        run.filter = filter;
-        run.list_only = options.list;
-        run.accept_keys = c.accept_keys;
-        run.progress = !options.quiet;
-        run.colour = colour_console();
-        run.capture_path = options.list ? "" : (dir / "conform.log").string();
-        run.test_budget = std::chrono::seconds(options.test_timeout);
-        run.record = options.list ? nullptr : &record;
-        run.workers = options.workers;
-        run.max_requests_per_second = options.max_rps;
+        conform::RunOptions run = suite_run_options(options, filter, c.accept_keys, dir, record);
         run.token = *credentials ? (*credentials)->shared() : nullptr;
-        run.on_test_start = conform::injected_hooks().on_test_start;
-        run.on_request = conform::injected_hooks().on_request;
         if (!run.capture_path.empty()) conform::mark_tests_in_log();
         if (!options.list && !options.quiet)
             std::cout << "dockside conform: " << (info.embedded ? "embedded: " : "") << info.base_url << ", profile "
@@ -397,12 +426,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     if (options.list) return kExitOk;
     undo_or_keep(info, client_options_for(*c.target), options.keep, options.quiet, *c.spec, c.out_dir);
     results.meta.selected += static_cast<int>(prepared->preflight.size());
-    if (!options.accept_file.empty()) {
-        // Only a run of every test, to its end, can tell that an accepted test no longer exists.
-        const bool whole_suite = options.only.empty() && options.filter.empty() && results.meta.interrupted.empty() &&
-                                 results.meta.selected <= static_cast<int>(results.tests.size());
-        results.accept = conform::audit_accept(options.accept_file, c.accept_keys, results.tests, whole_suite);
-    }
+    if (!options.accept_file.empty()) results.accept = audit_accepted(results, options, c.accept_keys);
     return report(results, c.out_dir, options, c.accept_text, prepared->runnable && !options.quiet);
 }
 

@@ -133,6 +133,27 @@ Result<std::pair<auth::OAuthRefresh, std::string>, std::string> first_oauth_toke
     return std::pair<auth::OAuthRefresh, std::string>{std::move(oauth), std::move(access)};
 }
 
+/// The embedded reference server, started with the run's faults and delays, as `out`'s target.
+std::optional<loadtool::LoadTarget> start_embedded(const LoadCommandOptions& options, const spec::Spec& spec,
+                                                   std::unique_ptr<refserver::EmbeddedServer>& embedded,
+                                                   loadtool::LoadTarget out) {
+    refserver::EmbeddedOptions embedded_options;
+    embedded_options.api.faults = {options.load.faults.begin(), options.load.faults.end()};
+    embedded_options.api.delays = options.delays;
+    embedded_options.api.spec = &spec;
+    auto started = refserver::EmbeddedServer::start(embedded_options);
+    if (!started) {
+        for (const auto& problem : started.error()) std::cerr << "dockside load: " << problem << "\n";
+        return std::nullopt;
+    }
+    embedded = std::move(started.value());
+    out.base_url = embedded->base_url();
+    out.token = embedded->api().pat();
+    out.channel = embedded->api().write_channel_id();
+    out.embedded = true;
+    return out;
+}
+
 std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& target, const LoadCommandOptions& options,
                                                    const loadtool::LoadSettings& settings, const spec::Spec& spec,
                                                    std::unique_ptr<refserver::EmbeddedServer>& embedded) {
@@ -140,23 +161,7 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
     out.timeout_s = target.timeout_seconds;
     out.insecure = target.insecure;
     out.channel_header = target.channel_header;
-    if (target.embedded()) {
-        refserver::EmbeddedOptions embedded_options;
-        embedded_options.api.faults = {options.load.faults.begin(), options.load.faults.end()};
-        embedded_options.api.delays = options.delays;
-        embedded_options.api.spec = &spec;
-        auto started = refserver::EmbeddedServer::start(embedded_options);
-        if (!started) {
-            for (const auto& problem : started.error()) std::cerr << "dockside load: " << problem << "\n";
-            return std::nullopt;
-        }
-        embedded = std::move(started.value());
-        out.base_url = embedded->base_url();
-        out.token = embedded->api().pat();
-        out.channel = embedded->api().write_channel_id();
-        out.embedded = true;
-        return out;
-    }
+    if (target.embedded()) return start_embedded(options, spec, embedded, out);
     const InterruptEndsChecking checking;
     const SlowNotice waiting(waiting_for_target("load", target.base_url, target.timeout_seconds));
     if (outside_contract(settings.entries)) {

@@ -107,20 +107,16 @@ sigset_t block_stop_signals() {
     return set;
 }
 
-int run_serve(const GlobalOptions& global, const ServeOptions& options) {
-    if (options.list_faults) return list_faults(std::cout);
-    // The documented limits the server enforces come from the contract in --spec-dir.
-    auto spec = load_spec(global.spec_dir);
-    if (!spec) {
-        std::cerr << "dockside serve: " << spec.error().to_string() << "\n";
-        return kExitCannotRun;
-    }
+/// The server's options from the command's; the error names the option at fault. An access log, when
+/// asked for, is opened into `access_log`, which must outlive the server.
+Result<refserver::EmbeddedOptions, std::string> embedded_options(const ServeOptions& options, const spec::Spec& spec,
+                                                                 std::unique_ptr<server::AccessLog>& access_log) {
     refserver::EmbeddedOptions embedded;
     embedded.host = options.host;
     embedded.port = options.port;
     embedded.threads = options.threads;
     embedded.api.pat = options.pat;
-    embedded.api.spec = &spec.value();
+    embedded.api.spec = &spec;
     embedded.api.simulation_enabled = options.simulation;
     embedded.api.webhook_insecure = options.webhook_insecure;
     embedded.api.faults = {options.faults.begin(), options.faults.end()};
@@ -130,10 +126,7 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
     embedded.api.notice = [](const std::string& line) { std::cout << "dockside serve: " << line << std::endl; };
     if (!options.rate_limit.empty()) {
         const auto rate = refserver::RateLimit::parse(options.rate_limit);
-        if (!rate) {
-            std::cerr << "dockside serve: --rate-limit: " << rate.error() << "\n";
-            return kExitCannotRun;
-        }
+        if (!rate) return fail("--rate-limit: " + rate.error());
         embedded.api.rate_limit_per_second = rate.value();
     }
     embedded.api.public_base_url = options.public_url;
@@ -142,32 +135,39 @@ int run_serve(const GlobalOptions& global, const ServeOptions& options) {
     embedded.max_connections = options.max_connections;
     if (!options.pat_file.empty()) {
         auto pat = config::read_secret_file(options.pat_file);
-        if (!pat) {
-            std::cerr << "dockside serve: --pat-file " << options.pat_file << ": " << pat.error() << "\n";
-            return kExitCannotRun;
-        }
+        if (!pat) return fail("--pat-file " + options.pat_file + ": " + pat.error());
         embedded.api.pat = std::move(pat.value());
     }
-    std::unique_ptr<server::AccessLog> access_log;
     if (!options.access_log.empty()) {
         auto opened = server::AccessLog::open(options.access_log);
-        if (!opened) {
-            std::cerr << "dockside serve: --access-log: " << opened.error() << "\n";
-            return kExitCannotRun;
-        }
+        if (!opened) return fail("--access-log: " + opened.error());
         access_log = std::move(opened.value());
         embedded.on_response = [log = access_log.get()](const server::AccessRecord& r) { log->write(r); };
     }
     if (!options.seed_file.empty()) {
         auto seed = read_seed(options.seed_file);
-        if (!seed) {
-            std::cerr << "dockside serve: " << seed.error() << "\n";
-            return kExitCannotRun;
-        }
+        if (!seed) return fail(seed.error());
         embedded.api.seed = std::move(seed.value());
     }
+    return embedded;
+}
+
+int run_serve(const GlobalOptions& global, const ServeOptions& options) {
+    if (options.list_faults) return list_faults(std::cout);
+    // The documented limits the server enforces come from the contract in --spec-dir.
+    auto spec = load_spec(global.spec_dir);
+    if (!spec) {
+        std::cerr << "dockside serve: " << spec.error().to_string() << "\n";
+        return kExitCannotRun;
+    }
+    std::unique_ptr<server::AccessLog> access_log;
+    auto embedded = embedded_options(options, spec.value(), access_log);
+    if (!embedded) {
+        std::cerr << "dockside serve: " << embedded.error() << "\n";
+        return kExitCannotRun;
+    }
     const sigset_t stop_signals = block_stop_signals();
-    auto server = refserver::EmbeddedServer::start(std::move(embedded));
+    auto server = refserver::EmbeddedServer::start(std::move(embedded.value()));
     if (!server) {
         for (const auto& problem : server.error()) std::cerr << "dockside serve: " << problem << "\n";
         return kExitCannotRun;
