@@ -18,4 +18,11 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
     }
 }
 
+std::string ascii_lower(std::string_view text) {
+    std::string out(text);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
 }  // namespace dockside

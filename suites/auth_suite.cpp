@@ -9,11 +9,12 @@
 // or their DOCKSIDE_* variables) or, on the embedded reference server, its own; without one the OAuth tests
 // are skipped.
 
+#include "core/text.h"
 #include "generators/auth_gen.h"
+#include "harness/conform/run_apart.h"
 #include "suites/orders_support.h"
 #include "suites/returns_support.h"
 #include "suites/suite.h"
-#include "harness/conform/run_apart.h"
 #include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites {
@@ -250,9 +251,7 @@ void expect_token_fields(const Tokens& t, bool offline) {
     expect_that(!text(b, "access_token").empty() && !text(b, "id_token").empty() && b.contains("scope"), t.exchange,
                 "AUTH-OAUTH-TOKEN", "the token response carries access_token, id_token and scope");
     expect_that(b.value("expires_in", json()) == 3600, t.exchange, "AUTH-OAUTH-TOKEN", "expires_in is 3600");
-    std::string type = text(b, "token_type");
-    for (auto& ch : type) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    expect_that(type == "bearer", t.exchange, "AUTH-OAUTH-TOKEN", "token_type is bearer");
+    expect_that(ascii_lower(text(b, "token_type")) == "bearer", t.exchange, "AUTH-OAUTH-TOKEN", "token_type is bearer");
     expect_that(b.contains("refresh_token") == offline, t.exchange, "AUTH-OAUTH-TOKEN",
                 offline ? "offline_access gives a refresh_token" : "without offline_access there is no refresh_token");
 }

@@ -33,19 +33,6 @@ std::optional<std::set<std::string>> all_channel_ids() {
     return std::set<std::string>(keys.begin(), keys.end());
 }
 
-/// The 21 scope names of the document, as the spec data lists them on the oauth2 scheme (AUTH-SCOPES).
-const std::set<std::string>& documented_scopes() {
-    static const std::set<std::string> scopes = [] {
-        std::set<std::string> names;
-        const auto& flows = current_session().spec().document().at("components").at("securitySchemes")
-                                .at("oauth2").at("flows");
-        for (const auto& [flow, body] : flows.items())
-            for (const auto& [name, description] : body.at("scopes").items()) names.insert(name);
-        return names;
-    }();
-    return scopes;
-}
-
 TEST(Channels, CH_LIST_AnswersItemsNextPrev) {
     Exchange ex = list_channels();
     needs_success(ex);

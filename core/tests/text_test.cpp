@@ -52,5 +52,12 @@ TEST(Text, SplitKeepsEveryPieceUntrimmed) {
     EXPECT_EQ(split("products.id", '.'), (Pieces{"products", "id"}));
 }
 
+TEST(Text, AsciiLowerChangesOnlyTheAsciiCapitals) {
+    EXPECT_EQ(ascii_lower("Application/JSON; Charset=UTF-8"), "application/json; charset=utf-8");
+    EXPECT_EQ(ascii_lower("Z@[`a"), "z@[`a") << "the bytes beside A-Z stay";
+    EXPECT_EQ(ascii_lower("\xC3\x89t\xC3\xA9"), "\xC3\x89t\xC3\xA9") << "UTF-8 bytes stay as they are";
+    EXPECT_EQ(ascii_lower(""), "");
+}
+
 }  // namespace
 }  // namespace dockside

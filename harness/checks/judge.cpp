@@ -4,6 +4,8 @@
 #include <cctype>
 #include <set>
 
+#include "core/text.h"
+
 namespace dockside::checks {
 
 namespace {
@@ -29,8 +31,7 @@ bool among(const std::vector<int>& codes, int status) {
 std::string media_type(std::string_view header) {
     std::string out(header.substr(0, header.find(';')));
     out.erase(std::remove_if(out.begin(), out.end(), [](unsigned char c) { return std::isspace(c); }), out.end());
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
+    return ascii_lower(out);
 }
 
 bool snake_case(const std::string& name) {

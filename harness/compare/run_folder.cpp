@@ -72,7 +72,7 @@ Result<RunFolder, std::string> read_run_folder(const std::string& path) {
         if (!document) return fail(document.error());
         auto summary = load::summary_from_json(*document);
         if (!summary) return fail((dir / load::RunFileNames::kSummary).string() + ": " + summary.error());
-        LoadRun load_run{std::move(summary.value()), std::move(document.value()), {}, {}};
+        LoadRun load_run{std::move(summary.value()), std::move(document.value()), {}, {}, std::nullopt};
         const auto log = dir / load::IntervalLogs::kLatencyFile;
         if (fs::exists(log, ec)) {
             auto intervals = read_interval_log_file(log.string());

@@ -45,9 +45,7 @@ std::string area_of_test(std::string_view test_name) {
     constexpr std::string_view kRcSuffix = "_RapidCheck";
     if (chosen.size() > kRcSuffix.size() && chosen.substr(chosen.size() - kRcSuffix.size()) == kRcSuffix)
         chosen.remove_suffix(kRcSuffix.size());
-    std::string area;
-    for (char c : chosen) area += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return area;
+    return ascii_lower(chosen);
 }
 
 std::string rule_of_test(std::string_view test_name) {

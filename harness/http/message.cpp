@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/text.h"
+
 namespace dockside::http {
 
 bool iequals(std::string_view a, std::string_view b) {
@@ -49,10 +51,7 @@ std::string Response::media_type() const {
     v = v.substr(0, v.find(';'));
     while (!v.empty() && std::isspace(static_cast<unsigned char>(v.back()))) v.remove_suffix(1);
     while (!v.empty() && std::isspace(static_cast<unsigned char>(v.front()))) v.remove_prefix(1);
-    std::string out(v);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
+    return ascii_lower(v);
 }
 
 std::string_view reason_phrase(int status) {

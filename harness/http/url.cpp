@@ -4,6 +4,8 @@
 #include <cctype>
 #include <charconv>
 
+#include "core/text.h"
+
 namespace dockside::http {
 namespace {
 
@@ -13,13 +15,6 @@ std::string quoted(std::string_view text) {
 
 Failure<std::string> url_error(std::string_view text, std::string_view problem) {
     return fail(quoted(text) + ": " + std::string(problem));
-}
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
 }
 
 bool is_host_char(unsigned char c) {
@@ -62,7 +57,7 @@ Result<std::pair<std::string, std::string_view>, std::string> split_authority(
     std::string_view port = colon == std::string_view::npos ? std::string_view{}
                                                             : authority.substr(colon + 1);
     if (colon != std::string_view::npos && port.empty()) return url_error(text, "port is empty");
-    return std::pair{lower(host), port};
+    return std::pair{ascii_lower(host), port};
 }
 
 Result<std::uint16_t, std::string> parse_port(std::string_view text, std::string_view port) {
@@ -98,7 +93,7 @@ Result<Url, std::string> parse_url(std::string_view text) {
     auto sep = text.find("://");
     if (sep == std::string_view::npos) return url_error(text, "missing scheme (expected http:// or https://)");
     Url url;
-    url.scheme = lower(text.substr(0, sep));
+    url.scheme = ascii_lower(text.substr(0, sep));
     if (url.scheme != "http" && url.scheme != "https")
         return url_error(text, "scheme must be http or https");
     std::string_view rest = text.substr(sep + 3);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/text.h"
 #include "refserver/api/products_paging.h"
 #include "refserver/core/area.h"
 #include "refserver/core/context.h"
@@ -14,14 +15,9 @@ namespace {
 
 using json = nlohmann::json;
 
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-}
-
 bool contains_text(const json& item, const std::string& needle) {
     for (const char* key : {"name", "sku"})
-        if (item.value(key, json()).is_string() && lower(item[key].get<std::string>()).find(needle) != std::string::npos)
+        if (item.value(key, json()).is_string() && ascii_lower(item[key].get<std::string>()).find(needle) != std::string::npos)
             return true;
     return false;
 }
@@ -38,11 +34,11 @@ Reply list_inventory(RequestContext& ctx) {
     if (q.error()) return fail(*q.error());
     const bool descending = !sort.empty() && sort.front() == '-';
     if (descending) sort.erase(0, 1);
-    sort = lower(sort);
+    sort = ascii_lower(sort);
     if (sort != "inventory_id" && sort != "name" && sort != "sku")
         return fail(validation_error("SortBy", "SortBy must be inventory_id, name or sku (optionally prefixed with '-')"));
     if (ctx.faults.on(Fault::InventoryIsDigitalIgnored)) is_digital.reset();
-    const std::string needle = lower(search.value_or(""));
+    const std::string needle = ascii_lower(search.value_or(""));
 
     // Each selected item with its sort key, computed once: the comparisons then cost no JSON copies, so a
     // page costs a pass over the catalog, not a pass times log n allocations.
@@ -60,7 +56,7 @@ Reply list_inventory(RequestContext& ctx) {
         const std::int64_t id = item.value("inventory_id", std::int64_t{-1});
         if (ids && std::find(ids->begin(), ids->end(), id) == ids->end()) continue;
         if (!needle.empty() && !contains_text(item, needle)) continue;
-        selected.push_back({&item, id, by_id ? std::string() : lower(item.value(sort, ""))});
+        selected.push_back({&item, id, by_id ? std::string() : ascii_lower(item.value(sort, ""))});
     }
     std::stable_sort(selected.begin(), selected.end(), [&](const Keyed& a, const Keyed& b) {
         const bool less = by_id ? a.id < b.id : a.text < b.text;

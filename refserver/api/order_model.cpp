@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/text.h"
 #include "refserver/core/datetime.h"
 #include "refserver/core/limits.h"
 
@@ -145,13 +146,10 @@ nlohmann::json normalize_retailer_program_data(const nlohmann::json* data, BodyR
 }
 
 std::string ship_option_for(Catalog& catalog, const std::string& shipping_method) {
-    std::string key = shipping_method;
-    std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return std::tolower(c); });
+    const std::string key = ascii_lower(shipping_method);
     for (const auto& m : catalog.shipping_methods) {
         std::string name = m.value("name", "");
-        std::string lowered = name;
-        std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return std::tolower(c); });
-        if (lowered == key) return name;
+        if (ascii_lower(name) == key) return name;
     }
     auto [it, inserted] = catalog.ship_option_mappings.emplace(key, "Standard");
     return it->second;

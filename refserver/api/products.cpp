@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/text.h"
 #include "refserver/api/products_handlers.h"
 #include "refserver/api/products_paging.h"
 #include "refserver/api/variants_model.h"
@@ -22,11 +23,6 @@ using json = nlohmann::json;
 /// Product type_id codes of the patch body (not shown by the document).
 const std::vector<std::pair<std::int64_t, const char*>> kProductTypes = {{1, "Regular"}, {2, "Bundle"}, {3, "Digital"}};
 
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-}
-
 template <class Pred>
 bool any_variant(const json& product, Pred pred) {
     return std::any_of(product["variants"].begin(), product["variants"].end(), pred);
@@ -40,8 +36,8 @@ bool any_metadata(const json& product, const std::function<bool(const json&)>& p
 
 bool in_list(const std::vector<std::string>& list, const json& value) {
     if (!value.is_string()) return false;
-    const std::string v = lower(value.get<std::string>());
-    return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return lower(s) == v; });
+    const std::string v = ascii_lower(value.get<std::string>());
+    return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return ascii_lower(s) == v; });
 }
 
 /// The filters of GET /product; each absent filter selects everything.
@@ -74,7 +70,7 @@ struct ProductFilter {
 };
 
 json sort_key(const json& p, const std::string& by) {
-    if (by == "Name") return p["name"].is_string() ? json(lower(p["name"].get<std::string>())) : json("");
+    if (by == "Name") return p["name"].is_string() ? json(ascii_lower(p["name"].get<std::string>())) : json("");
     if (by == "CreatedOn") return p["created_on"];
     if (by == "UpdatedOn") return p["updated_on"].is_string() ? p["updated_on"] : json("");
     return p["id"];

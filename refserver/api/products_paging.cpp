@@ -2,13 +2,13 @@
 
 #include <algorithm>
 
+#include "core/text.h"
+
 namespace dockside::refserver {
 namespace {
 
 bool is_cursor(const std::string& name) {
-    std::string lower = name;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-    return lower == "cursor";
+    return ascii_lower(name) == "cursor";
 }
 
 nlohmann::json link(const RequestContext& ctx, const std::string& path, std::size_t offset) {

@@ -1,21 +1,12 @@
 #include "specs/loader/lookup.h"
 
+#include "core/text.h"
 #include "specs/loader/edit_distance.h"
 
 #include <algorithm>
 #include <cctype>
 
 namespace dockside::spec {
-
-namespace {
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-}  // namespace
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
     std::vector<std::size_t> row(b.size() + 1);
@@ -45,14 +36,14 @@ std::string LookupError::to_string() const {
 
 std::vector<std::string> closest_names(std::string_view wanted, const std::vector<std::string>& candidates,
                                        std::size_t limit) {
-    const std::string target = lower(wanted);
+    const std::string target = ascii_lower(wanted);
     struct Scored {
         std::size_t distance;
         const std::string* name;
     };
     std::vector<Scored> scored;
     for (const auto& candidate : candidates) {
-        const std::string name = lower(candidate);
+        const std::string name = ascii_lower(candidate);
         // A name that extends the wanted one ("OrderCreate" → "OrderCreateRequest") is as good as a typo.
         const bool extends = !target.empty() && (name.rfind(target, 0) == 0 || target.rfind(name, 0) == 0);
         const std::size_t distance = extends ? 1 : edit_distance(target, name);
