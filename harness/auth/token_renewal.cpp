@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/conform/target.h"
+#include "harness/auth/oauth_code_flow.h"
 #include "harness/http/url.h"
 
 namespace dockside::auth {
@@ -53,8 +53,8 @@ Result<nlohmann::json, std::string> refresh_grant(const OAuthRefresh& grant) {
 /// The authorization-code flow again (automated consent, as at the start of the run).
 Result<std::string, std::string> new_code_flow(OAuthRefresh& grant, std::chrono::seconds fallback_lifetime) {
     const auto asked = SteadyClock::now();
-    conform::OAuthRequest request{grant.auth_url, grant.client_id, grant.client_secret, grant.redirect_uri, grant.scopes};
-    auto tokens = conform::oauth_code_flow(request, grant.client);
+    OAuthRequest request{grant.auth_url, grant.client_id, grant.client_secret, grant.redirect_uri, grant.scopes};
+    auto tokens = oauth_code_flow(request, grant.client);
     if (!tokens) return fail("the authorization-code flow failed: " + tokens.error());
     grant.refresh_token = tokens->refresh_token;
     grant.lifetime = fallback_lifetime;  // conform's flow does not report expires_in

@@ -2,8 +2,8 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 
+#include "core/text_file.h"
 #include "harness/load/interval_counts.h"
 #include "harness/load/result_files.h"
 #include "harness/load/run_recorder.h"
@@ -84,9 +84,9 @@ Result<RunFolder, std::string> read_run_folder(const std::string& path) {
                                      "): within-run noise is unknown");
         }
         if (const auto counts = dir / load::IntervalLogs::kCountsFile; fs::exists(counts, ec)) {
-            std::ifstream in(counts);
-            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-            if (auto lines = load::read_interval_counts(text)) load_run.counts = std::move(lines.value());
+            const auto text = read_text_file(counts.string());
+            if (!text) load_run.notes.push_back(text.error());
+            else if (auto lines = load::read_interval_counts(*text)) load_run.counts = std::move(lines.value());
             else load_run.notes.push_back(counts.string() + ": " + lines.error());
         }
         run.kind = RunKind::Load;

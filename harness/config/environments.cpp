@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
+#include "core/text_file.h"
 #include "harness/config/target_config.h"
 #include "harness/http/url.h"
 #include "specs/loader/yaml_json.h"
@@ -180,12 +179,10 @@ std::string ProjectFile::names() const {
 }
 
 Result<ProjectFile, std::vector<std::string>> load_project_file(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) return fail(std::vector<std::string>{path + ": cannot read the file"});
-    std::stringstream text;
-    text << in.rdbuf();
+    auto text = read_text_file(path);
+    if (!text) return fail(std::vector<std::string>{path + ": cannot read the file"});
     spec::PositionMap positions;
-    auto document = spec::yaml_to_json(text.str(), path, &positions);
+    auto document = spec::yaml_to_json(*text, path, &positions);
     if (!document) return fail(std::vector<std::string>{document.error().to_string()});
     Reporter out(path, positions);
     ProjectFile file;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <sstream>
+
+#include "harness/conform/finding.h"
 
 namespace dockside::conform {
 
@@ -61,6 +64,19 @@ std::string gtest_filter(const std::vector<std::string>& areas) {
         if (area != "rulechecks") filter += ":" + suite_name("rulechecks") + ".*_" + area;
     }
     return filter;
+}
+
+std::string gtest_filter(const std::vector<std::string>& areas, const std::string& narrow) {
+    const std::string by_area = gtest_filter(areas);
+    if (narrow.empty()) return by_area;
+    if (by_area == "*") return narrow;
+    std::string filter;
+    std::istringstream patterns(narrow);
+    for (std::string pattern; std::getline(patterns, pattern, ':');)
+        for (const auto& area : areas)
+            if (area_of_test(pattern) == area || rule_check_area(pattern) == area)
+                filter += (filter.empty() ? "" : ":") + pattern;
+    return filter.empty() ? "-*" : filter;
 }
 
 std::string rule_check_area(std::string_view test_name) {

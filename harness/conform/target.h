@@ -12,20 +12,10 @@
 
 #include "core/result.h"
 #include "harness/http/client.h"
+#include "harness/http/preparation_answer.h"
 #include "specs/loader/spec.h"
 
 namespace dockside::conform {
-
-/// One answer the run's preparation read (the token check, the channel list, the OAuth exchanges), kept so
-/// that it is judged against the contract like any other answer.
-struct PreparationAnswer {
-    std::string operation;    ///< operationId of the request ("listChannels", "authorize", "token")
-    std::string origin;       ///< the URL the request's target is relative to (base or authorization server)
-    http::Request request;
-    http::Response response;
-    int expected_status = 0;  ///< the status a correct target answers this request with; 0 = any documented one
-};
-using PreparationAnswers = std::vector<PreparationAnswer>;
 
 /// GETs /2025-07/channel once (with `token` when given). Any HTTP answer means reachable; the error names
 /// the URL and the transport error ("cannot reach http://…/2025-07/channel: connect: Connection refused").
@@ -53,38 +43,11 @@ struct PreflightFailure {
 /// error instead of a failure in every test. The answer is added to `answers` when given.
 Result<int, PreflightFailure> check_token(const std::string& base_url, const std::string& token,
                                           const std::string& which, const http::ClientOptions& options,
-                                          PreparationAnswers* answers = nullptr);
+                                          http::PreparationAnswers* answers = nullptr);
 
 /// Whether the target answers the simulation control (`dockside serve --sim`): GET /_sim/status with the
 /// token answers 200 {"simulation": "on"}.
 bool detect_simulation(const std::string& base_url, const std::string& token, const http::ClientOptions& options);
-
-/// The OAuth authorization-code flow for a client that consents automatically.
-struct OAuthRequest {
-    std::string auth_url;       ///< origin of /connect/authorize and /connect/token
-    std::string client_id;
-    std::string client_secret;
-    std::string redirect_uri;   ///< must be registered with the authorization server
-    std::vector<std::string> scopes;
-};
-
-struct OAuthTokens {
-    std::string access_token;
-    std::string refresh_token;  ///< empty when none was issued
-    std::string scope;          ///< granted scopes as the server lists them
-};
-
-/// Every scope the spec's operations name, plus offline_access and openid, sorted.
-std::vector<std::string> all_scopes(const spec::Spec& spec);
-
-/// GET /connect/authorize (response_mode=query); a 302 carrying `code` is automated consent, anything else
-/// is a configuration error saying the target needs interactive consent and to pass --token. Then
-/// POST /connect/token (authorization_code grant, form-encoded). Both answers are added to `answers` when given.
-Result<OAuthTokens, std::string> oauth_code_flow(const OAuthRequest& request, const http::ClientOptions& options,
-                                                 PreparationAnswers* answers = nullptr);
-
-/// The code (and state) out of a redirect Location, from its query or fragment; error when absent.
-Result<std::string, std::string> code_from_location(const std::string& location, const std::string& expected_state);
 
 /// The channels a run writes to and reads from.
 struct ChannelChoice {
@@ -112,6 +75,6 @@ Result<ChannelChoice, std::string> choose_channels(const nlohmann::json& channel
 /// it and, when no write channel was read before it, is Malformed; no writable channel is NoWriteChannel.
 Result<ChannelChoice, PreflightFailure> discover_channels(const std::string& base_url, const std::string& token,
                                                           const http::ClientOptions& options,
-                                                          PreparationAnswers* answers = nullptr);
+                                                          http::PreparationAnswers* answers = nullptr);
 
 }  // namespace dockside::conform

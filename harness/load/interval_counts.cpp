@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/text_file.h"
 #include "harness/load/error_classes.h"
 #include "harness/load/run_recorder.h"
 
@@ -80,10 +81,9 @@ Result<bool, std::string> sum_interval_counts(const std::vector<std::string>& fo
         const std::string path = folders[i] + "/" + IntervalLogs::kCountsFile;
         std::error_code ec;
         if (!std::filesystem::exists(path, ec)) continue;
-        std::ifstream in(path);
-        if (!in) return fail("cannot read " + path);
-        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        auto lines = read_interval_counts(text);
+        const auto text = read_text_file(path);
+        if (!text) return fail(text.error());
+        auto lines = read_interval_counts(*text);
         if (!lines) return fail(path + ": " + lines.error());
         any = true;
         const double offset = i < start_offsets_s.size() ? start_offsets_s[i] : 0.0;

@@ -21,14 +21,6 @@ std::string file_safe(const std::string& name) {
     return out.empty() ? "operation" : out;
 }
 
-Result<bool, std::string> write_text_file(const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-    out.close();
-    if (!out) return fail("cannot write " + path);
-    return true;
-}
-
 Result<nlohmann::json, std::string> write_histogram_files(const std::string& directory, const RunResult& result) {
     using Names = RunFileNames;
     nlohmann::json files = {{"latency_hgrm", Names::kLatencyHgrm}, {"service_time_hgrm", Names::kServiceHgrm}};

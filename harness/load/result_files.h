@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/result.h"
+#include "core/text_file.h"
 #include "harness/load/summary_json.h"
 
 namespace dockside::load {
@@ -33,8 +34,6 @@ std::string file_safe(const std::string& name);
 /// service-time-<operation>.hgrm; returns the names written (for summary.json's `files`).
 Result<nlohmann::json, std::string> write_histogram_files(const std::string& directory, const RunResult& result);
 
-/// Writes `text` to `path`; the error names the path.
-Result<bool, std::string> write_text_file(const std::string& path, const std::string& text);
 
 /// summary.json in `directory`.
 Result<bool, std::string> write_summary(const std::string& directory, const RunSummary& summary);

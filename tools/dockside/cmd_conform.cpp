@@ -8,15 +8,14 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
-#include <random>
-#include <sstream>
 
 #include "core/exit_codes.h"
+#include "core/text_file.h"
 #include "harness/auth/refresh_token_file.h"
 #include "harness/conform/areas.h"
+#include "harness/conform/conform_run.h"
 #include "harness/conform/finding.h"
 #include "harness/conform/profile.h"
 #include "harness/conform/record.h"
@@ -26,7 +25,6 @@
 #include "harness/report/summary_markdown.h"
 #include "harness/validate/response_validator.h"
 #include "refserver/embedded/session_info.h"
-#include "harness/conform/log_lines.h"
 #include "harness/conform/suite_runner.h"
 #include "tools/dockside/accept_output.h"
 #include "tools/dockside/command.h"
@@ -83,43 +81,6 @@ struct Checked {
     std::string refresh_token;  ///< kept in --refresh-token-file by an earlier run
 };
 
-Result<std::string, std::string> read_file(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) return fail("cannot read " + path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-bool write_file(const std::string& path, const std::string& text) {
-    std::ofstream out(path);
-    out << text;
-    return static_cast<bool>(out);
-}
-
-/// A seed the run reports, so every run can be replayed even when the user gave none.
-std::uint64_t choose_seed(std::uint64_t given) {
-    if (given != 0) return given;
-    std::random_device device;
-    return (static_cast<std::uint64_t>(device()) << 20 | device()) % 1000000000ULL + 1;
-}
-
-/// The gtest filter: the areas', narrowed by --filter (a GoogleTest pattern) when given.
-std::string run_filter(const std::vector<std::string>& areas, const std::string& narrow) {
-    const std::string by_area = conform::gtest_filter(areas);
-    if (narrow.empty()) return by_area;
-    if (by_area == "*") return narrow;
-    // GoogleTest has no AND of patterns; keep the narrow pattern only for tests of the chosen areas.
-    std::string filter;
-    std::istringstream patterns(narrow);
-    // A rule check of a chosen area counts too ("RuleChecks.max_length_orders" with --only orders).
-    for (std::string pattern; std::getline(patterns, pattern, ':');)
-        for (const auto& area : areas)
-            if (conform::area_of_test(pattern) == area || conform::rule_check_area(pattern) == area)
-                filter += (filter.empty() ? "" : ":") + pattern;
-    return filter.empty() ? "-*" : filter;
-}
-
 /// Whether `path`'s folder exists and can be written (a file to be written after the run).
 std::optional<std::string> unwritable(const std::string& path) {
     const auto folder = std::filesystem::path(path).parent_path();
@@ -140,7 +101,7 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
     else problems.push_back("--only: " + areas.error());
     if (o.filter_given && o.filter.find_first_not_of(" :") == std::string::npos)
         problems.push_back("--filter: empty; give a GoogleTest pattern such as 'RuleChecks.unique_in_array_*'");
-    else if (!o.filter.empty() && !c.areas.empty() && run_filter(c.areas, o.filter) == "-*")
+    else if (!o.filter.empty() && !c.areas.empty() && conform::gtest_filter(c.areas, o.filter) == "-*")
         problems.push_back("--filter '" + o.filter + "' names no test of the areas --only selects");
     for (auto& p : webhook_problems(o.webhook)) problems.push_back(std::move(p));
     if (o.cases < 1) problems.push_back("--cases must be at least 1 (got " + std::to_string(o.cases) + ")");
@@ -169,7 +130,7 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
         for (const auto& p : target.error()) problems.push_back(p.to_string());
     }
     if (!o.accept_file.empty()) {
-        if (auto text = read_file(o.accept_file)) {
+        if (auto text = read_text_file(o.accept_file)) {
             c.accept_keys = conform::parse_accept_file(*text);
             c.accept_text = std::move(text.value());
         } else problems.push_back("--accept: " + text.error());
@@ -193,21 +154,6 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
     return problems;
 }
 
-conform::RunMetadata metadata(const conform::SessionInfo& info, const std::vector<std::string>& areas,
-                              const std::vector<std::string>& faults, int budget) {
-    conform::RunMetadata meta;
-    meta.target = info.embedded ? "embedded: " + info.base_url : info.base_url;
-    meta.embedded = info.embedded;
-    meta.profile = info.profile;
-    meta.seed = info.seed;
-    meta.cases = info.cases;
-    meta.areas = areas;
-    meta.faults = faults;
-    meta.started_at = conform::utc_timestamp(false);
-    meta.test_budget_seconds = budget;
-    return meta;
-}
-
 bool colour_console() {
     const char* term = std::getenv("TERM");
     return ::isatty(1) && !std::getenv("NO_COLOR") && !(term && std::string(term) == "dumb");
@@ -219,12 +165,12 @@ int report(const conform::RunResults& results, const std::string& out_dir, const
            const std::string& accept_text, bool areas_shown) {
     const auto dir = std::filesystem::path(out_dir);
     const std::string results_path = (dir / "results.json").string(), junit_path = (dir / "junit.xml").string();
-    if (!write_file(results_path, conform::RunRecord::results_text(results))) return cannot_run("conform", "cannot write " + results_path);
-    if (!write_file(junit_path, conform::RunRecord::junit_text(results))) return cannot_run("conform", "cannot write " + junit_path);
+    if (!write_text_file(results_path, conform::RunRecord::results_text(results))) return cannot_run("conform", "cannot write " + results_path);
+    if (!write_text_file(junit_path, conform::RunRecord::junit_text(results))) return cannot_run("conform", "cannot write " + junit_path);
     if (!options.write_accept_file.empty() && !write_accept_file(results, options.write_accept_file, accept_text))
         return cannot_run("conform", "cannot write --write-accept " + options.write_accept_file);
     if (!options.summary_md_file.empty() &&
-        !write_file(options.summary_md_file, report::conform_summary_markdown(results, out_dir)))
+        !write_text_file(options.summary_md_file, report::conform_summary_markdown(results, out_dir)))
         return cannot_run("conform", "cannot write --summary-md " + options.summary_md_file);
     conform::ReportStyle style;
     style.colour = colour_console();
@@ -243,10 +189,10 @@ int report(const conform::RunResults& results, const std::string& out_dir, const
 }
 
 /// The target's session description and the findings its preparation made; nullopt means exit 2 (said).
-std::optional<PreparedTarget> prepare(const config::TargetConfig& target, const ConformOptions& options,
-                                      const std::string& refresh_token, const spec::Spec& spec,
-                                      const validate::ResponseValidator& validator,
-                                      std::unique_ptr<refserver::EmbeddedServer>& embedded) {
+std::optional<conform::PreparedTarget> prepare(const config::TargetConfig& target, const ConformOptions& options,
+                                               const std::string& refresh_token, const spec::Spec& spec,
+                                               const validate::ResponseValidator& validator,
+                                               std::unique_ptr<refserver::EmbeddedServer>& embedded) {
     if (target.embedded()) {
         auto started = start_embedded(options.faults, spec);
         if (!started) {
@@ -254,7 +200,7 @@ std::optional<PreparedTarget> prepare(const config::TargetConfig& target, const 
             return std::nullopt;
         }
         embedded = std::move(started.value());
-        PreparedTarget prepared;
+        conform::PreparedTarget prepared;
         prepared.info = refserver::conformance_session_info(*embedded, true);
         prepared.info.replay_args = embedded_replay_args(options.faults);
         return prepared;
@@ -371,10 +317,10 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     like.profile = c.target->profile;
     like.profile_json = c.profile;
     like.cases = options.cases;
-    like.seed = choose_seed(c.seed);
+    like.seed = conform::choose_seed(c.seed);
     like.only = options.only;
     conform::configure_rapidcheck(like.cases, like.seed);
-    std::string filter = run_filter(c.areas, options.filter);
+    std::string filter = conform::gtest_filter(c.areas, options.filter);
     const WritePlanRequest asked{*c.target, options.safety, {filter, like, options.workers, std::chrono::seconds(options.test_timeout)},
                                  options.max_rps, options.quiet};
     if (!options.list)
@@ -391,43 +337,29 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
     conform::SessionInfo& info = prepared->info;
     complete_session_info(info, like, options, c);
 
-    auto session = conform::Session::create(*c.spec, validator, info, client_options_for(*c.target));
-    if (!session) return cannot_run("conform", session.error());
-
-    auto meta = metadata(info, c.areas, options.faults, options.test_timeout);
-    meta.spec_version = c.spec->document().value(nlohmann::json::json_pointer("/info/version"), "");
-    conform::RunResults results{meta, prepared->preflight};
-    if (prepared->runnable) {
-        conform::RunOptions run = suite_run_options(options, filter, c.accept_keys, dir, record);
-        run.token = *credentials ? (*credentials)->shared() : nullptr;
-        if (!run.capture_path.empty()) conform::mark_tests_in_log();
-        if (!options.list && !options.quiet)
-            std::cout << "dockside conform: " << (info.embedded ? "embedded: " : "") << info.base_url << ", profile "
-                      << info.profile << ", seed " << info.seed << ", " << info.cases << " cases per property"
-                      << (options.faults.empty() ? "" : ", faults on") << (info.simulation ? ", simulation control on" : "")
-                      << std::endl;
-        auto ran = conform::run_suites(**session, run, meta);
-        results.meta = ran.meta;
-        if (*credentials) results.meta.credentials = (*credentials)->finish();
-        results.tests.insert(results.tests.end(), ran.tests.begin(), ran.tests.end());
-        if (!info.coverage_log.empty()) results.schema_phase = conform::read_coverage(info.coverage_log);
-        if (ran.meta.selected == 0) {
-            record.disarm();
-            if (embedded) embedded->stop();
-            return cannot_run("conform", "no test matches the selection (--only '" + options.only + "', --filter '" + options.filter +
-                              "'); `dockside conform --list` shows the tests");
-        }
-    } else {
+    conform::RunOptions run = suite_run_options(options, filter, c.accept_keys, dir, record);
+    run.token = *credentials ? (*credentials)->shared() : nullptr;
+    if (!prepared->runnable)
         std::cerr << "dockside conform: the channel list broke the contract and names no channel this run can "
                      "write to; the finding is recorded, pass --channel to run the rest\n";
-    }
+    else if (!options.list && !options.quiet)
+        std::cout << "dockside conform: " << (info.embedded ? "embedded: " : "") << info.base_url << ", profile "
+                  << info.profile << ", seed " << info.seed << ", " << info.cases << " cases per property"
+                  << (options.faults.empty() ? "" : ", faults on") << (info.simulation ? ", simulation control on" : "")
+                  << std::endl;
+    auto results = conform::run_conformance(*c.spec, validator, *prepared, client_options_for(*c.target), run,
+                                            {c.areas, options.faults});
+    if (results && prepared->runnable && *credentials) results->meta.credentials = (*credentials)->finish();
     record.disarm();
     if (embedded) embedded->stop();
+    if (!results && results.error().kind == conform::RunRefused::Kind::NothingSelected)
+        return cannot_run("conform", "no test matches the selection (--only '" + options.only + "', --filter '" +
+                                         options.filter + "'); `dockside conform --list` shows the tests");
+    if (!results) return cannot_run("conform", results.error().message);
     if (options.list) return kExitOk;
     undo_or_keep(info, client_options_for(*c.target), options.keep, options.quiet, *c.spec, c.out_dir);
-    results.meta.selected += static_cast<int>(prepared->preflight.size());
-    if (!options.accept_file.empty()) results.accept = audit_accepted(results, options, c.accept_keys);
-    return report(results, c.out_dir, options, c.accept_text, prepared->runnable && !options.quiet);
+    if (!options.accept_file.empty()) results->accept = audit_accepted(*results, options, c.accept_keys);
+    return report(*results, c.out_dir, options, c.accept_text, prepared->runnable && !options.quiet);
 }
 
 int run_conform(const GlobalOptions& global, const ConformOptions& options) {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/exit_codes.h"
+#include "harness/auth/oauth_code_flow.h"
 #include "harness/config/environments.h"
 #include "harness/conform/target.h"
 #include "harness/histogram/base64.h"
@@ -85,7 +86,7 @@ std::optional<std::int64_t> jwt_expiry(const std::string& token) {
 }
 
 /// How long the token lives: the OAuth token answer's expires_in, else a JWT's exp, else unknown.
-std::string lifetime(const std::string& token, const conform::PreparationAnswers& answers) {
+std::string lifetime(const std::string& token, const http::PreparationAnswers& answers) {
     for (const auto& a : answers)
         if (a.operation == "token") {
             const auto body = nlohmann::json::parse(a.response.body, nullptr, false);
@@ -100,7 +101,7 @@ std::string lifetime(const std::string& token, const conform::PreparationAnswers
 }
 
 /// Every channel the channel list pages showed: "101 'Main shop' read and write".
-std::vector<std::string> channel_lines(const conform::PreparationAnswers& answers) {
+std::vector<std::string> channel_lines(const http::PreparationAnswers& answers) {
     std::vector<std::string> lines;
     for (const auto& a : answers) {
         if (a.operation != "listChannels" || a.response.status != 200) continue;
@@ -144,7 +145,7 @@ int env_check(const GlobalOptions& global, const EnvOptions& options) {
         probe ? "GET /2025-07/channel answered " + std::to_string(*probe) : probe.error());
     if (!probe) return kExitViolations;
 
-    conform::PreparationAnswers answers;
+    http::PreparationAnswers answers;
     std::string token = target->token;
     if (target->has_oauth_client()) {
         // Beside a personal access token the client is checked too: the run's OAuth tests take it.
@@ -152,9 +153,9 @@ int env_check(const GlobalOptions& global, const EnvOptions& options) {
             say("OAuth token", false, "OAuth needs --redirect-uri (DOCKSIDE_REDIRECT_URI, or redirect_uri in the file)");
             return kExitViolations;
         }
-        auto tokens = conform::oauth_code_flow({target->auth_url, target->client_id, target->client_secret,
-                                                target->redirect_uri, conform::all_scopes(*spec)},
-                                               client, &answers);
+        auto tokens = auth::oauth_code_flow({target->auth_url, target->client_id, target->client_secret,
+                                             target->redirect_uri, auth::all_scopes(*spec)},
+                                            client, &answers);
         say("OAuth token", static_cast<bool>(tokens), tokens ? "the code flow gave an access token" : tokens.error());
         if (!tokens) return kExitViolations;
         if (target->auth == config::AuthMethod::OAuthClient) token = tokens->access_token;
@@ -165,10 +166,10 @@ int env_check(const GlobalOptions& global, const EnvOptions& options) {
         return accepted.error().kind == conform::PreflightFailure::Kind::NoApi ? kExitCannotRun : kExitViolations;
     // The token answer's expires_in is the OAuth token's, not a personal access token's beside it.
     say("token lifetime", true,
-        lifetime(token, target->auth == config::AuthMethod::OAuthClient ? answers : conform::PreparationAnswers{}));
+        lifetime(token, target->auth == config::AuthMethod::OAuthClient ? answers : http::PreparationAnswers{}));
 
     // Only the discovery's pages: the token check read the first page already, and its channels are the same.
-    conform::PreparationAnswers pages;
+    http::PreparationAnswers pages;
     auto channels = conform::discover_channels(target->base_url, token, client, &pages);
     const auto seen = channel_lines(pages);
     std::cout << "  channels the token sees (" << seen.size() << "):\n";

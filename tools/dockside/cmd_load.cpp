@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "core/exit_codes.h"
+#include "harness/auth/oauth_code_flow.h"
 #include "harness/auth/refresh_token_file.h"
 #include "harness/conform/target.h"
 #include "tools/dockside/command.h"
@@ -110,7 +111,7 @@ Result<std::pair<auth::OAuthRefresh, std::string>, std::string> first_oauth_toke
     oauth.client_id = target.client_id;
     oauth.client_secret = target.client_secret;
     oauth.redirect_uri = target.redirect_uri;
-    oauth.scopes = conform::all_scopes(spec);
+    oauth.scopes = auth::all_scopes(spec);
     oauth.client = client_options_for(target);
     oauth.issued_at = std::chrono::steady_clock::now();
     oauth.refresh_token = options.access.refresh_token;
@@ -120,9 +121,9 @@ Result<std::pair<auth::OAuthRefresh, std::string>, std::string> first_oauth_toke
         if (!token) return fail(token.error());
         access = token.value();
     } else {
-        auto tokens = conform::oauth_code_flow({oauth.auth_url, oauth.client_id, oauth.client_secret,
-                                                oauth.redirect_uri, oauth.scopes},
-                                               oauth.client);
+        auto tokens = auth::oauth_code_flow({oauth.auth_url, oauth.client_id, oauth.client_secret,
+                                             oauth.redirect_uri, oauth.scopes},
+                                            oauth.client);
         if (!tokens) return fail(tokens.error());
         oauth.refresh_token = tokens->refresh_token;
         access = tokens->access_token;

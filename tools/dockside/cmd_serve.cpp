@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/exit_codes.h"
+#include "core/text_file.h"
 #include "harness/config/target_config.h"
 #include "harness/server/access_log.h"
 #include "refserver/embedded/embedded_server.h"
@@ -59,11 +60,9 @@ int list_faults(std::ostream& out) {
 }
 
 Result<nlohmann::json, std::string> read_seed(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) return fail("cannot read --seed-data " + path);
-    std::stringstream text;
-    text << in.rdbuf();
-    auto parsed = refserver::parse_seed(text.str());
+    auto text = read_text_file(path);
+    if (!text) return fail("--seed-data: " + text.error());
+    auto parsed = refserver::parse_seed(*text);
     if (!parsed) return fail("--seed-data " + path + ": " + parsed.error());
     return parsed.value();
 }

@@ -1,12 +1,12 @@
 #include "tools/dockside/conform_credentials.h"
 
+#include "harness/auth/oauth_code_flow.h"
 #include "harness/auth/refresh_token_file.h"
-#include "harness/conform/target.h"
 
 namespace dockside::cli {
 
 Result<std::unique_ptr<ConformCredentials>, std::string> ConformCredentials::start(
-    const config::TargetConfig& target, const PreparedTarget& prepared,
+    const config::TargetConfig& target, const conform::PreparedTarget& prepared,
     const spec::Spec& spec, const std::string& refresh_token_file) {
     if (target.auth != config::AuthMethod::OAuthClient) return std::unique_ptr<ConformCredentials>();
     const auto issued = std::chrono::steady_clock::now();  // a moment after the token's issue: renewed early, never late
@@ -18,7 +18,7 @@ Result<std::unique_ptr<ConformCredentials>, std::string> ConformCredentials::sta
     std::unique_ptr<ConformCredentials> out(new ConformCredentials(std::move(shared.value()), refresh_token_file));
 
     auth::OAuthRefresh grant{target.auth_url, target.client_id, target.client_secret, target.redirect_uri,
-                             conform::all_scopes(spec), prepared.refresh_token, {}, issued, client_options_for(target)};
+                             auth::all_scopes(spec), prepared.refresh_token, {}, issued, client_options_for(target)};
     auth::RefresherHooks hooks;
     auth::SharedToken* published = out->shared_.get();
     // A token too long to share leaves the children on the one before: their refusals then say so.

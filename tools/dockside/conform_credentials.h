@@ -20,7 +20,7 @@ public:
     /// Starts keeping `prepared.info.token` fresh for a target reached with OAuth (nullptr otherwise), after
     /// writing the refresh token the preparation obtained to `refresh_token_file` (when one is named).
     static Result<std::unique_ptr<ConformCredentials>, std::string> start(const config::TargetConfig& target,
-                                                                          const PreparedTarget& prepared,
+                                                                          const conform::PreparedTarget& prepared,
                                                                           const spec::Spec& spec,
                                                                           const std::string& refresh_token_file);
     ~ConformCredentials();

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "harness/auth/oauth_code_flow.h"
 #include "harness/auth/token_renewal.h"
 #include "harness/conform/target.h"
 #include "harness/http/curl.h"
@@ -35,21 +36,21 @@ PreparationSecrets secrets_of(const config::TargetConfig& target, const RemoteAc
 
 /// The access token, and with OAuth its refresh token in `refresh_token`.
 std::string obtain_token(const config::TargetConfig& target, const RemoteAccess& access, const spec::Spec& spec,
-                         const http::ClientOptions& options, std::string& error, conform::PreparationAnswers& answers,
+                         const http::ClientOptions& options, std::string& error, http::PreparationAnswers& answers,
                          std::string& refresh_token) {
     if (target.auth != config::AuthMethod::OAuthClient) return target.token;
     if (!access.refresh_token.empty()) {
         // A refresh token kept from an earlier run: no consent to give (the code flow when it no longer works).
         auth::OAuthRefresh grant{target.auth_url, target.client_id, target.client_secret, target.redirect_uri,
-                                 conform::all_scopes(spec), access.refresh_token, {}, {}, options};
+                                 auth::all_scopes(spec), access.refresh_token, {}, {}, options};
         auto token = auth::renew_token(grant, auth::documented_access_lifetime(spec).value_or(std::chrono::hours(1)));
         if (!token) error = token.error();
         refresh_token = grant.refresh_token;
         return token ? *token : std::string();
     }
-    conform::OAuthRequest request{target.auth_url, target.client_id, target.client_secret, target.redirect_uri,
-                                  conform::all_scopes(spec)};
-    auto tokens = conform::oauth_code_flow(request, options, &answers);
+    auth::OAuthRequest request{target.auth_url, target.client_id, target.client_secret, target.redirect_uri,
+                               auth::all_scopes(spec)};
+    auto tokens = auth::oauth_code_flow(request, options, &answers);
     if (!tokens) {
         error = tokens.error();
         return {};
@@ -157,12 +158,13 @@ http::ClientOptions client_options_for(const config::TargetConfig& target) {
     return options;
 }
 
-Result<PreparedTarget, std::string> prepare_remote(const config::TargetConfig& target, const RemoteAccess& access,
-                                                   const spec::Spec& spec, const validate::ResponseValidator& validator) {
+Result<conform::PreparedTarget, std::string> prepare_remote(const config::TargetConfig& target,
+                                                            const RemoteAccess& access, const spec::Spec& spec,
+                                                            const validate::ResponseValidator& validator) {
     const auto options = client_options_for(target);
     if (auto probe = conform::probe_target(target.base_url, "", options); !probe) return fail(probe.error());
 
-    PreparedTarget prepared;
+    conform::PreparedTarget prepared;
     conform::SessionInfo& info = prepared.info;
     info.base_url = target.base_url;
     info.auth_url = target.auth_url;
@@ -172,7 +174,7 @@ Result<PreparedTarget, std::string> prepare_remote(const config::TargetConfig& t
     if (target.has_oauth_client())
         info.oauth_client = conform::OAuthClientInfo{target.client_id, target.client_secret, target.redirect_uri};
     // Every answer read here is judged like any other; a run that cannot be done still names what they broke.
-    conform::PreparationAnswers answers;
+    http::PreparationAnswers answers;
     const auto judged = [&] { return judge_preparation(answers, spec, validator, secrets_of(target, access, info)); };
     const auto refuse = [&](const std::string& message) { return fail(message + violations_named(judged())); };
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/conform/conform_run.h"
 #include "harness/conform/results.h"
 #include "harness/conform/session.h"
 #include "harness/config/target_config.h"
@@ -70,17 +71,6 @@ struct RemoteAccess {
     std::string refresh_token;
 };
 
-/// A target ready to run against, and the findings its preparation already made.
-struct PreparedTarget {
-    conform::SessionInfo info;
-    /// Contract violations seen while preparing (a malformed channel list, OAuth answer), each as a failed test.
-    std::vector<conform::TestOutcome> preflight;
-    /// False when a preflight finding leaves nothing to run (no --channel to fall back on).
-    bool runnable = true;
-    /// OAuth: the refresh token that goes with `info.token` (from the code flow, or the one the refresh grant
-    /// rotated in); empty with a personal access token, or when the server issued none.
-    std::string refresh_token;
-};
 
 /// Probes the remote target, obtains the token (PAT or OAuth code flow) and checks it is accepted, checks
 /// the read-only token when given, discovers or checks the channels and whether /_sim/ answers. Every
@@ -88,8 +78,9 @@ struct PreparedTarget {
 /// and the run goes on where it can (with --channel, or a write channel still recognisable in a malformed
 /// list). The error is a message for the user (unreachable target, refused token, no channel to write to in
 /// a conforming list), naming the contract violations seen before it too: exit 2.
-Result<PreparedTarget, std::string> prepare_remote(const config::TargetConfig& target, const RemoteAccess& access,
-                                                   const spec::Spec& spec, const validate::ResponseValidator& validator);
+Result<conform::PreparedTarget, std::string> prepare_remote(const config::TargetConfig& target,
+                                                            const RemoteAccess& access, const spec::Spec& spec,
+                                                            const validate::ResponseValidator& validator);
 
 /// The options a replay command needs to reach the same target the same way: --base-url, --auth-url,
 /// --channel (the one used), --channel-header, --timeout, --insecure, the credentials as variables

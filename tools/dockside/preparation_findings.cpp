@@ -39,7 +39,7 @@ std::string documented_statuses(const spec::Operation& op) {
 }
 
 /// What the answer breaks, or nullopt when it conforms.
-std::optional<conform::Finding> judge(const conform::PreparationAnswer& answer, const PreparationTest& test,
+std::optional<conform::Finding> judge(const http::PreparationAnswer& answer, const PreparationTest& test,
                                       const spec::Operation& op, const validate::ResponseValidator& validator,
                                       const PreparationSecrets& secrets) {
     const auto violations = validator.validate(op, answer.response);
@@ -74,7 +74,7 @@ std::optional<conform::Finding> judge(const conform::PreparationAnswer& answer, 
 
 }  // namespace
 
-std::vector<conform::TestOutcome> judge_preparation(const conform::PreparationAnswers& answers, const spec::Spec& spec,
+std::vector<conform::TestOutcome> judge_preparation(const http::PreparationAnswers& answers, const spec::Spec& spec,
                                                     const validate::ResponseValidator& validator,
                                                     const PreparationSecrets& secrets) {
     conform::FindingLog log;  // merges one cause seen in several answers (the token check and the list)

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "harness/conform/results.h"
-#include "harness/conform/target.h"
+#include "harness/http/preparation_answer.h"
 #include "harness/http/curl.h"
 #include "harness/validate/response_validator.h"
 #include "specs/loader/spec.h"
@@ -25,7 +25,7 @@ struct PreparationSecrets {
 /// An answer is judged on its status (against the one a correct target gives, when the request has one)
 /// and on its shape (the validator's violations, with their pointers); the same cause seen in several
 /// answers is one finding.
-std::vector<conform::TestOutcome> judge_preparation(const conform::PreparationAnswers& answers, const spec::Spec& spec,
+std::vector<conform::TestOutcome> judge_preparation(const http::PreparationAnswers& answers, const spec::Spec& spec,
                                                     const validate::ResponseValidator& validator,
                                                     const PreparationSecrets& secrets);
 

@@ -80,7 +80,7 @@ int compare_sides(const std::vector<compare::RunFolder>& baseline, const std::ve
     io.out << "\n";
     compare::print_comparison(io.out, comparison);
     const auto path = (std::filesystem::path(dir) / "compare.json").string();
-    if (auto written = load::write_text_file(path, compare::to_json(comparison).dump(2) + "\n"); !written)
+    if (auto written = write_text_file(path, compare::to_json(comparison).dump(2) + "\n"); !written)
         return cannot_run(io, written.error());
     io.out << "compare.json: " << path << "\n";
     return comparison.exit_code;

@@ -175,7 +175,7 @@ int finish(load::RunSummary& summary, const LoadSettings& s, const LoadTarget& t
     load::judge_run(summary, s.thresholds);
     if (auto written = load::write_run_files(dir, summary); !written) return cannot_run(io, written.error());
     if (!s.summary_md.empty())
-        if (auto written = load::write_text_file(s.summary_md, report::load_summary_markdown(summary, dir)); !written)
+        if (auto written = write_text_file(s.summary_md, report::load_summary_markdown(summary, dir)); !written)
             return cannot_run(io, "--summary-md: " + written.error());
     load::print_report(io.out, summary, dir);
     if (!s.summary_md.empty()) io.out << "summary: " << s.summary_md << "\n";
@@ -260,9 +260,9 @@ int run_capacity(const LoadSettings& s, const LoadTarget& target, const Prepared
     if (engine_failed) return cli::kExitCannotRun;
     const auto curve = load::capacity_json(found, s.slo);
     using Names = load::RunFileNames;
-    if (auto ok = load::write_text_file(dir + "/" + Names::kCapacityJson, curve.dump(2) + "\n"); !ok)
+    if (auto ok = write_text_file(dir + "/" + Names::kCapacityJson, curve.dump(2) + "\n"); !ok)
         return cannot_run(io, ok.error());
-    if (auto ok = load::write_text_file(dir + "/" + Names::kCapacityCsv, load::capacity_csv(found)); !ok)
+    if (auto ok = write_text_file(dir + "/" + Names::kCapacityCsv, load::capacity_csv(found)); !ok)
         return cannot_run(io, ok.error());
     io.out << "\ncapacity: ";
     if (found.capacity) io.out << *found.capacity << " requests/s within " << s.slo.size() << " SLO threshold(s)";

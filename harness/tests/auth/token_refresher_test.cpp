@@ -9,8 +9,8 @@
 #include <mutex>
 #include <thread>
 
+#include "harness/auth/oauth_code_flow.h"
 #include "harness/auth/token_refresher.h"
-#include "harness/conform/target.h"
 #include "refserver/embedded/embedded_server.h"
 
 namespace dockside::auth {
@@ -30,9 +30,9 @@ struct Fixture {
         grant.client_secret = client->client_secret;
         grant.redirect_uri = client->redirect_uris.front();
         grant.scopes = {"channels_read", "offline_access"};
-        auto tokens = conform::oauth_code_flow({grant.auth_url, grant.client_id, grant.client_secret,
-                                                grant.redirect_uri, grant.scopes},
-                                               {});
+        auto tokens = oauth_code_flow({grant.auth_url, grant.client_id, grant.client_secret,
+                                       grant.redirect_uri, grant.scopes},
+                                      {});
         if (!tokens) throw std::runtime_error(tokens.error());
         grant.refresh_token = tokens->refresh_token;
         grant.issued_at = std::chrono::steady_clock::now();

@@ -48,6 +48,16 @@ TEST(Areas, FilterMatchesPlainParameterisedTypedAndFixtureSuites) {
               "Auth.*:*/Auth.*:Auth/*:Auth_RapidCheck.*:RuleChecks.*_auth");
 }
 
+// --filter narrows --only: GoogleTest has no AND of patterns, so a pattern of another area is dropped.
+TEST(Areas, ANarrowingPatternIsKeptOnlyForATestOfTheChosenAreas) {
+    EXPECT_EQ(gtest_filter({"returns"}, ""), gtest_filter({"returns"}));
+    EXPECT_EQ(gtest_filter({}, "Orders.ORD_*"), "Orders.ORD_*") << "without --only the pattern is the filter";
+    EXPECT_EQ(gtest_filter({"returns"}, "Returns.RET_*:Orders.ORD_*"), "Returns.RET_*");
+    EXPECT_EQ(gtest_filter({"orders"}, "RuleChecks.max_length_orders"), "RuleChecks.max_length_orders")
+        << "a rule check of a chosen area counts";
+    EXPECT_EQ(gtest_filter({"returns"}, "Orders.ORD_*"), "-*") << "nothing of the chosen areas: no test";
+}
+
 // The rule checks of an area run with it: after ORD-GIFT-500's hand-written tests went, `--only orders`
 // still checks gift_message's limit.
 TEST(Areas, ARuleCheckTestBelongsToTheAreaItsNameEndsWith) {

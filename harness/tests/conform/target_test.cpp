@@ -4,35 +4,12 @@
 
 #include "harness/conform/profile.h"
 #include "harness/conform/session.h"
-#include "refserver/embedded/embedded_server.h"
+#include "harness/tests/support/reference_server.h"
 
 namespace dockside::conform {
 namespace {
 
 const std::string kSpecsDir = DOCKSIDE_SPECS_DIR;
-
-std::unique_ptr<refserver::EmbeddedServer> start_server() {
-    auto server = refserver::EmbeddedServer::start({});
-    if (!server) {
-        ADD_FAILURE() << server.error().front();
-        return nullptr;
-    }
-    return std::move(server.value());
-}
-
-TEST(CodeFromLocation, ReadsQueryOrFragmentAndChecksState) {
-    auto code = code_from_location("http://127.0.0.1/callback?code=abc&state=s1", "s1");
-    ASSERT_TRUE(code.ok()) << code.error();
-    EXPECT_EQ(*code, "abc");
-    auto fragment = code_from_location("http://127.0.0.1/callback#state=s1&code=x%20y", "s1");
-    ASSERT_TRUE(fragment.ok()) << fragment.error();
-    EXPECT_EQ(*fragment, "x y");
-    EXPECT_FALSE(code_from_location("http://127.0.0.1/callback?code=abc&state=other", "s1").ok());
-    EXPECT_FALSE(code_from_location("http://127.0.0.1/callback", "").ok());
-    auto error = code_from_location("http://127.0.0.1/callback?error=access_denied", "");
-    ASSERT_FALSE(error.ok());
-    EXPECT_NE(error.error().find("access_denied"), std::string::npos);
-}
 
 TEST(ChooseChannels, FirstWritableAndFirstReadOnly) {
     const auto channels = nlohmann::json::parse(R"([
@@ -62,14 +39,6 @@ TEST(ChooseChannels, ScopesWrittenAsOneStringStillNameTheWriteChannel) {
     EXPECT_FALSE(has_write_scope(nlohmann::json::parse(R"({"id": 4, "scopes": "orders_writer"})")));
 }
 
-TEST(AllScopes, IncludeOfflineAccessAndOpenid) {
-    auto spec = spec::Spec::load(kSpecsDir + "/fulfillment-2025-07.openapi.yaml", "");
-    ASSERT_TRUE(spec.ok()) << spec.error().to_string();
-    const auto scopes = all_scopes(*spec);
-    for (const char* scope : {"offline_access", "openid", "orders_write", "orders_read"})
-        EXPECT_NE(std::find(scopes.begin(), scopes.end(), scope), scopes.end()) << scope;
-}
-
 TEST(Probe, UnreachableTargetNamesUrlAndTransportError) {
     // Port 1 on loopback: nothing listens there in the test environment.
     auto probe = probe_target("http://127.0.0.1:1", "", {});
@@ -79,7 +48,7 @@ TEST(Probe, UnreachableTargetNamesUrlAndTransportError) {
 }
 
 TEST(Probe, AnyAnswerIsReachable) {
-    auto server = start_server();
+    auto server = testing::start_reference_server();
     ASSERT_TRUE(server);
     auto probe = probe_target(server->base_url(), "", {});
     ASSERT_TRUE(probe.ok()) << probe.error();
@@ -87,7 +56,7 @@ TEST(Probe, AnyAnswerIsReachable) {
 }
 
 TEST(DiscoverChannels, FindsTheReferenceServersWriteAndReadOnlyChannels) {
-    auto server = start_server();
+    auto server = testing::start_reference_server();
     ASSERT_TRUE(server);
     auto choice = discover_channels(server->base_url(), server->api().pat(), {});
     ASSERT_TRUE(choice.ok()) << choice.error().message;
@@ -105,9 +74,9 @@ TEST(DiscoverChannels, FindsTheReferenceServersWriteAndReadOnlyChannels) {
 }
 
 TEST(DiscoverChannels, KeepsEveryAnswerItReadForJudging) {
-    auto server = start_server();
+    auto server = testing::start_reference_server();
     ASSERT_TRUE(server);
-    PreparationAnswers answers;
+    http::PreparationAnswers answers;
     ASSERT_TRUE(check_token(server->base_url(), server->api().pat(), "token", {}, &answers).ok());
     ASSERT_TRUE(discover_channels(server->base_url(), server->api().pat(), {}, &answers).ok());
     ASSERT_EQ(answers.size(), 2u);
@@ -122,7 +91,7 @@ TEST(DiscoverChannels, KeepsEveryAnswerItReadForJudging) {
 }
 
 TEST(CheckToken, AcceptedRefusedAndUnreachableAreTold) {
-    auto server = start_server();
+    auto server = testing::start_reference_server();
     ASSERT_TRUE(server);
     EXPECT_TRUE(check_token(server->base_url(), server->api().pat(), "token", {}).ok());
     auto refused = check_token(server->base_url(), "wrong", "token", {});
@@ -141,50 +110,9 @@ TEST(DetectSimulation, OnlyWhenTheControlAnswersTheToken) {
     ASSERT_TRUE(sim.ok());
     EXPECT_TRUE(detect_simulation((*sim)->base_url(), (*sim)->api().pat(), {}));
     EXPECT_FALSE(detect_simulation((*sim)->base_url(), "wrong", {}));
-    auto off = start_server();
+    auto off = testing::start_reference_server();
     ASSERT_TRUE(off);
     EXPECT_FALSE(detect_simulation(off->base_url(), off->api().pat(), {}));
-}
-
-TEST(OAuthCodeFlow, AutomatedConsentYieldsAWorkingToken) {
-    auto server = start_server();
-    ASSERT_TRUE(server);
-    auto client = server->api().oauth_client();
-    ASSERT_TRUE(client.has_value());
-    auto spec = spec::Spec::load(kSpecsDir + "/fulfillment-2025-07.openapi.yaml", "");
-    ASSERT_TRUE(spec.ok());
-    // Request only what the app was granted (plus the OIDC extras), as a user would configure it.
-    std::vector<std::string> scopes(client->scopes.begin(), client->scopes.end());
-    scopes.push_back("offline_access");
-    scopes.push_back("openid");
-    OAuthRequest request{server->base_url(), client->client_id, client->client_secret, "http://127.0.0.1/callback",
-                         scopes};
-    PreparationAnswers answers;
-    auto tokens = oauth_code_flow(request, {}, &answers);
-    ASSERT_TRUE(tokens.ok()) << tokens.error();
-    ASSERT_EQ(answers.size(), 2u);
-    EXPECT_EQ(answers[0].operation, "authorize");
-    EXPECT_EQ(answers[0].response.status, 302);
-    EXPECT_EQ(answers[1].operation, "token");
-    EXPECT_EQ(answers[1].expected_status, 200);
-    EXPECT_FALSE(tokens->access_token.empty());
-    EXPECT_FALSE(tokens->refresh_token.empty());
-    auto channels = discover_channels(server->base_url(), tokens->access_token, {});
-    EXPECT_TRUE(channels.ok()) << channels.error().message;
-}
-
-TEST(OAuthCodeFlow, RefusedConsentIsAConfigurationErrorSuggestingToken) {
-    auto server = start_server();
-    ASSERT_TRUE(server);
-    OAuthRequest request{server->base_url(), "unknown-client", "x", "http://127.0.0.1/callback", {"openid"}};
-    auto tokens = oauth_code_flow(request, {});
-    ASSERT_FALSE(tokens.ok());
-    EXPECT_NE(tokens.error().find("interactive consent"), std::string::npos) << tokens.error();
-    EXPECT_NE(tokens.error().find("--token"), std::string::npos) << tokens.error();
-    request.redirect_uri.clear();
-    auto no_redirect = oauth_code_flow(request, {});
-    ASSERT_FALSE(no_redirect.ok());
-    EXPECT_NE(no_redirect.error().find("DOCKSIDE_REDIRECT_URI"), std::string::npos);
 }
 
 TEST(Profile, StrictExtendsDefaultStances) {

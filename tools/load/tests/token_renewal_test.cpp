@@ -12,8 +12,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "harness/auth/oauth_code_flow.h"
 #include "harness/auth/refresh_token_file.h"
-#include "harness/conform/target.h"
 #include "harness/tests/support/short_token_lifetime.h"
 #include "refserver/api/simulation_clock.h"
 #include "tools/load/tests/load_process.h"
@@ -50,10 +50,10 @@ OAuthRun run_with_oauth(const spec::Spec& contract, refserver::EmbeddedServer& s
                         const std::string& duration, const std::string& out) {
     const auto client = server.api().oauth_client();
     if (!client) throw std::runtime_error("the seed has no OAuth client");
-    conform::OAuthRequest request{server.base_url(), client->client_id, client->client_secret, kRedirect,
-                                  conform::all_scopes(contract)};
+    auth::OAuthRequest request{server.base_url(), client->client_id, client->client_secret, kRedirect,
+                               auth::all_scopes(contract)};
     const auto issued = std::chrono::steady_clock::now();
-    auto tokens = conform::oauth_code_flow(request, {});
+    auto tokens = auth::oauth_code_flow(request, {});
     if (!tokens) throw std::runtime_error(tokens.error());
     LoadTarget target;
     target.base_url = server.base_url();
