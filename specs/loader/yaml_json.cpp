@@ -10,6 +10,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "core/text_file.h"
+
 namespace dockside::spec {
 
 using nlohmann::json;
@@ -206,11 +208,9 @@ Result<json, YamlError> yaml_to_json(std::string_view text, std::string_view ori
 }
 
 Result<json, YamlError> load_document(const std::string& path, PositionMap* positions) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail(YamlError{path, 0, 0, "cannot open file"});
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    std::string text = buffer.str();
+    auto read = read_text_file(path);
+    if (!read) return fail(YamlError{path, 0, 0, "cannot open file"});
+    std::string text = std::move(read.value());
 
     bool is_json = path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
     if (!is_json) return yaml_to_json(text, path, positions);
