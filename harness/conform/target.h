@@ -1,6 +1,6 @@
 #pragma once
-/// Getting from a validated target configuration to a usable session: is the target reachable, which
-/// token to use (PAT, or the OAuth code flow with automated consent), which channels to write to.
+/// Getting from a validated target configuration to a usable session: is the target reachable, is the
+/// token accepted, which channels to write to. Obtaining an OAuth token is harness/auth/oauth_code_flow.h.
 
 #include <cstdint>
 #include <optional>
