@@ -4,7 +4,7 @@
 #include <cctype>
 #include <set>
 
-#include "core/text.h"
+#include "harness/http/message.h"
 
 namespace dockside::checks {
 
@@ -25,13 +25,6 @@ std::string join(const std::vector<int>& codes) {
 
 bool among(const std::vector<int>& codes, int status) {
     return std::find(codes.begin(), codes.end(), status) != codes.end();
-}
-
-/// The media type of a Content-Type value, lower-cased, without parameters.
-std::string media_type(std::string_view header) {
-    std::string out(header.substr(0, header.find(';')));
-    out.erase(std::remove_if(out.begin(), out.end(), [](unsigned char c) { return std::isspace(c); }), out.end());
-    return ascii_lower(out);
 }
 
 bool snake_case(const std::string& name) {
@@ -76,7 +69,7 @@ std::pair<std::string, bool> expectation(const Probe& p, const Observation& o, c
 /// For the body expectations: what is wrong with a 2xx answer ("" when nothing is).
 std::string body_problem(const Probe& p, const Observation& o) {
     if (p.expect == Expect::JsonResponse) {
-        if (media_type(o.content_type) != media_type(p.content_type))
+        if (http::media_type(o.content_type) != http::media_type(p.content_type))
             return "Content-Type is '" + o.content_type + "', not " + p.content_type;
         if (!o.body.empty() && nlohmann::json::parse(o.body, nullptr, false).is_discarded())
             return "the body does not parse as JSON";

@@ -44,14 +44,13 @@ std::string_view Request::query() const {
     return q == std::string_view::npos ? std::string_view{} : t.substr(q + 1);
 }
 
+std::string media_type(std::string_view content_type) {
+    return ascii_lower(trim(content_type.substr(0, content_type.find(';')), kBlanks));
+}
+
 std::string Response::media_type() const {
     auto ct = headers.get("Content-Type");
-    if (!ct) return {};
-    std::string_view v = *ct;
-    v = v.substr(0, v.find(';'));
-    while (!v.empty() && std::isspace(static_cast<unsigned char>(v.back()))) v.remove_suffix(1);
-    while (!v.empty() && std::isspace(static_cast<unsigned char>(v.front()))) v.remove_prefix(1);
-    return ascii_lower(v);
+    return ct ? http::media_type(*ct) : std::string();
 }
 
 std::string_view reason_phrase(int status) {

@@ -52,6 +52,9 @@ struct Request {
     std::string_view query() const;
 };
 
+/// The media type of a Content-Type value without its parameters, lower-cased ("application/json").
+std::string media_type(std::string_view content_type);
+
 struct Response {
     int status = 0;
     Headers headers;
