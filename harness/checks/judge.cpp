@@ -108,16 +108,6 @@ std::optional<CheckFinding> judge(const Probe& probe, const Observation& observe
     return std::nullopt;
 }
 
-conform::Finding to_finding(const CheckFinding& finding, int status) {
-    conform::Finding out;
-    out.rule = finding.rule_id;
-    out.operation = finding.operation;
-    out.title = finding.title;
-    out.message = finding.message;
-    out.status = status;
-    return out;
-}
-
 std::vector<std::string> misnamed_fields(const nlohmann::json& body, const nlohmann::json& naming) {
     std::set<std::string> allowed;
     for (const char* key : {"body_field_exceptions", "observed_in_document"})

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "harness/checks/probe.h"
-#include "harness/conform/finding.h"
 
 namespace dockside::checks {
 
@@ -28,7 +27,7 @@ struct JudgeOptions {
     std::string server_error_rule;
 };
 
-/// A departure from a rule, as the judge saw it; `to_finding` fills the run's Finding record with it.
+/// A departure from a rule, as the judge saw it; the probe runner records it with the exchange that showed it.
 struct CheckFinding {
     std::string rule_id;
     std::string check_type;
@@ -39,10 +38,6 @@ struct CheckFinding {
 
 /// nullopt when the observation is what the probe expects; otherwise what went wrong.
 std::optional<CheckFinding> judge(const Probe& probe, const Observation& observed, const JudgeOptions& options = {});
-
-/// The Finding fields a CheckFinding knows (rule, operation, title, message, status); the recorder
-/// adds test name, curl line, body excerpt and seed.
-conform::Finding to_finding(const CheckFinding& finding, int status = 0);
 
 /// Body field names of `body` (recursively, array items included) that break `naming`: a
 /// {body_fields: snake_case, body_field_exceptions: [...], observed_in_document: [...]} object.

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "core/text.h"
-#include "harness/http/utf8.h"
+#include "core/utf8.h"
 
 namespace dockside::conform {
 
@@ -17,13 +17,13 @@ std::string excerpt(std::string_view body, std::size_t max_chars) {
     std::size_t i = 0;
     while (i < body.size()) {
         // A target's body need not be text: the excerpt always is (it goes into results.json).
-        if (chars == max_chars) return http::to_valid_utf8(body.substr(0, i)) + "…";
+        if (chars == max_chars) return to_valid_utf8(body.substr(0, i)) + "…";
         const auto lead = static_cast<unsigned char>(body[i]);
         std::size_t width = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 1;
         i += std::min(width, body.size() - i);
         ++chars;
     }
-    return http::to_valid_utf8(body);
+    return to_valid_utf8(body);
 }
 
 std::string area_of_test(std::string_view test_name) {

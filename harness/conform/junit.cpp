@@ -1,36 +1,13 @@
 #include "harness/conform/junit.h"
 
-#include <cstdio>
 #include <map>
 #include <sstream>
 
+#include "core/xml_text.h"
 #include "harness/conform/report.h"
 
 namespace dockside::conform {
 namespace {
-
-constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
-
-/// Length of the valid UTF-8 sequence starting at `i`, 0 when it is not one.
-std::size_t utf8_length(std::string_view s, std::size_t i) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
-    if (n == 0 || i + n > s.size()) return 0;
-    for (std::size_t k = 1; k < n; ++k)
-        if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
-    if (n == 2 && b < 0xC2) return 0;  // overlong
-    return n;
-}
-
-std::string seconds_text(double s) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.3f", s);
-    return buffer;
-}
-
-std::string attr(std::string_view name, std::string_view value) {
-    return " " + std::string(name) + "=\"" + xml_escape(value) + "\"";
-}
 
 /// The text of a failed test: each finding in full, then assertions no finding explains.
 std::string failure_text(const TestOutcome& t) {
@@ -56,16 +33,17 @@ void render_case(std::ostringstream& out, const TestOutcome& t) {
     const auto dot = t.name.find('.');
     const std::string suite = dot == std::string::npos ? t.name : t.name.substr(0, dot);
     const std::string name = dot == std::string::npos ? t.name : t.name.substr(dot + 1);
-    out << "    <testcase" << attr("name", name) << attr("classname", suite) << attr("time", seconds_text(t.seconds));
+    out << "    <testcase" << xml_attribute("name", name) << xml_attribute("classname", suite)
+        << xml_attribute("time", junit_seconds(t.seconds));
     switch (t.status) {
         case TestStatus::Passed: out << "/>\n"; return;
         case TestStatus::Skipped:
-            out << ">\n      <skipped" << attr("message", t.reason) << "/>\n    </testcase>\n";
+            out << ">\n      <skipped" << xml_attribute("message", t.reason) << "/>\n    </testcase>\n";
             return;
         case TestStatus::Accepted: {
             std::string rules;
             for (const auto& f : t.findings) rules += (rules.empty() ? "" : ", ") + f.rule;
-            out << ">\n      <skipped" << attr("message", "accepted: known findings (" + rules + ") listed in the accept file")
+            out << ">\n      <skipped" << xml_attribute("message", "accepted: known findings (" + rules + ") listed in the accept file")
                 << "/>\n      <system-out>";
             for (const auto& f : t.findings) out << xml_escape(f.rule + ": " + f.title + "\n" + render_finding(f));
             out << "</system-out>\n    </testcase>\n";
@@ -74,20 +52,21 @@ void render_case(std::ostringstream& out, const TestOutcome& t) {
         case TestStatus::Failed: {
             const Finding* f = first_open(t, false);
             const std::string message = f ? f->title : t.failure_messages.empty() ? "failed" : t.failure_messages.front();
-            out << ">\n      <failure" << attr("message", message) << attr("type", f ? f->rule : t.harness_fault ? "harness-fault" : "assertion") << ">"
+            out << ">\n      <failure" << xml_attribute("message", message)
+                << xml_attribute("type", f ? f->rule : t.harness_fault ? "harness-fault" : "assertion") << ">"
                 << xml_escape(failure_text(t)) << "</failure>\n    </testcase>\n";
             return;
         }
         case TestStatus::Blocked: {
             const Finding* f = first_open(t, true);
-            out << ">\n      <error" << attr("message", t.reason) << attr("type", f ? f->rule : "setup") << ">"
+            out << ">\n      <error" << xml_attribute("message", t.reason) << xml_attribute("type", f ? f->rule : "setup") << ">"
                 << xml_escape(failure_text(t)) << "</error>\n    </testcase>\n";
             return;
         }
         case TestStatus::TimedOut:
         case TestStatus::Interrupted:
-            out << ">\n      <error" << attr("message", t.reason)
-                << attr("type", t.status == TestStatus::TimedOut ? "timeout" : "interrupted") << ">"
+            out << ">\n      <error" << xml_attribute("message", t.reason)
+                << xml_attribute("type", t.status == TestStatus::TimedOut ? "timeout" : "interrupted") << ">"
                 << xml_escape(failure_text(t)) << "</error>\n    </testcase>\n";
             return;
     }
@@ -95,40 +74,6 @@ void render_case(std::ostringstream& out, const TestOutcome& t) {
 
 }  // namespace
 
-std::string xml_escape(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size();) {
-        const std::size_t n = utf8_length(text, i);
-        if (n == 0) {
-            out += kReplacement;
-            ++i;
-            continue;
-        }
-        const char c = text[i];
-        if (n == 1) {
-            switch (c) {
-                case '&': out += "&amp;"; break;
-                case '<': out += "&lt;"; break;
-                case '>': out += "&gt;"; break;
-                case '"': out += "&quot;"; break;
-                case '\'': out += "&apos;"; break;
-                case '\t': out += "&#9;"; break;
-                case '\n': out += "&#10;"; break;
-                case '\r': out += "&#13;"; break;
-                default:
-                    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) out += kReplacement;
-                    else out += c;
-            }
-        } else {
-            // U+FFFE and U+FFFF are not XML characters either.
-            const std::string_view seq = text.substr(i, n);
-            out += seq == "\xEF\xBF\xBE" || seq == "\xEF\xBF\xBF" ? kReplacement : seq;
-        }
-        i += n;
-    }
-    return out;
-}
 
 std::string render_junit(const RunResults& results) {
     std::map<std::string, std::vector<const TestOutcome*>> by_area;
@@ -137,21 +82,22 @@ std::string render_junit(const RunResults& results) {
     const int errors = all.counts.blocked + all.counts.timed_out + all.interrupted;
     std::ostringstream out;
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        << "<testsuites" << attr("name", "dockside conform") << attr("tests", std::to_string(results.tests.size()))
-        << attr("failures", std::to_string(all.counts.failed - all.interrupted)) << attr("errors", std::to_string(errors))
-        << attr("skipped", std::to_string(all.counts.skipped + all.counts.accepted))
-        << attr("time", seconds_text(results.meta.duration_seconds)) << ">\n";
+        << "<testsuites" << xml_attribute("name", "dockside conform") << xml_attribute("tests", std::to_string(results.tests.size()))
+        << xml_attribute("failures", std::to_string(all.counts.failed - all.interrupted))
+        << xml_attribute("errors", std::to_string(errors))
+        << xml_attribute("skipped", std::to_string(all.counts.skipped + all.counts.accepted))
+        << xml_attribute("time", junit_seconds(results.meta.duration_seconds)) << ">\n";
     for (const auto& s : summarize(results.tests)) {
         int interrupted = 0;
         for (const auto* t : by_area[s.area]) interrupted += t->status == TestStatus::Interrupted;
-        out << "  <testsuite" << attr("name", s.area) << attr("tests", std::to_string(by_area[s.area].size()))
-            << attr("failures", std::to_string(s.failed - interrupted))
-            << attr("errors", std::to_string(s.blocked + s.timed_out + interrupted))
-            << attr("skipped", std::to_string(s.skipped + s.accepted)) << attr("time", seconds_text(s.seconds));
+        out << "  <testsuite" << xml_attribute("name", s.area) << xml_attribute("tests", std::to_string(by_area[s.area].size()))
+            << xml_attribute("failures", std::to_string(s.failed - interrupted))
+            << xml_attribute("errors", std::to_string(s.blocked + s.timed_out + interrupted))
+            << xml_attribute("skipped", std::to_string(s.skipped + s.accepted)) << xml_attribute("time", junit_seconds(s.seconds));
         // A timestamp without zone designator, as the schema's xs:dateTime pattern asks.
         std::string stamp = results.meta.started_at;
         if (!stamp.empty() && stamp.back() == 'Z') stamp.pop_back();
-        if (!stamp.empty()) out << attr("timestamp", stamp);
+        if (!stamp.empty()) out << xml_attribute("timestamp", stamp);
         out << ">\n    <properties>\n";
         int waits = 0;
         double waited = 0;
@@ -161,9 +107,9 @@ std::string render_junit(const RunResults& results) {
             {"seed", std::to_string(results.meta.seed)}, {"cases", std::to_string(results.meta.cases)}};
         // Answers 429 waited out (NS-RATE-LIMITS): throttling, shown so a slow area is explained.
         if (waits > 0) properties.insert(properties.end(), {{"rate_limited_waits", std::to_string(waits)},
-                                                            {"rate_limited_seconds", seconds_text(waited)}});
+                                                            {"rate_limited_seconds", junit_seconds(waited)}});
         for (const auto& [name, value] : properties)
-            out << "      <property" << attr("name", name) << attr("value", value) << "/>\n";
+            out << "      <property" << xml_attribute("name", name) << xml_attribute("value", value) << "/>\n";
         out << "    </properties>\n";
         for (const auto* t : by_area[s.area]) render_case(out, *t);
         out << "  </testsuite>\n";

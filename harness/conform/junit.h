@@ -11,16 +11,11 @@
 /// removed.
 
 #include <string>
-#include <string_view>
 
 #include "harness/conform/results.h"
 
 namespace dockside::conform {
 
 std::string render_junit(const RunResults& results);
-
-/// `text` safe inside an XML attribute or element: & < > " ' escaped, characters XML 1.0 forbids and
-/// invalid UTF-8 replaced by U+FFFD.
-std::string xml_escape(std::string_view text);
 
 }  // namespace dockside::conform

@@ -9,7 +9,7 @@
 #include "harness/load/duration_text.h"
 #include "harness/load/report_text.h"
 #include "harness/load/result_files.h"
-#include "harness/report/load_junit.h"
+#include "harness/load/load_junit.h"
 
 namespace dockside::load {
 
@@ -95,7 +95,7 @@ Result<bool, std::string> write_run_files(const std::string& directory, RunSumma
     summary.files["junit"] = kJunitFile;
     if (auto written = write_summary(directory, summary); !written) return written;
     // The gate as CI servers read it, beside the record it is judged from.
-    return write_text_file(directory + "/" + kJunitFile, report::render_load_junit(summary));
+    return write_text_file(directory + "/" + kJunitFile, render_load_junit(summary));
 }
 
 std::string substitution_note(const RunResult& result) {

@@ -19,7 +19,7 @@ void judge_run(RunSummary& summary, const std::vector<Threshold>& thresholds);
 /// `--token t` does not garble every "t" of the messages.
 void redact(RunSummary& summary, const std::string& secret);
 
-/// The run's gate as JUnit XML, beside summary.json (harness/report/load_junit.h).
+/// The run's gate as JUnit XML, beside summary.json (load_junit.h).
 inline constexpr const char* kJunitFile = "junit.xml";
 
 /// Writes summary.json, junit.xml and the .hgrm files into `directory` (the .hlog files are written during

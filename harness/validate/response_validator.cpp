@@ -9,7 +9,7 @@
 #include <valijson/validation_results.hpp>
 #include <valijson/validator.hpp>
 
-#include "harness/http/utf8.h"
+#include "core/utf8.h"
 #include "harness/validate/error_translation.h"
 #include "harness/validate/schema_compiler.h"
 #include "harness/validate/schema_locator.h"
@@ -44,7 +44,7 @@ std::string declared_statuses(const spec::Operation& op) {
 std::string body_excerpt(const std::string& body) {
     if (body.empty()) return "an empty body";
     // The body of a hostile target need not be text; the violation goes into results.json.
-    std::string text = http::to_valid_utf8(body.size() > 60 ? body.substr(0, 57) + "..." : body);
+    std::string text = to_valid_utf8(body.size() > 60 ? body.substr(0, 57) + "..." : body);
     return "unparsable body '" + text + "'";
 }
 

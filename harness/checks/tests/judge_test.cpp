@@ -96,16 +96,5 @@ TEST(CheckJudge, FieldNamingFindsEveryMisnamedKeyOnce) {
     EXPECT_NE(bad->message.find("Id, createdDate"), std::string::npos) << bad->message;
 }
 
-TEST(CheckJudge, ConvertsToAFinding) {
-    auto finding = judge(probe(Expect::Rejected), answer(201));
-    ASSERT_TRUE(finding);
-    conform::Finding f = to_finding(*finding, 201);
-    EXPECT_EQ(f.rule, "ORD-GIFT-500");
-    EXPECT_EQ(f.operation, "createOrder");
-    EXPECT_EQ(f.title, "gift_message of 501 characters is rejected");
-    EXPECT_EQ(f.status, 201);
-    EXPECT_EQ(f.key(), "ORD-GIFT-500|createOrder|");
-}
-
 }  // namespace
 }  // namespace dockside::checks

@@ -116,14 +116,5 @@ TEST(Junit, AcceptedOnlyRunHasNoFailure) {
     EXPECT_NE(xml.find("<skipped"), std::string::npos) << xml;
 }
 
-TEST(XmlEscape, ReplacesWhatXmlCannotHold) {
-    EXPECT_EQ(xml_escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&apos;");
-    EXPECT_EQ(xml_escape(std::string("x\x01y")), "x\xEF\xBF\xBDy");
-    EXPECT_EQ(xml_escape(std::string("\xC3\xA9")), "\xC3\xA9");             // é stays
-    EXPECT_EQ(xml_escape(std::string("\xC3")), "\xEF\xBF\xBD");             // cut sequence
-    EXPECT_EQ(xml_escape(std::string("\xEF\xBF\xBF")), "\xEF\xBF\xBD");     // U+FFFF
-    EXPECT_EQ(xml_escape("line\nnext"), "line&#10;next");
-}
-
 }  // namespace
 }  // namespace dockside::conform

@@ -2,7 +2,7 @@
 // --xpath), one test case per threshold (failed when crossed, with the measured against the asked figure),
 // one per operation whose responses were sampled (failed when some broke the contract), and the run itself.
 
-#include "harness/report/load_junit.h"
+#include "harness/load/load_junit.h"
 
 #include <unistd.h>
 
@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-namespace dockside::report {
+namespace dockside::load {
 namespace {
 
 const std::string kSchema =
@@ -47,10 +47,10 @@ protected:
         (std::filesystem::temp_directory_path() / ("dockside-load-junit-" + std::to_string(::getpid()) + ".xml")).string();
 };
 
-load::ThresholdOutcome threshold(std::string expression, bool passed, std::string actual, std::string limit, std::string margin) {
-    load::ThresholdOutcome t;
+ThresholdOutcome threshold(std::string expression, bool passed, std::string actual, std::string limit, std::string margin) {
+    ThresholdOutcome t;
     t.threshold.expression = std::move(expression);
-    t.threshold.metric = load::Metric::latency_percentile;
+    t.threshold.metric = Metric::latency_percentile;
     t.threshold.percentile = 99;
     t.passed = passed;
     t.actual = 1;
@@ -60,8 +60,8 @@ load::ThresholdOutcome threshold(std::string expression, bool passed, std::strin
     return t;
 }
 
-load::RunSummary summary() {
-    load::RunSummary s;
+RunSummary summary() {
+    RunSummary s;
     s.target = "http://127.0.0.1:9";
     s.started_at = "2026-11-26T05:00:00Z";
     s.configuration = {{"model", "open-loop"}};
@@ -73,7 +73,7 @@ load::RunSummary summary() {
     no_data.threshold.operation = "getOrder";
     s.thresholds.push_back(no_data);
     for (const char* name : {"getOrder", "listOrders", "createOrder"}) {
-        load::OperationResult op;
+        OperationResult op;
         op.name = name;
         op.counters.count_status(200);
         s.result.operations.push_back(std::move(op));
@@ -127,4 +127,4 @@ TEST_F(LoadJunit, AnInterruptedRunIsAnErrorNotAGreenBuild) {
 }
 
 }  // namespace
-}  // namespace dockside::report
+}  // namespace dockside::load

@@ -13,8 +13,8 @@
 
 #include "harness/load/summary_json.h"
 
-namespace dockside::report {
+namespace dockside::load {
 
-std::string render_load_junit(const load::RunSummary& summary);
+std::string render_load_junit(const RunSummary& summary);
 
-}  // namespace dockside::report
+}  // namespace dockside::load

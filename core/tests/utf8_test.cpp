@@ -1,8 +1,8 @@
-#include "harness/http/utf8.h"
+#include "core/utf8.h"
 
 #include <gtest/gtest.h>
 
-namespace dockside::http {
+namespace dockside {
 namespace {
 
 TEST(Utf8, WellFormedTextIsUnchanged) {
@@ -20,4 +20,4 @@ TEST(Utf8, EveryBadByteBecomesOneReplacementCharacter) {
 }
 
 }  // namespace
-}  // namespace dockside::http
+}  // namespace dockside

@@ -1,24 +1,11 @@
-#include "harness/report/load_junit.h"
+#include "harness/load/load_junit.h"
 
-#include <cstdio>
 #include <sstream>
 
-#include "harness/conform/junit.h"
+#include "core/xml_text.h"
 
-namespace dockside::report {
+namespace dockside::load {
 namespace {
-
-using conform::xml_escape;
-
-std::string attr(std::string_view name, std::string_view value) {
-    return " " + std::string(name) + "=\"" + xml_escape(value) + "\"";
-}
-
-std::string seconds(double s) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.3f", s);
-    return buffer;
-}
 
 /// One <testcase>: `outcome` is the element inside it ("" when it passed).
 struct Case {
@@ -29,11 +16,11 @@ struct Case {
 
 /// <failure>/<error> with its message, type and text.
 std::string outcome(const char* element, std::string_view message, std::string_view type, std::string_view text) {
-    return "<" + std::string(element) + attr("message", message) + attr("type", type) + ">" + xml_escape(text) + "</" +
+    return "<" + std::string(element) + xml_attribute("message", message) + xml_attribute("type", type) + ">" + xml_escape(text) + "</" +
            element + ">";
 }
 
-Case threshold_case(const load::ThresholdOutcome& t) {
+Case threshold_case(const ThresholdOutcome& t) {
     Case c{t.threshold.expression, 0, ""};
     if (t.passed) return c;
     const std::string what = t.threshold.metric_name() +
@@ -44,7 +31,7 @@ Case threshold_case(const load::ThresholdOutcome& t) {
     return c;
 }
 
-Case validation_case(const load::OperationResult& op) {
+Case validation_case(const OperationResult& op) {
     const auto& v = op.sampling;
     Case c{op.name, 0, ""};
     if (v.failed > 0) {
@@ -57,13 +44,13 @@ Case validation_case(const load::OperationResult& op) {
                                     " sampled responses violated the contract";
         c.outcome = outcome("failure", message, v.violations.empty() ? "contract" : v.violations.front().rule, text.str());
     } else if (v.validated == 0) {
-        c.outcome = "<skipped" + attr("message", "sampled " + std::to_string(v.sampled) +
+        c.outcome = "<skipped" + xml_attribute("message", "sampled " + std::to_string(v.sampled) +
                                                      ", none judged: the validation queue was full") + "/>";
     }
     return c;
 }
 
-Case run_case(const load::RunSummary& s) {
+Case run_case(const RunSummary& s) {
     Case c{"run completed", s.result.duration_s, ""};
     const auto totals = s.result.total_counters();
     if (s.result.interrupted)
@@ -87,26 +74,27 @@ struct Tally {
         seconds += c.seconds;
     }
     std::string attributes() const {
-        return attr("tests", std::to_string(tests)) + attr("failures", std::to_string(failures)) +
-               attr("errors", std::to_string(errors)) + attr("skipped", std::to_string(skipped));
+        return xml_attribute("tests", std::to_string(tests)) + xml_attribute("failures", std::to_string(failures)) +
+               xml_attribute("errors", std::to_string(errors)) + xml_attribute("skipped", std::to_string(skipped));
     }
 };
 
-void render_suite(std::ostringstream& out, const std::string& name, const std::vector<Case>& cases, const load::RunSummary& s) {
+void render_suite(std::ostringstream& out, const std::string& name, const std::vector<Case>& cases, const RunSummary& s) {
     Tally tally;
     for (const auto& c : cases) tally.add(c);
-    out << "  <testsuite" << attr("name", name) << tally.attributes() << attr("time", seconds(tally.seconds));
+    out << "  <testsuite" << xml_attribute("name", name) << tally.attributes() << xml_attribute("time", junit_seconds(tally.seconds));
     // A timestamp without zone designator, as the schema's xs:dateTime pattern asks.
     std::string stamp = s.started_at;
     if (!stamp.empty() && stamp.back() == 'Z') stamp.pop_back();
-    if (!stamp.empty()) out << attr("timestamp", stamp);
+    if (!stamp.empty()) out << xml_attribute("timestamp", stamp);
     out << ">\n    <properties>\n";
     for (const auto& [key, value] : {std::pair<std::string, std::string>{"target", s.target}, {"seed", std::to_string(s.seed)},
                                      {"model", s.configuration.value("model", std::string())}})
-        out << "      <property" << attr("name", key) << attr("value", value) << "/>\n";
+        out << "      <property" << xml_attribute("name", key) << xml_attribute("value", value) << "/>\n";
     out << "    </properties>\n";
     for (const auto& c : cases) {
-        out << "    <testcase" << attr("name", c.name) << attr("classname", "load." + name) << attr("time", seconds(c.seconds));
+        out << "    <testcase" << xml_attribute("name", c.name) << xml_attribute("classname", "load." + name)
+            << xml_attribute("time", junit_seconds(c.seconds));
         if (c.outcome.empty()) out << "/>\n";
         else out << ">\n      " << c.outcome << "\n    </testcase>\n";
     }
@@ -115,7 +103,7 @@ void render_suite(std::ostringstream& out, const std::string& name, const std::v
 
 }  // namespace
 
-std::string render_load_junit(const load::RunSummary& summary) {
+std::string render_load_junit(const RunSummary& summary) {
     std::vector<std::pair<std::string, std::vector<Case>>> suites;
     std::vector<Case> thresholds, validation;
     for (const auto& t : summary.thresholds) thresholds.push_back(threshold_case(t));
@@ -131,10 +119,10 @@ std::string render_load_junit(const load::RunSummary& summary) {
         for (const auto& c : cases) all.add(c);
     }
     std::ostringstream out;
-    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites" << attr("name", "dockside load") << all.attributes()
-        << attr("time", seconds(summary.result.duration_s)) << ">\n"
+    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites" << xml_attribute("name", "dockside load") << all.attributes()
+        << xml_attribute("time", junit_seconds(summary.result.duration_s)) << ">\n"
         << body.str() << "</testsuites>\n";
     return out.str();
 }
 
-}  // namespace dockside::report
+}  // namespace dockside::load

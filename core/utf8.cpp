@@ -1,8 +1,8 @@
-#include "harness/http/utf8.h"
+#include "core/utf8.h"
 
 #include <cstdint>
 
-namespace dockside::http {
+namespace dockside {
 namespace {
 
 /// Length of the well-formed sequence starting at `i`, or 0.
@@ -42,4 +42,4 @@ std::string to_valid_utf8(std::string_view bytes) {
     return out;
 }
 
-}  // namespace dockside::http
+}  // namespace dockside

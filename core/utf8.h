@@ -6,10 +6,10 @@
 #include <string>
 #include <string_view>
 
-namespace dockside::http {
+namespace dockside {
 
 /// `bytes` with every sequence that is not well-formed UTF-8 (stray continuation bytes, overlong forms,
 /// surrogates, code points past U+10FFFF, truncated sequences) replaced by U+FFFD, one per bad byte.
 std::string to_valid_utf8(std::string_view bytes);
 
-}  // namespace dockside::http
+}  // namespace dockside
