@@ -5,6 +5,11 @@
 #include <filesystem>
 #include <set>
 
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validator.hpp>
+
 #include "core/text_file.h"
 #include "harness/config/target_config.h"
 #include "harness/http/url.h"
@@ -15,17 +20,16 @@ namespace {
 
 using nlohmann::json;
 
-const std::set<std::string> kTopKeys{"environments"};
-const std::set<std::string> kEnvironmentKeys{"base_url", "auth_url", "channel_header", "channel", "production",
-                                             "credentials"};
-const std::set<std::string> kCredentialKeys{"token_env", "token_file", "client_id", "client_secret_env",
-                                            "client_secret_file", "redirect_uri"};
-/// Keys that would hold a secret in the file itself: refused with the way to name it instead.
-const std::set<std::string> kSecretKeys{"token", "client_secret", "password", "refresh_token"};
+/// The file's JSON Schema (specs/project-file.schema.json, compiled in by CMake): its structure is checked
+/// there, and the words of the messages that depend on a key come from its x- keywords.
+const json& file_schema() {
+    static const json schema = json::parse(project_file_schema());
+    return schema;
+}
 
-std::string listed(const std::set<std::string>& keys) {
+std::string listed(const json& properties) {
     std::string out;
-    for (const auto& k : keys) out += (out.empty() ? "" : ", ") + k;
+    for (const auto& [key, value] : properties.items()) out += (out.empty() ? "" : ", ") + key;
     return out;
 }
 
@@ -52,26 +56,110 @@ private:
     const spec::PositionMap& positions_;
 };
 
-void check_keys(Reporter& out, const json& object, const std::string& pointer, const std::set<std::string>& known,
-                const std::string& where) {
+/// The schema that applies at `pointer` of the file (properties, else additionalProperties; $ref followed).
+const json& schema_at(const std::vector<std::string>& tokens) {
+    static const json none = json::object();
+    const json* node = &file_schema();
+    const auto resolve = [](const json* n) {
+        if (auto ref = n->find("$ref"); ref != n->end())
+            return &file_schema().at(json::json_pointer(ref->get<std::string>().substr(1)));
+        return n;
+    };
+    for (const auto& token : tokens) {
+        node = resolve(node);
+        if (auto p = node->find("properties"); p != node->end() && p->contains(token)) node = &p->at(token);
+        else if (auto a = node->find("additionalProperties"); a != node->end() && a->is_object()) node = &*a;
+        else return none;
+    }
+    return *resolve(node);
+}
+
+/// How a message names the node at `tokens`: "the file", "environment 'sandbox'", "the credentials of
+/// environment 'sandbox'", or the key itself.
+std::string named(const std::vector<std::string>& tokens) {
+    if (tokens.empty()) return "the file";
+    if (tokens.size() == 2) return "environment '" + tokens[1] + "'";
+    if (tokens.size() == 3 && tokens[2] == "credentials") return "the credentials of environment '" + tokens[1] + "'";
+    return tokens.back();
+}
+
+std::string pointer_of(const std::vector<std::string>& tokens) {
+    std::string pointer;
+    for (const auto& token : tokens) pointer = spec::pointer_append(pointer, token);
+    return pointer;
+}
+
+/// What a value of `schema` must be, in the words of a message.
+std::string expected_kind(const json& schema) {
+    const json types = schema.value("type", json());
+    const auto has = [&](const char* t) { return types == t || (types.is_array() && std::count(types.begin(), types.end(), t)); };
+    if (has("boolean")) return "true or false";
+    if (has("string") && has("integer")) return "a string or an integer";
+    if (has("object") && schema.contains("properties")) return "a mapping of " + listed(schema.at("properties"));
+    if (has("object")) return "a mapping";
+    return "a string";
+}
+
+void report_unknown_keys(Reporter& out, const json& object, const std::vector<std::string>& tokens, const json& schema) {
+    const json properties = schema.value("properties", json::object());
+    const json secrets = schema.value("x-secret-keys", json::array());
     for (const auto& [key, value] : object.items()) {
-        if (known.count(key)) continue;
-        const std::string at = spec::pointer_append(pointer, key);
-        if (kSecretKeys.count(key))
-            out.add(at, "'" + key + "' in " + where + " would keep a secret in the file; name where it is instead (" +
+        if (properties.contains(key)) continue;
+        const std::string at = spec::pointer_append(pointer_of(tokens), key);
+        if (std::count(secrets.begin(), secrets.end(), key))
+            out.add(at, "'" + key + "' in " + named(tokens) + " would keep a secret in the file; name where it is instead (" +
                             key + "_env: VARIABLE or " + key + "_file: PATH)");
         else
-            out.add(at, "unknown key '" + key + "' in " + where + "; known: " + listed(known));
+            out.add(at, "unknown key '" + key + "' in " + named(tokens) + "; known: " + listed(properties));
     }
 }
 
-/// A scalar as text (a channel may be written 101 or "101"); empty, with a problem, for anything else.
-std::string scalar_text(Reporter& out, const json& object, const std::string& key, const std::string& pointer) {
-    if (!object.contains(key)) return {};
-    const json& v = object.at(key);
+/// `"... 'name'."` → name: the one key a valijson message quotes.
+std::string quoted_key(const std::string& description) {
+    const auto close = description.rfind('\'');
+    const auto open = close == std::string::npos ? close : description.rfind('\'', close - 1);
+    return open == std::string::npos ? std::string() : description.substr(open + 1, close - open - 1);
+}
+
+/// Every departure from the file's schema, placed and worded for a person. valijson reports a structure
+/// error at each level it passes through; only the errors at the node itself become messages.
+void check_structure(Reporter& out, const json& document) {
+    valijson::Schema schema;
+    valijson::adapters::NlohmannJsonAdapter schema_adapter(file_schema());
+    valijson::SchemaParser().populateSchema(schema_adapter, schema);
+    valijson::ValidationResults results;
+    valijson::adapters::NlohmannJsonAdapter adapter(document);
+    if (valijson::Validator().validate(schema, adapter, &results)) return;
+    std::set<std::string> reported;
+    valijson::ValidationResults::Error error;
+    while (results.popError(error)) {
+        std::vector<std::string> tokens;
+        for (const auto& c : error.context)
+            if (c.size() >= 2 && c.front() == '[') tokens.push_back(c.substr(1, c.size() - 2));
+        const json& node_schema = schema_at(tokens);
+        const std::string pointer = pointer_of(tokens);
+        const std::string& d = error.description;
+        if (!reported.insert(pointer + "|" + d).second) continue;
+        if (d.rfind("Object contains a property that could not be validated", 0) == 0) {
+            report_unknown_keys(out, document.at(json::json_pointer(pointer)), tokens, node_schema);
+        } else if (d.rfind("Missing required property", 0) == 0) {
+            const std::string key = quoted_key(d);
+            const json when = node_schema.value("x-when-missing", json::object());
+            out.add(pointer, named(tokens) + " " + when.value(key, "has no " + key));
+        } else if (d.rfind("Value type not permitted", 0) == 0) {
+            out.add(pointer, (tokens.size() <= 2 ? named(tokens) : tokens.back()) + " must be " + expected_kind(node_schema));
+        } else if (d.rfind("Object should have no fewer than", 0) == 0) {
+            out.add(pointer, node_schema.value("x-when-empty", named(tokens) + " is empty"));
+        }
+    }
+}
+
+/// A scalar as text (a channel may be written 101 or "101"); empty when absent or of another type, which
+/// check_structure reports.
+std::string scalar_text(const json& object, const std::string& key) {
+    const json v = object.is_object() ? object.value(key, json()) : json();
     if (v.is_string()) return v.get<std::string>();
     if (v.is_number_integer()) return std::to_string(v.get<std::int64_t>());
-    out.add(spec::pointer_append(pointer, key), key + " must be a string");
     return {};
 }
 
@@ -86,27 +174,20 @@ std::string file_path(const std::string& path, const std::string& project_dir) {
 SecretSource secret_source(Reporter& out, const json& credentials, const std::string& pointer, const std::string& stem,
                            const std::string& project_dir) {
     SecretSource source;
-    source.env_var = scalar_text(out, credentials, stem + "_env", pointer);
-    source.file = file_path(scalar_text(out, credentials, stem + "_file", pointer), project_dir);
+    source.env_var = scalar_text(credentials, stem + "_env");
+    source.file = file_path(scalar_text(credentials, stem + "_file"), project_dir);
     if (!source.env_var.empty() && !source.file.empty())
         out.add(spec::pointer_append(pointer, stem + "_file"), "give either " + stem + "_env or " + stem + "_file, not both");
     return source;
 }
 
-void read_credentials(Reporter& out, const json& env, const std::string& pointer, Environment& e,
+/// The credentials' rules that tie keys together (the schema holds each key's own).
+void read_credentials(Reporter& out, const json& credentials, const std::string& at, Environment& e,
                       const std::string& project_dir) {
-    if (!env.contains("credentials")) return;
-    const std::string at = pointer + "/credentials";
-    const json& credentials = env.at("credentials");
-    if (!credentials.is_object()) {
-        out.add(at, "credentials must be a mapping of " + listed(kCredentialKeys));
-        return;
-    }
-    check_keys(out, credentials, at, kCredentialKeys, "the credentials of environment '" + e.name + "'");
     e.token = secret_source(out, credentials, at, "token", project_dir);
-    e.client_id = scalar_text(out, credentials, "client_id", at);
+    e.client_id = scalar_text(credentials, "client_id");
     e.client_secret = secret_source(out, credentials, at, "client_secret", project_dir);
-    e.redirect_uri = scalar_text(out, credentials, "redirect_uri", at);
+    e.redirect_uri = scalar_text(credentials, "redirect_uri");
     // A token and a client together are fine: the token runs the tests, the client the OAuth ones.
     const bool oauth = !e.client_id.empty() || e.client_secret.given();
     if (oauth && (e.client_id.empty() || !e.client_secret.given()))
@@ -122,25 +203,13 @@ Environment read_environment(Reporter& out, const std::string& name, const json&
     Environment e;
     e.name = name;
     e.line = out.line_of(pointer);
-    if (!env.is_object()) {
-        out.add(pointer, "environment '" + name + "' must be a mapping of " + listed(kEnvironmentKeys));
-        return e;
-    }
-    check_keys(out, env, pointer, kEnvironmentKeys, "environment '" + name + "'");
-    e.base_url = scalar_text(out, env, "base_url", pointer);
-    e.auth_url = scalar_text(out, env, "auth_url", pointer);
-    e.channel_header = scalar_text(out, env, "channel_header", pointer);
-    e.channel = scalar_text(out, env, "channel", pointer);
-    if (e.base_url.empty() && !env.contains("base_url"))
-        out.add(pointer, "environment '" + name + "' has no base_url");
-    if (!env.contains("production"))
-        out.add(pointer, "environment '" + name + "' does not say production: true or false (a production environment "
-                         "refuses writes without --allow-production-writes, so it must be said)");
-    else if (!env.at("production").is_boolean())
-        out.add(pointer + "/production", "production must be true or false");
-    else
-        e.production = env.at("production").get<bool>();
-    read_credentials(out, env, pointer, e, project_dir);
+    e.base_url = scalar_text(env, "base_url");
+    e.auth_url = scalar_text(env, "auth_url");
+    e.channel_header = scalar_text(env, "channel_header");
+    e.channel = scalar_text(env, "channel");
+    e.production = env.is_object() && env.value("production", json()) == true;
+    if (env.is_object() && env.contains("credentials"))
+        read_credentials(out, env.at("credentials"), pointer + "/credentials", e, project_dir);
     return e;
 }
 
@@ -188,15 +257,12 @@ Result<ProjectFile, std::vector<std::string>> load_project_file(const std::strin
     ProjectFile file;
     file.path = path;
     const json& root = *document;
-    if (!root.is_object() || !root.contains("environments") || !root.at("environments").is_object()) {
-        out.add("", "the file must hold a mapping 'environments:' of named environments");
-        return fail(std::move(out.problems));
-    }
-    check_keys(out, root, "", kTopKeys, "the file");
+    check_structure(out, root);
+    json environments = root.is_object() ? root.value("environments", json::object()) : json::object();
+    if (!environments.is_object()) environments = json::object();  // reported by check_structure
     const std::string project_dir = std::filesystem::path(path).parent_path().string();
-    for (const auto& [name, env] : root.at("environments").items())
+    for (const auto& [name, env] : environments.items())
         file.environments.push_back(read_environment(out, name, env, project_dir.empty() ? "." : project_dir));
-    if (file.environments.empty()) out.add("/environments", "no environment is named");
     // In the order the file gives them (the parsed mapping is sorted by name).
     std::stable_sort(file.environments.begin(), file.environments.end(),
                      [](const Environment& a, const Environment& b) { return a.line < b.line; });

@@ -21,6 +21,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/result.h"
@@ -67,10 +68,15 @@ struct ProjectFile {
 /// The project file looked for when no --config is given.
 inline constexpr const char* kDefaultProjectFile = "dockside.yaml";
 
+/// The file's JSON Schema (specs/project-file.schema.json, compiled in): what load_project_file checks the
+/// structure against, and what an editor can check the file against.
+std::string_view project_file_schema();
+
 /// Reads and checks the whole file, reporting every problem at once, each as "FILE:LINE:COLUMN: what is
-/// wrong": YAML syntax, an unknown key (with the known ones), a missing base_url or production, a secret
-/// written into the file instead of named, a credential source given twice, a redirect_uri without a
-/// client_id or that is no URL.
+/// wrong": YAML syntax; against the schema, an unknown key (with the known ones), a missing base_url or
+/// production, a value of the wrong type, a secret written into the file instead of named; then a
+/// credential source given twice, an OAuth client without its secret, a redirect_uri without a client_id
+/// or that is no URL.
 Result<ProjectFile, std::vector<std::string>> load_project_file(const std::string& path);
 
 /// Environments whose personal access tokens are the same secret (each pair once: "sandbox and production"),

@@ -1,5 +1,6 @@
 // The project file's named environments: read with every problem placed by line and column, selected with
-// --env, overridden flag by flag, and a personal access token shared between two environments refused.
+// --env, overridden flag by flag, and a personal access token shared between two environments refused; its
+// structure checked against its JSON Schema, which documents every key.
 
 #include "harness/config/environments.h"
 
@@ -9,6 +10,8 @@
 
 #include <filesystem>
 #include <fstream>
+
+#include <nlohmann/json.hpp>
 
 #include "harness/config/target_config.h"
 
@@ -50,6 +53,16 @@ RawTargetOptions selecting(const std::string& path, const std::string& env) {
     return raw;
 }
 
+/// Every problem of the project file at `path`, one per line; a test failure when it has none.
+std::string problems_of(const std::string& path) {
+    auto file = load_project_file(path);
+    EXPECT_FALSE(file) << path << " was read without a problem";
+    std::string all;
+    if (!file)
+        for (const auto& p : file.error()) all += p + "\n";
+    return all;
+}
+
 std::string joined(const std::vector<ConfigProblem>& problems) {
     std::string out;
     for (const auto& p : problems) out += p.to_string() + "\n";
@@ -84,10 +97,7 @@ TEST(Environments, EveryProblemOfAFileIsPlacedByLineAndColumn) {
   staging:
     base_url: https://staging.example.test
 )");
-    auto file = load_project_file(path);
-    ASSERT_FALSE(file);
-    std::string all;
-    for (const auto& p : file.error()) all += p + "\n";
+    const std::string all = problems_of(path);
     EXPECT_NE(all.find(path + ":3:14: unknown key 'bse_url' in environment 'sandbox'; known: auth_url, base_url"),
               std::string::npos) << all;
     EXPECT_NE(all.find("environment 'sandbox' has no base_url"), std::string::npos) << all;
@@ -95,6 +105,69 @@ TEST(Environments, EveryProblemOfAFileIsPlacedByLineAndColumn) {
     EXPECT_NE(all.find("'token' in the credentials of environment 'sandbox' would keep a secret in the file"), std::string::npos) << all;
     EXPECT_EQ(all.find("abc123"), std::string::npos) << "a secret written in the file is never repeated\n" << all;
     EXPECT_NE(all.find("environment 'staging' does not say production: true or false"), std::string::npos) << all;
+}
+
+TEST(Environments, AValueOfTheWrongTypeOrShapeSaysWhatItMustBe) {
+    const auto path = project_file("types", R"(environments:
+  sandbox:
+    base_url: [https://sandbox.example.test]
+    channel: {id: 101}
+    production: false
+    credentials: token_env
+  staging: https://staging.example.test
+  unknown_only:
+    base_url: https://x.example.test
+    production: true
+    colour: blue
+    shade: dark
+)");
+    const std::string all = problems_of(path);
+    EXPECT_NE(all.find(path + ":3:15: base_url must be a string"), std::string::npos) << all;
+    EXPECT_NE(all.find(path + ":4:14: channel must be a string or an integer"), std::string::npos) << all;
+    EXPECT_NE(all.find("credentials must be a mapping of client_id, client_secret_env, client_secret_file, redirect_uri, "
+                       "token_env, token_file"), std::string::npos) << all;
+    EXPECT_NE(all.find("environment 'staging' must be a mapping of auth_url, base_url"), std::string::npos) << all;
+    // Every unknown key of one mapping is named, not only the first.
+    EXPECT_NE(all.find("unknown key 'colour' in environment 'unknown_only'"), std::string::npos) << all;
+    EXPECT_NE(all.find("unknown key 'shade' in environment 'unknown_only'"), std::string::npos) << all;
+
+    const auto empty = load_project_file(project_file("empty", "environments: {}\n"));
+    ASSERT_FALSE(empty);
+    EXPECT_NE(empty.error().front().find("no environment is named"), std::string::npos) << empty.error().front();
+    const std::string both = problems_of(project_file("no-environments", "targets: {}\n"));
+    EXPECT_NE(both.find("the file must hold a mapping 'environments:' of named environments"), std::string::npos) << both;
+    EXPECT_NE(both.find("unknown key 'targets' in the file; known: environments"), std::string::npos) << both;
+}
+
+TEST(Environments, TheSchemaDocumentsEveryKeyItAccepts) {
+    const auto schema = nlohmann::json::parse(project_file_schema());
+    std::vector<std::string> undocumented;
+    for (const char* at : {"/definitions/environment/properties", "/definitions/credentials/properties", "/properties"})
+        for (const auto& [key, property] : schema.at(nlohmann::json::json_pointer(at)).items())
+            if (!property.contains("description") && !property.contains("$ref")) undocumented.push_back(at + std::string("/") + key);
+    EXPECT_TRUE(undocumented.empty()) << undocumented.front();
+    // The documented example file (docs/environments.md) passes.
+    const auto path = project_file("documented", R"(environments:
+  sandbox:
+    base_url: https://sandbox.api.example.test
+    production: false
+    credentials:
+      token_env: FULFILLMENT_SANDBOX_TOKEN
+  production:
+    base_url: https://api.example.test
+    auth_url: https://auth.example.test
+    channel_header: service_channel_id
+    channel: 101
+    production: true
+    credentials:
+      client_id: dockside-ci
+      client_secret_file: ~/.config/dockside/production-secret
+      redirect_uri: https://ci.example.test/callback
+      token_env: FULFILLMENT_PRODUCTION_TOKEN
+)");
+    const auto file = load_project_file(path);
+    ASSERT_TRUE(file) << file.error().front();
+    EXPECT_EQ(file->names(), "sandbox, production");
 }
 
 TEST(Environments, BrokenYamlNamesItsPosition) {
@@ -184,10 +257,7 @@ TEST(Environments, ARedirectUriNeedsItsClientAndMustBeAUrl) {
     production: false
     credentials: {client_id: ci, client_secret_env: DOCKSIDE_TEST_GARBLED, redirect_uri: not a url}
 )");
-    auto file = load_project_file(path);
-    ASSERT_FALSE(file);
-    std::string all;
-    for (const auto& p : file.error()) all += p + "\n";
+    const std::string all = problems_of(path);
     EXPECT_NE(all.find("environment 'lone': redirect_uri is the OAuth client's; it needs client_id"), std::string::npos) << all;
     EXPECT_NE(all.find("environment 'garbled': redirect_uri "), std::string::npos) << all;
 }
