@@ -5,6 +5,7 @@
 
 #include "harness/checks/plan_support.h"
 #include "harness/checks/planners.h"
+#include "specs/loader/path_template.h"
 
 namespace dockside::checks::detail {
 
@@ -121,13 +122,13 @@ Result<Plan, std::string> plan_not_served(const spec::Spec& spec, const spec::Ch
     const std::string like = check.params.value("like", "");
     const spec::Operation* twin = like.empty() ? nullptr : spec.find(like);
     if (!like.empty() && !twin) return fail(where(check) + ": like names " + like + ", which the OpenAPI file does not have");
-    for (std::size_t open = path->find('{'); open != std::string::npos; open = path->find('{', open + 1)) {
-        const auto close = path->find('}', open);
-        if (close == std::string::npos) return fail(where(check) + ": unclosed { in " + *path);
-        const std::string name = path->substr(open + 1, close - open - 1);
-        if (twin && twin->path_template.find("{" + name + "}") == std::string::npos)
-            return fail(where(check) + ": " + *path + " has {" + name + "}, which " + like + "'s path does not");
-    }
+    std::string unlike;
+    const auto twin_has = [&](const std::string& name) -> std::optional<std::string> {
+        if (twin && twin->path_template.find("{" + name + "}") == std::string::npos) return std::nullopt;
+        return name;
+    };
+    if (!spec::fill_path(*path, twin_has, &unlike))
+        return fail(where(check) + ": " + *path + " has {" + unlike + "}, which " + like + "'s path does not");
     Probe p;
     p.rule_id = check.rule_id;
     p.check_type = check.type;

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "specs/loader/path_template.h"
 #include "specs/loader/spec.h"
 
 namespace dockside::refserver {
@@ -21,20 +22,12 @@ std::string parameter_type(const spec::Spec& spec, const spec::Parameter* parame
 /// `path` in router syntax: each {name} becomes {name:type}, typed by `operation`'s path parameters.
 std::string typed_pattern(const spec::Spec& spec, const std::string& path, const spec::Operation* operation,
                           std::vector<std::string>& problems) {
-    std::string out;
-    std::size_t at = 0;
-    while (at < path.size()) {
-        const auto open = path.find('{', at);
-        const auto close = open == std::string::npos ? std::string::npos : path.find('}', open);
-        if (close == std::string::npos) break;
-        const std::string name = path.substr(open + 1, close - open - 1);
+    return *spec::fill_path(path, [&](const std::string& name) -> std::optional<std::string> {
         const spec::Parameter* parameter = operation ? operation->parameter(name, "path") : nullptr;
         if (operation && !parameter)
             problems.push_back("operation " + operation->id + ": path parameter {" + name + "} of " + path + " is not declared");
-        out += path.substr(at, open - at) + "{" + name + ":" + parameter_type(spec, parameter) + "}";
-        at = close + 1;
-    }
-    return out + path.substr(std::min(at, path.size()));
+        return "{" + name + ":" + parameter_type(spec, parameter) + "}";
+    });
 }
 
 ChannelRule channel_rule(spec::ChannelHeader header) {
