@@ -204,6 +204,28 @@ int report_blame(const std::vector<fm::FaultRow>& faults, const std::vector<Job>
     return blaming;
 }
 
+/// Prints how many faults were reported under more than one test for one (rule, operation), with the first
+/// few. A measure of the judges that remain to be merged (one defect, one finding), not yet a failure.
+void report_repeats(const std::vector<fm::FaultRow>& faults, const std::vector<Job>& runs,
+                    const std::map<std::string, std::set<std::string>>& baseline_failures) {
+    int repeating = 0;
+    std::ostringstream out;
+    for (std::size_t i = 0; i < faults.size(); ++i) {
+        const auto baseline = baseline_failures.find(join(fm::suite_areas_for(faults[i].area), ","));
+        const auto repeated = fm::repeated_findings(read_results(runs[i].dir),
+                                                    baseline == baseline_failures.end() ? std::set<std::string>{} : baseline->second);
+        if (repeated.empty()) continue;
+        if (++repeating > 8) continue;
+        const auto& r = repeated.front();
+        out << "  " << faults[i].name << ": " << r.rule << " on " << (r.operation.empty() ? "(no operation)" : r.operation) << " in "
+            << join(r.tests, ", ") << (repeated.size() > 1 ? " (+" + std::to_string(repeated.size() - 1) + " more)" : "") << "\n";
+    }
+    std::cout << "\none finding per defect: " << faults.size() - static_cast<std::size_t>(repeating) << " of " << faults.size()
+              << " faults are reported under one test per (rule, operation)";
+    if (repeating) std::cout << "; " << repeating << " under more than one:\n" << out.str();
+    else std::cout << "\n";
+}
+
 int matrix(const Options& o, std::vector<fm::FaultRow> faults) {
     if (!o.only_faults.empty())
         std::erase_if(faults, [&](const fm::FaultRow& f) {
@@ -262,6 +284,7 @@ int matrix(const Options& o, std::vector<fm::FaultRow> faults) {
               << std::setprecision(0) << std::chrono::duration<double>(Clock::now() - started).count() << " s\n";
     int blaming = 0;
     if (const auto dependants = load_dependants(o)) blaming = report_blame(faults, runs, baseline_failures, *dependants);
+    report_repeats(faults, runs, baseline_failures);
     return missed == 0 && blaming == 0 ? 0 : 1;
 }
 

@@ -88,6 +88,22 @@ std::vector<ForeignFinding> foreign_findings(const nlohmann::json& results, cons
     return out;
 }
 
+std::vector<RepeatedFinding> repeated_findings(const nlohmann::json& results, const std::set<std::string>& baseline_failures) {
+    std::map<std::pair<std::string, std::string>, std::set<std::string>> tests_of;  // (rule, operation) → tests
+    if (!results.is_object() || !results.contains("tests") || !results["tests"].is_array()) return {};
+    for (const auto& test : results["tests"]) {
+        const std::string name = test.value("name", "");
+        if (!failing_status(test.value("status", "")) || baseline_failures.count(name)) continue;
+        for (const auto& f : test.value("findings", nlohmann::json::array()))
+            if (!f.value("accepted", false) && !f.value("setup", false))
+                tests_of[{f.value("rule", ""), f.value("operation", "")}].insert(name);
+    }
+    std::vector<RepeatedFinding> out;
+    for (const auto& [key, tests] : tests_of)
+        if (tests.size() > 1) out.push_back({key.first, key.second, {tests.begin(), tests.end()}});
+    return out;
+}
+
 Verdict judge(const nlohmann::json& results, const std::set<std::string>& baseline_failures,
               const std::vector<std::string>& areas) {
     Verdict verdict;

@@ -73,6 +73,19 @@ std::vector<ForeignFinding> foreign_findings(const nlohmann::json& results, cons
                                              const std::map<std::string, std::set<std::string>>& dependants,
                                              const std::set<std::string>& baseline_failures);
 
+/// One defect reported more than once: a (rule, operation) that findings of several tests name in one fault
+/// run. One defect should make one finding in one test; each of these is a second judge of the same rule.
+struct RepeatedFinding {
+    std::string rule;
+    std::string operation;
+    std::vector<std::string> tests;  ///< sorted, at least two
+};
+
+/// The (rule, operation) pairs of one fault run named by findings of more than one test, skipping setup
+/// findings (a blocked test reports its cause, not a judgement of its own), accepted ones and tests that
+/// already fail in the baseline.
+std::vector<RepeatedFinding> repeated_findings(const nlohmann::json& results, const std::set<std::string>& baseline_failures);
+
 /// Rules of kind S or I (from the rules document's `rules:` list) that no fault names, sorted.
 std::vector<std::string> uncovered_rules(const nlohmann::json& rules_document, const std::vector<FaultRow>& faults);
 

@@ -105,6 +105,26 @@ TEST(ForeignFindings, OnlyRulesNeitherBrokenNorDocumentedAsDependants) {
     EXPECT_EQ(foreign_findings(run, "ORD-GIFT-500", deps, {}).size(), 4u);
 }
 
+TEST(RepeatedFindings, OneRuleOnOneOperationInSeveralNewlyFailingTests) {
+    nlohmann::json run{{"tests", nlohmann::json::array()}};
+    const auto add = [&](const std::string& test, const std::string& status, nlohmann::json findings) {
+        run["tests"].push_back({{"name", test}, {"status", status}, {"findings", std::move(findings)}});
+    };
+    const nlohmann::json gift{{"rule", "ORD-GIFT-500"}, {"operation", "createOrder"}};
+    add("RuleChecks.max_length_orders", "failed", {gift});
+    add("Orders.SchemaPhase_createOrder", "failed", {gift, {{"rule", "ORD-GIFT-500"}, {"operation", "getOrder"}}});
+    add("Orders.Baseline", "failed", {gift});                                                       // fails without the fault
+    add("Orders.Blocked", "blocked", {{{"rule", "ORD-GIFT-500"}, {"operation", "createOrder"}, {"setup", true}}});
+    add("Orders.Accepted", "failed", {{{"rule", "ORD-GIFT-500"}, {"operation", "createOrder"}, {"accepted", true}}});
+    add("Orders.Passed", "passed", {gift});
+    const auto repeated = repeated_findings(run, {"Orders.Baseline"});
+    ASSERT_EQ(repeated.size(), 1u);
+    EXPECT_EQ(repeated[0].rule, "ORD-GIFT-500");
+    EXPECT_EQ(repeated[0].operation, "createOrder");
+    EXPECT_EQ(repeated[0].tests, (std::vector<std::string>{"Orders.SchemaPhase_createOrder", "RuleChecks.max_length_orders"}));
+    EXPECT_TRUE(repeated_findings(with_findings({{"Orders.A", "failed", {"X"}}, {"Orders.B", "failed", {"Y"}}}), {}).empty());
+}
+
 TEST(UncoveredRules, KindsSAndIWithoutAFault) {
     const auto rules = nlohmann::json::parse(R"({"rules": [
         {"id": "A", "kind": "S"}, {"id": "B", "kind": "I"}, {"id": "C", "kind": "U"}, {"id": "D", "kind": "S"}]})");
