@@ -40,19 +40,29 @@ public:
 
     void add(const std::string& pointer, const std::string& message) {
         std::string where = path_;
-        if (auto at = positions_.find(pointer); at != positions_.end())
+        std::pair<int, int> place{0, 0};
+        if (auto at = positions_.find(pointer); at != positions_.end()) {
             where += ":" + std::to_string(at->second.line) + ":" + std::to_string(at->second.column);
-        problems.push_back(where + ": " + message);
+            place = {at->second.line, at->second.column};
+        }
+        placed_.emplace_back(place, where + ": " + message);
+    }
+    /// Every problem, in the order of the file (the schema's validator reports them in its own).
+    std::vector<std::string> problems() const {
+        auto sorted = placed_;
+        std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::vector<std::string> out;
+        for (auto& [place, text] : sorted) out.push_back(std::move(text));
+        return out;
     }
     int line_of(const std::string& pointer) const {
         auto at = positions_.find(pointer);
         return at == positions_.end() ? 0 : at->second.line;
     }
 
-    std::vector<std::string> problems;
-
 private:
     std::string path_;
+    std::vector<std::pair<std::pair<int, int>, std::string>> placed_;
     const spec::PositionMap& positions_;
 };
 
@@ -266,7 +276,7 @@ Result<ProjectFile, std::vector<std::string>> load_project_file(const std::strin
     // In the order the file gives them (the parsed mapping is sorted by name).
     std::stable_sort(file.environments.begin(), file.environments.end(),
                      [](const Environment& a, const Environment& b) { return a.line < b.line; });
-    if (!out.problems.empty()) return fail(std::move(out.problems));
+    if (auto problems = out.problems(); !problems.empty()) return fail(std::move(problems));
     return file;
 }
 

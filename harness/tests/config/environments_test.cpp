@@ -105,6 +105,8 @@ TEST(Environments, EveryProblemOfAFileIsPlacedByLineAndColumn) {
     EXPECT_NE(all.find("'token' in the credentials of environment 'sandbox' would keep a secret in the file"), std::string::npos) << all;
     EXPECT_EQ(all.find("abc123"), std::string::npos) << "a secret written in the file is never repeated\n" << all;
     EXPECT_NE(all.find("environment 'staging' does not say production: true or false"), std::string::npos) << all;
+    EXPECT_LT(all.find(path + ":3:14:"), all.find(path + ":4:17:")) << "in the order of the file\n" << all;
+    EXPECT_LT(all.find(path + ":4:17:"), all.find("environment 'staging'")) << "in the order of the file\n" << all;
 }
 
 TEST(Environments, AValueOfTheWrongTypeOrShapeSaysWhatItMustBe) {
