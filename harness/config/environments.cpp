@@ -151,7 +151,8 @@ void check_structure(Reporter& out, const json& document) {
         const std::string& d = error.description;
         if (!reported.insert(pointer + "|" + d).second) continue;
         if (d.rfind("Object contains a property that could not be validated", 0) == 0) {
-            report_unknown_keys(out, document.at(json::json_pointer(pointer)), tokens, node_schema);
+            if (const json::json_pointer at(pointer); document.contains(at))
+                report_unknown_keys(out, document.at(at), tokens, node_schema);
         } else if (d.rfind("Missing required property", 0) == 0) {
             const std::string key = quoted_key(d);
             const json when = node_schema.value("x-when-missing", json::object());

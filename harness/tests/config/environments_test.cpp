@@ -141,6 +141,17 @@ TEST(Environments, AValueOfTheWrongTypeOrShapeSaysWhatItMustBe) {
     EXPECT_NE(both.find("unknown key 'targets' in the file; known: environments"), std::string::npos) << both;
 }
 
+TEST(Environments, NamesWithPointerAndBracketCharactersAreReportedAsWritten) {
+    const auto path = project_file("odd-names", R"(environments:
+  "a/b~c[d]":
+    base_url: https://x.example.test
+    production: false
+    "x/y~z]": 1
+)");
+    const std::string all = problems_of(path);
+    EXPECT_NE(all.find(path + ":5:15: unknown key 'x/y~z]' in environment 'a/b~c[d]'"), std::string::npos) << all;
+}
+
 TEST(Environments, TheSchemaDocumentsEveryKeyItAccepts) {
     const auto schema = nlohmann::json::parse(project_file_schema());
     std::vector<std::string> undocumented;
