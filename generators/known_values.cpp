@@ -73,18 +73,26 @@ bool holds(const json& item, const json& where) {
 
 }  // namespace
 
-std::vector<json> values_at(const json& answer, const std::string& field, const std::string& where) {
+std::vector<std::vector<json>> values_by_item(const json& answer, const std::string& field, const std::string& where) {
     // A page's items are its "items", or else its one array member; an answer with several is not a list.
     const json* items = answer.is_array() ? &answer : nullptr;
     if (answer.is_object() && answer.contains("items") && answer["items"].is_array()) items = &answer["items"];
     else if (answer.is_object() && std::count_if(answer.begin(), answer.end(), [](const json& m) { return m.is_array(); }) == 1)
         items = &*std::find_if(answer.begin(), answer.end(), [](const json& m) { return m.is_array(); });
-    std::vector<json> out;
+    std::vector<std::vector<json>> out;
     if (!items) return out;
     const auto steps = split(field, '.');
     const json filter = where.empty() ? json::object() : json::parse(where, nullptr, false);
-    for (const auto& item : *items)
-        if (!filter.is_object() || holds(item, filter)) values_under(item, steps, 0, out);
+    for (const auto& item : *items) {
+        out.emplace_back();
+        if (!filter.is_object() || holds(item, filter)) values_under(item, steps, 0, out.back());
+    }
+    return out;
+}
+
+std::vector<json> values_at(const json& answer, const std::string& field, const std::string& where) {
+    std::vector<json> out;
+    for (auto& group : values_by_item(answer, field, where)) std::move(group.begin(), group.end(), std::back_inserter(out));
     return out;
 }
 

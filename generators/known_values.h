@@ -30,8 +30,10 @@ struct ValueSource {
     auto operator<=>(const ValueSource&) const = default;
 };
 
-/// What was read per source; a source the target gave nothing for is absent or empty.
-using KnownValues = std::map<ValueSource, std::vector<nlohmann::json>>;
+/// What was read per source, grouped by the list item each value came from (an order's shipment ids
+/// together), so that the values of one request can come from one item: a shipment id drawn beside an
+/// order id is one of that order's. A source the target gave nothing for is absent or empty.
+using KnownValues = std::map<ValueSource, std::vector<std::vector<nlohmann::json>>>;
 
 /// The source a schema names, or nothing when it names none (or names one without both members).
 std::optional<ValueSource> value_source_of(const nlohmann::json& schema);
@@ -44,6 +46,10 @@ std::vector<ValueSource> value_sources(const spec::Spec& spec, const spec::Opera
 /// page's "items" (or its only array member). Nulls and absent fields give nothing. With `where` (a
 /// ValueSource's), only the items that hold every value it names.
 std::vector<nlohmann::json> values_at(const nlohmann::json& answer, const std::string& field, const std::string& where = "");
+/// The same values, one group per item of the list (an item without any gives an empty group, so that
+/// the groups of two sources of one list line up).
+std::vector<std::vector<nlohmann::json>> values_by_item(const nlohmann::json& answer, const std::string& field,
+                                                        const std::string& where = "");
 
 /// The ids, in `list_answer` (an answer of `list_operation`), that `operation`'s request may name: the
 /// values of the first source of its request that reads that list, with the filter the data gives it

@@ -43,15 +43,6 @@ std::string unique_stamp(const TargetInputs& inputs) {
     return inputs.run_tag + std::to_string(next_unique_number()) + "-";
 }
 
-/// Text of `count` characters for a Text or TextIn probe, starting with the run's stamp where it must be unique.
-std::string unique_text(const checks::ProbeValue& v, std::int64_t length, const TargetInputs& inputs) {
-    const auto reading = v.multibyte ? TextReading::CodePoints : TextReading::AnyReading;
-    const auto count = static_cast<std::size_t>(length);
-    const std::string head = unique_stamp(inputs);
-    if (!v.unique || count <= head.size()) return *gen_text_exactly(count, reading);
-    return head + *gen_text_exactly(count - head.size(), reading);
-}
-
 /// Every unique_value field of the rules data that `body` of `operation` carries gets a fresh value,
 /// except the one the probe itself sets.
 void make_unique(const std::string& operation, json& body, const TargetInputs& inputs, const checks::Probe* probe) {
@@ -73,18 +64,9 @@ void make_unique(ProbeRequest& request, const TargetInputs& inputs, const checks
         if (step.body) make_unique(step.operation, *step.body, inputs, nullptr);
 }
 
-json value_for(const checks::ProbeValue& v, const TargetInputs& inputs, const json* current) {
+json value_for(const checks::ProbeValue& v, const json* current) {
     using Kind = checks::ProbeValue::Kind;
-    auto wrap = [&](json value) { return v.as_array_item ? json::array({value}) : value; };
     switch (v.kind) {
-        case Kind::Text: return unique_text(v, v.count, inputs);
-        // From the end at the limit outward (gen_length_from): past a maximum, the first case is max + 1
-        // and a failure shrinks to the first length a server lets through.
-        case Kind::TextIn: return unique_text(v, *gen_length_from(v.count, v.count == v.low ? v.high : v.low), inputs);
-        case Kind::Integer: return v.low;
-        case Kind::IntegerIn: return *gen_int_in(v.low, v.high);
-        case Kind::OneOf: return wrap(*rc::gen::elementOf(v.values));
-        case Kind::Literal: return wrap(v.literal);
         case Kind::Present: return v.literal;
         case Kind::UrlScheme: {
             if (!current || !current->is_string()) throw rc::GenerationFailure("probe: the valid request holds no URL to change");
@@ -97,32 +79,25 @@ json value_for(const checks::ProbeValue& v, const TargetInputs& inputs, const js
     throw rc::GenerationFailure("probe: value " + v.describe() + " is not a member value");
 }
 
-void change_array(json& array, const checks::ProbeValue& v, const std::string& where) {
-    using Kind = checks::ProbeValue::Kind;
+/// One item of the array again, somewhere in the list (DuplicateItem).
+void duplicate_item(json& array, const std::string& where) {
     if (!array.is_array() || array.empty()) throw rc::GenerationFailure("probe: the valid request has no items at " + where);
-    if (v.kind == Kind::Items) {
-        const auto count = static_cast<std::size_t>(v.count);
-        while (array.size() < count) array.push_back(array[0]);
-        array.erase(array.begin() + static_cast<std::ptrdiff_t>(count), array.end());
-    } else {  // DuplicateItem: one item again, somewhere in the list
-        json copy = array[*rc::gen::inRange<std::size_t>(0, array.size())];
-        array.insert(array.begin() + static_cast<std::ptrdiff_t>(*rc::gen::inRange<std::size_t>(0, array.size() + 1)), copy);
-    }
+    json copy = array[*rc::gen::inRange<std::size_t>(0, array.size())];
+    array.insert(array.begin() + static_cast<std::ptrdiff_t>(*rc::gen::inRange<std::size_t>(0, array.size() + 1)), copy);
 }
 
-void apply_to_body(const checks::Probe& probe, const TargetInputs& inputs, json& body) {
+void apply_to_body(const checks::Probe& probe, json& body) {
     using Kind = checks::ProbeValue::Kind;
     std::string where;
     for (const auto& p : probe.path) where += (where.empty() ? "" : ".") + p;
     each_member(body, probe.path, 0, where, [&](json& parent, const std::string& key) {
         switch (probe.value.kind) {
             case Kind::Absent: parent.erase(key); break;
-            case Kind::Items:
             case Kind::DuplicateItem:
                 if (!parent.contains(key)) throw rc::GenerationFailure("probe: the valid request has no " + where);
-                change_array(parent[key], probe.value, where);
+                duplicate_item(parent[key], where);
                 break;
-            default: parent[key] = value_for(probe.value, inputs, parent.contains(key) ? &parent[key] : nullptr);
+            default: parent[key] = value_for(probe.value, parent.contains(key) ? &parent[key] : nullptr);
         }
     });
 }
@@ -146,7 +121,7 @@ void missing_id(const checks::Probe& probe, ProbeRequest& request) {
     request.path[name] = integer ? std::to_string(*gen_int_in(2000000000, 2100000000)) : "dockside-missing-" + *gen_identifier("");
 }
 
-void apply_probe(const checks::Probe& probe, const TargetInputs& inputs, ProbeRequest& request) {
+void apply_probe(const checks::Probe& probe, ProbeRequest& request) {
     if (probe.value.kind == checks::ProbeValue::Kind::Bare) {
         request.query = json::object();
         return;
@@ -157,11 +132,11 @@ void apply_probe(const checks::Probe& probe, const TargetInputs& inputs, ProbeRe
     }
     switch (probe.place) {
         case checks::Place::None: return;
-        case checks::Place::Query: request.query[probe.path.at(0)] = value_for(probe.value, inputs, nullptr); return;
-        case checks::Place::Path: request.path[probe.path.at(0)] = value_for(probe.value, inputs, nullptr).get<std::string>(); return;
+        case checks::Place::Query: request.query[probe.path.at(0)] = value_for(probe.value, nullptr); return;
+        case checks::Place::Path: request.path[probe.path.at(0)] = value_for(probe.value, nullptr).get<std::string>(); return;
         case checks::Place::Body:
             if (!request.body) throw rc::GenerationFailure("probe: " + request.operation + " has no body to change");
-            apply_to_body(probe, inputs, *request.body);
+            apply_to_body(probe, *request.body);
             return;
     }
 }
@@ -202,7 +177,7 @@ Result<rc::Gen<ProbeRequest>, std::string> GeneratedRequests::requests(const che
     if (!base_gen) return fail(base_gen.error());
     return rc::gen::exec([gen = std::move(base_gen).value(), probe, inputs = inputs_] {
         ProbeRequest request = *gen;
-        apply_probe(probe, inputs, request);
+        apply_probe(probe, request);
         make_unique(request, inputs, &probe);
         return request;
     });

@@ -236,7 +236,13 @@ public:
             out.push_back(std::move(c));
         };
         if (s.contains("type") && !inferred) add(ConstraintKind::Type);
-        if (s.contains("enum") && !exclusions_.open_enums.count(field)) add(ConstraintKind::Enum);
+        if (s.contains("enum") && s.value("x-open-enum", false) == true) {
+            SchemaConstraint c{ConstraintKind::Enum, path, "", s, rule, field};
+            c.open = true;
+            out.push_back(std::move(c));
+        } else if (s.contains("enum")) {
+            add(ConstraintKind::Enum);
+        }
         if (s.contains("format") && s["format"] != "int32" && s["format"] != "int64") add(ConstraintKind::Format);
         if (bound_of(s, true)) add(ConstraintKind::Minimum);
         if (bound_of(s, false)) add(ConstraintKind::Maximum);
@@ -357,9 +363,6 @@ ConstraintExclusions exclusions_of(const spec::Spec& spec) {
     for (const auto& entry : stances)
         for (const auto& field : entry.value("fields", json::array()))
             if (field.is_string()) out.fields.insert(field.get<std::string>());
-    for (const auto& check : spec.checks())
-        if (check.type == "enum" && check.params.value("closed", true) == false && check.params.contains("field"))
-            out.open_enums.insert(check.params["field"].get<std::string>());
     return out;
 }
 
@@ -398,37 +401,110 @@ Result<bool, std::string> breakable(const SchemaConstraint& c) {
     return true;
 }
 
+namespace {
+
+/// Makes the place of `c` present in `root` (drawing what is missing on the way) and returns it with its schema.
+std::pair<json*, json> place_of(const spec::Spec& spec, json& root, const json& root_schema, const SchemaConstraint& c,
+                                const SchemaGenOptions& options) {
+    json* at = &root;
+    json schema = root_schema;
+    for (const auto& step : c.path) {
+        if (step.name == "[]") {
+            if (!at->is_array() || at->empty())
+                *at = draw_such(spec, schema, [](const json& v) { return v.is_array() && !v.empty(); });
+            at = &(*at)[0];
+        } else {
+            if (!at->is_object()) *at = draw_such(spec, schema, [](const json& v) { return v.is_object(); });
+            if (!at->contains(step.name)) {
+                (*at)[step.name] = *gen_from_schema(spec, step.schema, options);
+                keep_not_required(spec, schema, *at, step.name);
+            }
+            at = &(*at)[step.name];
+        }
+        schema = step.schema;
+    }
+    return {at, schema};
+}
+
+bool is_items_constraint(const SchemaConstraint& c) { return c.kind == ConstraintKind::MinItems || c.kind == ConstraintKind::MaxItems; }
+
+}  // namespace
+
 rc::Gen<json> gen_breaking(const spec::Spec& spec, const json& root_schema, const SchemaConstraint& c, SchemaGenOptions options) {
     return rc::gen::exec([&spec, root_schema, c, options] {
         json root = *gen_from_schema(spec, root_schema, options);
-        json* at = &root;
-        json schema = root_schema;
-        for (const auto& step : c.path) {
-            if (step.name == "[]") {
-                if (!at->is_array() || at->empty())
-                    *at = draw_such(spec, schema, [](const json& v) { return v.is_array() && !v.empty(); });
-                at = &(*at)[0];
-            } else {
-                if (!at->is_object()) *at = draw_such(spec, schema, [](const json& v) { return v.is_object(); });
-                if (!at->contains(step.name)) {
-                    (*at)[step.name] = *gen_from_schema(spec, step.schema, options);
-                    keep_not_required(spec, schema, *at, step.name);
-                }
-                at = &(*at)[step.name];
-            }
-            schema = step.schema;
-        }
+        auto [at, schema] = place_of(spec, root, root_schema, c, options);
         if (c.kind == ConstraintKind::Required) {
             if (!at->is_object()) *at = draw_such(spec, schema, [](const json& v) { return v.is_object(); });
             at->erase(c.property);
             return root;
         }
-        if ((c.kind == ConstraintKind::MinItems || c.kind == ConstraintKind::MaxItems) && (!at->is_array() || at->empty()))
+        if (is_items_constraint(c) && (!at->is_array() || at->empty()))
             *at = draw_such(spec, schema, [](const json& v) { return v.is_array() && !v.empty(); });
         auto value = breaking_value(c, *at);
         if (!value) throw rc::GenerationFailure(c.describe() + ": " + value.error());
         *at = **value;
         return root;
+    });
+}
+
+std::vector<EdgeValue> edge_values(const SchemaConstraint& c, const std::string& multibyte_char) {
+    const json& s = c.schema;
+    std::vector<EdgeValue> out;
+    // A value the target must hold, or one a pattern or a format shapes: no edge value is known to keep it.
+    if (s.contains("x-values-from") || s.contains("pattern") || (s.contains("format") && s["format"] != "int32" && s["format"] != "int64"))
+        return out;
+    auto text = [&](std::size_t length) {
+        if (keeps_string_constraints(s, std::string(length, 'a'), ConstraintKind::Type) || length > kMaxBrokenLength) return;
+        out.push_back({json(std::string(length, 'a')), std::nullopt, std::to_string(length) + (length == 1 ? " character" : " characters"), false});
+        if (multibyte_char.empty() || length == 0) return;
+        std::string wide;
+        for (std::size_t i = 0; i < length; ++i) wide += multibyte_char;
+        out.push_back({json(wide), std::nullopt, std::to_string(length) + " multi-byte characters", true});
+    };
+    auto integer = [&](bool lower) {
+        auto bound = bound_of(s, lower);
+        const auto types = types_of(s);
+        if (!bound || s.contains("enum") || !has(types, "integer")) return;
+        const double at = bound->second ? (lower ? bound->first + 1 : bound->first - 1) : bound->first;
+        out.push_back({json(static_cast<std::int64_t>(at)), std::nullopt, json(static_cast<std::int64_t>(at)).dump(), false});
+    };
+    switch (c.kind) {
+        case ConstraintKind::MaxLength: text(s["maxLength"].get<std::size_t>()); break;
+        case ConstraintKind::MinLength: text(s["minLength"].get<std::size_t>()); break;
+        case ConstraintKind::Minimum: integer(true); break;
+        case ConstraintKind::Maximum: integer(false); break;
+        case ConstraintKind::MinItems: {
+            const auto n = s["minItems"].get<std::size_t>();
+            out.push_back({json(), n, std::to_string(n) + (n == 1 ? " item" : " items"), false});
+            break;
+        }
+        case ConstraintKind::Enum:
+            for (const auto& v : s["enum"])
+                if (!v.is_null()) out.push_back({v, std::nullopt, v.dump(), false});
+            break;
+        default: break;
+    }
+    return out;
+}
+
+rc::Gen<std::pair<json, json>> gen_at_edge(const spec::Spec& spec, const json& root_schema, const SchemaConstraint& c,
+                                          const EdgeValue& edge, SchemaGenOptions options) {
+    return rc::gen::exec([&spec, root_schema, c, edge, options] {
+        json root = *gen_from_schema(spec, root_schema, options);
+        auto [at, schema] = place_of(spec, root, root_schema, c, options);
+        if (edge.items && (!at->is_array() || at->size() < *edge.items))
+            *at = draw_such(spec, schema, [](const json& v) { return v.is_array() && !v.empty(); });
+        if (!edge.items && at->is_null() && !edge.value.is_null())
+            *at = draw_such(spec, schema, [](const json& v) { return !v.is_null(); });
+        const json inside = root;
+        if (edge.items) {
+            if (at->size() < *edge.items) throw rc::GenerationFailure(c.describe() + ": no draw holds " + edge.label);
+            at->erase(at->begin() + static_cast<std::ptrdiff_t>(*edge.items), at->end());
+        } else {
+            *at = edge.value;
+        }
+        return std::make_pair(root, inside);
     });
 }
 

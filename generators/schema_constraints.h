@@ -44,6 +44,9 @@ struct SchemaConstraint {
     std::string field;             ///< "Schema.member.sub" as the rules data names fields; "" when none
     /// The value travels as text (a query or path parameter): a type is broken with a word, not with JSON.
     bool as_text = false;
+    /// Enum: the list is open (x-open-enum): its values must be accepted, another is not refused for sure,
+    /// so the constraint has edges but is never broken.
+    bool open = false;
 
     /// JSON pointer of the constrained value ("/products/0/id"; "" for the root).
     std::string pointer() const;
@@ -53,15 +56,13 @@ struct SchemaConstraint {
 
 /// What the walk leaves alone because a stance of the rules data says the document does not show it.
 struct ConstraintExclusions {
-    std::set<std::string> fields;       ///< "Schema.member": nothing of it is broken
-    std::set<std::string> open_enums;   ///< "Schema.member": its enum is not broken (accepting more is allowed)
+    std::set<std::string> fields;  ///< "Schema.member": nothing of it is broken
 };
 
 /// The component a schema's `$ref` names ("OrderCreateRequest"), empty when it names none.
 std::string component_name(const nlohmann::json& written);
 
-/// The exclusions the rules data implies: every field a `not_shown` entry names, and every field of an
-/// enum check marked `closed: false`.
+/// The exclusions the rules data implies: every field a `not_shown` entry names.
 ConstraintExclusions exclusions_of(const spec::Spec& spec);
 
 /// Every constraint of `schema` that can be broken alone. `root_field` names the root as the rules data
@@ -85,5 +86,28 @@ Result<bool, std::string> breakable(const SchemaConstraint& c);
 /// Shrinks like gen_from_schema.
 rc::Gen<nlohmann::json> gen_breaking(const spec::Spec& spec, const nlohmann::json& root_schema, const SchemaConstraint& c,
                                      SchemaGenOptions options = {});
+
+/// A value at an edge of a constraint that the schema still admits: what a server must accept although it
+/// sits at the limit (the longest and the shortest text, an integer bound, the fewest items, each listed
+/// value). A server that refuses it while it serves the same request with a value inside is off by one.
+struct EdgeValue {
+    nlohmann::json value;              ///< the value placed (unused when `items` is set)
+    std::optional<std::size_t> items;  ///< MinItems: the array in place keeps its first `items` items
+    std::string label;                 ///< "500 characters", "250", "\"DTC\"", "1 item"
+    bool multibyte = false;            ///< text of multi-byte characters: where the length unit's stance asks
+};
+
+/// The edges of `c`: for MaxLength and MinLength the text of that many characters (a second, multi-byte
+/// one of `multibyte_char` when it is not empty), for Minimum and Maximum the integer bound, for MinItems
+/// the fewest items, for Enum each listed value. Empty when `c` has no edge, or when an edge value could
+/// not also keep the place's other constraints (a pattern, a format, values the target must hold).
+std::vector<EdgeValue> edge_values(const SchemaConstraint& c, const std::string& multibyte_char = "");
+
+/// A valid draw of `root_schema` with the place of `c` made present, twice: first with `edge` in that
+/// place, then as drawn (the same request with a value inside the limits, to tell an edge refused from a
+/// request refused for another reason).
+rc::Gen<std::pair<nlohmann::json, nlohmann::json>> gen_at_edge(const spec::Spec& spec, const nlohmann::json& root_schema,
+                                                             const SchemaConstraint& c, const EdgeValue& edge,
+                                                             SchemaGenOptions options = {});
 
 }  // namespace dockside::generators

@@ -165,11 +165,23 @@ private:
         if (!source) return std::nullopt;
         const auto read = options_.known->find(*source);
         if (read == options_.known->end()) return std::nullopt;
-        std::vector<json> fitting;
-        for (const auto& value : read->second)
-            if (admits(s, value)) fitting.push_back(value);
-        if (fitting.empty()) return std::nullopt;
-        return *rc::gen::elementOf(fitting);
+        auto fitting_in = [&](std::size_t item) {
+            std::vector<json> out;
+            for (const auto& value : read->second[item])
+                if (admits(s, value)) out.push_back(value);
+            return out;
+        };
+        // The item this request already draws from that list, where it has a fitting value.
+        auto& chosen = options_.item_of_list;
+        if (chosen && chosen->count(source->operation) && chosen->at(source->operation) < read->second.size())
+            if (auto same = fitting_in(chosen->at(source->operation)); !same.empty()) return *rc::gen::elementOf(same);
+        std::vector<std::size_t> candidates;
+        for (std::size_t item = 0; item < read->second.size(); ++item)
+            if (!fitting_in(item).empty()) candidates.push_back(item);
+        if (candidates.empty()) return std::nullopt;
+        const std::size_t item = *rc::gen::elementOf(candidates);
+        if (chosen && !chosen->count(source->operation)) (*chosen)[source->operation] = item;
+        return *rc::gen::elementOf(fitting_in(item));
     }
 
     // Whether a value read from the target keeps the schema's type, enum, bounds and lengths: the phase

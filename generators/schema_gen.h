@@ -20,6 +20,10 @@ struct SchemaGenOptions {
     /// Values the target holds for schemas with `x-values-from` (known_values.h): every draw takes one of
     /// them where the schema admits one. Null, without the source or none fitting: drawn from the schema alone.
     std::shared_ptr<const KnownValues> known{};
+    /// The list item each list operation's values come from in the request being drawn (set by the first
+    /// value drawn from that list), so that the values of one request name records that go together. One
+    /// fresh map per request; null: each value is drawn from any item.
+    std::shared_ptr<std::map<std::string, std::size_t>> item_of_list{};
 };
 
 /// A generator of values valid under `schema` (as written in the document, `$ref`s into

@@ -32,7 +32,27 @@ json path_schema(const spec::Spec& spec, const spec::Parameter& p, bool absent_r
 
 std::string text_of(const json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
 
-void add_parameter_cases(const spec::Spec& spec, const spec::Operation& op, const ConstraintExclusions& exclusions, OperationPlan& plan) {
+/// Unique text shorter than this cannot carry the run's prefix and a counter: its edge is not sent.
+constexpr std::size_t kShortestUniqueText = 24;
+
+/// The edges of `c` a rule owns, as cases of the plan (`parameter` empty for the body).
+void add_edges(const SchemaConstraint& c, RequestPart part, const std::string& parameter, const std::string& multibyte_char,
+               OperationPlan& plan) {
+    if (c.rule.empty() || part == RequestPart::Path) return;
+    const bool unique = part == RequestPart::Body && c.path.size() == 1 &&
+                        std::find(plan.unique_members.begin(), plan.unique_members.end(), c.path.front().name) != plan.unique_members.end();
+    for (auto& edge : edge_values(c, multibyte_char)) {
+        if (unique && (!edge.value.is_string() || edge.value.get<std::string>().size() < kShortestUniqueText)) {
+            plan.not_exercised.push_back(c.describe() + ": " + edge.label + " is not sent: the member is unique, and so short a value "
+                                         "cannot be kept apart from earlier runs");
+            continue;
+        }
+        plan.edges.push_back({part, parameter, c, std::move(edge), unique});
+    }
+}
+
+void add_parameter_cases(const spec::Spec& spec, const spec::Operation& op, const ConstraintExclusions& exclusions,
+                         const std::string& multibyte_char, OperationPlan& plan) {
     for (const auto& p : op.parameters) {
         if (p.in == "header" || p.in == "cookie") continue;
         const RequestPart part = p.in == "path" ? RequestPart::Path : RequestPart::Query;
@@ -55,7 +75,8 @@ void add_parameter_cases(const spec::Spec& spec, const spec::Operation& op, cons
                 if (c.kind == ConstraintKind::Required || !value || !*value || (value->value().is_string() && value->value().get<std::string>().empty()))
                     continue;
             }
-            plan.cases.push_back({part, p.name, std::move(c)});
+            add_edges(c, part, p.name, multibyte_char, plan);
+            if (!c.open) plan.cases.push_back({part, p.name, std::move(c)});
         }
         for (const auto& line : skipped) plan.not_exercised.push_back(to_string(part) + " " + p.name + " " + line);
     }
@@ -64,7 +85,8 @@ void add_parameter_cases(const spec::Spec& spec, const spec::Operation& op, cons
     plan.not_exercised.push_back("unknown query parameters: the rules data does not say they are refused");
 }
 
-void add_body_cases(const spec::Spec& spec, const spec::Operation& op, const ConstraintExclusions& exclusions, OperationPlan& plan) {
+void add_body_cases(const spec::Spec& spec, const spec::Operation& op, const ConstraintExclusions& exclusions,
+                    const std::string& multibyte_char, OperationPlan& plan) {
     const json* schema = request_schema_of(op);
     if (!schema) {
         if (op.request_unspecified) plan.not_exercised.push_back("the request body is not shown (x-unspecified): sent without one");
@@ -76,20 +98,26 @@ void add_body_cases(const spec::Spec& spec, const spec::Operation& op, const Con
         plan.cases.push_back({RequestPart::Body, "", std::move(whole)});
     }
     std::vector<std::string> skipped;
-    for (auto& c : constraints_of(spec, *schema, exclusions, &skipped)) plan.cases.push_back({RequestPart::Body, "", std::move(c)});
+    for (auto& c : constraints_of(spec, *schema, exclusions, &skipped)) {
+        add_edges(c, RequestPart::Body, "", multibyte_char, plan);
+        if (!c.open) plan.cases.push_back({RequestPart::Body, "", std::move(c)});
+    }
     for (const auto& line : skipped) plan.not_exercised.push_back("body " + line);
 }
 
 /// Parameter values valid under their schemas: required ones always, optional ones half the time, except
 /// an optional one whose format the document does not show (x-unspecified) or drawn empty: either could be
-/// one a correct server refuses, so a valid request leaves it out. A path value of an operation that changes what
-/// it names is never one the target holds (see the header).
-void draw_parameters(const spec::Spec& spec, const OperationPlan& plan, PhaseRequest& out, const SchemaGenOptions& options = {}) {
+/// one a correct server refuses, so a valid request leaves it out. A path value of an operation that changes
+/// what it names is never one the target holds in a request the target may serve; in one it must refuse
+/// (`refused`) it is, so that the refusal is for the constraint broken and not for an absent record.
+void draw_parameters(const spec::Spec& spec, const OperationPlan& plan, PhaseRequest& out, const SchemaGenOptions& options = {},
+                     bool refused = false) {
     const SchemaGenOptions schema_only;
+    const bool absent = plan.absent_records && !refused;
     for (const auto& p : plan.operation->parameters) {
         if (p.in == "path") {
-            const SchemaGenOptions& path_options = plan.absent_records ? schema_only : options;
-            out.path[p.name] = text_of(*gen_from_schema(spec, path_schema(spec, p, plan.absent_records), path_options));
+            const SchemaGenOptions& path_options = absent ? schema_only : options;
+            out.path[p.name] = text_of(*gen_from_schema(spec, path_schema(spec, p, absent), path_options));
         } else if (p.in == "query" && (p.required || (!p.schema.value("x-unspecified", false) && *rc::gen::arbitrary<bool>()))) {
             json value = *gen_from_schema(spec, p.schema, options);
             // An optional parameter sent empty says nothing a correct server must take one way: left out.
@@ -125,6 +153,27 @@ void make_unique(json& body, const OperationPlan& plan, const std::string& prefi
     }
 }
 
+/// The options of one request: its values of one list come from one item of it (an order and its
+/// shipment). `minimal`: the rest of the request as small as valid (required members only), for a request
+/// whose refusal is judged: it is then for the value judged, not for an optional member of values the
+/// document does not show.
+SchemaGenOptions for_one_request(const SchemaGenOptions& options, bool minimal) {
+    SchemaGenOptions draw = options;
+    draw.item_of_list = std::make_shared<std::map<std::string, std::size_t>>();
+    if (minimal) draw.max_depth = 0;
+    return draw;
+}
+
+/// `stamp` followed by the characters of `edge_text` (text of one repeated character) up to its length.
+std::string padded(const std::string& stamp, const std::string& edge_text) {
+    std::size_t width = 1;  // the bytes of the repeated character
+    while (width < edge_text.size() && (static_cast<unsigned char>(edge_text[width]) & 0xC0) == 0x80) ++width;
+    const std::size_t length = edge_text.size() / width;
+    std::string out = stamp;
+    for (std::size_t n = stamp.size(); n < length; ++n) out += edge_text.substr(0, width);
+    return out;
+}
+
 }  // namespace
 
 std::string to_string(RequestPart part) {
@@ -147,13 +196,18 @@ int OperationPlan::share(std::size_t index) const {
     return negative / n + (static_cast<int>(index) < negative % n ? 1 : 0);
 }
 
-OperationPlan plan_operation(const spec::Spec& spec, const spec::Operation& operation, int cases, const ConstraintExclusions& exclusions) {
+std::string EdgeCase::describe() const {
+    return constraint.describe() + (part == RequestPart::Body ? " (body)" : " of " + to_string(part) + " " + parameter) + ": " + edge.label;
+}
+
+OperationPlan plan_operation(const spec::Spec& spec, const spec::Operation& operation, int cases, const ConstraintExclusions& exclusions,
+                             const std::string& multibyte_char) {
     OperationPlan plan;
     plan.operation = &operation;
     plan.absent_records = changes_named_record(operation);
     plan.unique_members = unique_members_of(spec, operation);
-    add_parameter_cases(spec, operation, exclusions, plan);
-    add_body_cases(spec, operation, exclusions, plan);
+    add_parameter_cases(spec, operation, exclusions, multibyte_char, plan);
+    add_body_cases(spec, operation, exclusions, multibyte_char, plan);
     const int budget = 2 * std::max(cases, 1);
     plan.negative = plan.cases.empty() ? 0 : std::max(budget / 2, static_cast<int>(plan.cases.size()));
     plan.positive = std::max(budget / 2, budget - plan.negative);
@@ -191,12 +245,63 @@ rc::Gen<PhaseRequest> gen_positive(const spec::Spec& spec, const OperationPlan& 
     SchemaGenOptions options;
     options.known = std::move(values.known);
     return rc::gen::exec([&spec, plan, options, prefix = std::move(values.unique_prefix)] {
+        const SchemaGenOptions draw = for_one_request(options, false);
         PhaseRequest out;
-        draw_parameters(spec, plan, out, options);
+        draw_parameters(spec, plan, out, draw);
         if (const json* schema = request_schema_of(*plan.operation)) {
-            out.body = *gen_from_schema(spec, *schema, options);
+            out.body = *gen_from_schema(spec, *schema, draw);
             make_unique(*out.body, plan, prefix, nullptr);
         }
+        return out;
+    });
+}
+
+void showValue(const EdgeRequests& requests, std::ostream& os) {
+    os << "at the edge: ";
+    showValue(requests.at_edge, os);
+    os << "\ninside the limits: ";
+    showValue(requests.inside, os);
+}
+
+rc::Gen<EdgeRequests> gen_edge(const spec::Spec& spec, const OperationPlan& plan, const EdgeCase& edge, PhaseValues values) {
+    SchemaGenOptions options;
+    options.known = std::move(values.known);
+    return rc::gen::exec([&spec, plan, edge, options, prefix = std::move(values.unique_prefix)] {
+        const SchemaGenOptions draw = for_one_request(options, true);
+        EdgeRequests out;
+        draw_parameters(spec, plan, out.at_edge, draw);
+        const json* schema = request_schema_of(*plan.operation);
+        if (edge.part == RequestPart::Body) {
+            auto [at_edge, inside] = *gen_at_edge(spec, *schema, edge.constraint, edge.edge, draw);
+            if (edge.unique && !prefix.empty()) {
+                // Unique at the edge's own length: the run's stamp, filled up with the edge's character.
+                json& member = at_edge[edge.constraint.path.front().name];
+                const std::string text = member.get<std::string>();
+                make_unique(at_edge, plan, prefix, nullptr);
+                member = padded(member.get<std::string>() + "-", text);
+            } else {
+                make_unique(at_edge, plan, prefix, &edge.constraint);
+            }
+            make_unique(inside, plan, prefix, nullptr);
+            out.at_edge.body = std::move(at_edge);
+            out.inside = out.at_edge;
+            out.inside.body = std::move(inside);
+            return out;
+        }
+        if (schema) {
+            out.at_edge.body = *gen_from_schema(spec, *schema, draw);
+            make_unique(*out.at_edge.body, plan, prefix, nullptr);
+        }
+        const spec::Parameter* p = plan.operation->parameter(edge.parameter, to_string(edge.part));
+        out.inside = out.at_edge;
+        if (!out.inside.query.contains(edge.parameter)) {
+            auto [at, inside] = *gen_at_edge(spec, p->schema, edge.constraint, edge.edge, draw);
+            out.at_edge.query[edge.parameter] = at;
+            out.inside.query[edge.parameter] = inside;
+        } else {
+            out.at_edge.query[edge.parameter] = (*gen_at_edge(spec, p->schema, edge.constraint, edge.edge, draw)).first;
+        }
+        if (out.inside.body) make_unique(*out.inside.body, plan, prefix, nullptr);
         return out;
     });
 }
@@ -205,17 +310,18 @@ rc::Gen<PhaseRequest> gen_negative(const spec::Spec& spec, const OperationPlan& 
     SchemaGenOptions options;
     options.known = std::move(values.known);
     return rc::gen::exec([&spec, plan, c, options, prefix = std::move(values.unique_prefix)] {
+        const SchemaGenOptions draw = for_one_request(options, true);
         PhaseRequest out;
-        draw_parameters(spec, plan, out, options);
+        draw_parameters(spec, plan, out, draw, true);
         const json* schema = request_schema_of(*plan.operation);
         if (c.part == RequestPart::Body) {
             if (c.constraint.kind == ConstraintKind::Required && c.constraint.property.empty() && c.constraint.path.empty()) return out;
-            out.body = *gen_breaking(spec, *schema, c.constraint, options);
+            out.body = *gen_breaking(spec, *schema, c.constraint, draw);
             make_unique(*out.body, plan, prefix, &c.constraint);
             return out;
         }
         if (schema) {
-            out.body = *gen_from_schema(spec, *schema, options);
+            out.body = *gen_from_schema(spec, *schema, draw);
             make_unique(*out.body, plan, prefix, nullptr);
         }
         const spec::Parameter* p = plan.operation->parameter(c.parameter, to_string(c.part));

@@ -5,8 +5,10 @@
 /// operation at least, every breakable constraint at least once.
 ///
 /// An operation that changes the record its path names (a write with a path parameter: cancel, delete,
-/// patch, …) is sent integer path values below zero, which every schema of the contract admits and no
-/// record has: the phase must not cancel or change what the target (or another test) holds.
+/// patch, …) is sent valid requests with integer path values below zero, which every schema of the contract
+/// admits and no record has: the phase must not cancel or change what the target (or another test) holds.
+/// Its invalid requests name records the target holds (x-values-from): a correct server refuses them and
+/// changes nothing, and a refusal for a record's absence would prove nothing about the constraint broken.
 
 #include <map>
 #include <memory>
@@ -36,11 +38,25 @@ struct NegativeCase {
     std::string describe() const;
 };
 
+/// A value at the edge of one constraint, which a server must accept (schema_constraints.h EdgeValue).
+struct EdgeCase {
+    RequestPart part = RequestPart::Body;
+    std::string parameter;  ///< Query: the parameter's name
+    SchemaConstraint constraint;
+    EdgeValue edge;
+    bool unique = false;    ///< a unique member of the body: the text is made unique at its full length
+    /// "maxLength 500 at /gift_message (body): 500 characters".
+    std::string describe() const;
+};
+
 struct OperationPlan {
     const spec::Operation* operation = nullptr;
     int positive = 0;                    ///< schema-valid requests
     int negative = 0;                    ///< requests breaking one constraint, spread over `cases`
     std::vector<NegativeCase> cases;
+    /// Values at the edges of the constraints a rule owns (x-rule), each sent once: the limit itself is
+    /// accepted. Not for path values: another value there names another record.
+    std::vector<EdgeCase> edges;
     std::vector<std::string> not_exercised;  ///< what is not generated or not broken, and why
     bool absent_records = false;         ///< integer path parameters are drawn below zero (see above)
     /// Members of the request body a `unique_value` check of the rules data holds unique on the target
@@ -52,9 +68,10 @@ struct OperationPlan {
     int share(std::size_t index) const;
 };
 
-/// The plan of one operation.
+/// The plan of one operation. `multibyte_char` (the profile's, where the length unit's stance asks for
+/// multi-byte probes) adds a multi-byte edge beside each text edge.
 OperationPlan plan_operation(const spec::Spec& spec, const spec::Operation& operation, int cases,
-                             const ConstraintExclusions& exclusions);
+                             const ConstraintExclusions& exclusions, const std::string& multibyte_char = "");
 /// The plans of every operation of the spec, in operation-table order.
 std::vector<OperationPlan> plan_schema_phase(const spec::Spec& spec, int cases);
 
@@ -82,5 +99,13 @@ rc::Gen<PhaseRequest> gen_positive(const spec::Spec& spec, const OperationPlan& 
 /// that the refusal a negative gets is for `c` and not for an id the target never held).
 rc::Gen<PhaseRequest> gen_negative(const spec::Spec& spec, const OperationPlan& plan, const NegativeCase& c,
                                    PhaseValues values = {});
+
+/// The request with `edge`'s value in place, and the same request with the value drawn inside the limits.
+struct EdgeRequests {
+    PhaseRequest at_edge;
+    PhaseRequest inside;
+};
+void showValue(const EdgeRequests& requests, std::ostream& os);
+rc::Gen<EdgeRequests> gen_edge(const spec::Spec& spec, const OperationPlan& plan, const EdgeCase& edge, PhaseValues values = {});
 
 }  // namespace dockside::generators

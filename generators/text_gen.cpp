@@ -91,12 +91,6 @@ rc::Gen<std::string> gen_text(std::size_t min, std::size_t max) {
                            });
 }
 
-rc::Gen<std::string> gen_text_exactly(std::size_t count, TextReading reading) {
-    auto one = reading == TextReading::CodePoints ? gen_multibyte_char() : gen_ascii_char();
-    return rc::gen::map(rc::gen::container<std::vector<std::string>>(count, one),
-                        [](const std::vector<std::string>& chars) { return join(chars); });
-}
-
 rc::Gen<std::string> gen_words(std::size_t min_words, std::size_t max_words) {
     return rc::gen::mapcat(gen_int_in(static_cast<std::int64_t>(min_words), static_cast<std::int64_t>(max_words)),
                            [](std::int64_t count) {
@@ -163,14 +157,6 @@ rc::Gen<std::int64_t> gen_int_in(std::int64_t min, std::int64_t max) {
     });
     return rc::gen::weightedOneOf<std::int64_t>(
         {{1, rc::gen::just(min)}, {1, max_shrinking_to_min}, {6, rc::gen::inRange<std::int64_t>(min, max)}});
-}
-
-rc::Gen<std::int64_t> gen_length_from(std::int64_t nearest, std::int64_t farthest) {
-    const std::int64_t max_size = std::max(1, rc::detail::configuration().testParams.maxSize);
-    return rc::gen::withSize([nearest, farthest, max_size](int size) {
-        const std::int64_t reach = (farthest - nearest) * std::min<std::int64_t>(size, max_size) / max_size;
-        return reach >= 0 ? gen_int_in(nearest, nearest + reach) : gen_int_in(nearest + reach, nearest);
-    });
 }
 
 }  // namespace dockside::generators

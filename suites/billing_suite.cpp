@@ -215,8 +215,8 @@ TEST(Billing, BIL_PAGE_SIZE_FirstPrevAndLastCursorsLeadWhereTheySay) {
     }
 }
 
-// Which page_size and PageSize values are accepted or refused is BIL-PAGE-SIZE's int_range checks in the
-// rules data (RuleChecks.int_range_billing). What the registry cannot run: a page holds at most that
+// Which page_size and PageSize values are accepted or refused is the schema phase's (the OpenAPI file's
+// minimum and maximum, x-rule BIL-PAGE-SIZE, broken and sent at their edges). What it cannot say: a page holds at most that
 // many transactions, and an omitted page_size means the documented default.
 TEST(Billing, BIL_PAGE_SIZE_OmittedPageSizeGivesAtMostTheDefault) {
     const PageSizes sizes = query_sizes();
@@ -235,7 +235,7 @@ RC_GTEST_PROP(Billing, BIL_PAGE_SIZE_AnySizeInRangeRespected, ()) {
         {{3, rc::gen::inRange<std::int64_t>(sizes.min, std::min(sizes.min + 11, sizes.max + 1))},
          {1, rc::gen::inRange<std::int64_t>(sizes.min, sizes.max + 1)}});
     Exchange ex = query_tx(wide_body({{"page_size", size}}));
-    if (ex.status() < 200 || ex.status() >= 300) return;  // a refused page_size in range is the int_range check's finding
+    if (ex.status() < 200 || ex.status() >= 300) return;  // a refused page_size in range is the schema phase's finding
     RC_ASSERT(expect_that(items_of(ex).size() <= static_cast<std::size_t>(size), ex, "BIL-PAGE-SIZE",
                           "page_size=" + std::to_string(size) + " answered " + std::to_string(items_of(ex).size()) + " items"));
 }
@@ -365,7 +365,7 @@ TEST(Billing, BIL_FILTERS_DateRangeSelectsExactly) {
 }
 
 TEST(Billing, BIL_ENUMS_SortOrderSorts) {
-    // Which sort_order and transaction_types values are accepted is the rules data's enum checks, and the
+    // Which sort_order and transaction_types values are accepted is the schema phase's (OpenAPI enums), and the
     // transaction_type a transaction shows is the response validator's; what neither can say is that a
     // sort_order sorts.
     for (const char* order : {"Ascending", "Descending"}) {
@@ -420,7 +420,8 @@ TEST(Billing, BIL_INVOICE_TX_ListsTheInvoicesTransactionsNewestFirst) {
                 expect_that(got.count(t.value("transaction_id", json()).dump()) == 1, ex, "BIL-INVOICE-TX",
                             "invoice " + invoice + " lacks its transaction " + t.value("transaction_id", json()).dump());
         expect_that(ordered(items_of(ex), false), ex, "BIL-INVOICE-TX", "without SortOrder the default is Descending");
-        // Whether SortOrder=Ascending is accepted is the rules data's enum check; that it sorts is this test's.
+        // Whether SortOrder=Ascending is accepted is the schema phase's (an edge of the OpenAPI enum); that it
+        // sorts is this test's.
         Exchange asc = invoice_tx(invoice, {{"PageSize", std::to_string(invoice_sizes().max)}, {"SortOrder", "Ascending"}});
         if (asc.status() == 200)
             expect_that(ordered(items_of(asc), true), asc, "BIL-INVOICE-TX", "SortOrder=Ascending is not ascending by charge_date");

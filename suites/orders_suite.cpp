@@ -173,7 +173,7 @@ TEST(Orders, ORD_REF_UNIQUE_DuplicateReferenceRejectedAndNotStored) {
 }
 
 // ORD-SHIPMETHOD's second half (a `default` check the registry cannot run): the minimum length is the
-// rules data's min_length check.
+// OpenAPI file's minLength, which the schema phase breaks and sends at its edge.
 TEST(Orders, ORD_SHIPMETHOD_UnknownMethodDefaultsToStandard) {
     json unknown = valid_order_body(unique_ref("SM"));
     unknown["shipping_method"] = "Dockside Pigeon " + unknown["reference_id"].get<std::string>();

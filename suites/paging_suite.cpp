@@ -1,6 +1,6 @@
 // Paging across the lists: GET /order pages within Limit (ORD-LIST-LIMIT), GET /return cursor walks
 // (RET-LIST, VER-CURSOR), GET /webhook RecordsPerPage walks (WH-LIST). The documented ranges of Limit,
-// Page and Cursor are int_range checks of the rules data (RuleChecks). Walks follow
+// Page and Cursor are the OpenAPI file's, judged by the schema phase. Walks follow
 // next links verbatim (NS-CURSOR-FORMAT) and must be disjoint, complete and within the page size.
 // Unlisted defaults and ranges (NS-LIST-DEFAULTS) are never asserted: only documented bounds are probed.
 // Walks run over records this run created (Ids= of its own returns), so they are as short on a server
@@ -46,14 +46,14 @@ Range documented_range(const char* param) {
 
 std::string text(std::int64_t value) { return std::to_string(value); }
 
-// Which Limit and Page values are accepted or refused is ORD-LIST-LIMIT's int_range check in the rules
-// data (RuleChecks.int_range_orders). Its paging half is not data the registry runs: a page holds at most
+// Which Limit and Page values are accepted or refused is the schema phase's (OpenAPI minimum and maximum,
+// x-rule ORD-LIST-LIMIT, broken and sent at their edges). Its paging half is not data the registry runs: a page holds at most
 // Limit orders.
 RC_GTEST_PROP(Paging, ORD_LIST_LIMIT_AnyLimitWithinBoundsHonoured, ()) {
     const Range limit = documented_range("Limit");
     const std::int64_t size = *rc::gen::inRange<std::int64_t>(limit.min, limit.max + 1);
     Exchange ex = list_orders_raw({{"Limit", text(size)}, {"Page", text(generators::minimum_of("listOrders.Page"))}});
-    if (ex.status() < 200 || ex.status() >= 300) return;  // a refused Limit in range is the int_range check's finding
+    if (ex.status() < 200 || ex.status() >= 300) return;  // a refused Limit in range is the schema phase's finding
     RC_ASSERT(expect_that(ex.json().is_array() && static_cast<std::int64_t>(ex.json().size()) <= size, ex, "ORD-LIST-LIMIT",
                           "at most Limit (" + text(size) + ") orders on a page"));
 }

@@ -9,6 +9,9 @@
 //    a state may forbid the action, a limit may be reached: NS-VALIDATION-STATUS, NS-MISSING-STATUS,
 //    NS-RATE-LIMITS; its body is not judged: NS-ERROR-BODY); any other status must be documented for the
 //    operation, and its answer must have the documented content type and shape (the response validator);
+//  - a value at the edge of a constraint a rule owns (the limit itself: 500 characters where 500 is the
+//    most, each listed value of an enum): refused only if the same request with a value inside the limits
+//    is refused too (an edge refused alone is the rule's finding);
 //  - a request breaking one constraint: a 4xx (the strict profile's code where no path names a record
 //    and the operation takes a bearer token: otherwise which check comes first is not said), never 2xx or 5xx.
 // Each half is a RapidCheck property: a failure shrinks to the smallest request and replays by seed.
@@ -111,6 +114,33 @@ bool judge_negative(const spec::Operation& op, const NegativeCase& c, const Exch
     return !expect_that(ex.status() >= 400 && ex.status() < 500, ex, rule, title);
 }
 
+/// Judges an edge: a refusal is a finding only when the same request with a value inside was served.
+/// True when it broke the contract (recorded).
+bool judge_edge(const spec::Operation& op, const generators::EdgeCase& edge, const Exchange& at_edge,
+                const std::function<Exchange()>& send_inside, const PhaseRules& rules) {
+    if (at_edge.not_sent) return false;
+    if (server_error(at_edge, rules)) return true;
+    if (at_edge.status() < 400) return judge_positive(op, at_edge, rules);
+    if (at_edge.status() >= 500) return false;
+    const Exchange inside = send_inside();
+    if (inside.not_sent || inside.status() < 200 || inside.status() >= 300) return false;  // refused for another reason
+    return !expect_that(false, at_edge, edge.constraint.rule,
+                        op.id + " accepts " + edge.describe() + " (the limit itself): answered " + std::to_string(at_edge.status()) +
+                            " where the same request with a value inside the limits was served");
+}
+
+/// The character of multi-byte edges where the length unit's stance asks for them (the strict profile's
+/// `probe_multibyte` and `probe_char`); "" where none does.
+std::string multibyte_char(const Session& session) {
+    const nlohmann::json& rules = session.spec().rules_document();
+    if (!rules.is_object() || !rules.value("units", nlohmann::json()).is_object()) return "";
+    for (const auto& [name, unit] : rules["units"].items()) {
+        const nlohmann::json stance = unit.is_object() ? session.stance(unit.value("stance", "")) : nlohmann::json();
+        if (stance.is_object() && stance.value("probe_multibyte", false) == true) return stance.value("probe_char", std::string("é"));
+    }
+    return "";
+}
+
 /// Shrinking stops after this many further requests or this long once a case failed: a target failing at
 /// random would otherwise keep RapidCheck shrinking for a long time. The smallest failure by then stands.
 constexpr int kShrinkRequests = 150;
@@ -164,7 +194,7 @@ std::shared_ptr<const generators::KnownValues> target_values(const spec::Spec& s
     auto known = std::make_shared<generators::KnownValues>();
     for (const auto& source : generators::value_sources(spec, op)) {
         const Exchange ex = send({.operation = source.operation});
-        if (ex.response && ex.status() == 200) (*known)[source] = generators::values_at(without_this_runs(ex.json()), source.field, source.where);
+        if (ex.response && ex.status() == 200) (*known)[source] = generators::values_by_item(without_this_runs(ex.json()), source.field, source.where);
     }
     return known;
 }
@@ -174,7 +204,8 @@ void run_operation(const std::string& operation_id) {
     const spec::Spec& spec = session.spec();
     const spec::Operation* op = spec.find(operation_id);
     ASSERT_NE(op, nullptr) << operation_id << " is not an operation of the session's spec";
-    const OperationPlan plan = generators::plan_operation(spec, *op, session.info().cases, generators::exclusions_of(spec));
+    const OperationPlan plan = generators::plan_operation(spec, *op, session.info().cases, generators::exclusions_of(spec),
+                                                           multibyte_char(session));
     const PhaseRules rules = rules_for(spec, *op);
     Tally tally;
     tally.row.operation = op->id;
@@ -203,10 +234,20 @@ void run_operation(const std::string& operation_id) {
             return judge_negative(*op, c, ex, rules);
         }, tally);
     }
+    int edges = 0;
+    for (const auto& edge : plan.edges) {
+        const auto requests = generators::gen_edge(spec, plan, edge, values);
+        run_property("SchemaPhase/" + op->id + "/edge " + edge.describe(), 1, [&] {
+            const generators::EdgeRequests r = *requests;
+            const Exchange at_edge = send_request(*op, r.at_edge, tally);
+            ++edges;
+            return judge_edge(*op, edge, at_edge, [&] { return send_request(*op, r.inside, tally); }, rules);
+        }, tally);
+    }
     tally.row.constraints_exercised = static_cast<int>(tally.broken.size());
     std::cout << "SchemaPhase." << op->id << ": " << tally.row.requests() << " request(s), " << tally.row.positive << " valid, "
               << tally.row.negative << " breaking " << tally.row.constraints_exercised << "/" << tally.row.constraints
-              << " constraint(s)\n";
+              << " constraint(s), " << edges << " at an edge\n";
     for (const auto& line : tally.row.not_exercised) std::cout << "  not exercised: " << line << "\n";
     if (!session.info().coverage_log.empty() && !conform::append_coverage(session.info().coverage_log, tally.row))
         std::cout << "  coverage not written to " << session.info().coverage_log << "\n";

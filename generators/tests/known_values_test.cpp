@@ -6,6 +6,9 @@
 
 #include <algorithm>
 
+#include <map>
+#include <set>
+
 #include <gtest/gtest.h>
 
 #include "generators/schema_phase_plan.h"
@@ -112,7 +115,7 @@ std::vector<json> drawn_inventory_ids(std::shared_ptr<const KnownValues> known, 
 
 TEST(KnownValues, ValidRequestsTakeValuesTheTargetHoldsWhereTheSchemaAdmitsThem) {
     auto known = std::make_shared<KnownValues>();
-    (*known)[kReturnable] = {77777701, 77777702, "not an integer"};
+    (*known)[kReturnable] = {{77777701, 77777702, "not an integer"}};
     const auto ids = drawn_inventory_ids(known, 200);
     const auto real = std::count_if(ids.begin(), ids.end(), [](const json& id) { return id == 77777701 || id == 77777702; });
     EXPECT_FALSE(ids.empty());
@@ -126,7 +129,7 @@ TEST(KnownValues, ValidRequestsTakeValuesTheTargetHoldsWhereTheSchemaAdmitsThem)
 /// lists it.
 int paths_naming_a_listed_order(const std::string& operation_id) {
     auto known = std::make_shared<KnownValues>();
-    (*known)[{"listOrders", "id"}] = {77777701};
+    (*known)[{"listOrders", "id"}] = {{77777701}};
     const auto& spec = testing::real_spec();
     const auto plan = plan_operation(spec, operation(operation_id), 25, exclusions_of(spec));
     const auto gen = gen_positive(spec, plan, {known});
@@ -138,6 +141,47 @@ int paths_naming_a_listed_order(const std::string& operation_id) {
 TEST(KnownValues, PathsNameHeldRecordsOnlyWhereTheOperationChangesNothing) {
     EXPECT_GT(paths_naming_a_listed_order("getOrder"), 50);
     EXPECT_EQ(paths_naming_a_listed_order("cancelOrder"), 0) << "the phase must not cancel what the target holds";
+}
+
+// A request refused for the constraint it breaks must not be refused for an absent record first: the
+// invalid requests of an operation that changes what it names do name what the target holds.
+TEST(KnownValues, InvalidRequestsOfAChangingOperationNameHeldRecords) {
+    auto known = std::make_shared<KnownValues>();
+    (*known)[{"listProducts", "id"}] = {{77777701}};
+    const auto& spec = testing::real_spec();
+    const auto plan = plan_operation(spec, operation("updateVariants"), 25, exclusions_of(spec));
+    const auto body_case = std::find_if(plan.cases.begin(), plan.cases.end(), [](const NegativeCase& c) { return c.part == RequestPart::Body; });
+    ASSERT_NE(body_case, plan.cases.end());
+    int named = 0;
+    for (int seed = 1; seed <= 50; ++seed)
+        named += sample(gen_negative(spec, plan, *body_case, {known}), static_cast<std::uint64_t>(seed)).path.at("productId") == "77777701";
+    EXPECT_EQ(named, 50);
+    EXPECT_EQ(sample(gen_positive(spec, plan, {known}), 1).path.at("productId").front(), '-') << "a valid one names none";
+}
+
+// Values of one request drawn from one list come from one item of it: an order and one of its shipments.
+TEST(KnownValues, ValuesOfOneRequestComeFromOneListedItem) {
+    auto known = std::make_shared<KnownValues>();
+    const auto orders = values_by_item(json::array({{{"id", 1}, {"shipments", {{{"id", 11}}, {{"id", 12}}}}},
+                                                    {{"id", 2}, {"shipments", {{{"id", 21}}}}},
+                                                    {{"id", 3}, {"shipments", json::array()}}}),
+                                       "shipments.id");
+    ASSERT_EQ(orders.size(), 3u) << "one group per item, an empty one too";
+    (*known)[{"listOrders", "id"}] = {{1}, {2}, {3}};
+    (*known)[{"listOrders", "shipments.id"}] = orders;
+    const auto& spec = testing::real_spec();
+    const auto plan = plan_operation(spec, operation("getOrderShipment"), 25, exclusions_of(spec));
+    const auto gen = gen_positive(spec, plan, {known});
+    const std::map<std::string, std::set<std::string>> of = {{"1", {"11", "12"}}, {"2", {"21"}}};
+    int paired = 0;
+    for (int seed = 1; seed <= 100; ++seed) {
+        const auto request = sample(gen, static_cast<std::uint64_t>(seed));
+        const std::string order = request.path.at("orderId"), shipment = request.path.at("shipmentId");
+        if (!of.count(order)) continue;
+        EXPECT_TRUE(of.at(order).count(shipment)) << "order " << order << " with shipment " << shipment;
+        ++paired;
+    }
+    EXPECT_GT(paired, 50);
 }
 
 }  // namespace

@@ -95,13 +95,40 @@ TEST(SchemaPhasePlan, ValuesHeldUniqueCarryTheRunsPrefix) {
 TEST(SchemaPhasePlan, StancesOfTheRulesDataAreHonoured) {
     const auto exclusions = exclusions_of(testing::real_spec());
     ASSERT_FALSE(exclusions.fields.empty());
-    ASSERT_FALSE(exclusions.open_enums.empty());
     for (const auto& plan : plan_schema_phase(testing::real_spec(), 25))
         for (const auto& c : plan.cases) {
             EXPECT_FALSE(exclusions.fields.count(c.constraint.field)) << plan.operation->id << ": " << c.describe();
-            EXPECT_FALSE(c.constraint.kind == ConstraintKind::Enum && exclusions.open_enums.count(c.constraint.field))
-                << plan.operation->id << ": " << c.describe();
+            EXPECT_FALSE(c.constraint.open) << plan.operation->id << ": an open enum is broken: " << c.describe();
         }
+}
+
+// The limit itself is sent once per edge: the longest gift message, a unique reference at its full length
+// carrying the run's prefix, each documented webhook topic (an open enum); never a path value.
+TEST(SchemaPhasePlan, EdgesAreSentAtTheLimitWithTheRestValid) {
+    const auto plans = plan_schema_phase(testing::real_spec(), 25);
+    const auto& create = plan_of(plans, "createOrder");
+    std::set<std::string> seen;
+    for (const auto& edge : create.edges) {
+        seen.insert(edge.describe());
+        const auto requests = sample(gen_edge(testing::real_spec(), create, edge, {nullptr, "DS-SP-run-"}), 1);
+        ASSERT_TRUE(requests.at_edge.body && requests.inside.body) << edge.describe();
+        EXPECT_NE(*requests.at_edge.body, *requests.inside.body) << edge.describe();
+        if (edge.describe() == "maxLength 500 at /gift_message (body): 500 characters") {
+            EXPECT_EQ((*requests.at_edge.body)["gift_message"], json(std::string(500, 'a')));
+        }
+        if (edge.describe() == "maxLength 300 at /reference_id (body): 300 characters") {
+            const std::string reference = (*requests.at_edge.body)["reference_id"];
+            EXPECT_EQ(reference.size(), 300u);
+            EXPECT_EQ(reference.rfind("DS-SP-run-", 0), 0u) << reference;
+        }
+    }
+    EXPECT_TRUE(seen.count("maxLength 500 at /gift_message (body): 500 characters"));
+    EXPECT_TRUE(seen.count("maxLength 300 at /reference_id (body): 300 characters"));
+    EXPECT_TRUE(seen.count("minItems 1 at /products (body): 1 item"));
+    const auto& webhook = plan_of(plans, "createWebhook");
+    EXPECT_TRUE(std::any_of(webhook.edges.begin(), webhook.edges.end(), [](const EdgeCase& e) { return e.edge.value == json("order.shipment.on_hold"); }));
+    for (const auto& plan : plans)
+        for (const auto& edge : plan.edges) EXPECT_NE(edge.part, RequestPart::Path) << plan.operation->id << ": " << edge.describe();
 }
 
 TEST(SchemaPhasePlan, NegativeQueriesBreakTheirParameterAndPositiveOnesDoNot) {

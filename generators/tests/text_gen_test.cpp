@@ -23,16 +23,6 @@ TEST(TextGen, CodePointsCountsCharactersNotBytes) {
     EXPECT_EQ(std::string("é漢😀").size(), 9u);
 }
 
-RC_GTEST_PROP(TextGen, ExactlyCountsAsAskedUnderItsReading, ()) {
-    auto count = static_cast<std::size_t>(*rc::gen::inRange(0, 600));
-    auto ascii = *gen_text_exactly(count, TextReading::AnyReading);
-    RC_ASSERT(ascii.size() == count);
-    RC_ASSERT(code_points(ascii) == count);
-    auto wide = *gen_text_exactly(count, TextReading::CodePoints);
-    RC_ASSERT(code_points(wide) == count);
-    RC_ASSERT(wide.size() >= 2 * count);  // every character is multi-byte
-}
-
 RC_GTEST_PROP(TextGen, TextStaysWithinItsBounds, ()) {
     auto min = static_cast<std::size_t>(*rc::gen::inRange(0, 50));
     auto max = min + static_cast<std::size_t>(*rc::gen::inRange(0, 50));
@@ -75,29 +65,6 @@ TEST(TextGen, IntInReachesBothEnds) {
     EXPECT_TRUE(seen.count(2147483647));
 }
 
-TEST(TextGen, LengthsPastALimitStartOneBeyondItAndStayPast) {
-    for (std::uint64_t seed = 0; seed < 50; ++seed) {
-        EXPECT_EQ(sample(gen_length_from(451, 550), seed, 0), 451);
-        for (int size : {1, 30, 100}) {
-            const std::int64_t n = sample(gen_length_from(451, 550), seed, size);
-            EXPECT_GE(n, 451);
-            EXPECT_LE(n, 550);
-        }
-    }
-}
-
-TEST(TextGen, LengthsWithinALimitStartAtItAndReachDownToTheLowest) {
-    bool lowest_seen = false;
-    for (std::uint64_t seed = 0; seed < 200; ++seed) {
-        EXPECT_EQ(sample(gen_length_from(77, 1), seed, 0), 77);
-        const std::int64_t n = sample(gen_length_from(77, 1), seed, 100);
-        EXPECT_GE(n, 1);
-        EXPECT_LE(n, 77);
-        lowest_seen = lowest_seen || n == 1;
-    }
-    EXPECT_TRUE(lowest_seen);
-}
-
 /// The shrunk counterexample of `property` checked with RapidCheck's `seed`; nullopt when it holds.
 template <typename Property>
 std::optional<std::string> counterexample(Property property, std::uint64_t seed) {
@@ -107,29 +74,6 @@ std::optional<std::string> counterexample(Property property, std::uint64_t seed)
     rc::detail::FailureResult failure;
     if (!result.match(failure)) return std::nullopt;
     return failure.counterExample.empty() ? std::string() : failure.counterExample.front().second;
-}
-
-/// The counterexample of "every length past `limit` is rejected" against a target that accepts lengths up
-/// to `accepts_up_to`, drawn at `size` (above 0 the first failure is not the limit + 1 itself, so the
-/// result shows the shrinking).
-std::optional<std::string> past_limit_counterexample(std::int64_t limit, std::int64_t accepts_up_to, int size,
-                                                     std::uint64_t seed) {
-    return counterexample(
-        [=] {
-            const std::int64_t length = *rc::gen::resize(size, gen_length_from(limit + 1, limit + 100));
-            RC_ASSERT(length > accepts_up_to);
-        },
-        seed);
-}
-
-TEST(TextGen, APastTheLimitPropertyShrinksToTheFirstLengthWronglyAccepted) {
-    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-        for (int size : {0, 60}) {
-            EXPECT_EQ(past_limit_counterexample(450, 451, size, seed), "451") << size << " seed " << seed;  // moved by one
-            EXPECT_EQ(past_limit_counterexample(450, 520, size, seed), "451") << size << " seed " << seed;  // shrunk
-            EXPECT_EQ(past_limit_counterexample(450, 450, size, seed), std::nullopt) << size << " seed " << seed;
-        }
-    }
 }
 
 TEST(TextGen, IntInShrinksEveryBranchTowardsItsMinimum) {

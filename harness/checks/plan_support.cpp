@@ -49,29 +49,6 @@ std::vector<std::string> list_param(const spec::CheckEntry& check, const char* k
     return out;
 }
 
-namespace {
-
-/// The first OpenAPI keyword a limit check of `type` needs that the OpenAPI file does not state for
-/// `field` (on the field or on its items); nullopt when it states them all or the type has none.
-std::optional<std::string> keyword_missing_from_schema(const spec::Spec& spec, const std::string& type, const std::string& field) {
-    auto f = spec.limits().openapi_field(field);
-    if (!f) return std::nullopt;
-    const spec::ValueLimits* items = f->element ? &*f->element : nullptr;
-    auto either = [&](auto stated) { return stated(*f) || (items && stated(*items)); };
-    const bool has_enum = either([](const spec::ValueLimits& v) { return v.values.has_value(); });
-    const bool has_max_length = either([](const spec::ValueLimits& v) { return v.length.max.has_value(); });
-    const bool has_min_length = either([](const spec::ValueLimits& v) { return v.length.min.has_value(); });
-    const bool has_range = either([](const spec::ValueLimits& v) { return v.value.min.has_value() && v.value.max.has_value(); });
-    if (type == "enum" && !has_enum) return "enum";
-    if ((type == "max_length" || type == "length_range") && !has_max_length) return "maxLength";
-    if ((type == "min_length" || type == "length_range") && !has_min_length) return "minLength";
-    if (type == "int_range" && !has_range) return "minimum and maximum";
-    if (type == "min_items" && !f->items.min) return "minItems";
-    return std::nullopt;
-}
-
-}  // namespace
-
 Result<std::vector<Target>, std::string> request_targets(const spec::Spec& spec, const spec::CheckEntry& check, Plan& plan) {
     std::vector<Target> out;
     const json& p = check.params;
@@ -98,14 +75,6 @@ Result<std::vector<Target>, std::string> request_targets(const spec::Spec& spec,
         if (!only_operation.empty() && location.operation->id != only_operation) continue;
         out.push_back({location.operation->id, Place::Body, location.path, last_token(*field), *field});
     }
-    if (out.empty() && only_operation.empty()) {
-        // The response validator reads the OpenAPI file, not the rules data: "judged by the validator" holds
-        // only where the field's schema states the limit itself.
-        if (auto lacking = keyword_missing_from_schema(spec, check.type, *field))
-            return fail(where(check) + ": " + *field + " is a response field and its schema in the OpenAPI file has no " +
-                        *lacking + ", so the response validator would judge nothing; state it there (with x-rule: " +
-                        check.rule_id + ")");
-    }
     if (out.empty())
         plan.omitted.push_back(*field + " is in no request body" +
                                (only_operation.empty() ? "" : " of " + only_operation) +
@@ -131,32 +100,10 @@ Probe probe_of(const spec::CheckEntry& check, const std::string& operation, Prob
     return probe_at(check, whole, std::move(value), expect, std::move(what));
 }
 
-ProbeValue text(std::int64_t count, bool unique, bool multibyte) {
-    ProbeValue v;
-    v.kind = ProbeValue::Kind::Text;
-    v.count = count;
-    v.unique = unique;
-    v.multibyte = multibyte;
-    return v;
-}
-
-ProbeValue integer(std::int64_t value) {
-    ProbeValue v;
-    v.kind = ProbeValue::Kind::Integer;
-    v.low = value;
-    return v;
-}
-
 ProbeValue of_kind(ProbeValue::Kind kind) {
     ProbeValue v;
     v.kind = kind;
     return v;
-}
-
-bool is_unique_field(const spec::Spec& spec, const std::string& reference) {
-    return std::any_of(spec.checks().begin(), spec.checks().end(), [&](const spec::CheckEntry& c) {
-        return c.type == "unique_value" && c.params.value("field", "") == reference;
-    });
 }
 
 std::vector<const spec::Operation*> standalone_operations(const spec::Spec& spec, const std::string& method,

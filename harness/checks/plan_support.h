@@ -38,13 +38,7 @@ Probe probe_at(const spec::CheckEntry& check, const Target& target, ProbeValue v
 /// A probe of `check` on the whole valid request of `operation`.
 Probe probe_of(const spec::CheckEntry& check, const std::string& operation, ProbeValue value, Expect expect, std::string what);
 
-ProbeValue text(std::int64_t count, bool unique, bool multibyte = false);
-ProbeValue integer(std::int64_t value);
 ProbeValue of_kind(ProbeValue::Kind kind);
-
-/// Whether a unique_value check of the rules data names this field: values sent there must not repeat
-/// across runs against one target.
-bool is_unique_field(const spec::Spec& spec, const std::string& reference);
 
 /// Operations whose valid request needs nothing from the target: no path parameter, no required query
 /// parameter, no request body. `method` filters ("GET"); `except` leaves some out.

@@ -5,13 +5,6 @@
 
 namespace dockside::checks::detail {
 
-Result<Plan, std::string> plan_max_length(const spec::Spec& spec, const spec::CheckEntry& check);
-Result<Plan, std::string> plan_length_range(const spec::Spec& spec, const spec::CheckEntry& check);
-Result<Plan, std::string> plan_min_length(const spec::Spec& spec, const spec::CheckEntry& check);
-Result<Plan, std::string> plan_int_range(const spec::Spec& spec, const spec::CheckEntry& check);
-Result<Plan, std::string> plan_min_items(const spec::Spec& spec, const spec::CheckEntry& check);
-Result<Plan, std::string> plan_enum(const spec::Spec& spec, const spec::CheckEntry& check);
-
 Result<Plan, std::string> plan_unique_in_array(const spec::Spec& spec, const spec::CheckEntry& check);
 Result<Plan, std::string> plan_https_only(const spec::Spec& spec, const spec::CheckEntry& check);
 Result<Plan, std::string> plan_required_fields(const spec::Spec& spec, const spec::CheckEntry& check);

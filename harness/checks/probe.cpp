@@ -10,19 +10,6 @@ std::string ProbeValue::describe() const {
     switch (kind) {
         case Kind::Unchanged: return "the valid request";
         case Kind::Bare: return "the request with its required parameters only";
-        case Kind::Text:
-            return "text of " + std::to_string(count) + (multibyte ? " multi-byte" : "") +
-                   (count == 1 ? " character" : " characters");
-        case Kind::TextIn: return "text of " + std::to_string(low) + " to " + std::to_string(high) + " characters";
-        case Kind::Integer: return "the integer " + std::to_string(low);
-        case Kind::IntegerIn: return "an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "]";
-        case Kind::OneOf: {
-            std::string out;
-            for (const auto& v : values) out += (out.empty() ? "" : ", ") + v.dump();
-            return std::string(as_array_item ? "[one of " : "one of ") + out + (as_array_item ? "]" : "");
-        }
-        case Kind::Literal: return (as_array_item ? "[" + literal.dump() + "]" : literal.dump());
-        case Kind::Items: return "an array of " + std::to_string(count) + (count == 1 ? " item" : " items");
         case Kind::Absent: return "the member left out";
         case Kind::Present: return "the member present";
         case Kind::DuplicateItem: return "one item repeated (same " + key + ")";
@@ -53,7 +40,7 @@ std::string Probe::key() const {
     std::string codes;
     for (int s : statuses) codes += "," + std::to_string(s);
     return check_type + "|" + operation + "|" + method + " " + raw_path + "|" + std::to_string(static_cast<int>(place)) +
-           where + "|" + value.describe() + "|" + to_string(expect) + std::to_string(status) + codes + "|" + stance_key;
+           where + "|" + value.describe() + "|" + to_string(expect) + std::to_string(status) + codes;
 }
 
 std::ostream& operator<<(std::ostream& out, const ProbeRequest& r) {

@@ -1,7 +1,6 @@
 #pragma once
 /// What a rule check plans to send, before any concrete request exists: which operation, where the
-/// probed value goes, what kind of value (text of N characters, an integer one past a range, an item
-/// repeated, …) and what a conforming target answers. The harness knows no API, so concrete bodies come
+/// probed value goes, what kind of value (a member left out, an item repeated, …) and what a conforming target answers. The harness knows no API, so concrete bodies come
 /// from a RequestProvider (provider.h) that the generators implement; this record is the contract
 /// between the two.
 
@@ -26,14 +25,6 @@ struct ProbeValue {
     enum class Kind {
         Unchanged,      ///< the valid request as generated
         Bare,           ///< the operation with its required parameters only (what every list answers)
-        Text,           ///< text of exactly `count` characters (code points); multi-byte when `multibyte`
-        TextIn,         ///< text of any length in [low, high] characters, a property over the lengths: the first
-                        ///< case is `count` (the end at the limit), later ones reach toward the other end
-        Integer,        ///< exactly `low`
-        IntegerIn,      ///< any integer in [low, high] (ends drawn often): a property over the range
-        OneOf,          ///< one of `values`, drawn
-        Literal,        ///< exactly `literal` (a value outside an enum, a wrong type)
-        Items,          ///< the array with exactly `count` of its valid items
         Absent,         ///< the member removed
         Present,        ///< the member added with `literal`, a plausible value of its type (a forbidden field)
         DuplicateItem,  ///< one item of the array repeated (the same `key`)
@@ -41,18 +32,10 @@ struct ProbeValue {
         MissingId,      ///< a path id no resource of the target has (one that existed, where possible)
     };
     Kind kind = Kind::Unchanged;
-    std::int64_t count = 0;       ///< Text, Items; TextIn: the end of [low, high] at the limit
-    bool multibyte = false;       ///< Text
-    bool unique = false;          ///< Text, TextIn: the field must be unique on the target (unique_value), so
-                                  ///< the provider starts it with the run's tag
-    bool as_array_item = false;   ///< OneOf/Literal: the field is an array; send [value]
-    std::int64_t low = 0;         ///< Integer, IntegerIn, TextIn
-    std::int64_t high = 0;        ///< IntegerIn, TextIn
-    nlohmann::json literal;       ///< Literal, Present, UrlScheme
-    std::vector<nlohmann::json> values;  ///< OneOf
+    nlohmann::json literal;       ///< Present, UrlScheme
     std::string key;              ///< DuplicateItem: the member that must be unique
 
-    /// "text of 501 characters", "an integer in [1, 250]", "item repeated (same id)".
+    /// "the member left out", "one item repeated (same id)".
     std::string describe() const;
 };
 
@@ -94,9 +77,6 @@ struct Probe {
     /// fills raw_path's placeholders, so a target that still serves the path acts on a record of the run's
     /// own and answers as if served. "" = placeholders hold an id no record has (kUnknownId).
     std::string path_values_from;
-    /// Only run when the profile's stance says so: {"NS-TEXT-LENGTH-UNIT", "probe_multibyte"}; empty = always.
-    std::string stance;
-    std::string stance_key;
     /// Whether repeated cases draw different requests (a property) or one request says it all.
     bool varies = true;
 

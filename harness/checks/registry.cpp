@@ -7,12 +7,6 @@ namespace dockside::checks {
 const std::vector<CheckType>& registry() {
     using namespace detail;
     static const std::vector<CheckType> types = {
-        {"max_length", "text of max characters accepted, max+1 rejected (multi-byte too where the profile says)", plan_max_length},
-        {"length_range", "text of min and max characters accepted, min-1 and max+1 rejected", plan_length_range},
-        {"min_length", "text of min characters accepted, min-1 rejected", plan_min_length},
-        {"int_range", "any integer in [min, max] and both ends accepted, min-1 and max+1 rejected", plan_int_range},
-        {"min_items", "an array of min items accepted, min-1 rejected", plan_min_items},
-        {"enum", "every listed value accepted; for a closed enum a value outside the list rejected", plan_enum},
         {"unique_in_array", "distinct items accepted, one item repeated (same key) rejected", plan_unique_in_array},
         {"https_only", "an https URL accepted, the same URL over http rejected", plan_https_only},
         {"required_fields", "each required field left out rejected, each optional one left out accepted", plan_required_fields},

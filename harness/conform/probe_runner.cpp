@@ -62,13 +62,6 @@ checks::JudgeOptions judge_options() {
     return {session.reject_code(), session.not_served_codes(), session.server_error_rule()};
 }
 
-/// Whether the profile asks for this probe (multi-byte text only where NS-TEXT-LENGTH-UNIT says so).
-bool profile_wants(const Session& session, const Probe& probe) {
-    if (probe.stance.empty()) return true;
-    const json stance = session.stance(probe.stance);
-    return stance.is_object() && stance.value(probe.stance_key, false) == true;
-}
-
 checks::Observation observe(const Exchange& ex) {
     checks::Observation o;
     o.status = ex.status();
@@ -250,7 +243,6 @@ std::map<std::string, AreaShare> shares_of(const Session& session, const std::st
         }
         for (const auto& omitted : plan->omitted) home.notes.push_back(check.rule_id + ": " + omitted);
         for (const auto& probe : plan->probes) {
-            if (!profile_wants(session, probe)) continue;
             const std::string area = area_of(spec, probe);
             auto [seen, fresh] = by_key.emplace(area + "|" + probe.key(), std::make_pair(area, out[area].probes.size()));
             if (fresh) {

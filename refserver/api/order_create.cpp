@@ -25,6 +25,7 @@ CreateLimits limits_for(const FaultSet& f, const OrderLimits& o) {
                      {static_cast<std::size_t>(o.shipping_method.min), SIZE_MAX, "ORD-SHIPMETHOD"},
                      static_cast<std::size_t>(o.min_products),
                      f.on(Fault::OrderTypeOutsideSetAccepted)};
+    if (f.on(Fault::OrderGiftMessage500Refused) && lim.gift.max > 0) --lim.gift.max;
     if (f.on(Fault::OrderReferenceEmpty)) lim.reference.min = 0;
     if (f.on(Fault::OrderEmptyProducts)) lim.min_products = 0;
     if (f.on(Fault::OrderShipMethodEmptyAccepted)) lim.shipping_method.min = 0;

@@ -49,6 +49,8 @@ const std::vector<FaultInfo>& fault_catalog() {
          "Channels", "GET /channel returns every channel regardless of RecordsPerPage, with next null"},
         {Fault::OrderGiftMessage501, "ORD-GIFT-500.accepts-501", "ORD-GIFT-500", "orders", "Orders",
          "order create accepts a gift_message of 501 characters"},
+        {Fault::OrderGiftMessage500Refused, "ORD-GIFT-500.refuses-500", "ORD-GIFT-500", "orders", "Orders",
+         "order create refuses a gift_message of exactly 500 characters (counts the limit as exclusive)"},
         {Fault::OrderNumber401, "ORD-NUMBER-400.accepts-401", "ORD-NUMBER-400", "orders", "Orders",
          "order create accepts an order_number of 401 characters"},
         {Fault::OrderReference301, "ORD-REF-1-300.accepts-301", "ORD-REF-1-300", "orders", "Orders",

@@ -39,6 +39,7 @@ enum class Fault {
     ChannelListRecordsPerPageIgnored,
     // Orders
     OrderGiftMessage501,
+    OrderGiftMessage500Refused,
     OrderNumber401,
     OrderReference301,
     OrderReferenceEmpty,

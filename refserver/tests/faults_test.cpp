@@ -135,6 +135,11 @@ const std::map<std::string, Probe>& probes() {
              return created(create(h, with(valid_order("F-GIFT"), "gift_message", repeat("g", 501)))) &&
                     create(h, with(valid_order("F-GIFT2"), "gift_message", repeat("g", 502))).status == 400;
          }},
+        {"ORD-GIFT-500.refuses-500",
+         [](Harness& h) {
+             return create(h, with(valid_order("F-GIFT500"), "gift_message", repeat("g", 500))).status == 400 &&
+                    created(create(h, with(valid_order("F-GIFT499"), "gift_message", repeat("g", 499))));
+         }},
         {"ORD-NUMBER-400.accepts-401",
          [](Harness& h) { return created(create(h, with(valid_order("F-NUM"), "order_number", repeat("n", 401)))); }},
         {"ORD-REF-1-300.accepts-301", [](Harness& h) { return created(create(h, valid_order(repeat("r", 301)))); }},

@@ -1,12 +1,10 @@
 #pragma once
 /// The documented limits of every request and response field and of every parameter, read from the
-/// OpenAPI keywords (maxLength, minLength, maximum, minimum, maxItems, minItems, enum, pattern) and from
-/// the limit checks of the rules data (max_length, length_range, min_length, int_range, min_items, enum).
-/// Callers ask by name — `spec.limits().field("OrderCreateRequest.gift_message")`,
-/// `spec.limits().param("listOrders", "Limit")` — and a name that does not exist is an error value.
-///
-/// Where both sources state a limit the OpenAPI value is reported (it is what the validator enforces)
-/// and `Spec::check()` reports any disagreement; a limit only the rules data states is filled in from it.
+/// OpenAPI keywords (maxLength, minLength, maximum, minimum, maxItems, minItems, enum, pattern): the one
+/// owner of every constraint OpenAPI can state (the schema phase breaks them, the validator checks them,
+/// the reference server enforces them). Callers ask by name —
+/// `spec.limits().field("OrderCreateRequest.gift_message")`, `spec.limits().param("listOrders", "Limit")` —
+/// and a name that does not exist is an error value.
 
 #include <cstdint>
 #include <optional>
@@ -24,7 +22,7 @@ namespace dockside::spec {
 class Spec;
 
 /// How a text length is counted. The document says "characters"; the rules data's `units:` map says
-/// what that counts (stance NS-TEXT-LENGTH-UNIT); JSON Schema's minLength/maxLength count code points.
+/// what that counts (a stance), which must be what JSON Schema's minLength/maxLength count: code points.
 enum class LengthUnit { CodePoints, Bytes, Utf16Units };
 
 std::string_view to_string(LengthUnit unit);
@@ -41,13 +39,11 @@ struct Bounds {
 struct ValueLimits {
     std::vector<std::string> types;  ///< the schema's `type` ("string", "integer", "null", …); empty = any
     std::string format;              ///< "date-time", "int32", … ("" when none)
-    Bounds length;                   ///< minLength / maxLength, counted in `length_unit`
-    LengthUnit length_unit = LengthUnit::CodePoints;
+    Bounds length;                   ///< minLength / maxLength, in code points (JSON Schema's count)
     Bounds value;                    ///< minimum / maximum, exclusive bounds converted to inclusive ones
     /// enum, without null (a nullable enum lists null to admit it: see FieldLimits::nullable)
     std::optional<std::vector<nlohmann::json>> values;
-    /// false: the listed values must be accepted, others are not judged (rules data `closed: false`,
-    /// OpenAPI `x-open-enum: true`)
+    /// false: the listed values must be accepted, others are not judged (OpenAPI `x-open-enum: true`)
     bool values_closed = true;
     std::string pattern;             ///< ECMA regex ("" when none)
 
@@ -65,7 +61,7 @@ struct FieldLimits : ValueLimits {
     bool nullable = false;  ///< the type admits null
     Bounds items;           ///< minItems / maxItems
     std::optional<ValueLimits> element;  ///< for arrays: the limits of each item
-    std::vector<std::string> rules;      ///< rule ids that state a limit here (x-rule and the rules data)
+    std::vector<std::string> rules;      ///< rule ids that state a limit here (x-rule)
 
     /// The single limits, each an error naming the field when it is not documented.
     Result<std::int64_t, LookupError> max_length() const;
@@ -78,14 +74,6 @@ struct FieldLimits : ValueLimits {
     Result<std::vector<nlohmann::json>, LookupError> enum_values() const;
 };
 
-/// A limit stated by both the OpenAPI file and the rules data with different values.
-struct LimitDisagreement {
-    std::string rule_id;
-    std::string reference;
-    std::string location;  ///< of the rules-data check
-    std::string message;   ///< "rules data: max 500 characters; OpenAPI maxLength: 450"
-};
-
 /// The accessor returned by `Spec::limits()`; it borrows the spec, which must outlive it.
 class Limits {
 public:
@@ -94,13 +82,8 @@ public:
     /// "Schema.field.sub" of components/schemas (array items are stepped into implicitly), or
     /// "operationId.Param" for a parameter.
     Result<FieldLimits, LookupError> field(std::string_view reference) const;
-    /// What the OpenAPI file alone states about a field (no rules data): what a response validator that
-    /// reads the OpenAPI file judges.
-    Result<FieldLimits, LookupError> openapi_field(std::string_view reference) const;
     /// A parameter of an operation (query first, then path, then header when one name is in several).
     Result<FieldLimits, LookupError> param(std::string_view operation_id, std::string_view name) const;
-    /// Every limit check of the rules data whose value differs from the OpenAPI keyword for the same field.
-    std::vector<LimitDisagreement> disagreements() const;
 
 private:
     const Spec& spec_;

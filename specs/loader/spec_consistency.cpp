@@ -4,6 +4,7 @@
 #include <set>
 
 #include "specs/loader/spec.h"
+#include "specs/loader/schema_walk.h"
 #include "specs/loader/spec_internal.h"
 #include "specs/loader/yaml_json.h"
 
@@ -15,11 +16,19 @@ using detail::string_or;
 
 namespace {
 
+/// The document's length words ("characters") must count what OpenAPI's minLength and maxLength count,
+/// since the OpenAPI file states every length limit.
 void check_units(const Spec& spec, std::vector<SpecProblem>& problems) {
-    for (const auto& check : spec.checks())
-        if (auto unit = check.params.find("unit"); unit != check.params.end() && unit->is_string())
-            if (auto counted = spec.length_unit(unit->get<std::string>()); !counted)
-                problems.push_back({check.rule_id, unit->get<std::string>(), check.location, counted.error().to_string()});
+    const json& rules = spec.rules_document();
+    if (!rules.is_object() || !rules.value("units", json()).is_object()) return;
+    for (const auto& [word, meaning] : rules["units"].items()) {
+        auto counted = spec.length_unit(word);
+        if (!counted) problems.push_back({"units", word, "#/units/" + word, counted.error().to_string()});
+        else if (*counted != LengthUnit::CodePoints)
+            problems.push_back({"units", word, "#/units/" + word,
+                                "counts " + std::string(to_string(*counted)) + ", but OpenAPI's minLength and maxLength, which state "
+                                "every length limit, count code points"});
+    }
 }
 
 /// The channel-header use an auth check states for its operations must be the operations' x-channel-header.
@@ -155,12 +164,47 @@ void check_value_sources(const Spec& spec, const json& node, const std::string& 
     }
 }
 
+/// One owner per constraint: every check's type is one of the rules data's `check_types`; a type the
+/// OpenAPI file owns (`owned_by_openapi`) is refused naming the keyword, and a check whose type lists the
+/// OpenAPI keywords that would state it (`openapi:`) is refused where its field's schema states one.
+void check_owners(const Spec& spec, std::vector<SpecProblem>& problems) {
+    const json& rules = spec.rules_document();
+    if (!rules.is_object() || !rules.contains("check_types")) return;  // a rules file without the closed set
+    const json types = rules["check_types"];
+    const json owned = rules.value("owned_by_openapi", json::object());
+    for (const auto& check : spec.checks()) {
+        if (owned.is_object() && owned.contains(check.type)) {
+            problems.push_back({check.rule_id, check.type, check.location,
+                                "owned twice: the OpenAPI file's " + owned[check.type].get<std::string>() +
+                                    " states this constraint (with x-rule); state it there only"});
+            continue;
+        }
+        if (!types.is_object() || !types.contains(check.type)) {
+            problems.push_back({check.rule_id, check.type, check.location, "not one of the check types of the rules data (check_types)"});
+            continue;
+        }
+        const std::string field = string_or(check.params, "field");
+        const json keywords = types[check.type].is_object() ? types[check.type].value("openapi", json::array()) : json::array();
+        if (field.empty() || keywords.empty()) continue;
+        std::string pointer;
+        auto node = detail::resolve_field(spec, field, pointer);
+        if (!node) continue;  // reported by the reference check
+        const json* schema = spec.deref(*node);
+        const json* items = schema && schema->is_object() && schema->contains("items") ? spec.deref(&(*schema)["items"]) : nullptr;
+        for (const auto& keyword : keywords)
+            for (const json* place : {schema, items})
+                if (place && place->is_object() && place->contains(keyword.get<std::string>()))
+                    problems.push_back({check.rule_id, field, check.location,
+                                        "owned twice: the OpenAPI schema (#" + pointer + ") states " + keyword.get<std::string>() +
+                                            ", which this " + check.type + " check states again; one of the two must go"});
+    }
+}
+
 }  // namespace
 
 void Spec::check_consistency(std::vector<SpecProblem>& problems) const {
-    for (auto& d : limits().disagreements())
-        problems.push_back({d.rule_id, d.reference, d.location, "the two contract files disagree: " + d.message});
     check_units(*this, problems);
+    check_owners(*this, problems);
     check_channel_headers(*this, problems);
     check_paging(*this, problems);
     check_state_machines(*this, rules_origin_, positions_, problems);

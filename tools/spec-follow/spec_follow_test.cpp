@@ -99,17 +99,13 @@ std::vector<json> findings_of(const DocksideRun& run, const std::string& rule) {
     return out;
 }
 
-/// Whether a finding's title is that of one of gift_message's probes past a limit of `first` - 1
-/// characters: the one length past it, or the lengths drawn from there (a test records one finding per
-/// rule and operation, titled by the probe that broke it).
-bool past_the_limit(int first, const std::string& title) {
-    const std::string n = std::to_string(first), last = std::to_string(first + 99);
-    for (const std::string what : {"gift_message of " + n + " characters is rejected",
-                                   "gift_message of any length in [" + n + ", " + last + "] is rejected"})
-        if (title.rfind(what, 0) == 0) return true;
-    return false;
+/// Whether a finding's title is the schema phase's refusal of gift_message one past a limit of `max`.
+bool past_the_limit(int max, const std::string& title) {
+    return title.find("refuses maxLength " + std::to_string(max) + " at /gift_message (body)") != std::string::npos;
 }
 
+// A rule is added to the data with no new code: the rules data names it, the OpenAPI file's x-rule gives
+// it the constraint it owns, and the schema phase judges it under that id.
 TEST(SpecFollow, ARuleAddedToTheDataIsCheckedWithNoNewCode) {
     SpecCopy copy("added-rule");
     copy.rules["rules"].push_back({{"id", "TEST-ADDED-GIFT"},
@@ -119,23 +115,19 @@ TEST(SpecFollow, ARuleAddedToTheDataIsCheckedWithNoNewCode) {
                                    {"section", "Endpoints > Orders > POST /2025-07/order"},
                                    {"text", "A test's own rule: gift_message is 0 to 500 characters."},
                                    {"operations", {"createOrder"}},
-                                   {"fields", {"OrderCreateRequest.gift_message"}},
-                                   {"check", {{"type", "length_range"}, {"field", "OrderCreateRequest.gift_message"},
-                                              {"min", 0}, {"max", 500}, {"unit", "characters"}}}});
+                                   {"fields", {"OrderCreateRequest.gift_message"}}});
+    copy.openapi["components"]["schemas"]["OrderCreateRequest"]["properties"]["gift_message"]["x-rule"] = "TEST-ADDED-GIFT";
     copy.write();
     // A conforming server passes the new rule…
-    DocksideRun clean = conform(copy, "RuleChecks.length_range_*");
+    DocksideRun clean = conform(copy, "Orders.SchemaPhase_createOrder");
     EXPECT_EQ(clean.exit_code, 0) << clean.output;
-    EXPECT_EQ(clean.output.find("RuleChecks.length_range_orders: 0 probe"), std::string::npos) << clean.output;
-    EXPECT_NE(clean.output.find("RuleChecks.length_range_orders: "), std::string::npos) << clean.output;
     EXPECT_TRUE(findings_of(clean, "TEST-ADDED-GIFT").empty());
-    // …and one that accepts 501 characters fails it, under the new rule's id: the probe one past the limit
-    // and the drawn lengths past it (whose first case is that same length) fail alike, one finding of the test.
-    DocksideRun faulty = conform(copy, "RuleChecks.length_range_*", "ORD-GIFT-500.accepts-501");
+    // …and one that accepts 501 characters fails it, under the new rule's id.
+    DocksideRun faulty = conform(copy, "Orders.SchemaPhase_createOrder", "ORD-GIFT-500.accepts-501");
     EXPECT_EQ(faulty.exit_code, 1) << faulty.output;
     auto found = findings_of(faulty, "TEST-ADDED-GIFT");
     ASSERT_EQ(found.size(), 1u) << faulty.output;
-    EXPECT_TRUE(past_the_limit(501, found[0].value("title", ""))) << found[0].dump(1);
+    EXPECT_TRUE(past_the_limit(500, found[0].value("title", ""))) << found[0].dump(1);
     EXPECT_EQ(found[0].value("status", 0), 201);
 }
 
@@ -146,53 +138,55 @@ TEST(SpecFollow, ACheckTypeInANewAreaIsATestOfItsOwn) {
     unchanged.write();
     DocksideRun before = dockside(unchanged, "conform --list --only rulechecks");
     EXPECT_EQ(before.exit_code, 0) << before.output;
-    EXPECT_NE(before.output.find("length_range_orders"), std::string::npos) << before.output;
-    EXPECT_EQ(before.output.find("length_range_products"), std::string::npos) << before.output;
+    EXPECT_NE(before.output.find("forbidden_field_products"), std::string::npos) << before.output;
+    EXPECT_EQ(before.output.find("forbidden_field_orders"), std::string::npos) << before.output;
     SpecCopy copy("added-area");
-    copy.rules["rules"].push_back({{"id", "TEST-ADDED-SKU"},
+    copy.rules["rules"].push_back({{"id", "TEST-ADDED-FORBIDDEN"},
                                    {"kind", "S"},
                                    {"added", true},
-                                   {"area", "products"},
-                                   {"section", "Endpoints > Products > POST /2025-07/product/{productId}/variants"},
-                                   {"text", "A test's own rule: a variant's sku is 0 to 1000 characters."},
-                                   {"operations", {"createVariants"}},
-                                   {"fields", {"VariantRequest.sku"}},
-                                   {"check", {{"type", "length_range"}, {"field", "VariantRequest.sku"},
-                                              {"min", 0}, {"max", 1000}, {"unit", "characters"}}}});
+                                   {"area", "orders"},
+                                   {"section", "Endpoints > Orders > POST /2025-07/order"},
+                                   {"text", "A test's own rule: an order create carries no origin_platform_program."},
+                                   {"operations", {"createOrder"}},
+                                   {"fields", {"OrderCreateRequest.origin_platform_program"}},
+                                   {"check", {{"type", "forbidden_field"}, {"field", "OrderCreateRequest.origin_platform_program"},
+                                              {"where", {{"operation", "createOrder"}, {"body", "request"}}}}}});
     copy.write();
     DocksideRun after = dockside(copy, "conform --list --only rulechecks");
     EXPECT_EQ(after.exit_code, 0) << after.output;
-    EXPECT_NE(after.output.find("length_range_products"), std::string::npos) << after.output;
-    EXPECT_NE(after.output.find("length_range_orders"), std::string::npos) << after.output;
+    EXPECT_NE(after.output.find("forbidden_field_orders"), std::string::npos) << after.output;
+    EXPECT_NE(after.output.find("forbidden_field_products"), std::string::npos) << after.output;
 }
 
-TEST(SpecFollow, ALimitMovedInTheDataIsWhatTheRuleChecksProbe) {
+TEST(SpecFollow, ALimitMovedInTheDataIsWhatTheSchemaPhaseProbes) {
     SpecCopy copy("gift-450");
     copy.openapi["components"]["schemas"]["OrderCreateRequest"]["properties"]["gift_message"]["maxLength"] = 450;
-    copy.rule("ORD-GIFT-500")["check"]["max"] = 450;
     copy.write();
     DocksideRun check = dockside(copy, "spec check");
     EXPECT_EQ(check.exit_code, 0) << check.output;
-    // The embedded server reads the copy too: it enforces 450, so the probes at 450 and 451 both hold.
-    DocksideRun run = conform(copy, "RuleChecks.max_length_*");
+    // The embedded server reads the copy too: it enforces 450, so the edge at 450 and the refusal of 451 hold.
+    DocksideRun run = conform(copy, "Orders.SchemaPhase_createOrder");
     EXPECT_EQ(run.exit_code, 0) << run.output;
     EXPECT_TRUE(findings_of(run, "ORD-GIFT-500").empty()) << run.output;
-    EXPECT_EQ(run.output.find("RuleChecks.max_length_orders: 0 probe"), std::string::npos) << run.output;
-    // The fault loosens the copy's limit by one: the server accepts 451 characters, and exactly the probes
-    // of that length fail — one past the limit, and the drawn lengths past it, which start there.
-    DocksideRun faulty = conform(copy, "RuleChecks.max_length_*", "ORD-GIFT-500.accepts-501");
+    // The fault loosens the copy's limit by one: the server accepts 451 characters, which the phase sends.
+    DocksideRun faulty = conform(copy, "Orders.SchemaPhase_createOrder", "ORD-GIFT-500.accepts-501");
     EXPECT_EQ(faulty.exit_code, 1) << faulty.output;
     auto found = findings_of(faulty, "ORD-GIFT-500");
     ASSERT_EQ(found.size(), 1u) << faulty.output;
-    EXPECT_TRUE(past_the_limit(451, found[0].value("title", ""))) << found[0].dump(1);
+    EXPECT_TRUE(past_the_limit(450, found[0].value("title", ""))) << found[0].dump(1);
     EXPECT_NE(found[0].value("shrunk_input", "").find("gift_message"), std::string::npos) << found[0].dump(1);
     EXPECT_EQ(faulty.findings().size(), 1u) << faulty.output;
+    // A limit one short (the edge refused) is the same rule's finding, from the edge of the limit.
+    DocksideRun short_by_one = conform(copy, "Orders.SchemaPhase_createOrder", "ORD-GIFT-500.refuses-500");
+    EXPECT_EQ(short_by_one.exit_code, 1) << short_by_one.output;
+    auto edge = findings_of(short_by_one, "ORD-GIFT-500");
+    ASSERT_EQ(edge.size(), 1u) << short_by_one.output;
+    EXPECT_NE(edge[0].value("title", "").find("450 characters (the limit itself)"), std::string::npos) << edge[0].dump(1);
 }
 
 TEST(SpecFollow, ALimitMovedInTheDataIsWhatTheShipmentsSuiteProbes) {
     SpecCopy copy("gift-450-suites");
     copy.openapi["components"]["schemas"]["OrderCreateRequest"]["properties"]["gift_message"]["maxLength"] = 450;
-    copy.rule("ORD-GIFT-500")["check"]["max"] = 450;
     copy.write();
     // The server enforces 450 and the suite creates its order with the longest gift message both limits
     // allow: a suite still sending 500 would see its order refused.
@@ -201,34 +195,34 @@ TEST(SpecFollow, ALimitMovedInTheDataIsWhatTheShipmentsSuiteProbes) {
     EXPECT_TRUE(run.findings().empty()) << run.output;
 }
 
-TEST(SpecFollow, AGiftMessageLimitMovedByOneFailsExactlyTheProbesOfTheFirstLengthPastIt) {
+TEST(SpecFollow, AGiftMessageLimitMovedByOneFailsExactlyTheRequestsPastIt) {
     SpecCopy copy("gift-shrink");
     copy.write();
     for (const char* seed : {"5", "17"}) {
         fs::remove_all(copy.dir / "out");
-        DocksideRun faulty = dockside(copy, std::string("conform --seed ") + seed + " --filter 'RuleChecks.max_length_orders' --out '" +
+        DocksideRun faulty = dockside(copy, std::string("conform --seed ") + seed + " --filter 'Orders.SchemaPhase_createOrder' --out '" +
                                                 (copy.dir / "out").string() + "' --fault ORD-GIFT-500.accepts-501");
         EXPECT_EQ(faulty.exit_code, 1) << faulty.output;
         auto found = findings_of(faulty, "ORD-GIFT-500");
-        // One past the limit, and the drawn lengths past it: their first case is that same length (the
-        // generators' gen_length_from), so whatever the seed, a limit moved by one fails those and nothing
-        // else, and the answer shows the 501 characters it took.
+        // The phase breaks the limit with one character past it: whatever the seed, a limit moved by one
+        // fails that and nothing else, and the answer shows the 501 characters it took.
         ASSERT_EQ(found.size(), 1u) << faulty.output;
-        EXPECT_EQ(found[0].value("test", ""), "RuleChecks.max_length_orders") << found[0].dump(1);
-        EXPECT_TRUE(past_the_limit(501, found[0].value("title", ""))) << found[0].dump(1);
+        EXPECT_EQ(found[0].value("test", ""), "Orders.SchemaPhase_createOrder") << found[0].dump(1);
+        EXPECT_TRUE(past_the_limit(500, found[0].value("title", ""))) << found[0].dump(1);
         EXPECT_EQ(found[0].value("status", 0), 201) << found[0].dump(1);
         EXPECT_NE(found[0].dump().find("\"501 characters\""), std::string::npos) << found[0].dump(1);  // the answer's violation
     }
 }
 
-TEST(SpecFollow, ALimitMovedInOneFileOnlyIsADisagreement) {
-    SpecCopy copy("gift-rules-only");
-    copy.rule("ORD-GIFT-500")["check"]["max"] = 450;
+// One owner per constraint: a limit the OpenAPI file states, restated by the rules data, is refused.
+TEST(SpecFollow, ALimitRestatedInTheRulesDataIsRefused) {
+    SpecCopy copy("gift-rules-too");
+    copy.rule("ORD-GIFT-500")["check"] = {{"type", "max_length"}, {"field", "OrderCreateRequest.gift_message"}, {"max", 500}};
     copy.write();
     DocksideRun check = dockside(copy, "spec check");
     EXPECT_EQ(check.exit_code, 1) << check.output;
-    EXPECT_NE(check.output.find("disagree"), std::string::npos) << check.output;
-    EXPECT_NE(check.output.find("OrderCreateRequest.gift_message"), std::string::npos) << check.output;
+    EXPECT_NE(check.output.find("owned twice"), std::string::npos) << check.output;
+    EXPECT_NE(check.output.find("maxLength"), std::string::npos) << check.output;
 }
 
 TEST(SpecFollow, AFormerTopicNamedInOneFileOnlyIsADisagreement) {

@@ -62,12 +62,12 @@ TEST(CompareCli, ConformRunsNewFixedAndClean) {
     ran = dockside({"compare", clean1, gift, "--out", worse});
     EXPECT_EQ(ran.exit_code, 1) << ran.output;
     c = compare_json(worse);
-    // One cause: every new finding is the fault's rule (its test, the rule checks of the limit, and the
+    // One cause: every new finding is the fault's rule (its test, the schema phase, and the
     // listOrders answers that now carry a 501-character message), and nothing else changed.
     const auto added = with_change(c, "new");
     ASSERT_FALSE(added.empty()) << ran.output;
     EXPECT_EQ(c["conform"]["new_rules"], json::array({"ORD-GIFT-500"})) << ran.output;
-    EXPECT_TRUE(keys(added).count("ORD-GIFT-500|createOrder|RuleChecks.max_length_orders")) << ran.output;
+    EXPECT_TRUE(keys(added).count("ORD-GIFT-500|createOrder|Orders.SchemaPhase_createOrder")) << ran.output;
     EXPECT_EQ(c["conform"]["counts"]["fixed"], 0);
     EXPECT_EQ(c["conform"]["counts"]["not_observed"], 0);
     EXPECT_TRUE(has(ran.output, "new:           " + std::to_string(added.size()) + " (rule ORD-GIFT-500)")) << ran.output;

@@ -116,7 +116,7 @@ TEST(ConformExit, AcceptedFindingsOnlyPassWithoutJunitFailures) {
     const std::string first = fresh_dir("accept-first"), second = fresh_dir("accept-second");
     const std::string accept = first + "/known.txt";
     const std::vector<std::string> selection = {"conform", "--fault", "ORD-GIFT-500.accepts-501", "--only", "orders",
-                                                "--filter", "RuleChecks.max_length_orders", "--seed", "3"};
+                                                "--filter", "Orders.SchemaPhase_createOrder", "--seed", "3"};
     auto args = selection;
     args.insert(args.end(), {"--out", first, "--write-accept", accept});
     auto failing = dockside(args);
@@ -136,7 +136,7 @@ TEST(ConformExit, AcceptedFindingsOnlyPassWithoutJunitFailures) {
 TEST(ConformAccept, StaleEntriesAreSaidAndWriteAcceptPrunesThem) {
     const std::string first = fresh_dir("stale-first"), second = fresh_dir("stale-second"), third = fresh_dir("stale-third");
     const std::string accept = first + "/known.txt";
-    const std::vector<std::string> selection = {"conform", "--only", "orders", "--filter", "RuleChecks.max_length_orders", "--seed", "3"};
+    const std::vector<std::string> selection = {"conform", "--only", "orders", "--filter", "Orders.SchemaPhase_createOrder", "--seed", "3"};
     const auto with = [&](std::vector<std::string> more) {
         auto args = selection;
         args.insert(args.end(), more.begin(), more.end());
