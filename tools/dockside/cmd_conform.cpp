@@ -357,7 +357,7 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
                                          options.filter + "'); `dockside conform --list` shows the tests");
     if (!results) return cannot_run("conform", results.error().message);
     if (options.list) return kExitOk;
-    undo_or_keep(info, client_options_for(*c.target), options.keep, options.quiet, *c.spec, c.out_dir);
+    undo_or_keep(info, client_options_for(*c.target), options.workers, options.keep, options.quiet, *c.spec, c.out_dir);
     if (!options.accept_file.empty()) results->accept = audit_accepted(*results, options, c.accept_keys);
     return report(*results, c.out_dir, options, c.accept_text, prepared->runnable && !options.quiet);
 }

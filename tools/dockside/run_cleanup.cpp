@@ -4,7 +4,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <atomic>
 #include <map>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -12,6 +14,7 @@
 #include "harness/http/retry_after.h"
 #include "harness/http/url.h"
 #include "harness/conform/created_records.h"
+#include "harness/conform/pacing.h"
 
 namespace dockside::cli {
 namespace {
@@ -69,9 +72,10 @@ http::Request undo_request(const Created& record, const spec::Operation& op, con
     return request;
 }
 
-/// Sends, waiting out 429 answers (at most six waits).
+/// Sends within the run's --max-rps, waiting out 429 answers (at most six waits).
 Result<http::Response, http::TransportError> send_patiently(http::HttpClient& client, const http::Request& request) {
     for (int attempt = 0;; ++attempt) {
+        conform::wait_for_request_turn();
         auto answer = client.send(request);
         if (!answer || answer->status != 429 || attempt >= 6) return answer;
         std::this_thread::sleep_for(http::retry_after(*answer).value_or(http::backoff_wait(attempt, attempt * 7919)));
@@ -165,21 +169,36 @@ CleanupReport undo_created(const std::string& log_path, const CleanupTarget& tar
         report.error = "base URL " + url.error();
         return report;
     }
-    http::HttpClient client(*url, target.client);
+    // Newest first (a record made from another is undone before it), taken in that order by every connection.
+    std::reverse(records.begin(), records.end());
+    std::vector<CleanupOutcome> outcomes(records.size());
     std::ofstream undone(log_path, std::ios::app);
-    for (auto it = records.rbegin(); it != records.rend(); ++it) {
-        const spec::Operation* op = spec.find(it->rule->undo);
-        if (!op) {
-            report.outcomes.push_back({it->rule->kind, it->id, it->test, State::Failed, "the contract has no " + it->rule->undo});
-            continue;
+    std::mutex log_lock;
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        http::HttpClient client(*url, target.client);
+        for (std::size_t i = next++; i < records.size(); i = next++) {
+            const Created& record = records[i];
+            const spec::Operation* op = spec.find(record.rule->undo);
+            if (!op) {
+                outcomes[i] = {record.rule->kind, record.id, record.test, State::Failed, "the contract has no " + record.rule->undo};
+                continue;
+            }
+            auto answer = send_patiently(client, undo_request(record, *op, target));
+            outcomes[i] = answer ? judge(record, *answer)
+                                 : CleanupOutcome{record.rule->kind, record.id, record.test, State::Failed,
+                                                  record.rule->undo + ": " + http::to_string(answer.error())};
+            if (outcomes[i].state == State::Failed) continue;
+            const std::lock_guard<std::mutex> hold(log_lock);
+            undone << conform::undone_line(record.rule->create, record.id) << std::flush;
         }
-        auto answer = send_patiently(client, undo_request(*it, *op, target));
-        CleanupOutcome outcome = answer ? judge(*it, *answer)
-                                        : CleanupOutcome{it->rule->kind, it->id, it->test, State::Failed,
-                                                         it->rule->undo + ": " + http::to_string(answer.error())};
-        if (outcome.state != State::Failed) undone << conform::undone_line(it->rule->create, it->id) << std::flush;
-        report.outcomes.push_back(std::move(outcome));
-    }
+    };
+    std::vector<std::thread> more;
+    const std::size_t connections = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(target.connections, 1)), 1, std::max<std::size_t>(records.size(), 1));
+    for (std::size_t n = 1; n < connections; ++n) more.emplace_back(work);
+    work();
+    for (auto& t : more) t.join();
+    report.outcomes = std::move(outcomes);
     return report;
 }
 
@@ -189,7 +208,7 @@ bool write_cleanup_report(const CleanupReport& report, const std::string& run_di
     return static_cast<bool>(out);
 }
 
-void undo_or_keep(const conform::SessionInfo& info, const http::ClientOptions& client, bool keep, bool quiet,
+void undo_or_keep(const conform::SessionInfo& info, const http::ClientOptions& client, int connections, bool keep, bool quiet,
                   const spec::Spec& spec, const std::string& run_dir) {
     if (info.created_log.empty() || !std::filesystem::exists(info.created_log)) return;
     if (keep) {
@@ -197,7 +216,7 @@ void undo_or_keep(const conform::SessionInfo& info, const http::ClientOptions& c
         return;
     }
     const CleanupReport report =
-        undo_created(info.created_log, {info.base_url, info.token, info.write_channel, info.channel_header, client}, spec);
+        undo_created(info.created_log, {info.base_url, info.token, info.write_channel, info.channel_header, client, connections}, spec);
     if (!quiet || report.count(State::Failed) > 0) std::cout << report.render();
     if (!write_cleanup_report(report, run_dir)) std::cerr << "dockside conform: cannot write " << run_dir << "/cleanup.json\n";
 }

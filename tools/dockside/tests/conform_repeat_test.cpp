@@ -139,6 +139,24 @@ void ten_runs(const ServeProcess& serve, const std::string& access_log) {
     expect_cleaned_up(records_before, serve.records());
 }
 
+// The cleanup of a run with --workers undoes on as many connections at once: every record it can undo is
+// undone, and the server holds what it held before but what no API undoes.
+TEST(Repeat, ACleanupOverSeveralConnectionsUndoesEveryRecord) {
+    auto serve = ServeProcess::start({});
+    ASSERT_TRUE(serve);
+    const json records_before = serve->records();
+    const std::string out = fresh_dir("cleanup-connections");
+    auto args = serve->target_args();
+    args.insert(args.begin(), {"conform", "--only", "orders,returns,webhooks", "--workers", "4", "--seed", "3", "--quiet", "--out", out});
+    auto ran = dockside(args, std::chrono::seconds(600));
+    ASSERT_EQ(ran.exit_code, 0) << ran.output;
+    std::ifstream report(out + "/cleanup.json");
+    const json cleanup = json::parse(report, nullptr, false);
+    ASSERT_TRUE(cleanup.is_object()) << ran.output;
+    EXPECT_GT(cleanup.value("undone", 0), 20) << cleanup.dump(1);
+    expect_cleaned_up(records_before, serve->records());
+}
+
 TEST(Repeat, TenFullRunsAgainstOneServer) {
     const std::string log = fresh_dir("repeat-fresh") + "/access.log";
     auto serve = ServeProcess::start({"--access-log", log});
