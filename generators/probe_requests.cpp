@@ -92,7 +92,6 @@ void apply_to_body(const checks::Probe& probe, json& body) {
     for (const auto& p : probe.path) where += (where.empty() ? "" : ".") + p;
     each_member(body, probe.path, 0, where, [&](json& parent, const std::string& key) {
         switch (probe.value.kind) {
-            case Kind::Absent: parent.erase(key); break;
             case Kind::DuplicateItem:
                 if (!parent.contains(key)) throw rc::GenerationFailure("probe: the valid request has no " + where);
                 duplicate_item(parent[key], where);

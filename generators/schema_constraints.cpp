@@ -238,7 +238,7 @@ public:
         if (s.contains("type") && !inferred) add(ConstraintKind::Type);
         if (s.contains("enum") && s.value("x-open-enum", false) == true) {
             SchemaConstraint c{ConstraintKind::Enum, path, "", s, rule, field};
-            c.open = true;
+            c.edges_only = true;
             out.push_back(std::move(c));
         } else if (s.contains("enum")) {
             add(ConstraintKind::Enum);
@@ -261,6 +261,7 @@ public:
         std::string forbidden;
         if (s.contains("not") && s["not"].is_object() && s["not"].contains("required") && s["not"]["required"].size() == 1)
             forbidden = s["not"]["required"][0].get<std::string>();
+        add_optional_members(s, path, rule, field, base, forbidden);
         if (s.contains("properties") && s["properties"].is_object())
             for (const auto& [name, member] : s["properties"].items()) {
                 if (name == forbidden) continue;
@@ -278,6 +279,28 @@ public:
     std::vector<SchemaConstraint> out;
 
 private:
+    /// Each member the object does not require, where a rule owns the object: a request without it must be
+    /// served. Not where which members are needed depends on others (anyOf/oneOf branches, the rules
+    /// data's required_when and one_of_required), nor for members the document does not show.
+    void add_optional_members(const json& s, const std::vector<SchemaStep>& path, const std::string& rule, const std::string& field,
+                              const std::string& base, const std::string& forbidden) {
+        if (rule.empty() || !s.contains("properties") || !s["properties"].is_object() || s.contains("anyOf") || s.contains("oneOf")) return;
+        for (const auto& check : spec_.checks())
+            if ((check.type == "required_when" || check.type == "one_of_required") && check.params.value("field", "") == field) return;
+        const json required = s.value("required", json::array());
+        for (const auto& [name, member] : s["properties"].items()) {
+            if (name == forbidden || std::find(required.begin(), required.end(), json(name)) != required.end()) continue;
+            auto resolved = resolved_schema(spec_, member);
+            if (!resolved || resolved->value("x-unspecified", false) || resolved->value("readOnly", false)) continue;
+            if (!base.empty() && exclusions_.fields.count(base + "." + name)) continue;
+            // The member's own rule where it has one (RET-TRACKING on a return's tracking_number), else the object's.
+            const std::string owner = resolved->contains("x-rule") && (*resolved)["x-rule"].is_string() ? (*resolved)["x-rule"].get<std::string>() : rule;
+            SchemaConstraint c{ConstraintKind::Optional, path, name, s, owner, base.empty() ? "" : base + "." + name};
+            c.edges_only = true;
+            out.push_back(std::move(c));
+        }
+    }
+
     void note(const std::string& where, const std::string& why) {
         if (skipped_) skipped_->push_back((where.empty() ? std::string("the value") : where) + ": " + why);
     }
@@ -328,6 +351,7 @@ std::string to_string(ConstraintKind kind) {
         case ConstraintKind::Pattern: return "pattern";
         case ConstraintKind::MinItems: return "minItems";
         case ConstraintKind::MaxItems: return "maxItems";
+        case ConstraintKind::Optional: return "optional";
     }
     return "?";
 }
@@ -345,7 +369,7 @@ std::string SchemaConstraint::pointer() const {
 
 std::string SchemaConstraint::describe() const {
     std::string what = to_string(kind);
-    if (kind == ConstraintKind::Required) what += " " + (property.empty() ? std::string("body") : property);
+    if (kind == ConstraintKind::Required || kind == ConstraintKind::Optional) what += " " + (property.empty() ? std::string("body") : property);
     // The bound or the keyword's value, as the schema states it ("maxLength 500", "exclusiveMinimum 0").
     std::vector<std::string> keys = {to_string(kind)};
     if (kind == ConstraintKind::Minimum) keys.push_back("exclusiveMinimum");
@@ -387,6 +411,7 @@ Result<std::optional<json>, std::string> breaking_value(const SchemaConstraint& 
         case ConstraintKind::Pattern: return not_matching(s);
         case ConstraintKind::MinItems: return wrong_count(s, current, true);
         case ConstraintKind::MaxItems: return wrong_count(s, current, false);
+        case ConstraintKind::Optional: return fail(std::string("an optional member is left out, never broken"));
     }
     return fail(std::string("unknown constraint kind"));
 }
@@ -483,6 +508,7 @@ std::vector<EdgeValue> edge_values(const SchemaConstraint& c, const std::string&
             for (const auto& v : s["enum"])
                 if (!v.is_null()) out.push_back({v, std::nullopt, v.dump(), false});
             break;
+        case ConstraintKind::Optional: out.push_back({json(), std::nullopt, "without " + c.property, false}); break;
         default: break;
     }
     return out;
@@ -493,6 +519,15 @@ rc::Gen<std::pair<json, json>> gen_at_edge(const spec::Spec& spec, const json& r
     return rc::gen::exec([&spec, root_schema, c, edge, options] {
         json root = *gen_from_schema(spec, root_schema, options);
         auto [at, schema] = place_of(spec, root, root_schema, c, options);
+        if (c.kind == ConstraintKind::Optional) {
+            // Inside: the member present (drawn); at the edge: the same object without it.
+            if (!at->is_object()) *at = draw_such(spec, schema, [](const json& v) { return v.is_object(); });
+            (*at)[c.property] = *gen_from_schema(spec, c.schema.at("properties").at(c.property), options);
+            keep_not_required(spec, schema, *at, c.property);
+            const json inside = root;
+            at->erase(c.property);
+            return std::make_pair(root, inside);
+        }
         if (edge.items && (!at->is_array() || at->size() < *edge.items))
             *at = draw_such(spec, schema, [](const json& v) { return v.is_array() && !v.empty(); });
         if (!edge.items && at->is_null() && !edge.value.is_null())

@@ -22,10 +22,10 @@
 
 namespace dockside::generators {
 
-enum class ConstraintKind { Type, Required, Enum, Format, Minimum, Maximum, MinLength, MaxLength, Pattern, MinItems, MaxItems };
+enum class ConstraintKind { Type, Required, Enum, Format, Minimum, Maximum, MinLength, MaxLength, Pattern, MinItems, MaxItems, Optional };
 
 /// "type", "required", "enum", "format", "minimum", "maximum", "minLength", "maxLength", "pattern",
-/// "minItems", "maxItems": the schema keyword.
+/// "minItems", "maxItems": the schema keyword; "optional": a member the object does not require.
 std::string to_string(ConstraintKind kind);
 
 /// One step from a value to a member: a property name, or "[]" for the first item of an array.
@@ -38,15 +38,16 @@ struct SchemaStep {
 struct SchemaConstraint {
     ConstraintKind kind = ConstraintKind::Type;
     std::vector<SchemaStep> path;  ///< from the root value to the constrained value
-    std::string property;          ///< Required: the member removed ("" = the whole value, a required body)
+    std::string property;          ///< Required: the member removed ("" = the whole value, a required body);
+                                   ///< Optional: the member a request may leave out
     nlohmann::json schema;         ///< the constrained value's schema, `$ref`s and allOf resolved
     std::string rule;              ///< the nearest x-rule on the way; "" when none
     std::string field;             ///< "Schema.member.sub" as the rules data names fields; "" when none
     /// The value travels as text (a query or path parameter): a type is broken with a word, not with JSON.
     bool as_text = false;
-    /// Enum: the list is open (x-open-enum): its values must be accepted, another is not refused for sure,
-    /// so the constraint has edges but is never broken.
-    bool open = false;
+    /// The constraint has edges but is never broken: an open enum (x-open-enum: its values must be accepted,
+    /// another is not refused for sure), an optional member (left out, the request must still be served).
+    bool edges_only = false;
 
     /// JSON pointer of the constrained value ("/products/0/id"; "" for the root).
     std::string pointer() const;
@@ -93,13 +94,13 @@ rc::Gen<nlohmann::json> gen_breaking(const spec::Spec& spec, const nlohmann::jso
 struct EdgeValue {
     nlohmann::json value;              ///< the value placed (unused when `items` is set)
     std::optional<std::size_t> items;  ///< MinItems: the array in place keeps its first `items` items
-    std::string label;                 ///< "500 characters", "250", "\"DTC\"", "1 item"
+    std::string label;                 ///< "500 characters", "250", "\"DTC\"", "1 item", "without tags"
     bool multibyte = false;            ///< text of multi-byte characters: where the length unit's stance asks
 };
 
 /// The edges of `c`: for MaxLength and MinLength the text of that many characters (a second, multi-byte
 /// one of `multibyte_char` when it is not empty), for Minimum and Maximum the integer bound, for MinItems
-/// the fewest items, for Enum each listed value. Empty when `c` has no edge, or when an edge value could
+/// the fewest items, for Enum each listed value, for Optional the object without the member. Empty when `c` has no edge, or when an edge value could
 /// not also keep the place's other constraints (a pattern, a format, values the target must hold).
 std::vector<EdgeValue> edge_values(const SchemaConstraint& c, const std::string& multibyte_char = "");
 

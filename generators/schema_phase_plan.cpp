@@ -76,7 +76,7 @@ void add_parameter_cases(const spec::Spec& spec, const spec::Operation& op, cons
                     continue;
             }
             add_edges(c, part, p.name, multibyte_char, plan);
-            if (!c.open) plan.cases.push_back({part, p.name, std::move(c)});
+            if (!c.edges_only) plan.cases.push_back({part, p.name, std::move(c)});
         }
         for (const auto& line : skipped) plan.not_exercised.push_back(to_string(part) + " " + p.name + " " + line);
     }
@@ -100,7 +100,7 @@ void add_body_cases(const spec::Spec& spec, const spec::Operation& op, const Con
     std::vector<std::string> skipped;
     for (auto& c : constraints_of(spec, *schema, exclusions, &skipped)) {
         add_edges(c, RequestPart::Body, "", multibyte_char, plan);
-        if (!c.open) plan.cases.push_back({RequestPart::Body, "", std::move(c)});
+        if (!c.edges_only) plan.cases.push_back({RequestPart::Body, "", std::move(c)});
     }
     for (const auto& line : skipped) plan.not_exercised.push_back("body " + line);
 }

@@ -153,8 +153,8 @@ TEST(Orders, ORD_ESTIMATE_METHODS_GivenMethodsLimitTheEstimates) {
                     "shipping_methods [" + chosen + "] answered an estimate for " + m);
 }
 
-// address and products left out are ORD-ESTIMATE's required_fields check in the rules data; a product
-// line naming neither id nor reference_id is its one_of_required check, which the registry cannot run.
+// address and products left out are the schema phase's (the OpenAPI file's required, x-rule ORD-ESTIMATE);
+// a product line naming neither id nor reference_id is its one_of_required check, which the registry cannot run.
 TEST(Orders, ORD_ESTIMATE_ProductWithoutIdOrReferenceRejected) {
     json anonymous = estimate_body();
     anonymous["products"] = json::array({{{"quantity", 1}}});

@@ -160,9 +160,9 @@ TEST(Products, PRD_VARIANTS_UPDATE_UpdatesOnlySuppliedFieldsAndAnswersVariants) 
                 expect_that(v.value("name", json()) == json(name), ex, "PRD-VARIANTS-UPDATE", "the new name does not read back");
 }
 
-// Refusing status and reviews_pending values outside their lists, and an update without id, are
-// PRD-VARIANTS-UPDATE's enum and required_fields checks in the rules data; what they cannot see is that
-// the refused updates changed nothing.
+// Refusing status and reviews_pending values outside their lists, and an update without id, are the
+// schema phase's (the OpenAPI file's enums and required, x-rule PRD-VARIANTS-UPDATE); what it cannot see
+// is that the refused updates changed nothing.
 TEST(Products, ERR_NOSIDE_RefusedVariantUpdatesChangeNothing) {
     SCRATCH_OR_SKIP(s);
     const auto before = list_variants(s.id);

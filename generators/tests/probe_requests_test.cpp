@@ -91,14 +91,6 @@ TEST(ProbeRequests, ValuesArePutWhereTheProbeSays) {
     std::multiset<json> ids;
     for (const auto& line : returned.body->at("inventory")) ids.insert(line["id"]);
     EXPECT_LT(std::set<json>(ids.begin(), ids.end()).size(), ids.size());
-
-    checks::Probe absent = gift;
-    absent.operation = "updateVariants";
-    absent.path = {"id"};
-    absent.value.kind = checks::ProbeValue::Kind::Absent;
-    auto update = testing::sample(*provider.requests(absent), 2);
-    EXPECT_FALSE(update.body->contains("id"));
-    EXPECT_EQ(update.path.at("productId"), "500");
 }
 
 TEST(ProbeRequests, FreshResourcesComeFromSetupAndWebhooksAreUndone) {

@@ -72,7 +72,7 @@ TEST(SchemaConstraints, EachBrokenValueBreaksOnlyItsConstraint) {
     const validate::ResponseValidator validator(tiny());
     const spec::Operation& op = *tiny().find("makeThing");
     for (const auto& c : constraints_of(tiny(), kThing, {}))
-        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        for (std::uint64_t seed = 1; seed <= 20 && !c.edges_only; ++seed) {
             const json value = sample(gen_breaking(tiny(), kThing, c), seed);
             expect_only_at(c, validator.validate_request_body(op, value), value);
         }
@@ -100,6 +100,24 @@ TEST(SchemaConstraints, StancesLeaveTheirFieldsAlone) {
     for (const auto& c : constraints_of(tiny(), kThing, exclusions)) EXPECT_NE(c.pointer(), "/code") << c.describe();
 }
 
+// An optional member is an edge: the object without it (the request must still be served); the same
+// object with it is the request inside.
+TEST(SchemaConstraints, AnOptionalMemberIsAnEdgeWithoutIt) {
+    std::set<std::string> optional;
+    for (const auto& c : constraints_of(tiny(), kThing, {})) {
+        if (c.kind != ConstraintKind::Optional) continue;
+        EXPECT_TRUE(c.edges_only);
+        optional.insert(c.property);
+        const auto edges = edge_values(c);
+        ASSERT_EQ(edges.size(), 1u);
+        const auto [without, with] = sample(gen_at_edge(tiny(), kThing, c, edges[0]), 3);
+        EXPECT_FALSE(without.contains(c.property)) << without.dump();
+        EXPECT_TRUE(with.contains(c.property)) << with.dump();
+    }
+    EXPECT_FALSE(optional.count("name")) << "a required member is no optional edge";
+    EXPECT_TRUE(optional.count("code"));
+}
+
 // An open enum (x-open-enum) is a constraint whose listed values are edges, never one to break.
 TEST(SchemaConstraints, AnOpenEnumHasEdgesAndIsNeverBroken) {
     const json open = {{"type", "string"}, {"enum", {"a", "b"}}, {"x-open-enum", true}, {"x-rule", "T-OPEN"}};
@@ -107,7 +125,7 @@ TEST(SchemaConstraints, AnOpenEnumHasEdgesAndIsNeverBroken) {
     for (const auto& c : constraints_of(tiny(), open, {})) {
         if (c.kind != ConstraintKind::Enum) continue;
         found = true;
-        EXPECT_TRUE(c.open);
+        EXPECT_TRUE(c.edges_only);
         const auto edges = edge_values(c);
         ASSERT_EQ(edges.size(), 2u);
         EXPECT_EQ(edges[0].value, json("a"));
@@ -167,7 +185,7 @@ TEST(SchemaConstraints, EveryRequestBodyOfTheContract) {
         const json* schema = op.request_unspecified || !op.request_schema ? nullptr : &*op.request_schema;
         if (!schema) continue;
         for (const auto& c : constraints_of(spec, *schema, exclusions))
-            for (std::uint64_t seed = 1; seed <= 3 && !c.open; ++seed) {
+            for (std::uint64_t seed = 1; seed <= 3 && !c.edges_only; ++seed) {
                 const json value = sample(gen_breaking(spec, *schema, c), seed);
                 expect_only_at(c, testing::body_violations(op.id, value), value);
                 ++broken;

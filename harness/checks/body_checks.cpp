@@ -1,5 +1,5 @@
-// Planners for the shape rules of request bodies: unique_in_array, https_only, required_fields and
-// forbidden_field. Each refusal probe has an acceptance probe beside it, so a target that refuses
+// Planners for the shape rules of request bodies that OpenAPI cannot state: unique_in_array, https_only
+// and forbidden_field. Each refusal probe has an acceptance probe beside it, so a target that refuses
 // everything is not mistaken for one that enforces the rule.
 #include "harness/checks/plan_support.h"
 #include "harness/checks/planners.h"
@@ -45,28 +45,6 @@ Result<Plan, std::string> plan_https_only(const spec::Spec& spec, const spec::Ch
                                            t.label + " with scheme " + scheme +
                                                (expect == Expect::Accepted ? " is accepted" : " is rejected")));
         }
-    return plan;
-}
-
-Result<Plan, std::string> plan_required_fields(const spec::Spec& spec, const spec::CheckEntry& check) {
-    auto schema = text_param(check, "schema");
-    if (!schema) return fail(schema.error());
-    if (!spec.resolve("/components/schemas/" + *schema))
-        return fail("rule " + check.rule_id + " (" + check.location + "): no schema " + *schema);
-    Plan plan;
-    const auto locations = spec.body_locations(*schema);
-    if (locations.empty())
-        plan.omitted.push_back(*schema + " is in no request body: a response shape, whose required fields the response "
-                                         "validator checks on every exchange");
-    for (const auto& location : locations)
-        for (auto [key, expect] : {std::pair{"required", Expect::Rejected}, {"optional", Expect::Accepted}})
-            for (const auto& name : list_param(check, key)) {
-                Target t{location.operation->id, Place::Body, location.path, name, *schema + "." + name};
-                t.path.push_back(name);
-                plan.probes.push_back(probe_at(check, t, of_kind(ProbeValue::Kind::Absent), expect,
-                                               std::string(key) + " " + name + " left out " +
-                                                   (expect == Expect::Accepted ? "is accepted" : "is rejected")));
-            }
     return plan;
 }
 

@@ -10,7 +10,6 @@ std::string ProbeValue::describe() const {
     switch (kind) {
         case Kind::Unchanged: return "the valid request";
         case Kind::Bare: return "the request with its required parameters only";
-        case Kind::Absent: return "the member left out";
         case Kind::Present: return "the member present";
         case Kind::DuplicateItem: return "one item repeated (same " + key + ")";
         case Kind::UrlScheme: return "a URL with scheme " + literal.get<std::string>();

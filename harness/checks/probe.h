@@ -25,7 +25,6 @@ struct ProbeValue {
     enum class Kind {
         Unchanged,      ///< the valid request as generated
         Bare,           ///< the operation with its required parameters only (what every list answers)
-        Absent,         ///< the member removed
         Present,        ///< the member added with `literal`, a plausible value of its type (a forbidden field)
         DuplicateItem,  ///< one item of the array repeated (the same `key`)
         UrlScheme,      ///< the valid URL with its scheme replaced by `literal` ("http")
