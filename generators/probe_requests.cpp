@@ -131,8 +131,7 @@ void apply_probe(const checks::Probe& probe, ProbeRequest& request) {
     }
     switch (probe.place) {
         case checks::Place::None: return;
-        case checks::Place::Query: request.query[probe.path.at(0)] = value_for(probe.value, nullptr); return;
-        case checks::Place::Path: request.path[probe.path.at(0)] = value_for(probe.value, nullptr).get<std::string>(); return;
+        case checks::Place::Path: throw rc::GenerationFailure("probe: " + probe.value.describe() + " is a member value, not a parameter's");
         case checks::Place::Body:
             if (!request.body) throw rc::GenerationFailure("probe: " + request.operation + " has no body to change");
             apply_to_body(probe, *request.body);

@@ -28,13 +28,9 @@ Result<std::string, std::string> text_param(const spec::CheckEntry& check, const
 }
 
 Result<std::int64_t, std::string> int_param(const spec::CheckEntry& check, const char* key) {
-    if (auto value = optional_int(check, key)) return *value;
-    return fail(where(check) + ": check " + check.type + " needs an integer parameter `" + key + "`");
-}
-
-std::optional<std::int64_t> optional_int(const spec::CheckEntry& check, const char* key) {
     auto it = check.params.find(key);
-    if (it == check.params.end() || !it->is_number_integer()) return std::nullopt;
+    if (it == check.params.end() || !it->is_number_integer())
+        return fail(where(check) + ": check " + check.type + " needs an integer parameter `" + key + "`");
     return it->get<std::int64_t>();
 }
 
@@ -52,20 +48,6 @@ std::vector<std::string> list_param(const spec::CheckEntry& check, const char* k
 Result<std::vector<Target>, std::string> request_targets(const spec::Spec& spec, const spec::CheckEntry& check, Plan& plan) {
     std::vector<Target> out;
     const json& p = check.params;
-    if (p.contains("param")) {
-        auto op_id = text_param(check, "operation");
-        auto name = text_param(check, "param");
-        if (!op_id) return fail(op_id.error());
-        if (!name) return fail(name.error());
-        auto limits = spec.limits().param(*op_id, *name);
-        if (!limits) return fail(where(check) + ": " + limits.error().to_string());
-        if (limits->in != "query" && limits->in != "path")
-            return fail(where(check) + ": parameter " + limits->reference + " is in " + limits->in +
-                        "; only query and path parameters are probed");
-        out.push_back({*op_id, limits->in == "query" ? Place::Query : Place::Path, {limits->param}, limits->param,
-                       limits->reference});
-        return out;
-    }
     auto field = text_param(check, "field");
     if (!field) return fail(field.error());
     if (!spec.field_exists(*field)) return fail(where(check) + ": no field " + *field + " in the OpenAPI schemas");

@@ -16,7 +16,6 @@ std::string where(const spec::CheckEntry& check);
 /// A required string / integer / string-list parameter of a check; the error names rule, key and place.
 Result<std::string, std::string> text_param(const spec::CheckEntry& check, const char* key);
 Result<std::int64_t, std::string> int_param(const spec::CheckEntry& check, const char* key);
-std::optional<std::int64_t> optional_int(const spec::CheckEntry& check, const char* key);
 std::vector<std::string> list_param(const spec::CheckEntry& check, const char* key);
 
 /// Where a check's field or parameter goes in a request.
@@ -28,7 +27,7 @@ struct Target {
     std::string reference;          ///< "OrderCreateRequest.gift_message" or "listOrders.Limit"
 };
 
-/// The places a check's `field` (in request bodies) or `operation` + `param` names. A field that no
+/// The places in request bodies a check's `field` names. A field that no
 /// request body carries yields no target and an `omitted` line in `plan` (the response validator judges
 /// response fields on every exchange).
 Result<std::vector<Target>, std::string> request_targets(const spec::Spec& spec, const spec::CheckEntry& check, Plan& plan);

@@ -15,7 +15,6 @@ namespace dockside::checks {
 /// Where a probe puts its value.
 enum class Place {
     Body,   ///< at `Probe::path` inside the JSON body
-    Query,  ///< the query parameter `Probe::path[0]`
     Path,   ///< the path parameter `Probe::path[0]`
     None,   ///< nothing changes (the valid request itself, or a raw request)
 };
