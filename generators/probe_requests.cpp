@@ -64,18 +64,8 @@ void make_unique(ProbeRequest& request, const TargetInputs& inputs, const checks
         if (step.body) make_unique(step.operation, *step.body, inputs, nullptr);
 }
 
-json value_for(const checks::ProbeValue& v, const json* current) {
-    using Kind = checks::ProbeValue::Kind;
-    switch (v.kind) {
-        case Kind::Present: return v.literal;
-        case Kind::UrlScheme: {
-            if (!current || !current->is_string()) throw rc::GenerationFailure("probe: the valid request holds no URL to change");
-            const std::string url = current->get<std::string>();
-            const auto colon = url.find("://");
-            return v.literal.get<std::string>() + (colon == std::string::npos ? "://" + url : url.substr(colon));
-        }
-        default: break;
-    }
+json value_for(const checks::ProbeValue& v) {
+    if (v.kind == checks::ProbeValue::Kind::Present) return v.literal;
     throw rc::GenerationFailure("probe: value " + v.describe() + " is not a member value");
 }
 
@@ -96,7 +86,7 @@ void apply_to_body(const checks::Probe& probe, json& body) {
                 if (!parent.contains(key)) throw rc::GenerationFailure("probe: the valid request has no " + where);
                 duplicate_item(parent[key], where);
                 break;
-            default: parent[key] = value_for(probe.value, parent.contains(key) ? &parent[key] : nullptr);
+            default: parent[key] = value_for(probe.value);
         }
     });
 }

@@ -1,5 +1,5 @@
-// Planners for the shape rules of request bodies that OpenAPI cannot state: unique_in_array, https_only
-// and forbidden_field. Each refusal probe has an acceptance probe beside it, so a target that refuses
+// Planners for the shape rules of request bodies that OpenAPI cannot state: unique_in_array and
+// forbidden_field. Each refusal probe has an acceptance probe beside it, so a target that refuses
 // everything is not mistaken for one that enforces the rule.
 #include "harness/checks/plan_support.h"
 #include "harness/checks/planners.h"
@@ -30,21 +30,6 @@ Result<Plan, std::string> plan_unique_in_array(const spec::Spec& spec, const spe
         plan.probes.push_back(probe_at(check, t, repeated, Expect::Rejected,
                                        t.label + " with one " + *key + " listed twice is rejected"));
     }
-    return plan;
-}
-
-Result<Plan, std::string> plan_https_only(const spec::Spec& spec, const spec::CheckEntry& check) {
-    Plan plan;
-    auto targets = request_targets(spec, check, plan);
-    if (!targets) return fail(targets.error());
-    for (const auto& t : *targets)
-        for (auto [scheme, expect] : {std::pair{"https", Expect::Accepted}, {"http", Expect::Rejected}}) {
-            ProbeValue url = of_kind(ProbeValue::Kind::UrlScheme);
-            url.literal = scheme;
-            plan.probes.push_back(probe_at(check, t, url, expect,
-                                           t.label + " with scheme " + scheme +
-                                               (expect == Expect::Accepted ? " is accepted" : " is rejected")));
-        }
     return plan;
 }
 

@@ -12,7 +12,6 @@ std::string ProbeValue::describe() const {
         case Kind::Bare: return "the request with its required parameters only";
         case Kind::Present: return "the member present";
         case Kind::DuplicateItem: return "one item repeated (same " + key + ")";
-        case Kind::UrlScheme: return "a URL with scheme " + literal.get<std::string>();
         case Kind::MissingId: return "an id no resource has";
     }
     return "?";
