@@ -1,7 +1,7 @@
 #pragma once
 /// Paging parameters of the list operations, as JSON query objects (see query.h), within the documented
 /// ranges (GET /order Limit and Page, GET /return Cursor — read from the run's spec). The ends of the
-/// ranges and the values past them are the rule checks' int_range probes (harness/checks).
+/// ranges and the values past them are the schema phase's (edges and broken bounds of the OpenAPI file).
 
 #include <nlohmann/json.hpp>
 #include <rapidcheck.h>

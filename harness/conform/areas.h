@@ -29,11 +29,11 @@ std::string gtest_filter(const std::vector<std::string>& areas);
 
 /// The areas' filter narrowed by `narrow`, a GoogleTest pattern (--filter), when it is not empty. GoogleTest
 /// has no AND of patterns, so only the patterns that name a test of the chosen areas are kept (a rule check
-/// of a chosen area counts: "RuleChecks.max_length_orders" with orders); "-*" when none does.
+/// of a chosen area counts: "RuleChecks.status_code_orders" with orders); "-*" when none does.
 std::string gtest_filter(const std::vector<std::string>& areas, const std::string& narrow);
 
 /// The area a rule-check test covers: the RuleChecks tests are made per check type and area
-/// ("RuleChecks.max_length_orders" → "orders", harness/conform/session_tests.h); "" for any other test.
+/// ("RuleChecks.status_code_orders" → "orders", harness/conform/session_tests.h); "" for any other test.
 std::string rule_check_area(std::string_view test_name);
 
 }  // namespace dockside::conform

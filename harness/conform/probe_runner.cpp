@@ -1,15 +1,14 @@
 // The rule checks' runner. Every rule of the session's rules data whose check type is in the registry
 // (harness/checks/registry.h) is tested here, with no code of its own: its check is planned into probes
-// (the end of a limit accepted, one past it rejected, …), the run's request provider turns each probe into
+// (distinct items accepted, one repeated rejected, …), the run's request provider turns each probe into
 // valid requests with the probed value in place, each is sent after its setup and judged
 // (harness/checks/judge.h), and what broke is recorded as a finding of the probe's rule. A probe whose
 // request varies is a RapidCheck property, so a failure shrinks to the smallest request and prints its
-// replay seed. One test per check type and area ("RuleChecks.max_length_orders"): the test list follows
+// replay seed. One test per check type and area ("RuleChecks.unique_in_array_returns"): the test list follows
 // the data, `--only <area>` runs the checks of that area's rules and `--workers` spreads a long type.
 //
 // Stances (the rules data's not_shown): rejected input is any 4xx (the strict profile's code otherwise);
-// multi-byte text probes run where the profile's stance asks for them; a probe of an operation whose
-// answer is not shown demands no success shape.
+// a probe of an operation whose answer is not shown demands no success shape.
 
 #include "harness/conform/probe_runner.h"
 
@@ -304,7 +303,7 @@ private:
     std::string area_;
 };
 
-/// One test per registered check type and area of the session's data ("RuleChecks.max_length_orders"):
+/// One test per registered check type and area of the session's data ("RuleChecks.status_code_orders"):
 /// the test list follows the rules, and a long type spreads over --workers.
 void make_rule_check_tests(const Session& session) {
     for (const auto& type : checks::registry())
