@@ -29,6 +29,7 @@ std::optional<ReturnLine> read_line(BodyReader& r, const nlohmann::json& item, s
     }
     BodyReader line_reader = r.nested(item, "inventory[" + std::to_string(i) + "]");
     ReturnLine line;
+    // A line without an id names nothing to return; refused, and not judged (NS-RETURN-CREATE-OPTIONAL-FIELDS).
     auto id = line_reader.int64("id", Need::Required);
     line.quantity = line_reader.int32("quantity", Need::Optional, 1, INT32_MAX).value_or(1);
     // The codes are the server's own (NS-RET-REQUESTED-ACTION-VALUES): 1-based positions in kReturnActions.

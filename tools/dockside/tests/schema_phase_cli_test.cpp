@@ -49,6 +49,17 @@ TEST(SchemaPhase, StrictProfileFindsNothingEither) {
     EXPECT_TRUE(phase_findings(results_of(out)).empty()) << ran.output;
 }
 
+TEST(SchemaPhase, AReturnLineWithoutAnIdIsNotJudged) {
+    // This seed draws the edge "without id" at /inventory/0 of createReturn beside a served line with one.
+    // The document does not say what such a line means (NS-RETURN-CREATE-OPTIONAL-FIELDS): a server may
+    // refuse it, as the reference server does, so the phase does not send it.
+    const std::string out = fresh_dir("schema-phase-return-line-id");
+    const auto ran = dockside({"conform", "--only", "returns", "--filter", "Returns.SchemaPhase_createReturn", "--cases", "25",
+                               "--seed", "578418982", "--out", out});
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    EXPECT_EQ(tests_with(results_of(out), "passed").size(), 1u) << ran.output;
+}
+
 /// The rules a finding of `fault_rule` may name: itself and its `dependants:` in rules.yaml.
 std::set<std::string> blameable(const std::string& fault_rule) {
     auto rules = spec::load_document(DOCKSIDE_SPECS_DIR "/rules.yaml");
