@@ -45,6 +45,7 @@ Result<RunResults, RunRefused> run_conformance(const spec::Spec& spec, const val
             return fail(RunRefused{RunRefused::Kind::NothingSelected, "no test matches the selection"});
         results.meta = ran.meta;
         results.tests.insert(results.tests.end(), ran.tests.begin(), ran.tests.end());
+        report_each_defect_once(results.tests);
         if (!info.coverage_log.empty()) results.schema_phase = read_coverage(info.coverage_log);
     }
     // The preparation's findings are tests of the run like any other.

@@ -40,6 +40,9 @@ struct Finding {
     /// are all setup findings is blocked by them, not failed by a rule of its own.
     bool setup = false;
     std::string setup_step;    ///< what the setup was doing ("creating an order"), when `setup`
+    /// Set when another test of the run saw the same rule broken on the same operation and the finding is
+    /// reported under that test (one defect, one finding): this copy blocks its test instead of failing it.
+    std::string reported_under;
 
     /// Stable identity across runs, for accept files: "rule|operation|test".
     std::string key() const;

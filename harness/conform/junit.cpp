@@ -25,7 +25,7 @@ std::string failure_text(const TestOutcome& t) {
 
 const Finding* first_open(const TestOutcome& t, bool setup_only) {
     for (const auto& f : t.findings)
-        if (!f.accepted && (!setup_only || f.setup)) return &f;
+        if (!f.accepted && (!setup_only || blocks(f))) return &f;
     return nullptr;
 }
 

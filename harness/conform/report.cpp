@@ -114,7 +114,8 @@ void render_test(std::ostringstream& out, const TestOutcome& t, const ReportStyl
     }
 }
 
-/// Blocked tests grouped by their setup cause: the cause in full once, then the tests it blocked.
+/// Blocked tests grouped by their cause (a setup that failed, or a finding reported under another test): the
+/// cause in full once, then the tests it blocked.
 void render_blocked(std::ostringstream& out, const RunResults& results, const ReportStyle& style, Shown& shown) {
     std::vector<std::string> order;
     std::map<std::string, std::pair<const Finding*, std::vector<std::string>>> groups;
@@ -122,7 +123,7 @@ void render_blocked(std::ostringstream& out, const RunResults& results, const Re
         if (t.status != TestStatus::Blocked) continue;
         const Finding* cause = nullptr;
         for (const auto& f : t.findings)
-            if (!f.accepted && f.setup) {
+            if (!f.accepted && blocks(f)) {
                 cause = &f;
                 break;
             }
@@ -134,7 +135,9 @@ void render_blocked(std::ostringstream& out, const RunResults& results, const Re
     for (const auto& key : order) {
         const auto& [cause, tests] = groups[key];
         out << paint("BLOCKED", kYellow, style.colour) << " " << tests.size() << " test" << (tests.size() > 1 ? "s" : "")
-            << " by one setup failure (" << (cause->setup_step.empty() ? "setup" : cause->setup_step) << ")\n";
+            << (cause->setup ? " by one setup failure (" + (cause->setup_step.empty() ? std::string("setup") : cause->setup_step) + ")"
+                             : " by one finding, reported under " + cause->reported_under)
+            << "\n";
         out << "  FINDING " << headline(*cause) << "\n";
         if (shown.causes.insert(key).second || style.detail == Detail::Verbose) out << render_finding(*cause, 3);
         const std::size_t listed = style.detail == Detail::Verbose ? tests.size() : std::min<std::size_t>(tests.size(), 8);

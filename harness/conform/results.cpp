@@ -25,6 +25,8 @@ std::string_view to_string(TestStatus status) {
     return "failed";
 }
 
+bool blocks(const Finding& finding) { return finding.setup || !finding.reported_under.empty(); }
+
 bool fails_run(TestStatus status) {
     return status == TestStatus::Failed || status == TestStatus::Blocked || status == TestStatus::TimedOut ||
            status == TestStatus::Interrupted;
@@ -46,18 +48,33 @@ bool explained_by(const std::string& message, const std::vector<Finding>& findin
                        [&](const Finding& f) { return message.find(finding_marker(f.key())) != std::string::npos; });
 }
 
-/// Blocked: the test failed, and every finding not accepted is a setup finding (at least one).
+/// Blocked: the test failed, and every finding not accepted is a setup finding or one reported under
+/// another test (at least one).
 std::optional<std::string> blocked_reason(const std::vector<Finding>& findings) {
     const Finding* first = nullptr;
     for (const auto& f : findings) {
         if (f.accepted) continue;
-        if (!f.setup) return std::nullopt;
+        if (!blocks(f)) return std::nullopt;
         if (!first) first = &f;
     }
     if (!first) return std::nullopt;
+    if (!first->setup)
+        return "blocked: " + first->rule + (first->operation.empty() ? "" : " on " + first->operation) +
+               " is reported under " + first->reported_under + " (" + first->title + ")";
     return "blocked: " + (first->setup_step.empty() ? std::string("setup") : first->setup_step) + " failed (" +
            first->rule + ": " + first->title + ")";
 }
+
+/// Which test reports a (rule, operation) that several tests saw, lowest first: the test named for the
+/// rule, the schema phase test of the operation, a rule check, any other.
+int owner_rank(const std::string& test, const Finding& f) {
+    if (rule_of_test(test) == f.rule) return 0;
+    if (!f.operation.empty() && test.ends_with(".SchemaPhase_" + f.operation)) return 1;
+    if (test.starts_with("RuleChecks.")) return 2;
+    return 3;
+}
+
+bool judged_alone(const Finding& f) { return !f.accepted && !blocks(f); }
 
 }  // namespace
 
@@ -98,6 +115,31 @@ TestOutcome classify(const RawTestResult& raw, std::vector<Finding> findings, co
         out.status = TestStatus::Passed;
     }
     return out;
+}
+
+void report_each_defect_once(std::vector<TestOutcome>& tests) {
+    std::map<std::pair<std::string, std::string>, std::pair<int, std::string>> owner;  // (rule, operation) → (rank, test)
+    for (const auto& t : tests) {
+        if (t.status != TestStatus::Failed) continue;
+        for (const auto& f : t.findings) {
+            if (!judged_alone(f)) continue;
+            const std::pair<int, std::string> candidate{owner_rank(t.name, f), t.name};
+            auto [it, fresh] = owner.try_emplace({f.rule, f.operation}, candidate);
+            if (!fresh && candidate < it->second) it->second = candidate;
+        }
+    }
+    for (auto& t : tests) {
+        if (t.status != TestStatus::Failed) continue;
+        for (auto& f : t.findings)
+            if (judged_alone(f))
+                if (const std::string& by = owner.at({f.rule, f.operation}).second; by != t.name) f.reported_under = by;
+        // A failed assertion no finding explains, or a harness fault, is the test's own.
+        if (!t.failure_messages.empty() || t.harness_fault) continue;
+        if (auto blocked = blocked_reason(t.findings)) {
+            t.status = TestStatus::Blocked;
+            t.reason = *blocked;
+        }
+    }
 }
 
 std::vector<AreaSummary> summarize(const std::vector<TestOutcome>& tests) {
@@ -175,6 +217,7 @@ nlohmann::json to_json(const Finding& f) {
                        {"accepted", f.accepted},  {"occurrences", f.occurrences},
                        {"setup", f.setup}};
     if (f.setup) out["setup_step"] = f.setup_step;
+    if (!f.reported_under.empty()) out["reported_under"] = f.reported_under;
     return out;
 }
 

@@ -72,6 +72,15 @@ struct TestOutcome {
 /// Failure messages lose source locations ("suites/x.cpp:12:"): reports name rules, not harness lines.
 TestOutcome classify(const RawTestResult& raw, std::vector<Finding> findings, const std::string& recorded_skip_reason);
 
+/// One defect, one finding: where several failed tests found the same rule broken on the same operation,
+/// the finding is reported under one of them (the test named for the rule, else the schema phase test of
+/// the operation, else a rule check, else the first by name: the same test whatever --workers did) and the
+/// others' copies name it (`reported_under`); a test left with nothing of its own is Blocked by it.
+void report_each_defect_once(std::vector<TestOutcome>& tests);
+
+/// Whether a finding blocks its test rather than failing it: a setup finding, or one reported under another test.
+bool blocks(const Finding& finding);
+
 /// `text` without source locations of the harness ("…/orders_suite.cpp:123: " and "file.cpp(12)").
 std::string strip_source_locations(const std::string& text);
 

@@ -52,6 +52,7 @@ Finding finding_from_json(const json& f) {
     out.occurrences = member<int>(f, "occurrences", 1);
     out.setup = member<bool>(f, "setup", false);
     out.setup_step = member<std::string>(f, "setup_step", "");
+    out.reported_under = member<std::string>(f, "reported_under", "");
     return out;
 }
 

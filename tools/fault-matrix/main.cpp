@@ -4,7 +4,8 @@
 // without the fault proves nothing). Prints fault, areas, caught by, seconds; exit 1 if any is not caught.
 // With --spec-dir it also checks the blame: every finding of a fault run names the fault's rule or one of
 // its documented dependants (rules.yaml `dependants:`); the faults whose findings name other rules are
-// listed, and make the exit 1 too. `--coverage` instead checks that every rule of kind S or I in
+// listed, and make the exit 1 too, as does a fault reported under more than one test for one (rule,
+// operation). `--coverage` instead checks that every rule of kind S or I in
 // rules.yaml has at least one fault.
 
 #include <CLI/CLI.hpp>
@@ -205,8 +206,8 @@ int report_blame(const std::vector<fm::FaultRow>& faults, const std::vector<Job>
 }
 
 /// Prints how many faults were reported under more than one test for one (rule, operation), with the first
-/// few. A measure of the judges that remain to be merged (one defect, one finding), not yet a failure.
-void report_repeats(const std::vector<fm::FaultRow>& faults, const std::vector<Job>& runs,
+/// few, and returns that count: each is a defect reported twice (one defect, one finding), a failure.
+int report_repeats(const std::vector<fm::FaultRow>& faults, const std::vector<Job>& runs,
                     const std::map<std::string, std::set<std::string>>& baseline_failures) {
     int repeating = 0;
     std::ostringstream out;
@@ -224,6 +225,7 @@ void report_repeats(const std::vector<fm::FaultRow>& faults, const std::vector<J
               << " faults are reported under one test per (rule, operation)";
     if (repeating) std::cout << "; " << repeating << " under more than one:\n" << out.str();
     else std::cout << "\n";
+    return repeating;
 }
 
 int matrix(const Options& o, std::vector<fm::FaultRow> faults) {
@@ -284,8 +286,8 @@ int matrix(const Options& o, std::vector<fm::FaultRow> faults) {
               << std::setprecision(0) << std::chrono::duration<double>(Clock::now() - started).count() << " s\n";
     int blaming = 0;
     if (const auto dependants = load_dependants(o)) blaming = report_blame(faults, runs, baseline_failures, *dependants);
-    report_repeats(faults, runs, baseline_failures);
-    return missed == 0 && blaming == 0 ? 0 : 1;
+    const int repeating = report_repeats(faults, runs, baseline_failures);
+    return missed == 0 && blaming == 0 && repeating == 0 ? 0 : 1;
 }
 
 }  // namespace

@@ -266,6 +266,62 @@ TEST(Classify, BlockedWhenEveryFindingIsASetupFinding) {
     EXPECT_EQ(classify(raw(own.test, true, {}), {setup, own}, "").status, TestStatus::Failed);
 }
 
+/// A failed test `name` with one finding of `rule` on createOrder.
+TestOutcome failed_with(const std::string& name, const std::string& rule, std::vector<std::string> messages = {}) {
+    Finding f = sample_finding();
+    f.test = name;
+    f.rule = rule;
+    f.operation = "createOrder";
+    messages.push_back(finding_marker(f.key()));
+    return classify(raw(name, true, messages), {f}, "");
+}
+
+TEST(OneFindingPerDefect, TheTestNamedForTheRuleReportsItAndTheOthersAreBlockedByIt) {
+    std::vector<TestOutcome> tests{failed_with("Orders.A_Creates", "ORD-CREATED"), failed_with("RuleChecks.status_code_orders", "ORD-CREATED"),
+                                   failed_with("Orders.SchemaPhase_createOrder", "ORD-CREATED"),
+                                   failed_with("Orders.ORD_CREATED_AnswersCreatedWithOrder", "ORD-CREATED"),
+                                   failed_with("Orders.B_Own", "ORD-CREATED", {"Value of: listed\n  Actual: false"})};
+    report_each_defect_once(tests);
+    EXPECT_EQ(tests[3].status, TestStatus::Failed);
+    EXPECT_TRUE(tests[3].findings[0].reported_under.empty());
+    for (std::size_t i : {0u, 1u, 2u}) {
+        EXPECT_EQ(tests[i].status, TestStatus::Blocked) << tests[i].name;
+        EXPECT_EQ(tests[i].findings[0].reported_under, "Orders.ORD_CREATED_AnswersCreatedWithOrder");
+        EXPECT_NE(tests[i].reason.find("ORD-CREATED on createOrder is reported under Orders.ORD_CREATED_"), std::string::npos) << tests[i].reason;
+    }
+    // An assertion no finding explains is the test's own: it still fails.
+    EXPECT_EQ(tests[4].status, TestStatus::Failed);
+    EXPECT_EQ(tests[4].findings[0].reported_under, "Orders.ORD_CREATED_AnswersCreatedWithOrder");
+
+    RunResults run;
+    run.tests = tests;
+    const auto text = render_failures(run);
+    EXPECT_NE(text.find("BLOCKED 3 tests by one finding, reported under Orders.ORD_CREATED_AnswersCreatedWithOrder"), std::string::npos) << text;
+    EXPECT_EQ(to_json(tests[0].findings[0])["reported_under"], "Orders.ORD_CREATED_AnswersCreatedWithOrder");
+    EXPECT_FALSE(to_json(tests[3].findings[0]).contains("reported_under"));
+}
+
+TEST(OneFindingPerDefect, WithoutATestNamedForTheRuleThePhaseThenARuleCheckThenTheFirstByName) {
+    std::vector<TestOutcome> tests{failed_with("Orders.B", "CONV-FIELDS"), failed_with("RuleChecks.served_orders", "CONV-FIELDS"),
+                                   failed_with("Orders.SchemaPhase_createOrder", "CONV-FIELDS")};
+    report_each_defect_once(tests);
+    EXPECT_EQ(tests[2].status, TestStatus::Failed);
+    tests = {failed_with("Orders.B", "CONV-FIELDS"), failed_with("RuleChecks.served_orders", "CONV-FIELDS")};
+    report_each_defect_once(tests);
+    EXPECT_EQ(tests[1].status, TestStatus::Failed);
+    EXPECT_EQ(tests[0].status, TestStatus::Blocked);
+    // The order the workers finished in does not matter.
+    tests = {failed_with("Orders.C", "CONV-FIELDS"), failed_with("Orders.B", "CONV-FIELDS")};
+    report_each_defect_once(tests);
+    EXPECT_EQ(tests[1].status, TestStatus::Failed);
+    EXPECT_EQ(tests[0].findings[0].reported_under, "Orders.B");
+    // Another operation, or another rule, is another defect.
+    tests = {failed_with("Orders.C", "CONV-FIELDS"), failed_with("Orders.B", "CONV-TYPES")};
+    report_each_defect_once(tests);
+    EXPECT_EQ(tests[0].status, TestStatus::Failed);
+    EXPECT_EQ(tests[1].status, TestStatus::Failed);
+}
+
 TEST(Classify, TimedOutWinsAndMessagesLoseSourceLocations) {
     RawTestResult r = raw("Paging.RET_LIST_Walk", true, {"suites/paging_suite.cpp:42: Failure\nValue of: ok"});
     r.timed_out_after = 120;
