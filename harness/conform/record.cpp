@@ -183,11 +183,6 @@ void RunRecord::test_finished(TestOutcome outcome) {
     prepare();
 }
 
-RunResults RunRecord::snapshot() const {
-    std::lock_guard lock(mutex_);
-    return done_;
-}
-
 void RunRecord::prepare() {
     RunResults would_be;
     std::vector<Running> running;

@@ -37,8 +37,6 @@ public:
     void test_started(const std::string& name, std::chrono::seconds hard_limit);
     /// A test ended with this outcome (it is no longer running).
     void test_finished(TestOutcome outcome);
-    /// Everything finished so far.
-    RunResults snapshot() const;
     /// Replaces the metadata (the selection is known once GoogleTest has parsed its filter).
     void update_meta(const RunMetadata& meta);
     /// Where the console is while the runner captures standard output (-1: standard output itself): the

@@ -22,8 +22,6 @@ bool meets(const std::set<std::string>& a, const std::set<std::string>& b) {
 
 }  // namespace
 
-const std::map<std::string, RunApart>& run_apart_declarations() { return declarations(); }
-
 RunApart run_apart_of(const std::string& test) {
     RunApart out;
     for (const std::string& key : {test.substr(0, test.find('.')), test}) {

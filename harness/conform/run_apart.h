@@ -22,9 +22,6 @@ struct RunApart {
     std::string why;                 ///< the suite's own words
 };
 
-/// Every declaration, by suite name or "Suite.Test".
-const std::map<std::string, RunApart>& run_apart_declarations();
-
 /// What applies to one test: its suite's declarations and its own, together.
 RunApart run_apart_of(const std::string& test);
 

@@ -120,13 +120,6 @@ Engine::~Engine() = default;
 const RequestPlan& Engine::plan() const { return impl_->plan; }
 const EngineOptions& Engine::options() const { return impl_->options; }
 
-std::size_t Engine::stats_memory_bytes() const {
-    std::size_t bytes = 0;
-    for (const auto& w : impl_->workers) bytes += w->exchange().memory_bytes();
-    // The run keeps a second's figures and the totals beside the workers' sets.
-    return bytes + 2 * StatsSet(impl_->plan.operations.size()).memory_bytes();
-}
-
 Result<std::unique_ptr<Engine>, std::vector<std::string>> Engine::create(EngineOptions options, RequestPlan plan,
                                                                        SampleQueue* samples) {
     auto problems = check_options(options);

@@ -147,8 +147,6 @@ public:
 
     const RequestPlan& plan() const;
     const EngineOptions& options() const;
-    /// Bytes of the fixed statistics memory (histograms and counters of every thread and the totals).
-    std::size_t stats_memory_bytes() const;
 
 private:
     struct Impl;

@@ -63,12 +63,6 @@ Result<RunSummary, std::string> read_run(const std::string& run) {
     return std::move(summary.value());
 }
 
-RunSummary merge_summaries(const std::vector<RunSummary>& runs, const std::vector<std::string>& names) {
-    RunFold fold;
-    for (std::size_t i = 0; i < runs.size(); ++i) fold.add(runs[i], names[i]);
-    return std::move(fold).merged();
-}
-
 namespace {
 
 /// Each run's summary decodes about 26 histograms of 190 KiB that are freed once added. glibc would hand

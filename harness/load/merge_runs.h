@@ -18,9 +18,6 @@ namespace dockside::load {
 /// Reads RUN (a results folder or its summary.json) into a summary; errors name the file and field.
 Result<RunSummary, std::string> read_run(const std::string& run);
 
-/// Adds the runs together (the first run's configuration, flagged as merged).
-RunSummary merge_summaries(const std::vector<RunSummary>& runs, const std::vector<std::string>& names);
-
 /// How far apart the runs' measured starts may be. Shards that share a --start-at (and warm-up) start at
 /// the same recorded instant; runs started by hand are seconds apart.
 inline constexpr Nanos kDefaultMaxStartOffset = std::chrono::milliseconds(100);

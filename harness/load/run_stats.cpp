@@ -119,12 +119,6 @@ histogram::Histogram StatsSet::total_service() const {
     return total;
 }
 
-std::size_t StatsSet::memory_bytes() const {
-    std::size_t bytes = sizeof(*this) + send_lag.memory_bytes() + own_send_lag.memory_bytes();
-    for (const auto& op : operations) bytes += sizeof(op) + op.latency.memory_bytes() + op.service.memory_bytes();
-    return bytes;
-}
-
 void AnswerTiming::add(const AnswerTiming& other) {
     if (other.batched_share) {
         const double mine = batched_share.value_or(0) * static_cast<double>(batched_share ? answers : 0);

@@ -134,8 +134,6 @@ struct StatsSet {
     /// Latency of every operation together.
     histogram::Histogram total_latency() const;
     histogram::Histogram total_service() const;
-    /// Bytes held (fixed at construction).
-    std::size_t memory_bytes() const;
 };
 
 }  // namespace dockside::load

@@ -29,10 +29,4 @@ void StatsExchange::give_back(StatsSet* set) {
     spare_ = set;
 }
 
-std::size_t StatsExchange::memory_bytes() const {
-    std::size_t bytes = 0;
-    for (const auto& set : sets_) bytes += set->memory_bytes();
-    return bytes;
-}
-
 }  // namespace dockside::load

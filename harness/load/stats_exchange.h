@@ -28,8 +28,6 @@ public:
     /// Collector: resets `set` and makes it the spare.
     void give_back(StatsSet* set);
 
-    std::size_t memory_bytes() const;
-
 private:
     std::mutex mutex_;
     std::unique_ptr<StatsSet> sets_[2];

@@ -293,12 +293,6 @@ std::vector<ThresholdOutcome> evaluate(const std::vector<Threshold>& thresholds,
     return outcomes;
 }
 
-bool all_passed(const std::vector<ThresholdOutcome>& outcomes) {
-    for (const auto& o : outcomes)
-        if (!o.passed) return false;
-    return true;
-}
-
 std::string render_thresholds(const std::vector<ThresholdOutcome>& outcomes) {
     std::size_t width = 9;
     for (const auto& o : outcomes) width = std::max(width, o.threshold.expression.size());

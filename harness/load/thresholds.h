@@ -77,8 +77,6 @@ struct ThresholdOutcome {
 /// response) fails: a gate never passes on missing data.
 std::vector<ThresholdOutcome> evaluate(const std::vector<Threshold>& thresholds, const RunResult& result);
 
-bool all_passed(const std::vector<ThresholdOutcome>& outcomes);
-
 /// The table: threshold, actual, limit, margin, pass/FAIL.
 std::string render_thresholds(const std::vector<ThresholdOutcome>& outcomes);
 
