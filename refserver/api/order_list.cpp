@@ -25,7 +25,7 @@ bool in_range(TimePoint t, const std::optional<TimePoint>& lo, const std::option
     return (!lo || t >= *lo) && (!hi || t <= *hi);
 }
 
-bool matches(const OrderRecord& o, const OrderBook& book, const OrderFilter& f, const FaultSet& faults) {
+bool matches(const OrderRecord& o, const OrderFilter& f, const FaultSet& faults) {
     if (f.hide_api_orders && o.created_through_api) return false;
     if (f.channel_id && o.channel_id != *f.channel_id) return false;
     if (f.ids && std::find(f.ids->begin(), f.ids->end(), o.id) == f.ids->end()) return false;
@@ -33,32 +33,55 @@ bool matches(const OrderRecord& o, const OrderBook& book, const OrderFilter& f, 
                                                          *o.reference_id) == f.reference_ids->end()))
         return false;
     if (!in_range(o.created, f.start, f.end)) return false;
-    // The rest reads the order's shipments: only when a filter needs them, so a list on a server holding
-    // many orders costs a pass over cheap fields, not a shipment look-up per order held.
-    if (!f.has_tracking && !f.tracking_uploaded && !f.update_start && !f.update_end && !f.tracking_start && !f.tracking_end)
-        return true;
-
-    TimePoint last_update = o.last_update;
-    std::optional<TimePoint> last_tracking;
-    bool tracked = false, all_uploaded = !o.shipment_ids.empty();
-    for (auto id : o.shipment_ids) {
-        const auto* s = book.find_shipment(id);
-        if (!s) continue;
-        if (s->last_update_at) last_update = std::max(last_update, *s->last_update_at);
-        if (s->has_tracking()) {
-            tracked = true;
-            if (s->last_tracking_update_at)
-                last_tracking = last_tracking ? std::max(*last_tracking, *s->last_tracking_update_at) : *s->last_tracking_update_at;
-        }
-        if (!s->is_tracking_uploaded) all_uploaded = false;
-    }
-    if (f.has_tracking && *f.has_tracking != tracked) return false;
-    if (f.tracking_uploaded && *f.tracking_uploaded != all_uploaded) return false;
-    if ((f.update_start || f.update_end) && !in_range(last_update, f.update_start, f.update_end)) return false;
+    // What the shipments say is read from the order's facts (OrderBook keeps them), not from each shipment.
+    const ShipmentFacts& facts = o.facts;
+    if (f.has_tracking && *f.has_tracking != facts.tracked) return false;
+    if (f.tracking_uploaded && *f.tracking_uploaded != facts.all_uploaded) return false;
+    if ((f.update_start || f.update_end) && !in_range(facts.last_update, f.update_start, f.update_end)) return false;
     if (f.tracking_start || f.tracking_end) {
-        if (!last_tracking) return faults.on(Fault::OrderListTrackingRangeUntracked);
-        if (!in_range(*last_tracking, f.tracking_start, f.tracking_end)) return false;
+        if (!facts.last_tracking) return faults.on(Fault::OrderListTrackingRangeUntracked);
+        if (!in_range(*facts.last_tracking, f.tracking_start, f.tracking_end)) return false;
     }
+    return true;
+}
+
+/// The sub-range of a facts index (by_last_update or by_last_tracking) that a [lo, hi] range of the channel
+/// selects, as ranks: how many orders it holds is known before any is looked at.
+using FactsIndex = decltype(OrderBook::by_last_update);
+std::pair<std::size_t, std::size_t> facts_range(const FactsIndex& index, std::int32_t channel,
+                                                const std::optional<TimePoint>& lo, const std::optional<TimePoint>& hi) {
+    const std::size_t first = index.order_of_key({channel, lo.value_or(TimePoint::min()), INT32_MIN});
+    return {first, std::max(first, index.order_of_key({channel, hi.value_or(TimePoint::max()), INT32_MAX}))};  // empty when hi < lo
+}
+
+/// The page [offset, end) when a LastUpdate or LastTrackingUpdate range holds fewer orders than the created
+/// range: its orders are read from that range's index, filtered, and put in the list's order, so a narrow
+/// range costs its own orders, not a walk over every order of the channel. False when the created range is
+/// the smaller one (or when untracked orders may match a tracking range, which its index does not hold).
+bool list_facts_page(RequestContext& ctx, const OrderFilter& f, bool descending, std::int64_t offset, std::int64_t end,
+                     std::size_t created_count, JsonArrayText& out) {
+    const OrderBook& book = ctx.store.orders;
+    const std::int32_t channel = f.channel_id.value_or(kEveryChannel);
+    const FactsIndex* index = nullptr;
+    std::pair<std::size_t, std::size_t> range{0, created_count};
+    auto consider = [&](const FactsIndex& candidate, const std::optional<TimePoint>& lo, const std::optional<TimePoint>& hi) {
+        const auto r = facts_range(candidate, channel, lo, hi);
+        if (r.second - r.first < range.second - range.first) index = &candidate, range = r;
+    };
+    if (f.update_start || f.update_end) consider(book.by_last_update, f.update_start, f.update_end);
+    if ((f.tracking_start || f.tracking_end) && !ctx.faults.on(Fault::OrderListTrackingRangeUntracked))
+        consider(book.by_last_tracking, f.tracking_start, f.tracking_end);
+    if (!index) return false;
+    std::vector<const OrderRecord*> selected;
+    auto it = index->find_by_order(range.first);
+    for (std::size_t i = range.first; i < range.second; ++i, ++it)
+        if (const OrderRecord* o = book.find(std::get<2>(*it)); o && matches(*o, f, ctx.faults)) selected.push_back(o);
+    std::sort(selected.begin(), selected.end(), [&](const OrderRecord* a, const OrderRecord* b) {
+        const auto ka = std::tie(a->created, a->id), kb = std::tie(b->created, b->id);
+        return descending ? kb < ka : ka < kb;
+    });
+    for (std::int64_t i = std::max<std::int64_t>(offset, 0); i < static_cast<std::int64_t>(selected.size()) && i < end; ++i)
+        out.push(order_text(*selected[static_cast<std::size_t>(i)], ctx.store, ctx.faults));
     return true;
 }
 
@@ -77,10 +100,11 @@ void list_channel_page(RequestContext& ctx, const OrderFilter& f, bool descendin
     // Entries passed over by rank; the rest of the offset is counted while walking.
     const std::size_t skipped = index_decides ? static_cast<std::size_t>(std::max<std::int64_t>(offset, 0)) : 0;
     if (lo + skipped >= hi) return;
+    if (!index_decides && list_facts_page(ctx, f, descending, offset, end, hi - lo, out)) return;
     std::int64_t position = static_cast<std::int64_t>(skipped);
     auto take = [&](std::int32_t id) {
         const OrderRecord* o = ctx.store.orders.find(id);
-        if (!o || !matches(*o, ctx.store.orders, f, ctx.faults)) return true;
+        if (!o || !matches(*o, f, ctx.faults)) return true;
         if (position >= offset) out.push(order_text(*o, ctx.store, ctx.faults));
         return ++position < end;
     };
@@ -137,7 +161,7 @@ Reply list_orders(RequestContext& ctx) {
         ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
         std::vector<const OrderRecord*> selected;
         for (const auto id : ids)
-            if (const OrderRecord* o = ctx.store.orders.find(static_cast<std::int32_t>(id)); o && matches(*o, ctx.store.orders, f, ctx.faults))
+            if (const OrderRecord* o = ctx.store.orders.find(static_cast<std::int32_t>(id)); o && matches(*o, f, ctx.faults))
                 selected.push_back(o);
         std::stable_sort(selected.begin(), selected.end(), [&](const OrderRecord* a, const OrderRecord* b) {
             if (a->created != b->created) return descending ? a->created > b->created : a->created < b->created;

@@ -46,7 +46,7 @@ void OrderBook::insert(OrderRecord order, std::vector<ShipmentRecord> new_shipme
     by_created.emplace(order.created, order.id);
     for (auto channel : {order.channel_id, kEveryChannel}) by_channel.insert({channel, order.created, order.id});
     changed.push_back(order.id);
-    orders[order.id] = std::move(order);
+    refresh_facts(orders[order.id] = std::move(order));
 }
 
 std::optional<std::size_t> OrderBook::erase(std::int32_t id) {
@@ -68,6 +68,7 @@ std::optional<std::size_t> OrderBook::erase(std::int32_t id) {
             }
     }
     by_created.erase({order.created, id});
+    index_facts(order, false);
     for (auto channel : {order.channel_id, kEveryChannel}) by_channel.erase({channel, order.created, id});
     orders.erase(it);
     return shipments_erased;
@@ -75,8 +76,41 @@ std::optional<std::size_t> OrderBook::erase(std::int32_t id) {
 
 void OrderBook::stamp_changed(std::uint64_t generation) {
     for (const auto id : changed)
-        if (auto it = orders.find(id); it != orders.end()) it->second.revision = generation;
+        if (auto it = orders.find(id); it != orders.end()) {
+            it->second.revision = generation;
+            refresh_facts(it->second);
+        }
     changed.clear();
+}
+
+void OrderBook::refresh_facts(OrderRecord& order) {
+    index_facts(order, false);
+    ShipmentFacts f{order.last_update, std::nullopt, false, !order.shipment_ids.empty()};
+    for (auto id : order.shipment_ids) {
+        const auto* s = find_shipment(id);
+        if (!s) continue;
+        if (s->last_update_at) f.last_update = std::max(f.last_update, *s->last_update_at);
+        if (s->has_tracking()) {
+            f.tracked = true;
+            if (s->last_tracking_update_at)
+                f.last_tracking = f.last_tracking ? std::max(*f.last_tracking, *s->last_tracking_update_at) : *s->last_tracking_update_at;
+        }
+        if (!s->is_tracking_uploaded) f.all_uploaded = false;
+    }
+    order.facts = f;
+    index_facts(order, true);
+}
+
+void OrderBook::index_facts(const OrderRecord& order, bool add) {
+    for (auto channel : {order.channel_id, kEveryChannel}) {
+        const std::tuple<std::int32_t, TimePoint, std::int32_t> update{channel, order.facts.last_update, order.id};
+        if (add) by_last_update.insert(update);
+        else by_last_update.erase(update);
+        if (!order.facts.last_tracking) continue;
+        const std::tuple<std::int32_t, TimePoint, std::int32_t> tracking{channel, *order.facts.last_tracking, order.id};
+        if (add) by_last_tracking.insert(tracking);
+        else by_last_tracking.erase(tracking);
+    }
 }
 
 }  // namespace dockside::refserver

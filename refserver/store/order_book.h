@@ -50,6 +50,15 @@ struct ShipmentRecord {
     bool has_tracking() const;
 };
 
+/// What the list's filters read from an order's shipments, kept on the order so that a filter costs no
+/// shipment look-up; recomputed by OrderBook at insert and whenever the order is stamped as changed.
+struct ShipmentFacts {
+    TimePoint last_update;                   ///< the order's own last update, or a later shipment's
+    std::optional<TimePoint> last_tracking;  ///< the latest tracking update of its tracked shipments
+    bool tracked = false;                    ///< one shipment has a tracking number
+    bool all_uploaded = false;               ///< it has shipments and every one has uploaded tracking
+};
+
 struct OrderRecord {
     std::int32_t id = 0;
     std::int32_t channel_id = 0;
@@ -73,6 +82,7 @@ struct OrderRecord {
     nlohmann::json tags;  ///< null or array
     std::optional<nlohmann::json> store_order_json;
     std::vector<std::int32_t> shipment_ids;
+    ShipmentFacts facts;
     /// The store generation of the order's last change (its own or a shipment's): a rendering cached at
     /// another revision is stale, and one made at this revision stays good however many other orders change.
     std::uint64_t revision = 0;
@@ -90,6 +100,10 @@ struct OrderBook {
     /// Orders by (channel, created, id), the list's order within a channel, each also under kEveryChannel: a
     /// page at any depth is found by rank, without walking the orders before it or those of other channels.
     RankedIndex<std::tuple<std::int32_t, TimePoint, std::int32_t>> by_channel;
+    /// Orders by (channel, facts.last_update, id) and, those with a tracking update, by (channel,
+    /// facts.last_tracking, id), each also under kEveryChannel: a LastUpdate or LastTrackingUpdate range finds
+    /// its few orders without walking every order of the channel.
+    RankedIndex<std::tuple<std::int32_t, TimePoint, std::int32_t>> by_last_update, by_last_tracking;
     std::int32_t next_order_id = 1;
     std::int32_t next_shipment_id = 1;
     /// Ids for products named by reference_id that the catalog does not know (ORD-PRODUCT-NAME).
@@ -113,8 +127,13 @@ struct OrderBook {
     /// Forgets the order, its shipments and its index entries (retention); returns how many shipments went
     /// with it, or nothing when no such order is held.
     std::optional<std::size_t> erase(std::int32_t id);
-    /// Gives every order in `changed` the revision `generation` and empties the list.
+    /// Gives every order in `changed` the revision `generation` and fresh facts, and empties the list.
     void stamp_changed(std::uint64_t generation);
+
+private:
+    /// Recomputes the order's facts from its shipments and moves its entries in the facts indexes.
+    void refresh_facts(OrderRecord& order);
+    void index_facts(const OrderRecord& order, bool add);
 };
 
 }  // namespace dockside::refserver

@@ -364,6 +364,28 @@ TEST(OrderList, PagesFoundByRankAreThoseOfAWalkOverEveryOrder) {  // ORD-LIST-LI
     }
 }
 
+TEST(OrderList, UpdateRangesFollowLaterChanges) {  // ORD-LIST-FILTERS
+    // A narrow LastUpdate range is read from an index kept beside the orders: an order changed later leaves
+    // the range it was in and joins the new one, in the list's order and pages.
+    Harness h;
+    std::vector<std::int64_t> created;
+    for (int i = 0; i < 8; ++i) {
+        h.clock->advance(std::chrono::seconds(1));
+        created.push_back(body_of(create(h, valid_order("FACTS-" + std::to_string(i))))["id"].get<std::int64_t>());
+    }
+    h.clock->advance(std::chrono::hours(1));
+    const std::string later = format_iso8601(h.clock->now());
+    for (int i : {6, 1, 4})
+        ASSERT_EQ(h.post("/2025-07/order/" + std::to_string(created[i]) + "/store-order-json", nlohmann::json::object()).status, 200);
+    auto ids = [&](const std::string& q) { return ids_of(body_of(h.get("/2025-07/order?" + q))); };
+    EXPECT_EQ(ids("LastUpdateStartDate=" + later), (std::vector<std::int64_t>{created[1], created[4], created[6]}));
+    EXPECT_EQ(ids("LastUpdateStartDate=" + later + "&SortOrder=Descending"), (std::vector<std::int64_t>{created[6], created[4], created[1]}));
+    EXPECT_EQ(ids("LastUpdateStartDate=" + later + "&Limit=2&Page=2"), (std::vector<std::int64_t>{created[6]}));
+    const auto earlier = ids("Limit=250&LastUpdateEndDate=" + format_iso8601(h.clock->now() - std::chrono::minutes(30)));
+    for (int i = 0; i < 8; ++i)
+        EXPECT_EQ(std::count(earlier.begin(), earlier.end(), created[i]), i == 1 || i == 4 || i == 6 ? 0 : 1) << i;
+}
+
 TEST(OrderCancel, CancelsCancellableShipments) {
     Harness h;
     auto r = h.send("POST", "/2025-07/order/5003:cancel");
