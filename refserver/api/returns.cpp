@@ -139,7 +139,8 @@ Reply create_return(RequestContext& ctx) {
 
 Reply cancel_return(RequestContext& ctx) {
     const auto id = static_cast<std::int32_t>(ctx.path.integer("id"));
-    ReturnRecord* r = returns_state(ctx.store).find(id);
+    ReturnsState& held = returns_state(ctx.store);
+    ReturnRecord* r = held.find(id);
     if (!r) return fail(not_found("no return with id " + std::to_string(id), "id"));
     const Lifecycle& life = ctx.store.states.returns;
     const auto cancel = life.cancel_in(r->status);
@@ -153,7 +154,7 @@ Reply cancel_return(RequestContext& ctx) {
                                  " can be cancelled",
                              "id", cancel && !cancel->rule.empty() ? cancel->rule : "RET-NOT-AWAITING", {}});
     }
-    if (!ctx.faults.on(Fault::ReturnCancelStatusUnchanged)) r->enter(life.cancelled(), ctx.clock.now());
+    if (!ctx.faults.on(Fault::ReturnCancelStatusUnchanged)) held.enter(*r, life.cancelled(), ctx.clock.now());
     return json_response(200, return_list_json(*r, ctx.store, ctx.faults));
 }
 

@@ -109,25 +109,170 @@ ReturnPage channel_page(const ReturnsState& held, std::int32_t channel, bool des
     return page;
 }
 
-/// The page of the returns the filters select, in the order asked for: every return held is looked at.
+/// Where a filter's key runs out inside an index: entries before `key`, and `key` itself when held (so that a
+/// bound made of INT32_MAX still counts a return of that id).
+template <class Index, class Key>
+std::size_t rank_through(const Index& index, const Key& key) {
+    return index.order_of_key(key) + (index.find(key) != index.end() ? 1 : 0);
+}
+
+/// The groups of by_facets (one per status, type and action mask held in the channel) whose returns pass the
+/// Status, ReturnTypes and ReturnActions filters, as rank ranges [first, second).
+std::vector<std::pair<std::size_t, std::size_t>> facet_ranges(const ReturnsState& held, const ReturnFilter& f, std::int32_t channel) {
+    const auto& index = held.by_facets;
+    std::uint8_t wanted_actions = 0;
+    if (f.actions)
+        for (std::size_t code = 1; code <= kReturnActions.size(); ++code)
+            if (in(f.actions, kReturnActions[code - 1])) wanted_actions |= static_cast<std::uint8_t>(1u << (code - 1));
+    std::vector<std::pair<std::size_t, std::size_t>> ranges;
+    std::size_t at = index.order_of_key({channel, "", "", 0, INT32_MIN});
+    while (at < index.size()) {
+        const auto& [group_channel, status, type, actions, id] = *index.find_by_order(at);
+        if (group_channel != channel) break;
+        const std::size_t past = rank_through(index, ReturnFacetKey{channel, status, type, actions, INT32_MAX});
+        if ((f.ignore_status || in(f.statuses, status)) && in(f.types, type) && (!f.actions || (actions & wanted_actions)))
+            ranges.emplace_back(at, past);
+        at = past;
+    }
+    return ranges;
+}
+
+/// True when the filters read only what by_facets groups by: the groups then decide the list alone.
+bool only_facets(const ReturnFilter& f) {
+    return !f.ids && !f.fulfillment_centers && !f.shipments && !f.inventory && !f.references && !f.tracking &&
+           !f.store_orders && !f.start && !f.end && !f.completed_start && !f.completed_end;
+}
+
+/// The returns at positions [first, last) of the union of facet groups in id order, found by rank: the id at
+/// `first` by bisection over ids (how many group members lie below an id is a sum of ranks), then a merge of
+/// the groups from there, so no return before the page is looked at.
+std::vector<std::int32_t> facet_window(const ReturnsState& held, const std::vector<std::pair<std::size_t, std::size_t>>& ranges,
+                                       std::size_t first, std::size_t last) {
+    const auto& index = held.by_facets;
+    std::vector<ReturnFacetKey> groups;  // each group's key, its id to be replaced by the one asked about
+    for (const auto& range : ranges) groups.push_back(*index.find_by_order(range.first));
+    auto below = [&](std::int64_t id) {  // how many group members have an id below `id`
+        std::size_t n = 0;
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            std::get<4>(groups[g]) = static_cast<std::int32_t>(std::min<std::int64_t>(id, INT32_MAX));
+            n += (id > INT32_MAX ? ranges[g].second : index.order_of_key(groups[g])) - ranges[g].first;
+        }
+        return n;
+    };
+    // The largest id with at most `first` members below it: the id at position `first`.
+    std::int64_t lo = INT32_MIN, hi = std::int64_t{INT32_MAX} + 1;
+    while (first > 0 && lo < hi) {
+        const std::int64_t mid = lo + (hi - lo + 1) / 2;
+        if (below(mid) <= first) lo = mid;
+        else hi = mid - 1;
+    }
+    struct Cursor {
+        decltype(index.begin()) at;
+        std::size_t left;
+    };
+    std::vector<Cursor> cursors;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        std::get<4>(groups[g]) = static_cast<std::int32_t>(lo);
+        const std::size_t from = index.order_of_key(groups[g]);
+        cursors.push_back({index.find_by_order(from), ranges[g].second - from});
+    }
+    std::vector<std::int32_t> ids;
+    while (ids.size() < last - first) {
+        Cursor* next = nullptr;
+        for (auto& c : cursors)
+            if (c.left > 0 && (!next || std::get<4>(*c.at) < std::get<4>(*next->at))) next = &c;
+        if (!next) break;
+        ids.push_back(std::get<4>(*next->at));
+        ++next->at;
+        --next->left;
+    }
+    return ids;
+}
+
+/// The page of a list filtered on facets alone, in id order: counted and found by rank.
+ReturnPage facet_page(const ReturnsState& held, const ReturnFilter& f, bool descending, std::size_t start, std::size_t per) {
+    const auto ranges = facet_ranges(held, f, f.channel.value_or(kEveryChannel));
+    ReturnPage page;
+    for (const auto& [lo, hi] : ranges) page.total += hi - lo;
+    if (start >= page.total) return page;
+    // A descending page is the ascending window that many from the end, read backwards.
+    const std::size_t first = descending ? page.total - std::min(page.total, start + per) : start;
+    const std::size_t last = descending ? page.total - start : std::min(page.total, start + per);
+    std::vector<std::int32_t> ids = facet_window(held, ranges, first, last);
+    if (descending) std::reverse(ids.begin(), ids.end());
+    for (const auto id : ids) page.items.push_back(&held.returns.at(id));
+    return page;
+}
+
+/// The ids the narrowest index offers for the filters (every one the filters select is among them, each once),
+/// or nothing when none is narrower than the channel's returns.
+std::optional<std::vector<std::int32_t>> candidates(const ReturnsState& held, const ReturnFilter& f) {
+    const std::int32_t channel = f.channel.value_or(kEveryChannel);
+    if (f.ids) {  // the returns named, looked up instead of found among all held
+        std::vector<std::int32_t> ids;
+        for (const auto id : *f.ids)
+            if (id >= INT32_MIN && id <= INT32_MAX) ids.push_back(static_cast<std::int32_t>(id));
+        return ids;
+    }
+    if (f.references) {
+        std::vector<std::int32_t> ids;
+        for (const auto& reference : *f.references) {
+            auto [from, to] = held.by_reference.equal_range(reference);
+            for (auto it = from; it != to; ++it) ids.push_back(it->second);
+        }
+        return ids;
+    }
+    const std::size_t all = held.by_channel.order_of_key({channel, INT32_MIN}), past = rank_through(held.by_channel, std::pair{channel, INT32_MAX});
+    std::size_t best = past - all;
+    std::optional<std::vector<std::int32_t>> ids;
+    if (f.start || f.end) {
+        const auto& index = held.by_inserted;
+        const std::size_t lo = index.order_of_key({channel, f.start.value_or(TimePoint::min()), INT32_MIN});
+        const std::size_t hi = rank_through(index, std::tuple{channel, f.end.value_or(TimePoint::max()), INT32_MAX});
+        if (hi <= lo) return std::vector<std::int32_t>{};  // an empty range (EndDate before StartDate)
+        if (hi - lo < best) {
+            best = hi - lo;
+            ids.emplace();
+            for (auto it = index.find_by_order(lo); ids->size() < best; ++it) ids->push_back(std::get<2>(*it));
+        }
+    }
+    const auto ranges = facet_ranges(held, f, channel);
+    std::size_t grouped = 0;
+    for (const auto& [lo, hi] : ranges) grouped += hi - lo;
+    if (grouped < best) {
+        ids.emplace();
+        for (const auto& [lo, hi] : ranges) {
+            auto it = held.by_facets.find_by_order(lo);
+            for (std::size_t i = lo; i < hi; ++i, ++it) ids->push_back(std::get<4>(*it));
+        }
+    }
+    return ids;
+}
+
+/// The page of the returns the filters select, in the order asked for: the candidates of the narrowest index
+/// are looked at, or, when none is narrower, every return held.
 ReturnPage filtered_page(const ReturnsState& held, const ReturnFilter& f, const std::string& sort_by, bool descending,
                          const std::vector<std::string>& states, std::size_t start, std::size_t per) {
     std::vector<const ReturnRecord*> selected;
-    if (f.ids) {  // the returns named, looked up instead of found among all held
-        std::vector<std::int64_t> ids = *f.ids;
-        std::sort(ids.begin(), ids.end());
-        ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-        for (const auto id : ids) {
-            auto it = held.returns.find(static_cast<std::int32_t>(id));
+    if (auto ids = candidates(held, f)) {
+        std::sort(ids->begin(), ids->end());
+        ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
+        for (const auto id : *ids) {
+            auto it = held.returns.find(id);
             if (it != held.returns.end() && f.matches(it->second)) selected.push_back(&it->second);
         }
     } else {
         for (const auto& [id, r] : held.returns)
             if (f.matches(r)) selected.push_back(&r);
     }
-    std::stable_sort(selected.begin(), selected.end(), [&](const ReturnRecord* a, const ReturnRecord* b) {
-        return descending ? sort_before(*b, *a, sort_by, states) : sort_before(*a, *b, sort_by, states);
-    });
+    // Both ways the returns come in id order: a list sorted by id needs no sort, only a reversal.
+    if (sort_by == "Id") {
+        if (descending) std::reverse(selected.begin(), selected.end());
+    } else {
+        std::stable_sort(selected.begin(), selected.end(), [&](const ReturnRecord* a, const ReturnRecord* b) {
+            return descending ? sort_before(*b, *a, sort_by, states) : sort_before(*a, *b, sort_by, states);
+        });
+    }
     ReturnPage page{{}, selected.size()};
     for (std::size_t i = start; i < selected.size() && i < start + per; ++i) page.items.push_back(selected[i]);
     return page;
@@ -168,9 +313,10 @@ Reply list_returns(RequestContext& ctx) {
     // Cursor is a 1-based position (NS-CURSOR-FORMAT); a contract whose Cursor starts lower reads 0 as the first.
     const std::size_t start = cursor > 1 ? static_cast<std::size_t>(cursor) - 1 : 0, per = static_cast<std::size_t>(limit);
     const ReturnsState& held = returns_state(ctx.store);
-    const ReturnPage found = sort_by == "Id" && f.only_channel()
-                                 ? channel_page(held, f.channel.value_or(kEveryChannel), descending, start, per)
-                                 : filtered_page(held, f, sort_by, descending, states, start, per);
+    const ReturnPage found = sort_by != "Id"     ? filtered_page(held, f, sort_by, descending, states, start, per)
+                             : f.only_channel() ? channel_page(held, f.channel.value_or(kEveryChannel), descending, start, per)
+                             : only_facets(f)   ? facet_page(held, f, descending, start, per)
+                                                : filtered_page(held, f, sort_by, descending, states, start, per);
     const std::size_t total = found.total;
     nlohmann::json items = nlohmann::json::array();
     for (const ReturnRecord* r : found.items) items.push_back(return_list_json(*r, ctx.store, ctx.faults));

@@ -79,11 +79,12 @@ Handler gated(Reply (*fn)(RequestContext&)) {
 
 Reply advance_return(RequestContext& ctx) {
     const auto id = static_cast<std::int32_t>(ctx.path.integer("id"));
-    ReturnRecord* r = returns_state(ctx.store).find(id);
+    ReturnsState& held = returns_state(ctx.store);
+    ReturnRecord* r = held.find(id);
     if (!r) return fail(not_found("no return with id " + std::to_string(id), "id"));
     auto next = ctx.store.states.returns.next(r->status);
     if (!next) return fail(invalid_state("id", "return " + std::to_string(id) + " is " + r->status + " and cannot advance"));
-    r->enter(*next, ctx.clock.now());
+    held.enter(*r, *next, ctx.clock.now());
     return json_response(200, return_list_json(*r, ctx.store, ctx.faults));
 }
 

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -56,13 +57,29 @@ struct ReturnRecord {
     void enter(const std::string& next, TimePoint when);
 };
 
+/// The requested actions of a return's lines as bits (1 << (code - 1)); codes outside 1..3 set none.
+std::uint8_t return_action_mask(const ReturnRecord& r);
+
+/// A return's place in ReturnsState::by_facets: (channel, status, return type, action mask, id).
+using ReturnFacetKey = std::tuple<std::int32_t, std::string, std::string, std::uint8_t, std::int32_t>;
+
 /// Per-server returns state (kept in Store::areas).
 struct ReturnsState {
-    /// Every return held, by id: changed only through insert() and erase(), which keep the index beside it.
+    /// Every return held, by id: added, forgotten and moved between states only through insert(), erase() and
+    /// enter(), which keep the indexes beside it.
     std::map<std::int32_t, ReturnRecord> returns;
     /// Returns by (channel, id), the list's default order, each also under kEveryChannel: a page and the count
     /// its links need are found by rank, whatever the number held.
     RankedIndex<std::pair<std::int32_t, std::int32_t>> by_channel;
+    /// Returns grouped by what the Status, ReturnTypes and ReturnActions filters read, in id order within a
+    /// group (also under kEveryChannel): a list filtered on those alone is counted and paged by rank, group
+    /// by group, whatever the number held.
+    RankedIndex<ReturnFacetKey> by_facets;
+    /// Returns by (channel, insert_date, id), also under kEveryChannel: a StartDate/EndDate range is counted
+    /// by rank and its returns read without looking at the others.
+    RankedIndex<std::tuple<std::int32_t, TimePoint, std::int32_t>> by_inserted;
+    /// Returns by reference_id (several may share one).
+    std::multimap<std::string, std::int32_t> by_reference;
     std::int32_t next_id = 1;
     /// The portal-configured action per inventory id (RET-DEFAULT-ACTION); 1 (Restock) when absent.
     std::map<std::int64_t, std::int32_t> default_actions;
@@ -73,6 +90,11 @@ struct ReturnsState {
     /// Forgets the return (retention); returns the next one.
     std::map<std::int32_t, ReturnRecord>::iterator erase(std::map<std::int32_t, ReturnRecord>::iterator at);
     std::int32_t default_action(std::int64_t inventory_id) const;
+    /// Moves a held return to `next` (ReturnRecord::enter), keeping by_facets in step.
+    void enter(ReturnRecord& held, const std::string& next, TimePoint when);
+
+private:
+    void index(const ReturnRecord& r, bool add);
 };
 
 }  // namespace dockside::refserver

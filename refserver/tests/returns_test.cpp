@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "refserver/core/datetime.h"
 #include "refserver/tests/test_support.h"
 
 namespace dockside::refserver {
@@ -250,6 +251,75 @@ TEST(ReturnList, PagesFoundByRankAreThoseOfTheFilteredList) {  // RET-LIST, VER-
             }
         }
     }
+}
+
+TEST(ReturnList, FacetFiltersPageLikeTheWholeListFilteredHere) {  // RET-LIST, RET-STATUS, VER-CURSOR
+    // Status, ReturnTypes and ReturnActions alone are counted and paged by rank over groups of an index, a
+    // page often spanning several groups; the oracle is the whole list filtered here, field by field. A
+    // return changes group when it is cancelled.
+    Harness h;
+    for (int i = 0; i < 14; ++i) {
+        auto body = valid_return();
+        body["reference_id"] = "RMA-FACET-" + std::to_string(i);
+        body["inventory"] = {{{"id", 4001}, {"quantity", 1}, {"requested_action", 1 + i % 3}}};
+        if (i % 4 == 1) body["inventory"].push_back({{"id", 4003}, {"quantity", 1}});  // Dispose, the default
+        const auto id = body_of(h.post("/2025-07/return", body))["id"].get<int>();
+        if (i % 2 == 0) ASSERT_EQ(h.send("POST", "/2025-07/return/" + std::to_string(id) + ":cancel").status, 200);
+    }
+    const auto all = body_of(h.get("/2025-07/return?Limit=250"))["items"];
+    auto listed = [](const std::vector<std::string>& values, const nlohmann::json& value) {
+        return values.empty() || std::find(values.begin(), values.end(), value.get<std::string>()) != values.end();
+    };
+    struct Case {
+        std::string query;
+        std::vector<std::string> statuses, types, actions;
+    };
+    const std::vector<Case> cases = {{"Status=Cancelled", {"Cancelled"}, {}, {}},
+                                     {"Status=AwaitingArrival,Cancelled", {"AwaitingArrival", "Cancelled"}, {}, {}},
+                                     {"ReturnTypes=Regular", {}, {"Regular"}, {}},
+                                     {"ReturnActions=Dispose", {}, {}, {"Dispose"}},
+                                     {"ReturnActions=Restock,Quarantine&Status=AwaitingArrival", {"AwaitingArrival"}, {}, {"Restock", "Quarantine"}},
+                                     {"ReturnTypes=Regular&ReturnActions=Quarantine,Dispose&Status=Cancelled,Arrived", {"Cancelled", "Arrived"}, {"Regular"}, {"Quarantine", "Dispose"}}};
+    for (const auto& c : cases) {
+        std::vector<int> expected;
+        for (const auto& r : all) {
+            bool acted = c.actions.empty();
+            for (const auto& line : r["inventory"]) acted = acted || listed(c.actions, line["action_requested"]["action"]);
+            if (listed(c.statuses, r["status"]) && listed(c.types, r["return_type"]) && acted) expected.push_back(r["id"].get<int>());
+        }
+        ASSERT_GT(expected.size(), 3u) << c.query;  // pages of three span groups
+        for (const std::string order : {"0", "1"}) {
+            if (order == "1") std::reverse(expected.begin(), expected.end());
+            for (std::size_t cursor = 1; cursor <= expected.size() + 3; cursor += 2) {
+                const std::string query = c.query + "&Limit=3&SortOrder=" + order + "&Cursor=" + std::to_string(cursor);
+                const auto page = body_of(h.get("/2025-07/return?" + query));
+                const std::size_t from = std::min(expected.size(), cursor - 1);
+                std::vector<int> want(expected.begin() + from, expected.begin() + std::min(expected.size(), from + 3)), got;
+                for (const auto& item : page["items"]) got.push_back(item["id"].get<int>());
+                EXPECT_EQ(got, want) << query;
+                const std::string last = "Cursor=" + std::to_string((expected.size() - 1) / 3 * 3 + 1);
+                EXPECT_TRUE(page["last"].get<std::string>().ends_with(last)) << query << " " << page["last"];
+            }
+        }
+    }
+}
+
+TEST(ReturnList, InsertDateRangesReadTheirOwnReturns) {  // RET-LIST
+    // StartDate/EndDate are read from an index by insert date; the range is inclusive at both ends.
+    Harness h;
+    std::vector<int> created;
+    for (int i = 0; i < 6; ++i) {
+        h.clock->advance(std::chrono::minutes(10));
+        auto body = valid_return();
+        body["reference_id"] = "RMA-DATE-" + std::to_string(i);
+        created.push_back(body_of(h.post("/2025-07/return", body))["id"].get<int>());
+    }
+    const auto when = [&](int i) { return format_iso8601(test_start() + std::chrono::minutes(10 * (i + 1))); };
+    EXPECT_EQ(ids(h, "StartDate=" + when(1) + "&EndDate=" + when(3)), (std::vector<int>{created[1], created[2], created[3]}));
+    EXPECT_EQ(ids(h, "StartDate=" + when(1) + "&EndDate=" + when(3) + "&SortOrder=1&Limit=2&Cursor=2"),
+              (std::vector<int>{created[2], created[1]}));
+    EXPECT_EQ(ids(h, "StartDate=" + when(4)), (std::vector<int>{created[4], created[5]}));
+    EXPECT_TRUE(ids(h, "StartDate=" + when(3) + "&EndDate=" + when(1)).empty());
 }
 
 TEST(ReturnList, CreatedReturnsAppear) {
