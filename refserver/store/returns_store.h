@@ -53,7 +53,8 @@ struct ReturnRecord {
     double invoice_amount = 0;
     std::vector<ReturnLine> lines;
 
-    /// Moves to `next` at `when`, stamping its date and appending to status_history.
+    /// Moves to `next` at `when`, stamping its date and appending to status_history. A held return moves
+    /// through ReturnsState::enter instead, which keeps its place in by_facets.
     void enter(const std::string& next, TimePoint when);
 };
 
