@@ -69,26 +69,10 @@ json value_for(const checks::ProbeValue& v) {
     throw rc::GenerationFailure("probe: value " + v.describe() + " is not a member value");
 }
 
-/// One item of the array again, somewhere in the list (DuplicateItem).
-void duplicate_item(json& array, const std::string& where) {
-    if (!array.is_array() || array.empty()) throw rc::GenerationFailure("probe: the valid request has no items at " + where);
-    json copy = array[*rc::gen::inRange<std::size_t>(0, array.size())];
-    array.insert(array.begin() + static_cast<std::ptrdiff_t>(*rc::gen::inRange<std::size_t>(0, array.size() + 1)), copy);
-}
-
 void apply_to_body(const checks::Probe& probe, json& body) {
-    using Kind = checks::ProbeValue::Kind;
     std::string where;
     for (const auto& p : probe.path) where += (where.empty() ? "" : ".") + p;
-    each_member(body, probe.path, 0, where, [&](json& parent, const std::string& key) {
-        switch (probe.value.kind) {
-            case Kind::DuplicateItem:
-                if (!parent.contains(key)) throw rc::GenerationFailure("probe: the valid request has no " + where);
-                duplicate_item(parent[key], where);
-                break;
-            default: parent[key] = value_for(probe.value);
-        }
-    });
+    each_member(body, probe.path, 0, where, [&](json& parent, const std::string& key) { parent[key] = value_for(probe.value); });
 }
 
 /// The {names} of a raw path.

@@ -3,7 +3,8 @@
 /// negative half of the schema phase. A constraint is found by walking the schema from the root of a
 /// request body or a parameter value; breaking it draws a valid value with gen_from_schema, makes sure the
 /// place of the constraint exists in it (drawing the optional members on the way) and replaces or removes
-/// that one value, keeping every other constraint of the schema.
+/// that one value, keeping every other constraint of the schema. The walk and the requests built around a
+/// value are schema_constraints.cpp's; the values themselves (broken, or at the edge) constraint_values.cpp's.
 ///
 /// Not walked: anyOf/oneOf (breaking one branch may match another), x-unspecified schemas and schemas
 /// whose type the document did not state (x-type-inferred): their constraints are the document's silence.
@@ -22,10 +23,10 @@
 
 namespace dockside::generators {
 
-enum class ConstraintKind { Type, Required, Enum, Format, Minimum, Maximum, MinLength, MaxLength, Pattern, MinItems, MaxItems, Optional };
+enum class ConstraintKind { Type, Required, Enum, Format, Minimum, Maximum, MinLength, MaxLength, Pattern, MinItems, MaxItems, UniqueBy, Optional };
 
 /// "type", "required", "enum", "format", "minimum", "maximum", "minLength", "maxLength", "pattern",
-/// "minItems", "maxItems": the schema keyword; "optional": a member the object does not require.
+/// "minItems", "maxItems", "x-unique-by": the schema keyword; "optional": a member the object does not require.
 std::string to_string(ConstraintKind kind);
 
 /// One step from a value to a member: a property name, or "[]" for the first item of an array.
@@ -75,7 +76,7 @@ std::vector<SchemaConstraint> constraints_of(const spec::Spec& spec, const nlohm
                                              const std::string& root_field = "");
 
 /// The value that replaces the constrained one to break `c` alone; nullopt for Required (the member is
-/// removed instead). For MinItems/MaxItems `current` is the array in place (its items are reused). An
+/// removed instead). For MinItems/MaxItems/UniqueBy `current` is the array in place (its items are reused). An
 /// error says why this constraint cannot be broken without breaking another one.
 Result<std::optional<nlohmann::json>, std::string> breaking_value(const SchemaConstraint& c, const nlohmann::json& current);
 

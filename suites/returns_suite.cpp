@@ -78,8 +78,8 @@ TEST(Returns, RET_CREATED_ValidReturnAnswers200AndReadsBack) {
     }
 }
 
-// A repeated inventory id (RET-DUP-ID, and RET-ONE-ACTION's share of it) is the rules data's
-// unique_in_array check. What the data cannot say: a second line for the item naming another action, one
+// A repeated inventory id (RET-DUP-ID, and RET-ONE-ACTION's share of it) is the OpenAPI file's
+// x-unique-by, which the schema phase breaks. What the data cannot say: a second line for the item naming another action, one
 // of the values this target accepted a moment before (NS-RET-REQUESTED-ACTION-VALUES), is refused too —
 // and, like every refusal here, leaves no return behind.
 TEST(Returns, RET_ONE_ACTION_SecondActionForOneItemRejected) {

@@ -187,8 +187,17 @@ TEST(SchemaConstraints, EveryRequestBodyOfTheContract) {
         for (const auto& c : constraints_of(spec, *schema, exclusions))
             for (std::uint64_t seed = 1; seed <= 3 && !c.edges_only; ++seed) {
                 const json value = sample(gen_breaking(spec, *schema, c), seed);
-                expect_only_at(c, testing::body_violations(op.id, value), value);
                 ++broken;
+                if (c.kind != ConstraintKind::UniqueBy) {
+                    expect_only_at(c, testing::body_violations(op.id, value), value);
+                    continue;
+                }
+                // JSON Schema cannot state x-unique-by: the validator sees a valid body, and two items share the member.
+                EXPECT_TRUE(testing::body_violations(op.id, value).empty()) << c.describe() << " in " << value.dump();
+                const json& items = value.at(c.path.front().name);
+                const std::string key = c.schema["x-unique-by"].get<std::string>();
+                ASSERT_EQ(items.size(), 2u) << value.dump();
+                EXPECT_EQ(items[0].at(key), items[1].at(key)) << value.dump();
             }
     }
     EXPECT_GT(broken, 100) << "the contract's bodies state few constraints: is the walk broken?";

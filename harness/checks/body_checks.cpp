@@ -1,6 +1,6 @@
-// Planners for the shape rules of request bodies that OpenAPI cannot state: unique_in_array and
-// forbidden_field. Each refusal probe has an acceptance probe beside it, so a target that refuses
-// everything is not mistaken for one that enforces the rule.
+// The planner of the shape rule of request bodies that OpenAPI cannot state: forbidden_field. Its refusal
+// probe has an acceptance probe beside it, so a target that refuses everything is not mistaken for one
+// that enforces the rule.
 #include "harness/checks/plan_support.h"
 #include "harness/checks/planners.h"
 
@@ -16,22 +16,6 @@ Probe valid_base(const spec::CheckEntry& check, const Target& t) {
 }
 
 }  // namespace
-
-Result<Plan, std::string> plan_unique_in_array(const spec::Spec& spec, const spec::CheckEntry& check) {
-    auto key = text_param(check, "key");
-    if (!key) return fail(key.error());
-    Plan plan;
-    auto targets = request_targets(spec, check, plan);
-    if (!targets) return fail(targets.error());
-    for (const auto& t : *targets) {
-        ProbeValue repeated = of_kind(ProbeValue::Kind::DuplicateItem);
-        repeated.key = *key;
-        plan.probes.push_back(valid_base(check, t));
-        plan.probes.push_back(probe_at(check, t, repeated, Expect::Rejected,
-                                       t.label + " with one " + *key + " listed twice is rejected"));
-    }
-    return plan;
-}
 
 Result<Plan, std::string> plan_forbidden_field(const spec::Spec& spec, const spec::CheckEntry& check) {
     Plan plan;

@@ -5,7 +5,6 @@
 
 namespace dockside::checks::detail {
 
-Result<Plan, std::string> plan_unique_in_array(const spec::Spec& spec, const spec::CheckEntry& check);
 Result<Plan, std::string> plan_forbidden_field(const spec::Spec& spec, const spec::CheckEntry& check);
 
 Result<Plan, std::string> plan_status_code(const spec::Spec& spec, const spec::CheckEntry& check);

@@ -11,7 +11,6 @@ std::string ProbeValue::describe() const {
         case Kind::Unchanged: return "the valid request";
         case Kind::Bare: return "the request with its required parameters only";
         case Kind::Present: return "the member present";
-        case Kind::DuplicateItem: return "one item repeated (same " + key + ")";
         case Kind::MissingId: return "an id no resource has";
     }
     return "?";

@@ -25,14 +25,12 @@ struct ProbeValue {
         Unchanged,      ///< the valid request as generated
         Bare,           ///< the operation with its required parameters only (what every list answers)
         Present,        ///< the member added with `literal`, a plausible value of its type (a forbidden field)
-        DuplicateItem,  ///< one item of the array repeated (the same `key`)
         MissingId,      ///< a path id no resource of the target has (one that existed, where possible)
     };
     Kind kind = Kind::Unchanged;
     nlohmann::json literal;       ///< Present
-    std::string key;              ///< DuplicateItem: the member that must be unique
 
-    /// "the member left out", "one item repeated (same id)".
+    /// "the member present", "an id no resource has".
     std::string describe() const;
 };
 

@@ -7,7 +7,6 @@ namespace dockside::checks {
 const std::vector<CheckType>& registry() {
     using namespace detail;
     static const std::vector<CheckType> types = {
-        {"unique_in_array", "distinct items accepted, one item repeated (same key) rejected", plan_unique_in_array},
         {"forbidden_field", "the request without the field accepted, with it rejected", plan_forbidden_field},
         {"status_code", "a valid request answers exactly the status", plan_status_code},
         {"declared_statuses", "a valid request answers a documented status; a missing resource never a ruled-out one", plan_declared_statuses},

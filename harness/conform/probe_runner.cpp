@@ -4,7 +4,7 @@
 // valid requests with the probed value in place, each is sent after its setup and judged
 // (harness/checks/judge.h), and what broke is recorded as a finding of the probe's rule. A probe whose
 // request varies is a RapidCheck property, so a failure shrinks to the smallest request and prints its
-// replay seed. One test per check type and area ("RuleChecks.unique_in_array_returns"): the test list follows
+// replay seed. One test per check type and area ("RuleChecks.status_code_returns"): the test list follows
 // the data, `--only <area>` runs the checks of that area's rules and `--workers` spreads a long type.
 //
 // Stances (the rules data's not_shown): rejected input is any 4xx (the strict profile's code otherwise);

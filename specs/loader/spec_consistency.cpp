@@ -164,9 +164,8 @@ void check_value_sources(const Spec& spec, const json& node, const std::string& 
     }
 }
 
-/// One owner per constraint: every check's type is one of the rules data's `check_types`; a type the
-/// OpenAPI file owns (`owned_by_openapi`) is refused naming the keyword, and a check whose type lists the
-/// OpenAPI keywords that would state it (`openapi:`) is refused where its field's schema states one.
+/// One owner per constraint: every check's type is one of the rules data's `check_types`, and a type the
+/// OpenAPI file owns (`owned_by_openapi`) is refused naming the keyword.
 void check_owners(const Spec& spec, std::vector<SpecProblem>& problems) {
     const json& rules = spec.rules_document();
     if (!rules.is_object() || !rules.contains("check_types")) return;  // a rules file without the closed set
@@ -179,24 +178,8 @@ void check_owners(const Spec& spec, std::vector<SpecProblem>& problems) {
                                     " states this constraint (with x-rule); state it there only"});
             continue;
         }
-        if (!types.is_object() || !types.contains(check.type)) {
+        if (!types.is_object() || !types.contains(check.type))
             problems.push_back({check.rule_id, check.type, check.location, "not one of the check types of the rules data (check_types)"});
-            continue;
-        }
-        const std::string field = string_or(check.params, "field");
-        const json keywords = types[check.type].is_object() ? types[check.type].value("openapi", json::array()) : json::array();
-        if (field.empty() || keywords.empty()) continue;
-        std::string pointer;
-        auto node = detail::resolve_field(spec, field, pointer);
-        if (!node) continue;  // reported by the reference check
-        const json* schema = spec.deref(*node);
-        const json* items = schema && schema->is_object() && schema->contains("items") ? spec.deref(&(*schema)["items"]) : nullptr;
-        for (const auto& keyword : keywords)
-            for (const json* place : {schema, items})
-                if (place && place->is_object() && place->contains(keyword.get<std::string>()))
-                    problems.push_back({check.rule_id, field, check.location,
-                                        "owned twice: the OpenAPI schema (#" + pointer + ") states " + keyword.get<std::string>() +
-                                            ", which this " + check.type + " check states again; one of the two must go"});
     }
 }
 

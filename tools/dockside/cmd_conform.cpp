@@ -100,7 +100,7 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
     else if (auto areas = conform::parse_areas(o.only)) c.areas = *areas;
     else problems.push_back("--only: " + areas.error());
     if (o.filter_given && o.filter.find_first_not_of(" :") == std::string::npos)
-        problems.push_back("--filter: empty; give a GoogleTest pattern such as 'RuleChecks.unique_in_array_*'");
+        problems.push_back("--filter: empty; give a GoogleTest pattern such as 'RuleChecks.status_code_*'");
     else if (!o.filter.empty() && !c.areas.empty() && conform::gtest_filter(c.areas, o.filter) == "-*")
         problems.push_back("--filter '" + o.filter + "' names no test of the areas --only selects");
     for (auto& p : webhook_problems(o.webhook)) problems.push_back(std::move(p));
@@ -402,7 +402,7 @@ void register_conform_command(CLI::App& app, CommandContext& context) {
     std::string areas;
     for (const auto& area : conform::known_areas()) areas += (areas.empty() ? "" : ",") + area;
     conform->add_option("--only", options->only, "Comma list of areas to run (" + areas + ")");
-    conform->add_option("--filter", options->filter, "GoogleTest pattern narrowing the tests (e.g. 'RuleChecks.unique_in_array_*')");
+    conform->add_option("--filter", options->filter, "GoogleTest pattern narrowing the tests (e.g. 'RuleChecks.status_code_*')");
     conform->add_option("--cases", options->cases, "RapidCheck cases per property")->capture_default_str();
     conform->add_option("--seed", options->seed, "RapidCheck seed, 0 or more (default: random, printed and recorded)");
     conform->add_option("--out", options->out, "Results folder (default: results/conform-<UTC timestamp>/)");

@@ -62,7 +62,7 @@ TEST(Areas, ANarrowingPatternIsKeptOnlyForATestOfTheChosenAreas) {
 // still checks gift_message's limit.
 TEST(Areas, ARuleCheckTestBelongsToTheAreaItsNameEndsWith) {
     EXPECT_EQ(rule_check_area("RuleChecks.max_length_orders"), "orders");
-    EXPECT_EQ(rule_check_area("RuleChecks.unique_in_array_returns"), "returns");
+    EXPECT_EQ(rule_check_area("RuleChecks.forbidden_field_returns"), "returns");
     EXPECT_EQ(rule_check_area("RuleChecks.max"), "");
     EXPECT_EQ(rule_check_area("Orders.ORD_GET_UnknownOrderRejected"), "");
     EXPECT_EQ(area_of_test("RuleChecks.max_length_orders"), "rulechecks");  // its summary row stays

@@ -23,7 +23,7 @@ struct Case {
 const std::vector<Case>& cases() {
     static const std::vector<Case> all = {
         {"ORD-REF-UNIQUE.duplicate-accepted", "orders", "Orders.ORD_REF_UNIQUE_*"},
-        {"RET-DUP-ID.accepts-duplicates", "returns", "RuleChecks.unique_in_array_returns"},
+        {"RET-DUP-ID.accepts-duplicates", "returns", "Returns.SchemaPhase_createReturn"},
         {"AUTH-BEARER.no-token-check", "auth", "Auth.AUTH_BEARER_*:Auth.AUTH_CHANNEL_ValidWritesNeedAWriteChannel"},
     };
     return all;
@@ -99,7 +99,7 @@ TEST(Reproduce, CurlSnippetsAndReplayCommandsGiveTheSameFailureBack) {
 TEST(Reproduce, EmbeddedReplayKeepsItsFault) {
     const std::string out = fresh_dir("embedded-replay");
     auto ran = dockside({"conform", "--fault", "RET-DUP-ID.accepts-duplicates", "--only", "returns", "--filter",
-                         "RuleChecks.unique_in_array_returns", "--cases", "3", "--seed", "4", "--out", out});
+                         "Returns.SchemaPhase_createReturn", "--cases", "3", "--seed", "4", "--out", out});
     ASSERT_EQ(ran.exit_code, 1) << ran.output;
     const auto findings = open_findings(results_of(out));
     ASSERT_FALSE(findings.empty());
