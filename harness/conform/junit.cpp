@@ -16,16 +16,18 @@ std::string failure_text(const TestOutcome& t) {
     for (const auto& f : t.findings) {
         if (f.accepted) continue;
         out << f.rule << (f.operation.empty() ? "" : " on " + f.operation) << ": " << f.title
-            << (f.occurrences > 1 ? " (" + std::to_string(f.occurrences) + "×)" : "") << "\n"
-            << render_finding(f) << "\n";
+            << (f.occurrences > 1 ? " (" + std::to_string(f.occurrences) + "×)" : "");
+        if (!f.reported_under.empty() && t.status == TestStatus::Failed) out << " (reported under " << f.reported_under << ")\n";
+        else out << "\n" << render_finding(f) << "\n";
     }
     for (const auto& m : t.failure_messages) out << "assertion: " << m << "\n";
     return out.str();
 }
 
-const Finding* first_open(const TestOutcome& t, bool setup_only) {
+/// The first open finding that blocks the test (`blocking`), or else the first of its own.
+const Finding* first_open(const TestOutcome& t, bool blocking) {
     for (const auto& f : t.findings)
-        if (!f.accepted && (!setup_only || blocks(f))) return &f;
+        if (!f.accepted && blocks(f) == blocking) return &f;
     return nullptr;
 }
 

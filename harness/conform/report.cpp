@@ -80,6 +80,12 @@ void render_test(std::ostringstream& out, const TestOutcome& t, const ReportStyl
     std::size_t printed = 0, more = 0;
     std::set<std::string> more_rules;
     for (const auto& [f, count] : by_cause(t.findings)) {
+        if (!f.reported_under.empty() && printed < style.full_findings_per_test) {
+            // Printed in full under the test that reports it.
+            out << "  FINDING " << headline(f) << times(count) << " — reported under " << f.reported_under << "\n";
+            ++printed;
+            continue;
+        }
         const bool first_time = shown.causes.insert(shown_key(f)).second;
         const bool rule_room = shown.per_rule[f.rule] < style.full_causes_per_rule;
         if (verbose || (first_time && rule_room && printed < style.full_findings_per_test)) {

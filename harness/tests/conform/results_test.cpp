@@ -1,5 +1,6 @@
 #include "harness/conform/results.h"
 
+#include "harness/conform/junit.h"
 #include "harness/conform/report.h"
 #include "harness/tests/conform/outcomes.h"
 
@@ -297,6 +298,11 @@ TEST(OneFindingPerDefect, TheTestNamedForTheRuleReportsItAndTheOthersAreBlockedB
     run.tests = tests;
     const auto text = render_failures(run);
     EXPECT_NE(text.find("BLOCKED 3 tests by one finding, reported under Orders.ORD_CREATED_AnswersCreatedWithOrder"), std::string::npos) << text;
+    // A failed test's copy is one line pointing at the test that prints it in full.
+    EXPECT_NE(text.find("— reported under Orders.ORD_CREATED_AnswersCreatedWithOrder"), std::string::npos) << text;
+    const std::string junit = render_junit(run);
+    EXPECT_NE(junit.find("(reported under Orders.ORD_CREATED_AnswersCreatedWithOrder)"), std::string::npos) << junit;
+    EXPECT_NE(junit.find("type=\"assertion\""), std::string::npos) << junit;  // Orders.B_Own: its own failure, not the copy
     EXPECT_EQ(to_json(tests[0].findings[0])["reported_under"], "Orders.ORD_CREATED_AnswersCreatedWithOrder");
     EXPECT_FALSE(to_json(tests[3].findings[0]).contains("reported_under"));
 }
