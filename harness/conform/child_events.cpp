@@ -4,6 +4,8 @@
 
 #include <cerrno>
 
+#include <nlohmann/json.hpp>
+
 namespace dockside::conform {
 namespace {
 
@@ -23,9 +25,8 @@ const char* kind_name(ChildEvent::Kind kind) {
 }  // namespace
 
 std::string encode(const ChildEvent& event) {
-    json line{{"event", kind_name(event.kind)}, {"name", event.name}};
-    if (event.outcome) line["outcome"] = conform::to_json(*event.outcome);
-    // Replacement, not an exception: a finding's body excerpt may hold bytes that are not UTF-8.
+    const json line{{"event", kind_name(event.kind)}, {"name", event.name}};
+    // Replacement, not an exception: what escaped may quote bytes that are not UTF-8.
     return line.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
@@ -40,9 +41,6 @@ std::optional<ChildEvent> decode(const std::string& line) {
         if (kind == kind_name(k)) event.kind = k, known = true;
     if (!known) return std::nullopt;
     event.name = parsed.value("name", "");
-    if (const auto it = parsed.find("outcome"); it != parsed.end() && it->is_object())
-        event.outcome = conform::outcome_from_json(*it);
-    if (event.kind == ChildEvent::Kind::Ended && !event.outcome) return std::nullopt;
     return event;
 }
 

@@ -1,14 +1,14 @@
 #pragma once
 /// What a supervised child tells its parent, one JSON object per line over a pipe: a test started, the
-/// request it is about to send, a test ended (its whole outcome), an exception escaped everything that
-/// runs the tests, and that the child finished its list. The parent learns from the last `started` without an `ended` which test a
-/// crash or a hang belongs to, and from the last `sending` what it was doing.
+/// request it is about to send, a test ended (its outcome is in the run log by then: run_log.h), an
+/// exception escaped everything that runs the tests, and that the child finished its list. Liveness only:
+/// the parent learns from the last `started` without an `ended` which test a crash or a hang belongs to,
+/// and from the last `sending` what it was doing.
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "harness/conform/results.h"
 #include "harness/http/message.h"
 
 namespace dockside::conform {
@@ -16,8 +16,7 @@ namespace dockside::conform {
 struct ChildEvent {
     enum class Kind { Started, Sending, Ended, Escaped, Finished };
     Kind kind = Kind::Finished;
-    std::string name;                      ///< the test (Started), the request line (Sending), what escaped (Escaped)
-    std::optional<conform::TestOutcome> outcome;  ///< Ended
+    std::string name;  ///< the test (Started, Ended), the request line (Sending), what escaped (Escaped)
 };
 
 /// One event as a line (with its newline).

@@ -40,7 +40,9 @@ Result<RunResults, RunRefused> run_conformance(const spec::Spec& spec, const val
     RunResults results{run_metadata(info, scope, run, spec), prepared.preflight};
     if (prepared.runnable) {
         if (!run.capture_path.empty()) mark_tests_in_log();
-        auto ran = run_suites(**session, run, results.meta);
+        auto ran_or = run_suites(**session, run, results.meta);
+        if (!ran_or) return fail(RunRefused{RunRefused::Kind::NoRunLog, ran_or.error()});
+        auto& ran = *ran_or;
         if (ran.meta.selected == 0)
             return fail(RunRefused{RunRefused::Kind::NothingSelected, "no test matches the selection"});
         results.meta = ran.meta;

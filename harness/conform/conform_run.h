@@ -45,6 +45,7 @@ struct RunRefused {
     enum class Kind {
         NoSession,        ///< no session could be made for the target (`message` says why)
         NothingSelected,  ///< the selection names no test
+        NoRunLog,         ///< no file for the outcomes could be made (`message` says why)
     };
     Kind kind = Kind::NoSession;
     std::string message;

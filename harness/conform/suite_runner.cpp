@@ -10,6 +10,8 @@
 #include <iostream>
 #include <map>
 #include <new>
+#include <set>
+#include <stdexcept>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -21,6 +23,7 @@
 #include "harness/conform/suite_api.h"
 #include "harness/conform/child_events.h"
 #include "harness/conform/pacing.h"
+#include "harness/conform/run_log.h"
 #include "harness/conform/selection.h"
 #include "harness/conform/session_token.h"
 #include "harness/conform/session_tests.h"
@@ -86,12 +89,13 @@ private:
     bool active_ = false;
 };
 
-/// The parent's side of the supervisor: keeps the record current, collects the outcomes and prints one
-/// progress line per GoogleTest suite once all its selected tests have ended (in whatever order).
-class ParentSink : public OutcomeSink {
+/// The parent's side of the supervisor: reads each outcome from the run log once, as its test ends, keeps
+/// the record current, collects the outcomes and prints one progress line per GoogleTest suite once all
+/// its selected tests have ended (in whatever order).
+class ParentSink : public SupervisorNews {
 public:
-    ParentSink(const RunOptions& options, const std::vector<std::string>& selected, int console)
-        : options_(options), console_(console) {
+    ParentSink(const RunOptions& options, const std::vector<std::string>& selected, int console, RunLog& log)
+        : options_(options), console_(console), log_(log) {
         for (std::size_t i = 0; i < selected.size(); ++i) {
             order_[selected[i]] = i;
             ++expected_[suite_of(selected[i])];
@@ -103,7 +107,26 @@ public:
         if (options_.record) options_.record->test_started(test, std::chrono::seconds(0));
     }
 
-    void test_ended(const TestOutcome& outcome) override {
+    void test_logged(const std::string& test) override {
+        // Another worker's line may be read before its start is: each outcome waits for its own news.
+        for (auto& outcome : log_.read_new()) unclaimed_.insert_or_assign(outcome.name, std::move(outcome));
+        const auto logged = unclaimed_.find(test);
+        if (logged != unclaimed_.end()) {
+            test_lost(logged->second);
+            unclaimed_.erase(logged);
+            return;
+        }
+        TestOutcome unread;  // never silently lost (a line the full disk cut short)
+        unread.name = test;
+        unread.area = area_of_test(test);
+        unread.status = TestStatus::Failed;
+        unread.reason = "its outcome could not be read from the run log";
+        test_lost(unread);
+    }
+
+    void test_lost(const TestOutcome& outcome) override {
+        // First come, first kept: a child killed between logging a test and saying so is blamed for it too.
+        if (!seen_.insert(outcome.name).second) return;
         if (options_.record) options_.record->test_finished(outcome);
         outcomes_.push_back(outcome);
         auto& finished = by_suite_[suite_of(outcome.name)];
@@ -130,21 +153,29 @@ private:
 
     const RunOptions& options_;
     int console_;
+    RunLog& log_;
+    std::set<std::string> seen_;
+    std::map<std::string, TestOutcome> unclaimed_;
     std::map<std::string, std::size_t> order_;
     std::map<std::string, std::size_t> expected_;
     std::map<std::string, std::vector<TestOutcome>> by_suite_;
     std::vector<TestOutcome> outcomes_;
 };
 
-/// A child's side: every start and outcome goes up the pipe.
-class PipeSink : public OutcomeSink {
+/// A child's side: each outcome into the run log, then the news that its test ended up the pipe.
+class ChildSink : public OutcomeSink {
 public:
-    explicit PipeSink(const EventWriter& events) : events_(events) {}
-    void test_started(const std::string& test) override { events_.write({ChildEvent::Kind::Started, test, std::nullopt}); }
-    void test_ended(const TestOutcome& outcome) override { events_.write({ChildEvent::Kind::Ended, outcome.name, outcome}); }
+    ChildSink(const EventWriter& events, const RunLog& log) : events_(events), log_(log) {}
+    void test_started(const std::string& test) override { events_.write({ChildEvent::Kind::Started, test}); }
+    void test_ended(const TestOutcome& outcome) override {
+        // Unsaid, the test stays running: the supervisor blames the child's end on it, with this reason.
+        if (auto why = log_.append(outcome)) throw std::runtime_error(*why);
+        events_.write({ChildEvent::Kind::Ended, outcome.name});
+    }
 
 private:
     const EventWriter& events_;
+    const RunLog& log_;
 };
 
 /// The run's unique numbers, in memory every child shares (see core/unique_numbers.h).
@@ -168,23 +199,24 @@ private:
 };
 
 /// What a child does: runs its batch with GoogleTest, reporting through the pipe.
-int run_in_child(conform::Session& session, const RunOptions& options, const TestBatch& batch, const EventWriter& events) {
+int run_in_child(conform::Session& session, const RunOptions& options, const TestBatch& batch, const EventWriter& events,
+                 const RunLog& log) {
     forget_connections_after_fork();
     test_context::observe_sends([&events, &options](const http::Request& request) {
-        events.write({ChildEvent::Kind::Sending, request_line(request), std::nullopt});
+        events.write({ChildEvent::Kind::Sending, request_line(request)});
         if (options.on_request) options.on_request(test_context::test_name(), request);
     });
     std::string filter;
     for (const auto& test : batch.tests) filter += (filter.empty() ? "" : ":") + test;
     GTEST_FLAG_SET(filter, filter);
-    PipeSink sink(events);
+    ChildSink sink(events, log);
     ListenerOptions listening{options.test_budget, options.accept_keys, options.on_test_start};
     auto* listener = new OutcomeListener(session, std::move(listening), sink);
     ::testing::UnitTest::GetInstance()->listeners().Append(listener);  // owned by GoogleTest from here
     [[maybe_unused]] const int gtest_verdict = RUN_ALL_TESTS();  // the verdict is the parent's, from the outcomes
     // An exception thrown outside a test body (a listener, a fixture's static set-up) is caught by GoogleTest,
     // which reports it on the running test and abandons the rest of the run.
-    if (const auto why = listener->abandoned()) events.write({ChildEvent::Kind::Escaped, *why, std::nullopt});
+    if (const auto why = listener->abandoned()) events.write({ChildEvent::Kind::Escaped, *why});
     return 0;
 }
 
@@ -258,7 +290,7 @@ std::string replay_command(const conform::SessionInfo& info, const std::string& 
     return command;
 }
 
-conform::RunResults run_suites(conform::Session& session, const RunOptions& options, conform::RunMetadata meta) {
+Result<conform::RunResults, std::string> run_suites(conform::Session& session, const RunOptions& options, conform::RunMetadata meta) {
     // What the suites add (the generators reading the session's contract, --spec-dir) holds for the run.
     const auto scopes = make_session_scopes(session);
     make_session_tests(session);
@@ -279,12 +311,14 @@ conform::RunResults run_suites(conform::Session& session, const RunOptions& opti
         return results;
     }
     if (options.record) options.record->update_meta(meta);
+    auto log = RunLog::create();
+    if (!log) return fail(log.error());
 
     auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
     delete listeners.Release(listeners.default_result_printer());
     OutputCapture capture(options.capture_path);
     if (options.record) options.record->set_console_fd(capture.console_fd());
-    ParentSink sink(options, selected, capture.console_fd());
+    ParentSink sink(options, selected, capture.console_fd(), **log);
     SharedUniqueNumbers unique_numbers;
     pace_requests(options.max_requests_per_second);
     SupervisorOptions supervision;
@@ -296,7 +330,7 @@ conform::RunResults run_suites(conform::Session& session, const RunOptions& opti
     supervision.seed = session.info().seed;
     supervision.replay = [&session](const std::string& test) { return replay_command(session.info(), test); };
     const ChildBody body = [&](const TestBatch& batch, const EventWriter& events) {
-        return run_in_child(session, options, batch, events);
+        return run_in_child(session, options, batch, events, **log);
     };
 
     conform::set_current_session(&session);

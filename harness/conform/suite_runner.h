@@ -78,7 +78,8 @@ std::string replay_command(const conform::SessionInfo& info, const std::string& 
 /// Initialises GoogleTest (once per process) with the filter, sets the session and runs the selected tests
 /// under the supervisor (or lists them). Metadata other than duration and the selection size is taken from
 /// `meta`; the outcomes come in the order the tests are registered, whatever order they finished in.
-conform::RunResults run_suites(conform::Session& session, const RunOptions& options, conform::RunMetadata meta);
+/// An error when the run log cannot be made (run_log.h).
+Result<conform::RunResults, std::string> run_suites(conform::Session& session, const RunOptions& options, conform::RunMetadata meta);
 
 /// Sends what is still written to stderr after Dockside's report (RapidCheck prints its own reproduce hint
 /// when the process exits) to the log file; Dockside's replay command is the one way to replay.

@@ -70,8 +70,8 @@ conform::TestOutcome fault_outcome(const Child& child, const std::string& cause,
 
 class Supervisor {
 public:
-    Supervisor(std::vector<TestBatch> batches, const SupervisorOptions& options, const ChildBody& body, OutcomeSink& sink)
-        : pending_(batches.begin(), batches.end()), options_(options), body_(body), sink_(sink) {}
+    Supervisor(std::vector<TestBatch> batches, const SupervisorOptions& options, const ChildBody& body, SupervisorNews& news)
+        : pending_(batches.begin(), batches.end()), options_(options), body_(body), news_(news) {}
 
     void run() {
         while (!pending_.empty() || !children_.empty()) {
@@ -129,11 +129,11 @@ private:
             int status = kEscapedExit;
             try {
                 status = body_(batch, events);
-                events.write({ChildEvent::Kind::Finished, {}, std::nullopt});
+                events.write({ChildEvent::Kind::Finished, {}});
             } catch (const std::exception& e) {
-                events.write({ChildEvent::Kind::Escaped, std::string("an exception escaped: ") + e.what(), std::nullopt});
+                events.write({ChildEvent::Kind::Escaped, std::string("an exception escaped: ") + e.what()});
             } catch (...) {
-                events.write({ChildEvent::Kind::Escaped, "an exception of unknown type escaped", std::nullopt});
+                events.write({ChildEvent::Kind::Escaped, "an exception of unknown type escaped"});
             }
             std::fflush(nullptr);
             ::_exit(status);
@@ -153,8 +153,8 @@ private:
             Child stand_in;
             stand_in.running = test;
             stand_in.running_since = Clock::now();
-            sink_.test_started(test);
-            sink_.test_ended(fault_outcome(stand_in, why, false, options_));
+            news_.test_started(test);
+            news_.test_lost(fault_outcome(stand_in, why, false, options_));
         }
     }
 
@@ -188,13 +188,13 @@ private:
                 child.running_since = Clock::now();
                 child.last_request.clear();
                 ++child.started;
-                sink_.test_started(event.name);
+                news_.test_started(event.name);
                 return;
             case ChildEvent::Kind::Sending: child.last_request = std::move(event.name); return;
             case ChildEvent::Kind::Ended:
-                child.ended.insert(event.outcome->name);
+                child.ended.insert(event.name);
                 child.running.clear();
-                sink_.test_ended(*event.outcome);
+                news_.test_logged(event.name);
                 return;
             case ChildEvent::Kind::Escaped: child.escaped = std::move(event.name); return;
             case ChildEvent::Kind::Finished: child.finished = true; return;
@@ -230,7 +230,7 @@ private:
                                   : child.finished         ? std::string("its child finished without ending it")
                                                            : describe_wait_status(status);
         if (!child.running.empty()) {
-            sink_.test_ended(fault_outcome(child, cause, child.cut_short, options_));
+            news_.test_lost(fault_outcome(child, cause, child.cut_short, options_));
             child.ended.insert(child.running);
         }
         TestBatch rest;
@@ -249,7 +249,7 @@ private:
     std::vector<Child> children_;
     const SupervisorOptions& options_;
     const ChildBody& body_;
-    OutcomeSink& sink_;
+    SupervisorNews& news_;
 };
 
 }  // namespace
@@ -264,8 +264,8 @@ std::string describe_wait_status(int status) {
     return "wait status " + std::to_string(status);
 }
 
-void supervise(std::vector<TestBatch> batches, const SupervisorOptions& options, const ChildBody& body, OutcomeSink& sink) {
-    Supervisor(std::move(batches), options, body, sink).run();
+void supervise(std::vector<TestBatch> batches, const SupervisorOptions& options, const ChildBody& body, SupervisorNews& news) {
+    Supervisor(std::move(batches), options, body, news).run();
 }
 
 }  // namespace dockside::conform

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "harness/conform/child_events.h"
-#include "harness/conform/test_listener.h"
+#include "harness/conform/results.h"
 
 namespace dockside::conform {
 
@@ -30,15 +30,27 @@ struct SupervisorOptions {
     std::function<std::string(const std::string& test)> replay;
 };
 
+/// What the parent hears from the supervisor. The outcome of a test a child ran is in the run log
+/// (run_log.h), never on the pipe: the supervisor watches its children for liveness, not for content.
+class SupervisorNews {
+public:
+    virtual ~SupervisorNews() = default;
+    virtual void test_started(const std::string& test) = 0;
+    /// A child ended the test: its outcome is in the run log.
+    virtual void test_logged(const std::string& test) = 0;
+    /// The test's child died in it, or no child could run it: the outcome the supervisor made up.
+    virtual void test_lost(const TestOutcome& outcome) = 0;
+};
+
 /// What a child does with its batch: runs the tests, reporting through `events`; its return is the child's
 /// exit status. It runs after fork(), in a process whose only thread is the caller's.
 using ChildBody = std::function<int(const TestBatch& batch, const EventWriter& events)>;
 
-/// Runs `batches` (in order when `workers` is 1) and reports every start and every outcome to `sink` in the
-/// parent, including the outcomes it makes up for tests whose child died. Tests of a batch that never
-/// started because its child died run in a new child.
+/// Runs `batches` (in order when `workers` is 1) and tells `news` in the parent of every start and every
+/// end, with the outcomes it makes up for tests whose child died. Tests of a batch that never started
+/// because its child died run in a new child.
 void supervise(std::vector<TestBatch> batches, const SupervisorOptions& options, const ChildBody& body,
-               OutcomeSink& sink);
+               SupervisorNews& news);
 
 /// "SIGSEGV (signal 11)", "exit status 3": how a child ended, from waitpid's status.
 std::string describe_wait_status(int status);

@@ -2,7 +2,7 @@
 /// The GoogleTest listener that turns each test into a conform::TestOutcome: it begins and ends the suite
 /// API's test context (time budget, setup steps, the requests a reproduction names), attaches the test's
 /// findings, its replay command and a property's shrunk counterexample, applies the accept list, and hands
-/// the outcome to a sink (the parent's record, or the pipe of a supervised child).
+/// the outcome to a sink (in a supervised child: the run log, run_log.h).
 
 #include <chrono>
 #include <functional>

@@ -122,7 +122,7 @@ Result<Rehearsal, std::string> rehearse(const spec::Spec& spec, const validate::
         run.on_request = request_recorder(requests, conform::injected_hooks().on_request);
         conform::RunMetadata meta;
         meta.target = "rehearsal: " + server.base_url();
-        conform::run_suites(**session, run, meta);
+        if (auto ran = conform::run_suites(**session, run, meta); !ran) return fail(ran.error());
         out.selected = conform::selected_tests(options.filter);
     }
     server.stop();

@@ -1,6 +1,6 @@
 // The supervisor's parts without a target: GoogleTest's filter syntax as the parent reads it, what must
-// not overlap, the child's events on the wire, and supervise() itself over children that pass, crash,
-// let an exception escape, hang or die before their first test.
+// not overlap, the child's events on the wire, and supervise() itself over children that pass (their
+// outcomes in the run log), crash, let an exception escape, hang or die before their first test.
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -16,6 +16,7 @@
 
 #include "harness/conform/child_events.h"
 #include "harness/conform/run_apart.h"
+#include "harness/conform/run_log.h"
 #include "harness/conform/selection.h"
 #include "harness/conform/supervisor.h"
 
@@ -47,62 +48,55 @@ TEST(RunApart, WalkersAndWritersOfOneCollectionNeverOverlap) {
     EXPECT_TRUE(may_overlap("PartsClock.Other", "Undeclared.E")) << "only the declared test runs alone";
 }
 
-TEST(ChildEvents, AnOutcomeSurvivesTheWireAndLinesSplitAnywhere) {
-    conform::TestOutcome outcome;
-    outcome.name = "Orders.ORD_X";
-    outcome.area = "orders";
-    outcome.status = conform::TestStatus::TimedOut;
-    outcome.reason = "why";
-    outcome.failure_messages = {"one", "two\nlines"};
-    conform::Finding finding;
-    finding.test = outcome.name;
-    finding.rule = "ORD-X";
-    finding.body_excerpt = std::string("not utf-8: \xff");
-    finding.violations.push_back({"CONV-TYPES", "/id", "integer", "string", "#/x"});
-    outcome.findings.push_back(finding);
-    outcome.harness_fault = conform::HarnessFault{"SIGSEGV (signal 11)", "GET /x (no body)", 7, "dockside conform …"};
-    const std::string wire = encode({ChildEvent::Kind::Ended, outcome.name, outcome}) +
-                             encode({ChildEvent::Kind::Sending, "GET /y (no body)", std::nullopt});
+TEST(ChildEvents, LinesSplitAnywhereAndCarryNoOutcome) {
+    const std::string wire = encode({ChildEvent::Kind::Ended, "Orders.ORD_X"}) +
+                             encode({ChildEvent::Kind::Escaped, std::string("not utf-8: \xff")}) +
+                             encode({ChildEvent::Kind::Sending, "GET /y (no body)"});
+    EXPECT_EQ(wire.find("outcome"), std::string::npos) << "outcomes go to the run log, not the pipe";
     EventReader reader;
     std::vector<ChildEvent> events;
     for (std::size_t i = 0; i < wire.size(); i += 7)
         for (auto& e : reader.feed(wire.data() + i, std::min<std::size_t>(7, wire.size() - i))) events.push_back(std::move(e));
-    ASSERT_EQ(events.size(), 2u);
-    ASSERT_TRUE(events[0].outcome);
-    const auto& back = *events[0].outcome;
-    EXPECT_EQ(conform::to_json(back), conform::to_json([&] {
-                  auto expected = outcome;
-                  expected.findings[0].body_excerpt = back.findings[0].body_excerpt;  // replaced, not thrown
-                  return expected;
-              }()));
-    EXPECT_EQ(events[1].kind, ChildEvent::Kind::Sending);
-    EXPECT_EQ(events[1].name, "GET /y (no body)");
+    ASSERT_EQ(events.size(), 3u);
+    EXPECT_EQ(events[0].kind, ChildEvent::Kind::Ended);
+    EXPECT_EQ(events[0].name, "Orders.ORD_X");
+    EXPECT_EQ(events[1].kind, ChildEvent::Kind::Escaped) << "replaced, not thrown";
+    EXPECT_EQ(events[2].kind, ChildEvent::Kind::Sending);
+    EXPECT_EQ(events[2].name, "GET /y (no body)");
 }
 
-/// Collects what the supervisor reports, in arrival order.
-class Collected : public OutcomeSink {
+/// Collects what the supervisor reports, reading the run log as a test is said to be logged.
+class Collected : public SupervisorNews {
 public:
     void test_started(const std::string& test) override { started.push_back(test); }
-    void test_ended(const conform::TestOutcome& outcome) override { ended[outcome.name] = outcome; }
+    void test_logged(const std::string& test) override {
+        for (auto& outcome : log->read_new()) ended[outcome.name] = outcome;
+        EXPECT_TRUE(ended.count(test)) << test << " was said to be logged before its line was in the log";
+    }
+    void test_lost(const conform::TestOutcome& outcome) override { ended[outcome.name] = outcome; }
+    std::unique_ptr<RunLog> log = std::move(RunLog::create().value());
     std::vector<std::string> started;
     std::map<std::string, conform::TestOutcome> ended;
 };
 
 /// A child that "runs" each test of its batch by name: pass, crash, throw, hang or exit early.
-int fake_child(const TestBatch& batch, const EventWriter& events) {
-    for (const auto& test : batch.tests) {
-        if (test == "Fake.DiesBeforeItBegins") ::_exit(3);
-        events.write({ChildEvent::Kind::Started, test, std::nullopt});
-        events.write({ChildEvent::Kind::Sending, "GET /" + test + " (no body)", std::nullopt});
-        if (test == "Fake.Crashes") std::raise(SIGSEGV);
-        if (test == "Fake.Throws") throw std::runtime_error("escaped");
-        if (test == "Fake.Hangs")
-            for (;;) ::pause();
-        conform::TestOutcome outcome;
-        outcome.name = test;
-        events.write({ChildEvent::Kind::Ended, test, outcome});
-    }
-    return 0;
+ChildBody fake_child(const RunLog& log) {
+    return [&log](const TestBatch& batch, const EventWriter& events) {
+        for (const auto& test : batch.tests) {
+            if (test == "Fake.DiesBeforeItBegins") ::_exit(3);
+            events.write({ChildEvent::Kind::Started, test});
+            events.write({ChildEvent::Kind::Sending, "GET /" + test + " (no body)"});
+            if (test == "Fake.Crashes") std::raise(SIGSEGV);
+            if (test == "Fake.Throws") throw std::runtime_error("escaped");
+            if (test == "Fake.Hangs")
+                for (;;) ::pause();
+            conform::TestOutcome outcome;
+            outcome.name = test;
+            EXPECT_FALSE(log.append(outcome));
+            events.write({ChildEvent::Kind::Ended, test});
+        }
+        return 0;
+    };
 }
 
 TEST(Supervise, EveryTestGetsAnOutcomeWhateverItsChildDoes) {
@@ -113,7 +107,7 @@ TEST(Supervise, EveryTestGetsAnOutcomeWhateverItsChildDoes) {
     options.replay = [](const std::string& test) { return "replay " + test; };
     supervise({{{"Fake.A", "Fake.Crashes", "Fake.B", "Fake.Throws", "Fake.C", "Fake.Hangs", "Fake.D"}},
                {{"Fake.DiesBeforeItBegins", "Fake.E"}}},
-              options, fake_child, sink);
+              options, fake_child(*sink.log), sink);
     ASSERT_EQ(sink.ended.size(), 9u);
     for (const char* passed : {"Fake.A", "Fake.B", "Fake.C", "Fake.D"}) {
         EXPECT_EQ(sink.ended[passed].status, conform::TestStatus::Passed) << passed;
@@ -147,21 +141,22 @@ TEST(Supervise, WorkersNeverRunTwoTestsThatMayNotOverlap) {
     ASSERT_NE(shared, MAP_FAILED);
     auto* spans = new (shared) Span[4];
     const std::vector<std::string> tests = {"PartsWalker.A", "PartsWriter.B", "Other.C", "Other.D"};
+    Collected sink;
     auto now = [] { return std::chrono::steady_clock::now().time_since_epoch().count(); };
     const ChildBody noting = [&](const TestBatch& batch, const EventWriter& events) {
         for (const auto& test : batch.tests) {
             const auto i = static_cast<std::size_t>(std::find(tests.begin(), tests.end(), test) - tests.begin());
-            events.write({ChildEvent::Kind::Started, test, std::nullopt});
+            events.write({ChildEvent::Kind::Started, test});
             spans[i].begin = now();
             ::usleep(200000);
             spans[i].end = now();
             conform::TestOutcome outcome;
             outcome.name = test;
-            events.write({ChildEvent::Kind::Ended, test, outcome});
+            EXPECT_FALSE(sink.log->append(outcome));
+            events.write({ChildEvent::Kind::Ended, test});
         }
         return 0;
     };
-    Collected sink;
     SupervisorOptions options;
     options.workers = 4;
     supervise(batches_of(tests, 4), options, noting, sink);
