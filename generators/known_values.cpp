@@ -110,4 +110,30 @@ std::vector<std::int64_t> listed_ids_for(const spec::Spec& spec, const std::stri
     return ids;
 }
 
+const std::optional<json>& TargetHoldings::list(const std::string& list_operation) {
+    auto it = lists_.find(list_operation);
+    if (it == lists_.end()) it = lists_.emplace(list_operation, read_(list_operation)).first;
+    return it->second;
+}
+
+std::vector<json> TargetHoldings::items(const std::string& list_operation) {
+    const auto& answer = list(list_operation);
+    if (!answer) return {};
+    if (answer->is_array()) return *answer;
+    if (answer->is_object() && answer->contains("items") && (*answer)["items"].is_array()) return (*answer)["items"];
+    return {};
+}
+
+std::shared_ptr<const KnownValues> TargetHoldings::for_operation(const spec::Operation& operation) {
+    auto known = std::make_shared<KnownValues>();
+    for (const auto& source : value_sources(spec_, operation))
+        if (const auto& answer = list(source.operation)) (*known)[source] = values_by_item(*answer, source.field, source.where);
+    return known;
+}
+
+std::vector<std::int64_t> TargetHoldings::ids_for(const std::string& operation, const std::string& list_operation) {
+    const auto& answer = list(list_operation);
+    return answer ? listed_ids_for(spec_, operation, list_operation, *answer) : std::vector<std::int64_t>{};
+}
+
 }  // namespace dockside::generators

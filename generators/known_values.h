@@ -6,6 +6,7 @@
 /// requests name real records and be served. Nothing here names an operation: the data does.
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -57,5 +58,30 @@ std::vector<std::vector<nlohmann::json>> values_by_item(const nlohmann::json& an
 /// left out; empty when the operation reads no such list.
 std::vector<std::int64_t> listed_ids_for(const spec::Spec& spec, const std::string& operation,
                                          const std::string& list_operation, const nlohmann::json& list_answer);
+
+/// What one target holds, as one unit: each list operation read once, on first ask, through the caller's
+/// reader (a conform worker's client, a load run's connection), then every source and id drawn from that
+/// answer. One per session: the schema phase, the rule checks, the suites and load ask it, so the target's
+/// lists are read once and filtered the one way the data states.
+class TargetHoldings {
+public:
+    /// The list operation's answer, nullopt when it could not be read (the reader says nothing of why).
+    using ListReader = std::function<std::optional<nlohmann::json>(const std::string& list_operation)>;
+    TargetHoldings(const spec::Spec& spec, ListReader read) : spec_(spec), read_(std::move(read)) {}
+
+    /// The list's answer, read on the first ask; nullopt when it could not be read.
+    const std::optional<nlohmann::json>& list(const std::string& list_operation);
+    /// The list's items (a page's "items"): empty when it could not be read.
+    std::vector<nlohmann::json> items(const std::string& list_operation);
+    /// Every source the operation's request names, with what the target gave for each (values_by_item).
+    std::shared_ptr<const KnownValues> for_operation(const spec::Operation& operation);
+    /// listed_ids_for over the held list: the ids `operation`'s request may name from `list_operation`.
+    std::vector<std::int64_t> ids_for(const std::string& operation, const std::string& list_operation);
+
+private:
+    const spec::Spec& spec_;
+    ListReader read_;
+    std::map<std::string, std::optional<nlohmann::json>> lists_;
+};
 
 }  // namespace dockside::generators

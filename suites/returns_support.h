@@ -15,11 +15,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "generators/known_values.h"
 #include "generators/run_spec.h"
 #include "suites/orders_support.h"
 #include "suites/paging_links.h"
 #include "suites/suite.h"
+#include "suites/target_holdings.h"
 #include "suites/undocumented_page_sizes.h"
 
 namespace dockside::suites::returns_support {
@@ -34,18 +34,8 @@ inline bool is_return_state(const json& status) {
     return status.is_string() && std::find(s.begin(), s.end(), status.get<std::string>()) != s.end();
 }
 
-/// Inventory items of the target, read once per process (GET /inventory, one large first page).
-inline const std::vector<json>& inventory_items() {
-    static const std::vector<json> items = [] {
-        std::vector<json> out;
-        Exchange ex = send({.operation = "listInventory", .query = {{"PageSize", std::to_string(undocumented_page_sizes::kCatalogue)}}});
-        json body = ex.json();
-        if (ex.status() == 200 && body.is_object() && body.contains("items") && body["items"].is_array())
-            for (const auto& i : body["items"]) out.push_back(i);
-        return out;
-    }();
-    return items;
-}
+/// Inventory items of the target (one large first page of GET /inventory, read once per worker).
+inline std::vector<json> inventory_items() { return target_holdings().items("listInventory"); }
 
 inline bool variant_flag(const json& item, const char* flag) {
     if (!item.is_object() || !item.contains("variant") || !item["variant"].is_object()) return false;
@@ -56,9 +46,7 @@ inline bool variant_flag(const json& item, const char* flag) {
 inline std::int64_t inventory_id(const json& item) { return item.value("inventory_id", std::int64_t{0}); }
 
 /// The inventory ids a return may carry, by the filter the contract data gives a return line's item.
-inline std::vector<std::int64_t> returnable_ids() {
-    return generators::listed_ids_for(generators::run_spec(), "createReturn", "listInventory", json(inventory_items()));
-}
+inline std::vector<std::int64_t> returnable_ids() { return target_holdings().ids_for("createReturn", "listInventory"); }
 
 /// First inventory item whose variant has `flag` set ("is_digital", "is_bundle").
 inline std::optional<std::int64_t> item_with(const char* flag) {
@@ -69,17 +57,9 @@ inline std::optional<std::int64_t> item_with(const char* flag) {
 
 /// {id, name} of the first fulfillment center the target lists; null when it lists none readable.
 inline json fulfillment_center() {
-    static const json fc = [] {
-        Exchange ex = send({.operation = "listFulfillmentCenters"});
-        json body = ex.json();
-        json items = body.is_array() ? body : (body.is_object() && body.contains("items") ? body["items"] : json());
-        if (items.is_array())
-            for (const auto& f : items)
-                if (f.is_object() && f.contains("id") && f["id"].is_number_integer())
-                    return json{{"id", f["id"]}, {"name", f.value("name", "")}};
-        return json();
-    }();
-    return fc;
+    for (const auto& f : target_holdings().items("listFulfillmentCenters"))
+        if (f.is_object() && f.contains("id") && f["id"].is_number_integer()) return json{{"id", f["id"]}, {"name", f.value("name", "")}};
+    return json();
 }
 
 /// A valid create body: one line per id (quantity 1 + position), a unique reference_id and tracking number.

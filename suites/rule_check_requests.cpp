@@ -8,7 +8,6 @@
 #include <optional>
 #include <random>
 
-#include "generators/known_values.h"
 #include "generators/probe_requests.h"
 #include "generators/run_spec.h"
 #include "generators/products_gen.h"
@@ -16,6 +15,7 @@
 #include "harness/conform/run_apart.h"
 #include "harness/validate/formats.h"
 #include "suites/suite.h"
+#include "suites/target_holdings.h"
 
 namespace dockside::suites {
 namespace {
@@ -53,11 +53,10 @@ std::int64_t integer(const json& object, const char* key) {
 /// product of its own with POST /product:moveVariants (its body is not shown; the reference server's
 /// {variant_ids, name} is used). Seeded products end as they were. 0 when the target does not allow it.
 void make_scratch_product(generators::TargetInputs& in) {
-    Exchange products = send({.operation = "listProducts"});
     std::int64_t host = 0;
-    for (const auto& p : listed(products.json()))
+    for (const auto& p : target_holdings().items("listProducts"))
         if (integer(p, "id") > 0) host = host ? host : integer(p, "id");
-    if (!ok(products) || host == 0) return;
+    if (host == 0) return;
     json variant = generators::gen_variant_request()(rc::Random(std::random_device{}()), 10).value();
     const std::string sku = rule_check_tag() + "SCRATCH";
     variant["sku"] = sku;
@@ -97,11 +96,10 @@ const generators::TargetInputs& target_inputs() {
     owner = &current_session();
     inputs = generators::TargetInputs{};
     inputs.run_tag = rule_check_tag();
-    inputs.returns.inventory_ids =
-        generators::listed_ids_for(generators::run_spec(), "createReturn", "listInventory", send({.operation = "listInventory"}).json());
-    for (const auto& invoice : listed(send({.operation = "listInvoices"}).json()))
+    inputs.returns.inventory_ids = target_holdings().ids_for("createReturn", "listInventory");
+    for (const auto& invoice : target_holdings().items("listInvoices"))
         if (!inputs.invoice_id) inputs.invoice_id = integer(invoice, "invoice_id");
-    for (const auto& wro : listed(send({.operation = "listReceiving"}).json()))
+    for (const auto& wro : target_holdings().items("listReceiving"))
         if (!inputs.receiving_id) inputs.receiving_id = integer(wro, "id");
     inputs.products.channel_ids = {current_session().info().write_channel};
     // The newest order's insertion time, in the target's clock (a simulated clock may be far from ours).

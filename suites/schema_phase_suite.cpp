@@ -35,6 +35,7 @@
 #include "harness/conform/areas.h"
 #include "harness/conform/schema_coverage.h"
 #include "suites/suite.h"
+#include "suites/target_holdings.h"
 #include "harness/conform/run_apart.h"
 #include "harness/conform/session_tests.h"
 
@@ -172,33 +173,6 @@ void run_property(const std::string& id, int cases, const std::function<bool()>&
     ADD_FAILURE() << id << "\n" << message.str();
 }
 
-/// A list answer without the records this run made (those carrying its tag): other tests of the run
-/// make and change them at moments that differ between a serial run and --workers, and one seed must find
-/// the same either way.
-nlohmann::json without_this_runs(nlohmann::json answer) {
-    auto keep = [](nlohmann::json& list) {
-        if (!list.is_array()) return;
-        nlohmann::json kept = nlohmann::json::array();
-        for (auto& item : list)
-            if (item.dump().find(run_tag()) == std::string::npos) kept.push_back(std::move(item));
-        list = std::move(kept);
-    };
-    if (answer.is_array()) keep(answer);
-    else if (answer.is_object() && answer.contains("items")) keep(answer["items"]);
-    return answer;
-}
-
-/// What the target holds where the operation's schemas name a list operation giving real values
-/// (x-values-from), read once per test: part of the valid requests then name records that exist.
-std::shared_ptr<const generators::KnownValues> target_values(const spec::Spec& spec, const spec::Operation& op) {
-    auto known = std::make_shared<generators::KnownValues>();
-    for (const auto& source : generators::value_sources(spec, op)) {
-        const Exchange ex = send({.operation = source.operation});
-        if (ex.response && ex.status() == 200) (*known)[source] = generators::values_by_item(without_this_runs(ex.json()), source.field, source.where);
-    }
-    return known;
-}
-
 void run_operation(const std::string& operation_id) {
     const Session& session = current_session();
     const spec::Spec& spec = session.spec();
@@ -216,7 +190,7 @@ void run_operation(const std::string& operation_id) {
 
     // Values the target must hold unique carry the run's tag, so the records the phase makes are known as the
     // run's: listings and the next tests' values pass over them as over every other test's.
-    const generators::PhaseValues values{target_values(spec, *op), "DS-SP-" + run_tag() + "-"};
+    const generators::PhaseValues values{target_holdings().for_operation(*op), "DS-SP-" + run_tag() + "-"};
     const auto positive = generators::gen_positive(spec, plan, values);
     run_property("SchemaPhase/" + op->id + "/valid", plan.positive, [&] {
         const Exchange ex = send_request(*op, *positive, tally);

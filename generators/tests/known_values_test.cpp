@@ -184,5 +184,26 @@ TEST(KnownValues, ValuesOfOneRequestComeFromOneListedItem) {
     EXPECT_GT(paired, 50);
 }
 
+TEST(TargetHoldings, EachListIsReadOnceAndItsIdsFilteredAsTheDataSays) {
+    std::map<std::string, int> reads;
+    TargetHoldings holdings(testing::real_spec(), [&](const std::string& list) -> std::optional<json> {
+        ++reads[list];
+        if (list != "listInventory") return std::nullopt;  // the target could not list it
+        return json{{"items", json::array({
+            json{{"inventory_id", 7}, {"variant", {{"is_active", true}, {"is_bundle", false}, {"is_digital", false}}}},
+            json{{"inventory_id", 8}, {"variant", {{"is_active", true}, {"is_bundle", false}, {"is_digital", true}}}},
+            json{{"inventory_id", 9}, {"variant", {{"is_active", false}, {"is_bundle", false}, {"is_digital", false}}}}})}};
+    });
+    EXPECT_EQ(holdings.ids_for("createReturn", "listInventory"), std::vector<std::int64_t>{7}) << "digital and inactive left out";
+    EXPECT_EQ(holdings.items("listInventory").size(), 3u);
+    const auto known = holdings.for_operation(operation("createReturn"));
+    ASSERT_TRUE(known->count(kReturnable));
+    EXPECT_EQ(known->at(kReturnable), (std::vector<std::vector<json>>{{7}, {}, {}}));
+    EXPECT_TRUE(holdings.items("listFulfillmentCenters").empty());
+    EXPECT_TRUE(holdings.items("listFulfillmentCenters").empty());
+    EXPECT_EQ(reads["listInventory"], 1) << "read once however often asked";
+    EXPECT_EQ(reads["listFulfillmentCenters"], 1) << "an unreadable list is not asked for again";
+}
+
 }  // namespace
 }  // namespace dockside::generators

@@ -30,17 +30,9 @@ Result<json, std::string> list(const load::TargetAccess& access, const spec::Spe
     return body;
 }
 
-/// The items of a list answer: the array itself, or its `items`.
-const json& items_of(const json& body) {
-    static const json empty = json::array();
-    if (body.is_array()) return body;
-    if (body.is_object() && body.contains("items") && body["items"].is_array()) return body["items"];
-    return empty;
-}
-
 /// The integer `key` of every item; items whose `key` is something else are counted in a note, since the
 /// operations that would read them by id are then sent as their fallback instead.
-std::vector<std::int64_t> ids_of(const json& items, const char* key, const std::string& what,
+std::vector<std::int64_t> ids_of(const std::vector<json>& items, const char* key, const std::string& what,
                                  std::vector<std::string>& notes) {
     std::vector<std::int64_t> out;
     for (const auto& item : items)
@@ -56,34 +48,33 @@ std::vector<std::int64_t> ids_of(const json& items, const char* key, const std::
 
 Result<TargetCatalog, std::string> read_catalog(const load::TargetAccess& access, const spec::Spec& spec,
                                                 const std::set<CatalogNeed>& needs) {
+    std::string failed;  // the first listing that failed, and how
+    generators::TargetHoldings holdings(spec, [&](const std::string& operation) -> std::optional<json> {
+        // One page holding all: the most GET /order serves, and a catalogue size its range does not bound.
+        const std::string query = operation == "listInventory" ? "PageSize=1000" : operation == "listFulfillmentCenters" ? "" : "Limit=250";
+        auto body = list(access, spec, operation, query);
+        if (body) return *body;
+        if (failed.empty()) failed = body.error();
+        return std::nullopt;
+    });
     TargetCatalog catalog;
-    if (needs.count(CatalogNeed::orders)) {
-        auto body = list(access, spec, "listOrders", "Limit=250");
-        if (!body) return fail(body.error());
-        catalog.order_ids = ids_of(items_of(*body), "id", "listOrders", catalog.notes);
-    }
-    if (needs.count(CatalogNeed::receiving)) {
-        auto body = list(access, spec, "listReceiving", "Limit=250");
-        if (!body) return fail(body.error());
-        catalog.receiving_ids = ids_of(items_of(*body), "id", "listReceiving", catalog.notes);
-    }
+    if (needs.count(CatalogNeed::orders))
+        catalog.order_ids = ids_of(holdings.items("listOrders"), "id", "listOrders", catalog.notes);
+    if (needs.count(CatalogNeed::receiving))
+        catalog.receiving_ids = ids_of(holdings.items("listReceiving"), "id", "listReceiving", catalog.notes);
     if (needs.count(CatalogNeed::returnable_inventory)) {
-        auto body = list(access, spec, "listInventory", "PageSize=1000");
-        if (!body) return fail(body.error());
-        catalog.returnable_inventory_ids = generators::listed_ids_for(spec, "createReturn", "listInventory", *body);
-        if (catalog.returnable_inventory_ids.empty())
+        catalog.returnable_inventory_ids = holdings.ids_for("createReturn", "listInventory");
+        if (failed.empty() && catalog.returnable_inventory_ids.empty())
             return fail(std::string("createReturn needs an active, physical inventory item; GET /inventory lists none"));
     }
-    if (needs.count(CatalogNeed::fulfillment_center)) {
-        auto body = list(access, spec, "listFulfillmentCenters", "");
-        if (!body) return fail(body.error());
-        for (const auto& fc : items_of(*body))
+    if (needs.count(CatalogNeed::fulfillment_center))
+        for (const auto& fc : holdings.items("listFulfillmentCenters"))
             if (fc.is_object() && fc.contains("id") && fc["id"].is_number_integer()) {
                 catalog.fulfillment_center_id = fc["id"].get<std::int64_t>();
                 catalog.fulfillment_center_name = fc.value("name", "");
                 break;
             }
-    }
+    if (!failed.empty()) return fail(failed);
     return catalog;
 }
 

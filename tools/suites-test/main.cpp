@@ -76,8 +76,9 @@ int main(int argc, char** argv) {
     }
     conform::make_session_tests(**session);
     conform::set_current_session(session->get());
-    // The suites and the generators they call read their documented values from the session's spec.
-    generators::SpecScope spec_scope(session->get()->spec());
+    // What a conform run holds while its suites run: the generators reading the session's spec, the
+    // target's holdings.
+    const auto scopes = conform::make_session_scopes(**session);
     conform::attach_test_context(std::chrono::seconds(120));
     const int status = RUN_ALL_TESTS();
     conform::set_current_session(nullptr);
