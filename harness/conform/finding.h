@@ -43,6 +43,8 @@ struct Finding {
     /// Set when another test of the run saw the same rule broken on the same operation and the finding is
     /// reported under that test (one defect, one finding): this copy blocks its test instead of failing it.
     std::string reported_under;
+    /// "Test.Name#7": the exchange that shows it, as `--har` names its entry ("" when nothing was sent).
+    std::string exchange;
 
     /// Stable identity across runs, for accept files: "rule|operation|test".
     std::string key() const;

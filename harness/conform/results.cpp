@@ -218,6 +218,7 @@ nlohmann::json to_json(const Finding& f) {
                        {"setup", f.setup}};
     if (f.setup) out["setup_step"] = f.setup_step;
     if (!f.reported_under.empty()) out["reported_under"] = f.reported_under;
+    if (!f.exchange.empty()) out["exchange"] = f.exchange;
     return out;
 }
 

@@ -53,6 +53,7 @@ Finding finding_from_json(const json& f) {
     out.setup = member<bool>(f, "setup", false);
     out.setup_step = member<std::string>(f, "setup_step", "");
     out.reported_under = member<std::string>(f, "reported_under", "");
+    out.exchange = member<std::string>(f, "exchange", "");
     return out;
 }
 

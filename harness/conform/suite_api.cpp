@@ -93,7 +93,11 @@ bool refused_write(const Session& session, Exchange& ex) {
 bool send_answered(Session& session, Exchange& ex) {
     for (int attempt = 0;; ++attempt) {
         const auto left = test_context::remaining();
+        const auto started = std::chrono::system_clock::now();
         auto response = send_once(session, ex, left);
+        test_context::answered(ex.sequence, {http::absolute_url(session.url_for(ex.operation), ex.request.target), &ex.request,
+                                             response ? &*response : nullptr,
+                                             response ? std::string() : http::to_string(response.error()), started});
         if (!response) {
             ex.response.reset();
             ex.transport_error = http::to_string(response.error());
@@ -184,6 +188,7 @@ conform::Finding make_finding(const Exchange* ex, const std::string& rule, std::
     }
     if (ex) {
         f.operation = ex->operation_id;
+        if (ex->sequence) f.exchange = f.test + "#" + std::to_string(ex->sequence);
         f.curl = curl_of(*ex);
         f.status = ex->status();
         if (ex->response) f.body_excerpt = conform::excerpt(ex->response->body);

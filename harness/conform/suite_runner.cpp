@@ -206,6 +206,10 @@ int run_in_child(conform::Session& session, const RunOptions& options, const Tes
         events.write({ChildEvent::Kind::Sending, request_line(request)});
         if (options.on_request) options.on_request(test_context::test_name(), request);
     });
+    if (options.on_answer)
+        test_context::observe_answers([&options](std::uint64_t sequence, const http::HarExchange& exchange) {
+            options.on_answer(test_context::test_name(), sequence, exchange);
+        });
     std::string filter;
     for (const auto& test : batch.tests) filter += (filter.empty() ? "" : ":") + test;
     GTEST_FLAG_SET(filter, filter);

@@ -19,6 +19,7 @@
 #include "harness/conform/record.h"
 #include "harness/conform/results.h"
 #include "harness/conform/session.h"
+#include "harness/http/har.h"
 #include "core/result.h"
 #include "harness/auth/shared_token.h"
 #include "harness/http/message.h"
@@ -48,6 +49,8 @@ struct RunOptions {
     /// hangs here): as each test starts, and with each request a test is about to send.
     std::function<void(const std::string& test)> on_test_start;
     std::function<void(const std::string& test, const http::Request& request)> on_request;
+    /// Called in the child with every exchange as answered (`--har` records it); empty: nothing recorded.
+    std::function<void(const std::string& test, std::uint64_t sequence, const http::HarExchange& exchange)> on_answer;
 };
 
 /// Hooks a test build of `dockside` sets (from a static initialiser) to inject a crash or a hang into one

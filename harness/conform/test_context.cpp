@@ -23,6 +23,7 @@ struct State {
     std::vector<std::string> setup;
     std::optional<std::string> skip;
     std::function<void(const http::Request&)> observer;
+    std::function<void(std::uint64_t, const http::HarExchange&)> answers;
     Throttling throttling;
 };
 
@@ -138,6 +139,22 @@ void observe_sends(std::function<void(const http::Request&)> observer) {
     State& s = state();
     std::lock_guard lock(s.mutex);
     s.observer = std::move(observer);
+}
+
+void observe_answers(std::function<void(std::uint64_t sequence, const http::HarExchange&)> observer) {
+    State& s = state();
+    std::lock_guard lock(s.mutex);
+    s.answers = std::move(observer);
+}
+
+void answered(std::uint64_t sequence, const http::HarExchange& exchange) {
+    State& s = state();
+    std::function<void(std::uint64_t, const http::HarExchange&)> observer;
+    {
+        std::lock_guard lock(s.mutex);
+        observer = s.answers;  // called unlocked, as the sends' observer is
+    }
+    if (observer) observer(sequence, exchange);
 }
 
 std::vector<Sent> sent_before(std::uint64_t sequence) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/http/har.h"
 #include "harness/http/message.h"
 
 namespace dockside::conform::test_context {
@@ -45,6 +46,11 @@ std::uint64_t remember(const http::Request& request);
 /// Called with every request `remember` numbers, before it is sent (the supervisor's child reports the
 /// last one, so a crash can name it). Set before the tests run; an empty function removes it.
 void observe_sends(std::function<void(const http::Request&)> observer);
+/// Called with every exchange as it was answered (each try of a request the harness repeats after a 429),
+/// with the sequence number `remember` gave its request: a recorder (--har) keeps them. An empty function
+/// removes it.
+void observe_answers(std::function<void(std::uint64_t sequence, const http::HarExchange&)> observer);
+void answered(std::uint64_t sequence, const http::HarExchange& exchange);
 /// Requests sent before `sequence` (oldest first), at most the last few dozen.
 std::vector<Sent> sent_before(std::uint64_t sequence);
 /// The sequence number of the last request sent, 0 when none.

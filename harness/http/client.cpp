@@ -221,8 +221,16 @@ template <class Stream>
 HttpClient::Impl::Exchange HttpClient::Impl::exchange(Stream& stream, const bhttp::request<bhttp::string_body>& message,
                                                       const std::string& url) {
     Exchange out;
+    using Clock = std::chrono::steady_clock;
+    const auto ms_since = [](Clock::time_point since) {
+        return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
+    };
+    Response::Timings timings;
+    auto since = Clock::now();
     beast::get_lowest_layer(stream).expires_after(options_.request_timeout);
     error_code ec = run([&](auto handler) { bhttp::async_write(stream, message, std::move(handler)); });
+    timings.send_ms = ms_since(since);
+    since = Clock::now();
     if (ec) {
         bool timed_out = ec == beast::error::timeout;
         out.error = {timed_out ? Kind::timeout : Kind::write,
@@ -239,7 +247,10 @@ HttpClient::Impl::Exchange HttpClient::Impl::exchange(Stream& stream, const bhtt
     // Header first: Boost 1.74's eager parse loses the body_limit error when the header and body
     // arrive in one read, so the declared Content-Length is checked while the header stands alone.
     ec = run([&](auto handler) { bhttp::async_read_header(stream, buffer_, parser, std::move(handler)); });
+    timings.wait_ms = ms_since(since);
+    since = Clock::now();
     if (!ec) ec = run([&](auto handler) { bhttp::async_read(stream, buffer_, parser, std::move(handler)); });
+    timings.receive_ms = ms_since(since);
     if (ec) {
         auto failure = classify_read(ec, options_.request_timeout, options_.max_body_bytes);
         out.error = {failure.kind, failure.detail, url};
@@ -251,6 +262,7 @@ HttpClient::Impl::Exchange HttpClient::Impl::exchange(Stream& stream, const bhtt
     response.status = static_cast<int>(res.result_int());
     for (const auto& field : res) response.headers.add(std::string(field.name_string()), std::string(field.value()));
     response.body = std::move(res.body());
+    response.timings = timings;
     out.keep_alive = res.keep_alive();
     out.response = std::move(response);
     return out;

@@ -59,6 +59,11 @@ struct Response {
     int status = 0;
     Headers headers;
     std::string body;
+    /// How the exchange's time was spent, in milliseconds (HAR's send, wait and receive): writing the
+    /// request, waiting for the response's head, reading its body. Zero for a response not read off a socket.
+    struct Timings {
+        double send_ms = 0, wait_ms = 0, receive_ms = 0;
+    } timings{};
 
     /// The media type of Content-Type without parameters, lower-cased ("application/json").
     std::string media_type() const;

@@ -26,6 +26,7 @@
 #include "harness/validate/response_validator.h"
 #include "refserver/embedded/session_info.h"
 #include "harness/conform/suite_runner.h"
+#include "tools/dockside/har_recording.h"
 #include "tools/dockside/accept_output.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_plan.h"
@@ -57,6 +58,8 @@ struct ConformOptions {
     std::string accept_file;
     std::string write_accept_file;
     std::string summary_md_file;
+    std::string har_file;
+    std::string har_secrets = "remove";
     std::string refresh_token_file;
     int test_timeout = 120;
     int workers = 1;
@@ -137,6 +140,13 @@ std::vector<std::string> check(const GlobalOptions& global, const ConformOptions
     }
     if (!o.write_accept_file.empty())
         if (auto why = unwritable(o.write_accept_file)) problems.push_back("--write-accept " + o.write_accept_file + ": " + *why);
+    if (!o.har_file.empty())
+        if (auto why = unwritable(o.har_file)) problems.push_back("--har " + o.har_file + ": " + *why);
+    if (o.har_secrets != "remove" && o.har_secrets != "keep")
+        problems.push_back("--har-secrets is remove or keep (got '" + o.har_secrets + "')");
+    else if (o.har_secrets == "keep" && c.target && c.target->production)
+        problems.push_back("--har-secrets keep: the environment '" + c.target->environment +
+                           "' is marked production, and its credentials are never written to a file");
     if (!o.refresh_token_file.empty()) {
         if (c.target && c.target->auth != config::AuthMethod::OAuthClient)
             problems.push_back("--refresh-token-file keeps an OAuth refresh token: it needs --client-id and --client-secret");
@@ -339,6 +349,17 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
 
     conform::RunOptions run = suite_run_options(options, filter, c.accept_keys, dir, record);
     run.token = *credentials ? (*credentials)->shared() : nullptr;
+    std::unique_ptr<HarRecording> har;
+    if (!options.har_file.empty() && !options.list) {
+        std::vector<std::string> secrets{info.token, info.read_only_token, c.target->token, c.target->client_secret};
+        if (info.oauth_client) secrets.push_back(info.oauth_client->secret);
+        auto opened = HarRecording::open(options.har_file, {secrets, options.har_secrets == "keep"}, info.seed);
+        if (!opened) return cannot_run("conform", opened.error());
+        har = std::move(opened.value());
+        run.on_answer = [&har](const std::string& test, std::uint64_t sequence, const http::HarExchange& exchange) {
+            har->append(test, sequence, exchange);
+        };
+    }
     if (!prepared->runnable)
         std::cerr << "dockside conform: the channel list broke the contract and names no channel this run can "
                      "write to; the finding is recorded, pass --channel to run the rest\n";
@@ -357,6 +378,10 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
                                          options.filter + "'); `dockside conform --list` shows the tests");
     if (!results) return cannot_run("conform", results.error().message);
     if (options.list) return kExitOk;
+    if (har) {
+        if (auto written = har->finish(*results); !written) std::cerr << "dockside conform: " << written.error() << "\n";
+        else if (!options.quiet) std::cout << "har:     " << options.har_file << " (" << *written << " exchanges)\n";
+    }
     undo_or_keep(info, client_options_for(*c.target), options.workers, options.keep, options.quiet, *c.spec, c.out_dir);
     if (!options.accept_file.empty()) results->accept = audit_accepted(*results, options, c.accept_keys);
     return report(*results, c.out_dir, options, c.accept_text, prepared->runnable && !options.quiet);
@@ -413,6 +438,11 @@ void register_conform_command(CLI::App& app, CommandContext& context) {
                         "(findings that no longer occur) and with this run's new ones");
     conform->add_option("--summary-md", options->summary_md_file,
                         "Write the verdict as Markdown (at most 64 KiB) for a CI job summary or a pull-request comment");
+    conform->add_option("--har", options->har_file,
+                        "Write every exchange of the tests as HAR 1.2 (secrets removed); each finding's `exchange` names its entry");
+    conform->add_option("--har-secrets", options->har_secrets,
+                        "remove (default) or keep the credentials in the --har file; keep is refused for production")
+        ->capture_default_str();
     conform->add_option("--test-timeout", options->test_timeout,
                         "Seconds each test may take; past it the test is reported timed out and the run goes on")
         ->capture_default_str();

@@ -1,0 +1,184 @@
+#include "harness/http/har.h"
+
+#include <cctype>
+#include <ctime>
+
+namespace dockside::http {
+namespace {
+
+using nlohmann::json;
+
+bool names_a_secret(std::string_view name) {
+    std::string lower(name);
+    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower == "authorization" || lower == "proxy-authorization" || lower == "cookie" || lower == "set-cookie" ||
+        lower == "code")
+        return true;
+    for (const char* word : {"secret", "token", "password"})
+        if (lower.find(word) != std::string::npos) return true;
+    return false;
+}
+
+json name_values(const Headers& headers, bool keep) {
+    json out = json::array();
+    for (const auto& h : headers)
+        out.push_back({{"name", h.name}, {"value", !keep && names_a_secret(h.name) ? std::string(kHarSecretMarker) : h.value}});
+    return out;
+}
+
+/// "a=1&b=2" as HAR's [{name, value}], values of secret names replaced (kept percent-encoded, as sent).
+json pairs_of(std::string_view text, bool keep) {
+    json out = json::array();
+    while (!text.empty()) {
+        const auto amp = text.find('&');
+        const std::string_view pair = text.substr(0, amp);
+        const auto eq = pair.find('=');
+        const std::string name(pair.substr(0, eq));
+        const std::string value(eq == std::string_view::npos ? "" : pair.substr(eq + 1));
+        if (!pair.empty()) out.push_back({{"name", name}, {"value", !keep && names_a_secret(name) ? std::string(kHarSecretMarker) : value}});
+        text = amp == std::string_view::npos ? std::string_view() : text.substr(amp + 1);
+    }
+    return out;
+}
+
+std::string joined(const json& pairs) {
+    std::string out;
+    for (const auto& p : pairs) out += (out.empty() ? "" : "&") + p["name"].get<std::string>() + "=" + p["value"].get<std::string>();
+    return out;
+}
+
+void hide_members(json& value) {
+    if (value.is_array())
+        for (auto& item : value) hide_members(item);
+    if (!value.is_object()) return;
+    for (auto& [name, member] : value.items()) {
+        if (names_a_secret(name) && !member.is_object() && !member.is_array()) member = kHarSecretMarker;
+        else hide_members(member);
+    }
+}
+
+/// A body as HAR text: JSON and form bodies with their secret members replaced, cut at kHarBodyCap.
+std::string body_text(const std::string& body, const std::string& media, bool keep, std::string& comment) {
+    std::string text = body;
+    if (!keep && media == "application/json") {
+        json parsed = json::parse(body, nullptr, false);
+        if (!parsed.is_discarded()) {
+            hide_members(parsed);
+            text = parsed.dump(-1, ' ', false, json::error_handler_t::replace);
+        }
+    } else if (!keep && media == "application/x-www-form-urlencoded") {
+        text = joined(pairs_of(body, keep));
+    }
+    if (text.size() > kHarBodyCap) {
+        comment += "body cut to " + std::to_string(kHarBodyCap) + " of " + std::to_string(text.size()) + " bytes; ";
+        text.resize(kHarBodyCap);
+    }
+    return text;
+}
+
+void replace_literals(json& value, const std::vector<std::string>& literals) {
+    if (value.is_string()) {
+        std::string text = value.get<std::string>();
+        bool changed = false;
+        for (const auto& literal : literals) {
+            if (literal.size() < 6) continue;
+            for (auto at = text.find(literal); at != std::string::npos; at = text.find(literal, at + kHarSecretMarker.size())) {
+                text.replace(at, literal.size(), kHarSecretMarker);
+                changed = true;
+            }
+        }
+        if (changed) value = text;
+    }
+    if (value.is_structured())
+        for (auto& member : value) replace_literals(member, literals);
+}
+
+/// The URL with every byte a URI may not hold percent-encoded (a marker's spaces, raw UTF-8 a test sent):
+/// HAR's url is a URI.
+std::string uri_safe(const std::string& url) {
+    static constexpr std::string_view kAllowed = "-._~:/?#@!$&'()*+,;=%";
+    std::string out;
+    for (const char c : url) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (std::isalnum(byte) || kAllowed.find(c) != std::string_view::npos) {
+            out += c;
+            continue;
+        }
+        static constexpr char kHex[] = "0123456789ABCDEF";
+        out += '%';
+        out += kHex[byte >> 4];
+        out += kHex[byte & 0xF];
+    }
+    return out;
+}
+
+std::string iso8601(std::chrono::system_clock::time_point at) {
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(at.time_since_epoch()).count();
+    const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
+    std::tm utc{};
+    gmtime_r(&seconds, &utc);
+    char text[40];
+    const auto n = std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
+    return std::string(text, n) + "." + std::to_string(1000 + ms % 1000).substr(1) + "Z";
+}
+
+}  // namespace
+
+json har_entry(const HarExchange& exchange, const HarSecrets& secrets) {
+    const Request& request = *exchange.request;
+    const bool keep = secrets.keep;
+    std::string comment;
+    const std::string_view url = exchange.url;
+    const auto question = url.find('?');
+    const json query = question == std::string_view::npos ? json::array() : pairs_of(url.substr(question + 1), keep);
+    json har_request{{"method", request.method},
+                     {"url", std::string(url.substr(0, question)) + (query.empty() ? "" : "?" + joined(query))},
+                     {"httpVersion", "HTTP/1.1"},
+                     {"cookies", json::array()},
+                     {"headers", name_values(request.headers, keep)},
+                     {"queryString", query},
+                     {"headersSize", -1},
+                     {"bodySize", request.body.size()}};
+    if (!request.body.empty()) {
+        const std::string media = media_type(std::string(request.headers.get("Content-Type").value_or("")));
+        har_request["postData"] = {{"mimeType", media}, {"text", body_text(request.body, media, keep, comment)}};
+    }
+    json har_response{{"status", 0},        {"statusText", ""},      {"httpVersion", "HTTP/1.1"},
+                      {"cookies", json::array()}, {"headers", json::array()}, {"redirectURL", ""},
+                      {"headersSize", -1},  {"bodySize", -1},
+                      {"content", {{"size", 0}, {"mimeType", "x-unknown"}}}};
+    Response::Timings timings;
+    if (const Response* response = exchange.response) {
+        timings = response->timings;
+        const std::string media = response->media_type();
+        har_response["status"] = response->status;
+        har_response["statusText"] = std::string(reason_phrase(response->status));
+        har_response["headers"] = name_values(response->headers, keep);
+        har_response["redirectURL"] = std::string(response->headers.get("Location").value_or(""));
+        har_response["bodySize"] = response->body.size();
+        har_response["content"] = {{"size", response->body.size()},
+                                   {"mimeType", media.empty() ? "x-unknown" : media},
+                                   {"text", body_text(response->body, media, keep, comment)}};
+    } else {
+        comment += "no response: " + exchange.transport_error + "; ";
+    }
+    json entry{{"startedDateTime", iso8601(exchange.started)},
+               {"time", timings.send_ms + timings.wait_ms + timings.receive_ms},
+               {"request", std::move(har_request)},
+               {"response", std::move(har_response)},
+               {"cache", json::object()},
+               {"timings", {{"send", timings.send_ms}, {"wait", timings.wait_ms}, {"receive", timings.receive_ms}}}};
+    if (!comment.empty()) entry["comment"] = comment.substr(0, comment.size() - 2);
+    if (!keep) replace_literals(entry, secrets.literals);
+    entry["request"]["url"] = uri_safe(entry["request"]["url"].get<std::string>());
+    return entry;
+}
+
+json har_document(json entries, const std::string& version) {
+    return {{"log", {{"version", "1.2"},
+                     {"creator", {{"name", "dockside"}, {"version", version}}},
+                     {"pages", json::array()},
+                     {"entries", std::move(entries)}}}};
+}
+
+}  // namespace dockside::http
