@@ -2,28 +2,6 @@
 
 namespace dockside::load {
 
-std::vector<PathPiece> split_path_template(const std::string& path_template) {
-    std::vector<PathPiece> pieces;
-    std::string literal;
-    for (std::size_t i = 0; i < path_template.size();) {
-        if (path_template[i] != '{') {
-            literal += path_template[i++];
-            continue;
-        }
-        const auto close = path_template.find('}', i);
-        if (close == std::string::npos) {
-            literal += path_template.substr(i);
-            break;
-        }
-        if (!literal.empty()) pieces.push_back({literal, -1, false});
-        literal.clear();
-        pieces.push_back({path_template.substr(i + 1, close - i - 1), -2, false});
-        i = close + 1;
-    }
-    if (!literal.empty()) pieces.push_back({literal, -1, false});
-    return pieces;
-}
-
 RequestVariant write_request(const RequestShape& shape, const TargetAccess& access) {
     RequestVariant v;
     std::string& out = v.bytes;

@@ -37,8 +37,4 @@ struct RequestShape {
 /// The request as bytes with its slots. Never contains anything but what the shape and access say.
 RequestVariant write_request(const RequestShape& shape, const TargetAccess& access);
 
-/// Splits "/v1/items/{itemId}:cancel" into literal pieces and parameter names (parameters as
-/// pieces whose literal is the name and pool -2, for the caller to bind).
-std::vector<PathPiece> split_path_template(const std::string& path_template);
-
 }  // namespace dockside::load

@@ -43,26 +43,33 @@ std::string percent_decode(std::string_view text) {
     return out;
 }
 
-std::optional<std::string> fill_path(std::string_view path_template,
-                                     const std::function<std::optional<std::string>(const std::string& name)>& value,
-                                     std::string* missing) {
-    std::string out;
+std::vector<TemplatePiece> template_pieces(std::string_view path_template) {
+    std::vector<TemplatePiece> pieces;
     for (size_t i = 0; i < path_template.size();) {
         const size_t open = path_template.find('{', i);
         const size_t close = open == std::string_view::npos ? open : path_template.find('}', open);
         if (close == std::string_view::npos) {
-            out += path_template.substr(i);
+            pieces.push_back({false, std::string(path_template.substr(i))});
             break;
         }
-        out += path_template.substr(i, open - i);
-        const std::string name(path_template.substr(open + 1, close - open - 1));
-        const auto filled = value(name);
+        if (open > i) pieces.push_back({false, std::string(path_template.substr(i, open - i))});
+        pieces.push_back({true, std::string(path_template.substr(open + 1, close - open - 1))});
+        i = close + 1;
+    }
+    return pieces;
+}
+
+std::optional<std::string> fill_path(std::string_view path_template,
+                                     const std::function<std::optional<std::string>(const std::string& name)>& value,
+                                     std::string* missing) {
+    std::string out;
+    for (const auto& piece : template_pieces(path_template)) {
+        const auto filled = piece.parameter ? value(piece.text) : piece.text;
         if (!filled) {
-            if (missing) *missing = name;
+            if (missing) *missing = piece.text;
             return std::nullopt;
         }
         out += *filled;
-        i = close + 1;
     }
     return out;
 }

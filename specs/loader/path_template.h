@@ -51,6 +51,14 @@ private:
     std::vector<Segment> segments_;
 };
 
+/// Literal text and {parameter} names of a template, in order (an unclosed brace is literal text, as
+/// PathTemplate reads it): the one scan that fill_path and the load generator's request writer build on.
+struct TemplatePiece {
+    bool parameter = false;
+    std::string text;  ///< literal text, or the parameter's name
+};
+std::vector<TemplatePiece> template_pieces(std::string_view path_template);
+
 /// `path_template` with each {name} replaced by `value(name)`; nullopt when `value` has none for a name
 /// (its name then in `missing`). An unclosed brace is literal text, as PathTemplate reads it. The one fill
 /// of a template: the suites, the probes and the fuzzers' seeds all fill paths through it.

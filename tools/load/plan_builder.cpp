@@ -11,6 +11,7 @@
 #include "harness/http/url.h"
 #include "harness/load/request_index.h"
 #include "harness/load/request_writer.h"
+#include "specs/loader/path_template.h"
 #include "tools/load/operation_bindings.h"
 
 namespace dockside::loadtool {
@@ -53,7 +54,9 @@ struct Builder {
             const auto q = entry.concrete_path.find('?');
             return {{entry.concrete_path.substr(0, q), -1, false}};
         }
-        auto pieces = load::split_path_template(entry.operation->path_template);
+        std::vector<load::PathPiece> pieces;  // parameters as the name with pool -2, bound below
+        for (auto& piece : spec::template_pieces(entry.operation->path_template))
+            pieces.push_back({std::move(piece.text), piece.parameter ? -2 : -1, false});
         for (auto& piece : pieces) {
             if (piece.pool != -2) continue;
             const PathSource* source = nullptr;

@@ -18,19 +18,6 @@ TargetAccess access_to(const std::string& base) {
     return access;
 }
 
-TEST(RequestWriter, PathTemplatesSplitIntoLiteralsAndParameters) {
-    const auto pieces = split_path_template("/v1/items/{itemId}:cancel");
-    ASSERT_EQ(pieces.size(), 3u);
-    EXPECT_EQ(pieces[0].literal, "/v1/items/");
-    EXPECT_EQ(pieces[0].pool, -1);
-    EXPECT_EQ(pieces[1].literal, "itemId");
-    EXPECT_EQ(pieces[1].pool, -2);  // for the caller to bind
-    EXPECT_EQ(pieces[2].literal, ":cancel");
-    const auto open = split_path_template("/v1/{broken");
-    ASSERT_EQ(open.size(), 1u);  // an unclosed brace is literal text
-    EXPECT_EQ(open[0].literal, "/v1/{broken");
-}
-
 TEST(RequestWriter, AReadWithAPoolIdAndAFixedToken) {
     auto access = access_to("http://127.0.0.1:8080/api");
     access.token = "secret-token";

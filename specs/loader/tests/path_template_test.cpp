@@ -51,6 +51,19 @@ TEST(PathTemplate, TwoParametersInOneSegment) {
     EXPECT_EQ((*m)["ext"], "tar.gz");
 }
 
+TEST(PathTemplate, PiecesAreLiteralsAndParametersInOrder) {
+    const auto pieces = template_pieces("/v1/items/{itemId}:cancel");
+    ASSERT_EQ(pieces.size(), 3u);
+    EXPECT_FALSE(pieces[0].parameter);
+    EXPECT_EQ(pieces[0].text, "/v1/items/");
+    EXPECT_TRUE(pieces[1].parameter);
+    EXPECT_EQ(pieces[1].text, "itemId");
+    EXPECT_EQ(pieces[2].text, ":cancel");
+    const auto open = template_pieces("/v1/{broken");
+    ASSERT_EQ(open.size(), 1u);  // an unclosed brace is literal text
+    EXPECT_EQ(open[0].text, "/v1/{broken");
+}
+
 TEST(PathTemplate, FillReplacesEachNameOrSaysWhichItLacks) {
     const auto value = [](const std::string& name) -> std::optional<std::string> {
         if (name == "orderId") return "12";
