@@ -157,6 +157,12 @@ void answered(std::uint64_t sequence, const http::HarExchange& exchange) {
     if (observer) observer(sequence, exchange);
 }
 
+bool answers_observed() {
+    State& s = state();
+    std::lock_guard lock(s.mutex);
+    return static_cast<bool>(s.answers);
+}
+
 std::vector<Sent> sent_before(std::uint64_t sequence) {
     State& s = state();
     std::lock_guard lock(s.mutex);

@@ -51,6 +51,8 @@ void observe_sends(std::function<void(const http::Request&)> observer);
 /// removes it.
 void observe_answers(std::function<void(std::uint64_t sequence, const http::HarExchange&)> observer);
 void answered(std::uint64_t sequence, const http::HarExchange& exchange);
+/// Whether anything observes the answers: the suite API makes an exchange's record only then.
+bool answers_observed();
 /// Requests sent before `sequence` (oldest first), at most the last few dozen.
 std::vector<Sent> sent_before(std::uint64_t sequence);
 /// The sequence number of the last request sent, 0 when none.

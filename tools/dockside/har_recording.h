@@ -23,7 +23,7 @@ public:
     HarRecording(const HarRecording&) = delete;
     HarRecording& operator=(const HarRecording&) = delete;
 
-    /// One exchange of `test` (in a worker). A line that cannot be written is lost, and `finish` says so.
+    /// One exchange of `test` (in a worker). A line the disk refuses is lost; one cut short is counted by `finish`.
     void append(const std::string& test, std::uint64_t sequence, const http::HarExchange& exchange) const;
     /// Writes the HAR file from what the workers appended: the number of entries, or why it could not.
     Result<std::size_t, std::string> finish(const conform::RunResults& results);
