@@ -1,7 +1,10 @@
 #include "harness/http/har.h"
 
 #include <cctype>
-#include <ctime>
+#include <optional>
+
+#include "core/utc_time.h"
+#include "harness/http/url.h"
 
 namespace dockside::http {
 namespace {
@@ -26,25 +29,15 @@ json name_values(const Headers& headers, bool keep) {
     return out;
 }
 
-/// "a=1&b=2" as HAR's [{name, value}], values of secret names replaced (kept percent-encoded, as sent).
-json pairs_of(std::string_view text, bool keep) {
-    json out = json::array();
-    while (!text.empty()) {
-        const auto amp = text.find('&');
-        const std::string_view pair = text.substr(0, amp);
-        const auto eq = pair.find('=');
-        const std::string name(pair.substr(0, eq));
-        const std::string value(eq == std::string_view::npos ? "" : pair.substr(eq + 1));
-        if (!pair.empty()) out.push_back({{"name", name}, {"value", !keep && names_a_secret(name) ? std::string(kHarSecretMarker) : value}});
-        text = amp == std::string_view::npos ? std::string_view() : text.substr(amp + 1);
-    }
-    return out;
-}
-
-std::string joined(const json& pairs) {
-    std::string out;
-    for (const auto& p : pairs) out += (out.empty() ? "" : "&") + p["name"].get<std::string>() + "=" + p["value"].get<std::string>();
-    return out;
+/// A query or form text parsed by the URL module, the values of secret names replaced; nullopt for text
+/// it cannot parse (a malformed escape a test sent on purpose), which then stays as sent.
+std::optional<QueryParams> hidden_pairs(std::string_view text, bool keep) {
+    auto parsed = parse_query(text);
+    if (!parsed) return std::nullopt;
+    if (!keep)
+        for (auto& [name, value] : *parsed)
+            if (names_a_secret(name)) value = kHarSecretMarker;
+    return std::move(*parsed);
 }
 
 void hide_members(json& value) {
@@ -67,7 +60,7 @@ std::string body_text(const std::string& body, const std::string& media, bool ke
             text = parsed.dump(-1, ' ', false, json::error_handler_t::replace);
         }
     } else if (!keep && media == "application/x-www-form-urlencoded") {
-        text = joined(pairs_of(body, keep));
+        if (auto pairs = hidden_pairs(body, keep)) text = encode_query(*pairs);
     }
     if (text.size() > kHarBodyCap) {
         comment += "body cut to " + std::to_string(kHarBodyCap) + " of " + std::to_string(text.size()) + " bytes; ";
@@ -112,16 +105,6 @@ std::string uri_safe(const std::string& url) {
     return out;
 }
 
-std::string iso8601(std::chrono::system_clock::time_point at) {
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(at.time_since_epoch()).count();
-    const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
-    std::tm utc{};
-    gmtime_r(&seconds, &utc);
-    char text[40];
-    const auto n = std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
-    return std::string(text, n) + "." + std::to_string(1000 + ms % 1000).substr(1) + "Z";
-}
-
 }  // namespace
 
 json har_entry(const HarExchange& exchange, const HarSecrets& secrets) {
@@ -130,9 +113,15 @@ json har_entry(const HarExchange& exchange, const HarSecrets& secrets) {
     std::string comment;
     const std::string_view url = exchange.url;
     const auto question = url.find('?');
-    const json query = question == std::string_view::npos ? json::array() : pairs_of(url.substr(question + 1), keep);
+    std::string url_text(url);
+    json query = json::array();
+    if (question != std::string_view::npos)
+        if (auto pairs = hidden_pairs(url.substr(question + 1), keep)) {
+            for (auto& [name, value] : *pairs) query.push_back({{"name", name}, {"value", value}});
+            if (!keep) url_text = std::string(url.substr(0, question)) + (pairs->empty() ? "" : "?" + encode_query(*pairs));
+        }
     json har_request{{"method", request.method},
-                     {"url", std::string(url.substr(0, question)) + (query.empty() ? "" : "?" + joined(query))},
+                     {"url", url_text},
                      {"httpVersion", "HTTP/1.1"},
                      {"cookies", json::array()},
                      {"headers", name_values(request.headers, keep)},
@@ -162,7 +151,7 @@ json har_entry(const HarExchange& exchange, const HarSecrets& secrets) {
     } else {
         comment += "no response: " + exchange.transport_error + "; ";
     }
-    json entry{{"startedDateTime", iso8601(exchange.started)},
+    json entry{{"startedDateTime", utc_time_ms(exchange.started)},
                {"time", timings.send_ms + timings.wait_ms + timings.receive_ms},
                {"request", std::move(har_request)},
                {"response", std::move(har_response)},

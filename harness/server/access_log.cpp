@@ -6,6 +6,8 @@
 #include <cstring>
 #include <ctime>
 
+#include "core/utc_time.h"
+
 namespace dockside::server {
 namespace {
 
@@ -23,18 +25,6 @@ bool is_secret_param(std::string_view name) {
         if (same) return true;
     }
     return false;
-}
-
-std::string utc_time(std::chrono::system_clock::time_point t) {
-    const auto since = t.time_since_epoch();
-    const std::time_t seconds = std::chrono::duration_cast<std::chrono::seconds>(since).count();
-    const auto millis = std::chrono::duration_cast<std::chrono::milliseconds>(since).count() % 1000;
-    std::tm tm{};
-    gmtime_r(&seconds, &tm);
-    char text[96];  // room for any int the compiler cannot rule out
-    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1,
-                  tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(millis));
-    return text;
 }
 
 // A log line is split on spaces by its readers; a target with raw control bytes or spaces (which a
@@ -81,7 +71,7 @@ std::string redact_target(std::string_view target) {
 std::string format_access_line(const AccessRecord& r) {
     char duration[32];
     std::snprintf(duration, sizeof duration, "%.3fms", static_cast<double>(r.duration.count()) / 1000.0);
-    return utc_time(r.time) + " " + printable(r.peer) + " " + printable(r.method) + " " +
+    return utc_time_ms(r.time) + " " + printable(r.peer) + " " + printable(r.method) + " " +
            printable(redact_target(r.target)) + " " + std::to_string(r.status) + " " + std::to_string(r.body_bytes) +
            " " + duration;
 }
