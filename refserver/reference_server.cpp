@@ -71,8 +71,14 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
     const nlohmann::json seed = seed_of(s.options_, problems);
     HandlerTable handlers;
     for (const auto& area : all_areas()) area.bind_handlers(handlers, s.faults_);
+    // The control's routes come from its own file; a server without --sim serves none and needs no file.
+    const spec::Spec* control = nullptr;
+    if (s.options_.simulation_enabled) {
+        if (auto loaded = spec::simulation_spec()) control = *loaded;
+        else problems.push_back("simulation control: " + loaded.error().to_string());
+    }
     if (contract) {
-        if (auto routes = build_routes(*contract, handlers)) s.router_ = std::move(routes.value());
+        if (auto routes = build_routes(*contract, control, handlers)) s.router_ = std::move(routes.value());
         else problems.insert(problems.end(), routes.error().begin(), routes.error().end());
     }
     s.options_.spec = nullptr;  // read once; the caller's spec may go away after create()

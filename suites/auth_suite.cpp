@@ -299,7 +299,7 @@ TEST(Auth, AUTH_LIFETIME_AccessTokenLastsOneHour) {
     ASSERT_TRUE(t.has_value());
     const std::string access = text(t->body, "access_token"), rt = text(t->body, "refresh_token");
     expect_status(read_with(access), 200, "AUTH-LIFETIME");
-    Exchange moved = sim("/_sim/clock:advance", {{"seconds", 3601}});
+    Exchange moved = sim("simAdvanceClock", {}, {{"seconds", 3601}});
     ASSERT_EQ(moved.status(), 200) << "the simulation clock did not move";
     // No longer accepted after the hour is AUTH-LIFETIME's; that the refusal is a 401 is AUTH-EXPIRED's.
     Exchange expired = read_with(access);

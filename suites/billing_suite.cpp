@@ -243,7 +243,7 @@ RC_GTEST_PROP(Billing, BIL_PAGE_SIZE_AnySizeInRangeRespected, ()) {
 /// The server's clock: the simulation control reports it (a one-second step); otherwise this machine's.
 times::Seconds server_now() {
     if (sim_available()) {
-        Exchange ex = sim("/_sim/clock:advance", json{{"seconds", 1}});
+        Exchange ex = sim("simAdvanceClock", {}, {{"seconds", 1}});
         if (auto t = times::of(ex.json().value("now", json()))) return *t;
     }
     return times::now();

@@ -75,7 +75,7 @@ TEST(Orders, ORD_CANCEL_ShippedShipmentIsNotReportedCancelled) {
     auto order = create_probe_order("XS");
     if (!order) return;
     if (shipments_of(*order).empty()) DOCKSIDE_SKIP("the new order has no shipment to ship");
-    Exchange shipped = sim("/_sim/shipment/" + shipments_of(*order)[0]["id"].dump() + ":ship", json::object());
+    Exchange shipped = sim("simShipShipment", {{"shipmentId", shipments_of(*order)[0]["id"]}});
     if (!expect_status(shipped, 200, "ORD-CANCEL")) return;
     Exchange ex = cancel(*order);
     // Whether a shipped shipment's order may be cancelled is not shown (NS-SHP-TRANSITIONS): a refusal is any

@@ -203,7 +203,7 @@ std::optional<std::int64_t> tracked_order() {
         SetupStep setup("shipping an order of the test's own");
         auto order = create_probe_order("TR");
         if (!order || shipments_of(*order).empty()) return std::nullopt;
-        Exchange ex = sim("/_sim/shipment/" + shipments_of(*order)[0]["id"].dump() + ":ship", json::object());
+        Exchange ex = sim("simShipShipment", {{"shipmentId", shipments_of(*order)[0]["id"]}});
         if (!expect_status(ex, 200, "ORD-LIST-FILTERS")) return std::nullopt;
         return (*order)["id"].get<std::int64_t>();
     }

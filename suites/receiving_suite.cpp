@@ -56,7 +56,7 @@ std::string comma_joined(const std::vector<std::string>& values);
 std::optional<long long> own_wro() {
     if (!sim_available()) return std::nullopt;
     SetupStep setup("creating a WRO of the test's own through the simulation control");
-    Exchange ex = sim("/_sim/wro", json{{"purchase_order_number", unique_ref("PO")}});
+    Exchange ex = sim("simCreateWro", {}, {{"purchase_order_number", unique_ref("PO")}});
     if (!needs_success(ex)) return std::nullopt;
     return ex.json().value("id", json()).is_number_integer() ? std::optional<long long>(ex.json()["id"].get<long long>())
                                                              : std::nullopt;
@@ -71,7 +71,7 @@ const std::vector<std::string>& sample_ids() {
             if (auto id = own_wro()) out.push_back(std::to_string(*id));
         if (!out.empty()) {
             SetupStep setup("moving a WRO of the run's own to Completed");
-            for (int step = 0; step < 3; ++step) sim("/_sim/wro/" + out.back() + ":advance", json::object());
+            for (int step = 0; step < 3; ++step) sim("simAdvanceWro", {{"id", out.back()}});
         }
         Exchange first = send(Call{.operation = "listReceiving", .query = {{"Page", "1"}, {"Limit", "20"}}});
         if (first.json().is_array())

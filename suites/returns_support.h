@@ -154,7 +154,7 @@ inline Exchange send_cancel(std::int64_t id) {
 }
 
 /// Moves a return one warehouse step through the simulation control; true on 200.
-inline bool sim_advance(std::int64_t id) { return sim("/_sim/return/" + std::to_string(id) + ":advance", json::object()).status() == 200; }
+inline bool sim_advance(std::int64_t id) { return sim("simAdvanceReturn", {{"id", id}}).status() == 200; }
 
 /// Advances a fresh return until it reads back in `target`; false when that did not happen.
 inline bool advance_to(std::int64_t id, const std::string& target) {

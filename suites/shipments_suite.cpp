@@ -43,7 +43,7 @@ TEST(Shipments, ShipmentsOfEveryStateShownConform) {
             if (auto order = order_with_shipment(tag)) orders.push_back(*order);
         // A shipped shipment exercises the states a new order never has.
         if (!orders.empty() && sim_available())
-            needs_success(sim("/_sim/shipment/" + sid_of(orders[0]) + ":ship", json::object()));
+            needs_success(sim("simShipShipment", {{"shipmentId", sid_of(orders[0])}}));
     }
     if (orders.empty()) DOCKSIDE_SKIP("new orders have no shipments on this target");
     Exchange listed = send({.operation = "listOrders", .query = {{"IDs", csv(ids_of(json(orders)))}, {"Limit", std::to_string(max_orders_per_page())}, {"Page", "1"}}});

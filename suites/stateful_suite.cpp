@@ -193,7 +193,7 @@ struct AdvanceReturn : Cmd {
         const std::string& from = m.returns[h].status;
         const std::string to = *warehouse_next(from);
         SetupStep setup("moving a return from " + from + " to " + to + " through the simulated warehouse");
-        Exchange ex = sim("/_sim/return/" + std::to_string(sut.return_ids.at(h)) + ":advance", json::object());
+        Exchange ex = sim("simAdvanceReturn", {{"id", sut.return_ids.at(h)}});
         RC_ASSERT(needs_success(ex));
         json r = returns_support::read_return(sut.return_ids.at(h));
         check(r.value("status", "") == to, ex, return_machine().stance,

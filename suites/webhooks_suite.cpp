@@ -221,7 +221,7 @@ TEST(Webhooks, WH_SIGNED_DeliveryArrivesSignedOverHttps) {
     ASSERT_TRUE(signed_sub && plain_sub);
     auto shipment = fresh_shipment();
     ASSERT_TRUE(shipment.has_value()) << "a fresh order with a shipment is needed to trigger order.shipped";
-    Exchange shipped = sim("/_sim/shipment/" + std::to_string(*shipment) + ":ship", json::object());
+    Exchange shipped = sim("simShipShipment", {{"shipmentId", *shipment}});
     ASSERT_EQ(shipped.status(), 200) << "the simulation could not ship shipment " << *shipment;
 
     auto at = [](const std::string& prefix) {

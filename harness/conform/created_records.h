@@ -19,7 +19,7 @@ namespace dockside::conform {
 /// one that undoes it and the path parameter the undo takes the created id in, and what stays on the
 /// target even after the undo.
 struct UndoRule {
-    std::string create;   ///< operationId (or a simulation control path such as "/_sim/wro") whose 2xx answer carries "id"
+    std::string create;   ///< operationId (of the contract, or of the simulation control: "simCreateWro") whose 2xx answer carries "id"
     std::string undo;     ///< operationId
     std::string param;    ///< the undo's path parameter
     std::string kind;     ///< "order", "webhook subscription", …

@@ -19,6 +19,7 @@
 #include "harness/conform/reproduction.h"
 #include "harness/conform/session_token.h"
 #include "harness/conform/test_context.h"
+#include "specs/loader/spec_location.h"
 
 namespace dockside::conform {
 namespace {
@@ -478,26 +479,28 @@ std::string no_read_only_token() {
 
 bool sim_available() { return current_session().info().simulation; }
 
-namespace {
-http::Request sim_request(const std::string& method, const std::string& path) {
+Exchange sim(const std::string& operation, const nlohmann::json& path_values, const nlohmann::json& body) {
+    auto control = spec::simulation_spec();
+    if (!control) return not_sent(operation, nullptr, {}, "harness: no simulation control spec: " + control.error().to_string());
+    const spec::Operation* op = (*control)->find(operation);
+    if (!op) return not_sent(operation, nullptr, {}, "harness: the simulation control has no operation " + operation);
+    std::string missing;
+    const auto path = spec::fill_path(op->path_template, [&](const std::string& name) -> std::optional<std::string> {
+        if (!path_values.contains(name)) return std::nullopt;
+        const auto& v = path_values[name];
+        return v.is_string() ? v.get<std::string>() : v.dump();
+    }, &missing);
+    if (!path) return not_sent(operation, nullptr, {}, "harness: " + operation + " needs a value for {" + missing + "}");
     http::Request request;
-    request.method = method;
-    request.target = path;
+    request.method = op->method;
+    request.target = *path;
     request.headers.set("Accept", "application/json");
     request.headers.set("Authorization", "Bearer " + session_token());
-    return request;
-}
-}  // namespace
-
-Exchange sim_get(const std::string& path) { return send_raw(sim_request("GET", path), path); }
-
-Exchange sim(const std::string& path, const nlohmann::json& body) {
-    http::Request request = sim_request("POST", path);
     if (!body.is_null()) {
         request.body = body.dump();
         request.headers.set("Content-Type", "application/json");
     }
-    return send_raw(std::move(request), path);
+    return send_raw(std::move(request), operation);
 }
 
 std::string write_channel() { return std::to_string(current_session().info().write_channel); }

@@ -146,11 +146,11 @@ std::string no_read_only_token();
 
 /// The simulation control (/_sim/) is available on this target.
 bool sim_available();
-/// POSTs to the simulation control, e.g. sim("/_sim/shipment/12:ship") (no body when `body` is null) or
-/// sim("/_sim/clock:advance", {{"seconds", 3600}}), with the full token (the control requires it).
-Exchange sim(const std::string& path, const nlohmann::json& body = nullptr);
-/// GETs from the simulation control, e.g. sim_get("/_sim/webhook-deliveries").
-Exchange sim_get(const std::string& path);
+/// Calls an operation of the simulation control (specs/simulation-control.openapi.yaml) by its id, with the
+/// values of its path parameters and a JSON body (none when null), under the full token (the control
+/// requires it): sim("simShipShipment", {{"shipmentId", 12}}), sim("simAdvanceClock", {}, {{"seconds", 60}}).
+Exchange sim(const std::string& operation, const nlohmann::json& path_values = nlohmann::json::object(),
+             const nlohmann::json& body = nullptr);
 
 /// In a child the supervisor forked: the keep-alive connection this thread inherited stays the parent's;
 /// the child's first request opens its own.

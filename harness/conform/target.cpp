@@ -1,5 +1,7 @@
 #include "harness/conform/target.h"
 
+#include "specs/loader/spec_location.h"
+
 #include <algorithm>
 #include <set>
 #include <sstream>
@@ -147,9 +149,11 @@ Result<int, PreflightFailure> check_token(const std::string& base_url, const std
 
 bool detect_simulation(const std::string& base_url, const std::string& token, const http::ClientOptions& options) {
     auto url = http::parse_url(base_url);
-    if (!url) return false;
+    auto control = spec::simulation_spec();
+    const spec::Operation* status = control ? (*control)->find("simStatus") : nullptr;
+    if (!url || !status) return false;
     http::HttpClient client(*url, options);
-    auto response = client.send(get("/_sim/status", token));
+    auto response = client.send(get(status->path_template, token));
     if (!response || response->status != 200) return false;
     const auto body = nlohmann::json::parse(response->body, nullptr, false);
     return body.is_object() && body.value("simulation", nlohmann::json()) == "on";

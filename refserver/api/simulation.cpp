@@ -1,29 +1,14 @@
-// Simulation control under /_sim/ (Dockside's own shapes, documented in refserver/README.md): moves
-// warehouse-side state that the API cannot (the stance transitions of rules.yaml state_machines).
-// Answered only when Options.simulation_enabled is set (off unless `dockside serve --sim`), otherwise
-// every /_sim/ path is a 404; and only to the server's full-access PAT (Authorization: Bearer <PAT>,
-// compared in constant time), otherwise 401: the control moves time and state for everyone.
-//   GET  /_sim/status                     {"simulation": "on", "now", "endpoints", "records": {kind: n, "total"},
-//                                          "evicted": {kind: n, "total"}}: what retention forgot,
-//                                         how a harness detects it, and what the store holds
-//   POST /_sim/reset                      the store back to its seed (tokens and the OAuth client kept)
-//   POST /_sim/wro {fulfillment_center_id?, purchase_order_number?}   a new WRO in Awaiting; 201 Wro
-//   POST /_sim/return/{id}:advance        AwaitingArrival -> Arrived -> Processing -> Completed; 200 list-shape return
-//   POST /_sim/shipment/{id}:ship         the stance's `shipped` move (Processing | LabeledCreated -> Completed; order.shipped)
-//   POST /_sim/shipment/{id}:deliver      `delivered`, once: Completed without delivery_date -> delivery_date set
-//                                         (order.shipment.delivered)
-//   POST /_sim/shipment/{id}:hold         `hold` (Processing -> OnHold; order.shipment.on_hold)
-//   POST /_sim/shipment/{id}:fail         `exception` (Processing | OnHold -> Exception; order.shipment.exception)
-//                                         The shipment moves are rules.yaml state_machines.shipment.stance's; the
-//                                         order then takes state_machines.order.stance's move for what its
-//                                         shipments now are.
-//   POST /_sim/wro/{id}:advance           Awaiting -> Arrived -> Processing -> Completed; 200 Wro
-//   POST /_sim/clock:advance {"seconds"}  moves the server clock forward; 200 {"now"}; never past
-//                                         2262-01-01T00:00:00Z (where the clock's range ends): 400 instead
-//   GET  /_sim/webhook-deliveries         the delivery log {"deliveries": [...]}
-// A move the state does not allow is 409 invalid_state; an unknown id 404.
+// The simulation control: moves warehouse-side state that the API cannot (the stance transitions of
+// rules.yaml state_machines), the clock, and shows what the store holds. Its operations, paths and bodies
+// are those of specs/simulation-control.openapi.yaml; this file binds a handler to each of its ids.
+// Served only when Options.simulation_enabled is set (`dockside serve --sim`; otherwise no /_sim/ route
+// exists), and only to the server's full-access PAT (Authorization: Bearer <PAT>, compared in constant
+// time), otherwise 401: the control moves time and state for everyone. The shipment moves are
+// state_machines.shipment.stance's; the order then takes state_machines.order.stance's move for what its
+// shipments now are. A move the state does not allow is 409 invalid_state; an unknown id 404.
 
 #include <string_view>
+#include <utility>
 
 #include "refserver/api/order_model.h"
 #include "refserver/api/receiving_model.h"
@@ -229,19 +214,13 @@ Reply reset(RequestContext& ctx) {
 }
 
 Reply status(RequestContext& ctx) {
-    nlohmann::json endpoints = nlohmann::json::array();
-    for (const char* e : {"GET /_sim/status", "POST /_sim/reset", "POST /_sim/wro", "POST /_sim/return/{id}:advance",
-                          "POST /_sim/shipment/{id}:ship", "POST /_sim/shipment/{id}:deliver",
-                          "POST /_sim/shipment/{id}:hold", "POST /_sim/shipment/{id}:fail",
-                          "POST /_sim/wro/{id}:advance", "POST /_sim/clock:advance", "GET /_sim/webhook-deliveries"})
-        endpoints.push_back(e);
     nlohmann::json records = nlohmann::json::object();
     for (const auto& [kind, count] : stored_records_by_kind(ctx.store)) records[kind] = count;
     records["total"] = stored_records(ctx.store);
     nlohmann::json evicted = nlohmann::json::object();
     for (const auto& [kind, count] : ctx.store.evicted.by_kind()) evicted[kind] = count;
     evicted["total"] = ctx.store.evicted.total();
-    return json_response(200, {{"simulation", "on"}, {"now", format_iso8601(ctx.clock.now())}, {"endpoints", endpoints},
+    return json_response(200, {{"simulation", "on"}, {"now", format_iso8601(ctx.clock.now())},
                                {"records", records}, {"evicted", evicted}});
 }
 
@@ -284,17 +263,15 @@ Reply webhook_deliveries(RequestContext& ctx) {
 }
 
 void bind_simulation(HandlerTable& table, const FaultSet&) {
-    table.add_server_route({"GET", "/_sim/status", "simStatus", gated(status), StoreLock::Shared});
-    table.add_server_route({"POST", "/_sim/reset", "simReset", gated(reset), StoreLock::Exclusive});
-    table.add_server_route({"POST", "/_sim/wro", "simCreateWro", gated(create_wro), StoreLock::Exclusive});
-    table.add_server_route({"POST", "/_sim/return/{id:int32}:advance", "simAdvanceReturn", gated(advance_return), StoreLock::Exclusive});
-    table.add_server_route({"POST", "/_sim/shipment/{shipmentId:int32}:ship", "simShipShipment", gated(ship), StoreLock::Exclusive});
-    table.add_server_route({"POST", "/_sim/shipment/{shipmentId:int32}:deliver", "simDeliverShipment", gated(deliver), StoreLock::Exclusive});
-    table.add_server_route({"POST", "/_sim/shipment/{shipmentId:int32}:hold", "simHoldShipment", gated(hold), StoreLock::Exclusive});
-    table.add_server_route({"POST", "/_sim/shipment/{shipmentId:int32}:fail", "simFailShipment", gated(fail_shipment), StoreLock::Exclusive});
-    table.add_server_route({"POST", "/_sim/wro/{id:int32}:advance", "simAdvanceWro", gated(advance_wro), StoreLock::Exclusive});
-    table.add_server_route({"POST", "/_sim/clock:advance", "simAdvanceClock", gated(advance_clock), StoreLock::Exclusive});
-    table.add_server_route({"GET", "/_sim/webhook-deliveries", "simWebhookDeliveries", gated(webhook_deliveries), StoreLock::Shared});
+    using Bound = std::pair<const char*, Reply (*)(RequestContext&)>;
+    for (const auto& [id, handler] : {Bound{"simStatus", status}, Bound{"simWebhookDeliveries", webhook_deliveries}})
+        table.bind_control(id, gated(handler), StoreLock::Shared);
+    for (const auto& [id, handler] : {Bound{"simReset", reset}, Bound{"simCreateWro", create_wro},
+                                      Bound{"simAdvanceReturn", advance_return}, Bound{"simShipShipment", ship},
+                                      Bound{"simDeliverShipment", deliver}, Bound{"simHoldShipment", hold},
+                                      Bound{"simFailShipment", fail_shipment}, Bound{"simAdvanceWro", advance_wro},
+                                      Bound{"simAdvanceClock", advance_clock}})
+        table.bind_control(id, gated(handler), StoreLock::Exclusive);
 }
 
 }  // namespace

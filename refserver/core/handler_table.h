@@ -2,8 +2,8 @@
 /// What each area of the server brings to the route table: a handler bound to an operation id of the
 /// contract. Where an operation is served (method, path, parameter types) and who may call it (scopes,
 /// channel header) are read from the spec when the routes are built (core/operation_routes.h); an area
-/// says only what the spec cannot: the handler and whether it changes the store. Routes outside the
-/// contract (simulation control) are the only ones an area spells out.
+/// says only what the spec cannot: the handler and whether it changes the store. The simulation control's
+/// operations are bound the same way, to the ids of its own OpenAPI file (specs/simulation-control.openapi.yaml).
 
 #include <initializer_list>
 #include <string>
@@ -24,11 +24,10 @@ struct OperationBinding {
     bool unversioned = false;  ///< a fault serves it at its path without the version segment
 };
 
-/// A route outside the contract, served without a bearer check (its handler guards itself).
-struct ServerRoute {
-    std::string method;
-    std::string pattern;  ///< router syntax: "/_sim/return/{id:int32}:advance"
-    std::string name;     ///< its operation id in logs and --delay ("simAdvanceReturn")
+/// A handler of the simulation control, bound to an operation id of the control's OpenAPI file; served
+/// without the contract's bearer check (the handler guards itself).
+struct ControlBinding {
+    std::string operation_id;
     Handler handler;
     StoreLock lock = StoreLock::Shared;
 };
@@ -53,10 +52,12 @@ public:
     /// A fault's doing: every removed read (x-removed-paths, GET, no replacement) is served by `handler` to
     /// any valid bearer token.
     void serve_removed_reads(Handler handler) { removed_reads_ = std::move(handler); }
-    void add_server_route(ServerRoute route) { server_routes_.push_back(std::move(route)); }
+    void bind_control(std::string operation_id, Handler handler, StoreLock lock) {
+        control_bindings_.push_back({std::move(operation_id), std::move(handler), lock});
+    }
 
     const std::vector<OperationBinding>& bindings() const { return bindings_; }
-    const std::vector<ServerRoute>& server_routes() const { return server_routes_; }
+    const std::vector<ControlBinding>& control_bindings() const { return control_bindings_; }
     bool renamed_paths_served() const { return serve_renamed_paths_; }
     const Handler& removed_reads() const { return removed_reads_; }
     /// Problems found while binding (an operation bound twice, a fault naming an unbound operation).
@@ -66,7 +67,7 @@ private:
     OperationBinding* find(std::string_view operation_id);
 
     std::vector<OperationBinding> bindings_;
-    std::vector<ServerRoute> server_routes_;
+    std::vector<ControlBinding> control_bindings_;
     bool serve_renamed_paths_ = false;
     Handler removed_reads_;
     std::vector<std::string> problems_;

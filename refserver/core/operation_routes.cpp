@@ -1,5 +1,6 @@
 #include "refserver/core/operation_routes.h"
 
+#include <algorithm>
 #include <set>
 
 #include "specs/loader/path_template.h"
@@ -105,6 +106,25 @@ void add_removed_paths(const spec::Spec& spec, const HandlerTable& table, Router
     }
 }
 
+/// The simulation control's operations at the paths of its own OpenAPI file; none without that file.
+void add_control_routes(const spec::Spec* control, const HandlerTable& table, Router& router, std::vector<std::string>& problems) {
+    if (!control) return;
+    for (const auto& b : table.control_bindings()) {
+        const spec::Operation* op = control->find(b.operation_id);
+        if (!op) {
+            problems.push_back("a handler is bound to the simulation control's " + b.operation_id + ", which its spec does not have");
+            continue;
+        }
+        router.add(op->method, typed_pattern(*control, op->path_template, op, problems),
+                   OperationAccess{op->id, false, {}, ChannelRule::NotUsed, b.lock, {}}, b.handler);
+    }
+    for (const auto& op : control->operations()) {
+        const auto& bound = table.control_bindings();
+        if (std::none_of(bound.begin(), bound.end(), [&](const ControlBinding& b) { return b.operation_id == op.id; }))
+            problems.push_back("the simulation control's " + op.id + " (" + op.method + " " + op.path_template + ") has no handler");
+    }
+}
+
 }  // namespace
 
 std::string without_version_segment(const std::string& path) {
@@ -112,13 +132,13 @@ std::string without_version_segment(const std::string& path) {
     return second == std::string::npos ? path : path.substr(second);
 }
 
-Result<Router, std::vector<std::string>> build_routes(const spec::Spec& spec, const HandlerTable& table) {
+Result<Router, std::vector<std::string>> build_routes(const spec::Spec& spec, const spec::Spec* control,
+                                                     const HandlerTable& table) {
     Router router;
     std::vector<std::string> problems = table.problems();
     add_contract_routes(spec, table, router, problems);
     add_removed_paths(spec, table, router, problems);
-    for (const auto& r : table.server_routes())
-        router.add(r.method, r.pattern, OperationAccess{r.name, false, {}, ChannelRule::NotUsed, r.lock, {}}, r.handler);
+    add_control_routes(control, table, router, problems);
     for (const auto& p : router.problems()) problems.push_back("router: " + p);
     if (!problems.empty()) return fail(std::move(problems));
     return router;

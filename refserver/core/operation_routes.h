@@ -18,8 +18,10 @@ class Spec;
 
 namespace dockside::refserver {
 
-/// The routes of `spec` bound to the handlers of `table`, or every problem found.
-Result<Router, std::vector<std::string>> build_routes(const spec::Spec& spec, const HandlerTable& table);
+/// The routes of `spec` bound to the handlers of `table`, with the simulation control's operations of
+/// `control` (none when null), or every problem found.
+Result<Router, std::vector<std::string>> build_routes(const spec::Spec& spec, const spec::Spec* control,
+                                                     const HandlerTable& table);
 
 /// `path` without its first segment, the version ("/2025-07/order" -> "/order"; rules data
 /// `versioning.version_segment: first_path_segment`).

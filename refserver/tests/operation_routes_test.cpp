@@ -42,7 +42,7 @@ std::string concrete(const std::string& path_template) {
 }
 
 TEST(OperationRoutes, EveryOperationOfTheSpecIsServedWithItsSecurity) {
-    auto routes = build_routes(contract(), all_handlers());
+    auto routes = build_routes(contract(), nullptr, all_handlers());
     ASSERT_TRUE(routes.ok()) << (routes.ok() ? "" : routes.error().front());
     for (const auto& op : contract().operations()) {
         auto match = routes->match(op.method, concrete(op.path_template));
@@ -60,11 +60,27 @@ TEST(OperationRoutes, EveryOperationOfTheSpecIsServedWithItsSecurity) {
 }
 
 TEST(OperationRoutes, PathParameterTypesComeFromTheSpec) {
-    auto routes = build_routes(contract(), all_handlers()).value();
+    auto routes = build_routes(contract(), nullptr, all_handlers()).value();
     // orderId is an int32 in the spec, productId an int64, invoiceId a string.
     EXPECT_EQ(routes.match("GET", "/2025-07/order/2147483648").error().field, "orderId");
     EXPECT_EQ(routes.match("GET", "/2025-07/product/2147483648/variants")->route->access.operation_id, "listVariants");
     EXPECT_EQ(routes.match("GET", "/2025-07/invoices/INV-1/transactions")->route->access.operation_id, "listInvoiceTransactions");
+}
+
+TEST(OperationRoutes, TheSimulationControlIsServedAtThePathsOfItsOwnFile) {
+    const spec::Spec& control = *spec::simulation_spec().value();
+    auto routes = build_routes(contract(), &control, all_handlers()).value();
+    EXPECT_EQ(routes.match("POST", "/_sim/shipment/12:ship")->route->access.operation_id, "simShipShipment");
+    EXPECT_EQ(routes.match("GET", "/_sim/status")->route->access.operation_id, "simStatus");
+    EXPECT_FALSE(routes.match("POST", "/_sim/shipment/12:ship")->route->access.bearer);  // the handler guards itself
+    // A control operation the server has no handler for stops the start, as a contract operation does.
+    nlohmann::json copy = control.document();
+    copy["paths"]["/_sim/order/{id}:lose"]["post"] = copy["paths"]["/_sim/wro/{id}:advance"]["post"];
+    copy["paths"]["/_sim/order/{id}:lose"]["post"]["operationId"] = "simLoseOrder";
+    const auto grown = spec::Spec::from_documents(copy, nlohmann::json(), "control copy").value();
+    const auto problems = build_routes(contract(), &grown, all_handlers()).error();
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems.front().find("simLoseOrder (POST /_sim/order/{id}:lose) has no handler"), std::string::npos);
 }
 
 TEST(OperationRoutes, AnOperationWithoutAHandlerStopsTheStart) {

@@ -33,7 +33,7 @@ bool holds_contract(const fs::path& dir) {
 SpecFiles spec_files(const std::string& spec_dir) {
     const fs::path dir(spec_dir);
     return {(dir / "fulfillment-2025-07.openapi.yaml").string(), (dir / "rules.yaml").string(),
-            (dir / "profiles").string(), (dir / "mixes").string()};
+            (dir / "profiles").string(), (dir / "mixes").string(), (dir / "simulation-control.openapi.yaml").string()};
 }
 
 std::string default_spec_dir() {
@@ -55,18 +55,36 @@ void use_spec_dir(std::string dir) {
     g_chosen = std::move(dir);
 }
 
+namespace {
+
+/// A spec of default_spec_dir() loaded on first use and kept for the process, or why it could not be.
+struct LoadedOnce {
+    std::once_flag once;
+    std::unique_ptr<Spec> spec;
+    SpecError problem;
+
+    Result<const Spec*, SpecError> get(std::string SpecFiles::*openapi, bool with_rules) {
+        std::call_once(once, [&] {
+            const auto files = spec_files(default_spec_dir());
+            auto loaded = Spec::load(files.*openapi, with_rules ? files.rules : std::string());
+            if (loaded) spec = std::make_unique<Spec>(std::move(loaded).value());
+            else problem = loaded.error();
+        });
+        if (!spec) return fail(problem);
+        return spec.get();
+    }
+};
+
+}  // namespace
+
 Result<const Spec*, SpecError> default_spec() {
-    static std::once_flag once;
-    static std::unique_ptr<Spec> spec;
-    static SpecError problem;
-    std::call_once(once, [] {
-        const auto files = spec_files(default_spec_dir());
-        auto loaded = Spec::load(files.openapi, files.rules);
-        if (loaded) spec = std::make_unique<Spec>(std::move(loaded).value());
-        else problem = loaded.error();
-    });
-    if (!spec) return fail(problem);
-    return spec.get();
+    static LoadedOnce contract;
+    return contract.get(&SpecFiles::openapi, true);
+}
+
+Result<const Spec*, SpecError> simulation_spec() {
+    static LoadedOnce control;
+    return control.get(&SpecFiles::simulation, false);
 }
 
 }  // namespace dockside::spec

@@ -17,6 +17,8 @@ struct SpecFiles {
     std::string rules;         ///< <dir>/rules.yaml
     std::string profiles_dir;  ///< <dir>/profiles
     std::string mixes_dir;     ///< <dir>/mixes
+    /// <dir>/simulation-control.openapi.yaml: the reference server's /_sim/ control, Dockside's own API.
+    std::string simulation;
 };
 
 SpecFiles spec_files(const std::string& spec_dir);
@@ -37,5 +39,9 @@ void use_spec_dir(std::string dir);
 
 /// The contract of default_spec_dir(), loaded once per process; the error names the file and problem.
 Result<const Spec*, SpecError> default_spec();
+
+/// The simulation control's operations (files.simulation of default_spec_dir()), loaded once per process:
+/// the reference server serves them at these paths and the suites call them by operation id.
+Result<const Spec*, SpecError> simulation_spec();
 
 }  // namespace dockside::spec

@@ -230,11 +230,14 @@ TEST_F(SuiteApi, EveryAnswersShapeIsJudgedOnDeliveryOncePerTest) {
 
 TEST_F(SuiteApi, SimulationControlAndSkipsAreRecorded) {
     ASSERT_TRUE(sim_available());
-    Exchange deliveries = sim_get("/_sim/webhook-deliveries");
+    Exchange deliveries = sim("simWebhookDeliveries");
     EXPECT_EQ(deliveries.status(), 200);
     EXPECT_TRUE(deliveries.json().contains("deliveries"));
-    EXPECT_EQ(sim("/_sim/clock:advance", {{"seconds", 1}}).status(), 200);
-    EXPECT_EQ(sim("/_sim/shipment/999999:ship").status(), 404);
+    EXPECT_EQ(sim("simAdvanceClock", {}, {{"seconds", 1}}).status(), 200);
+    EXPECT_EQ(sim("simShipShipment", {{"shipmentId", 999999}}).status(), 404);
+    // Called by the ids of the control's own file: an id it lacks, or a path value left out, is never sent.
+    EXPECT_TRUE(sim("simLoseOrder").not_sent);
+    EXPECT_TRUE(sim("simShipShipment").not_sent);
     record_skip("needs something");
     EXPECT_EQ(log().skips().at("SuiteApi.SimulationControlAndSkipsAreRecorded"), "needs something");
 }
