@@ -1,6 +1,6 @@
 #pragma once
 /// An answer read before a run's tests begin, with what it was for: the preparation of a conformance run
-/// (harness/conform/target.h) and the OAuth code flow (harness/auth/oauth_code_flow.h) record them, and
+/// (harness/preflight/target.h) and the OAuth code flow (harness/auth/oauth_code_flow.h) record them, and
 /// the conformance run judges them against the contract like any other answer.
 
 #include <string>

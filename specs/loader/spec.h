@@ -193,6 +193,9 @@ public:
     std::vector<std::string> state_machine_names() const;
     /// Bearer requirement, scopes and channel-header use of an operation.
     Result<Security, LookupError> security(std::string_view operation_id) const;
+    /// The list operation whose items are the channels the channel header takes: the `x-values-from` of the
+    /// header on an operation that requires it (listChannels in 2025-07). What a preflight reads first.
+    Result<const Operation*, LookupError> channel_list() const;
     /// How a list operation pages; an operation no paging check names is an error.
     Result<Paging, LookupError> paging(std::string_view operation_id) const;
     /// Operations some paging check names, in operation-table order.

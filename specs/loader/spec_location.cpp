@@ -36,11 +36,10 @@ SpecFiles spec_files(const std::string& spec_dir) {
             (dir / "profiles").string(), (dir / "mixes").string(), (dir / "simulation-control.openapi.yaml").string()};
 }
 
-std::string default_spec_dir() {
-    {
-        const std::lock_guard lock(g_mutex);
-        if (!g_chosen.empty()) return g_chosen;
-    }
+namespace {
+
+/// The spec folder Dockside came with: installed beside the binary, else the source tree's (see default_spec_dir).
+std::string own_spec_dir() {
     const auto folder = binary_folder();
     const fs::path installed = folder ? (*folder / kInstalledSpecDirFromBinary).lexically_normal() : fs::path();
     if (!installed.empty() && holds_contract(installed)) return installed.string();
@@ -48,6 +47,16 @@ std::string default_spec_dir() {
     const fs::path source = DOCKSIDE_SOURCE_SPECS_DIR;
     if (holds_contract(source)) return source.string();
     return installed.empty() ? source.string() : installed.string();
+}
+
+}  // namespace
+
+std::string default_spec_dir() {
+    {
+        const std::lock_guard lock(g_mutex);
+        if (!g_chosen.empty()) return g_chosen;
+    }
+    return own_spec_dir();
 }
 
 void use_spec_dir(std::string dir) {
@@ -65,7 +74,10 @@ struct LoadedOnce {
 
     Result<const Spec*, SpecError> get(std::string SpecFiles::*openapi, bool with_rules) {
         std::call_once(once, [&] {
-            const auto files = spec_files(default_spec_dir());
+            auto files = spec_files(default_spec_dir());
+            // Dockside's own API (the simulation control) comes with Dockside when a chosen folder lacks it.
+            std::error_code ec;
+            if (!with_rules && !fs::is_regular_file(files.*openapi, ec)) files = spec_files(own_spec_dir());
             auto loaded = Spec::load(files.*openapi, with_rules ? files.rules : std::string());
             if (loaded) spec = std::make_unique<Spec>(std::move(loaded).value());
             else problem = loaded.error();

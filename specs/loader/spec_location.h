@@ -40,8 +40,9 @@ void use_spec_dir(std::string dir);
 /// The contract of default_spec_dir(), loaded once per process; the error names the file and problem.
 Result<const Spec*, SpecError> default_spec();
 
-/// The simulation control's operations (files.simulation of default_spec_dir()), loaded once per process:
-/// the reference server serves them at these paths and the suites call them by operation id.
+/// The simulation control's operations (files.simulation of default_spec_dir(), or of the folder Dockside
+/// came with when a chosen folder lacks the file: the control is Dockside's, not the contract's), loaded
+/// once per process: the reference server serves them at these paths and the suites call them by id.
 Result<const Spec*, SpecError> simulation_spec();
 
 }  // namespace dockside::spec

@@ -149,6 +149,20 @@ Result<Security, LookupError> Spec::security(std::string_view operation_id) cons
     return s;
 }
 
+Result<const Operation*, LookupError> Spec::channel_list() const {
+    for (const auto& op : operations_) {
+        if (op.channel_header != ChannelHeader::Required) continue;
+        for (const auto& p : op.parameters) {
+            const json* schema = p.in == "header" ? deref(&p.schema) : nullptr;
+            const json* source = schema && schema->is_object() && schema->contains("x-values-from") ? &(*schema)["x-values-from"] : nullptr;
+            if (source && source->is_object())
+                if (const Operation* list = find(source->value("operation", ""))) return list;
+        }
+    }
+    return fail(LookupError{"channel list", "x-values-from",
+                            "no channel header of an operation that requires one names the operation listing channels", {}});
+}
+
 Result<Paging, LookupError> Spec::paging(std::string_view operation_id) const {
     auto op = operation(operation_id);
     if (!op) return fail(op.error());

@@ -10,7 +10,7 @@
 #include "core/exit_codes.h"
 #include "harness/auth/oauth_code_flow.h"
 #include "harness/config/environments.h"
-#include "harness/conform/target.h"
+#include "harness/preflight/target.h"
 #include "harness/histogram/base64.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_target.h"
@@ -112,7 +112,7 @@ std::vector<std::string> channel_lines(const http::PreparationAnswers& answers) 
             if (!c.is_object()) continue;
             std::ostringstream line;
             line << c.value("id", nlohmann::json()).dump() << " '" << c.value("name", std::string()) << "' "
-                 << (conform::has_write_scope(c) ? "read and write" : "read only");
+                 << (preflight::has_write_scope(c) ? "read and write" : "read only");
             lines.push_back(line.str());
         }
     }
@@ -140,7 +140,7 @@ int env_check(const GlobalOptions& global, const EnvOptions& options) {
     const auto client = client_options_for(*target);
     std::cout << "environment " << target->environment << (target->production ? " (production)" : "") << ": "
               << target->base_url << "\n";
-    auto probe = conform::probe_target(target->base_url, "", client);
+    auto probe = preflight::probe_target(*spec, target->base_url, "", client);
     say("reachable", static_cast<bool>(probe),
         probe ? "GET /2025-07/channel answered " + std::to_string(*probe) : probe.error());
     if (!probe) return kExitViolations;
@@ -160,24 +160,24 @@ int env_check(const GlobalOptions& global, const EnvOptions& options) {
         if (!tokens) return kExitViolations;
         if (target->auth == config::AuthMethod::OAuthClient) token = tokens->access_token;
     }
-    auto accepted = conform::check_token(target->base_url, token, "token", client, &answers);
+    auto accepted = preflight::check_token(*spec, target->base_url, token, "token", client, &answers);
     say("token accepted", static_cast<bool>(accepted), accepted ? "GET /2025-07/channel answered 200" : accepted.error().message);
     if (!accepted)
-        return accepted.error().kind == conform::PreflightFailure::Kind::NoApi ? kExitCannotRun : kExitViolations;
+        return accepted.error().kind == preflight::PreflightFailure::Kind::NoApi ? kExitCannotRun : kExitViolations;
     // The token answer's expires_in is the OAuth token's, not a personal access token's beside it.
     say("token lifetime", true,
         lifetime(token, target->auth == config::AuthMethod::OAuthClient ? answers : http::PreparationAnswers{}));
 
     // Only the discovery's pages: the token check read the first page already, and its channels are the same.
     http::PreparationAnswers pages;
-    auto channels = conform::discover_channels(target->base_url, token, client, &pages);
+    auto channels = preflight::discover_channels(*spec, target->base_url, token, client, &pages);
     const auto seen = channel_lines(pages);
     std::cout << "  channels the token sees (" << seen.size() << "):\n";
     for (const auto& line : seen) std::cout << "          " << line << "\n";
     bool writable = static_cast<bool>(channels);
     std::string detail = channels ? "channel " + std::to_string(channels->write_channel) : channels.error().message;
     if (channels && target->channel) {
-        auto usable = conform::check_write_channel(*channels, *target->channel);
+        auto usable = preflight::check_write_channel(*channels, *target->channel);
         writable = static_cast<bool>(usable);
         detail = usable ? "channel " + std::to_string(*target->channel) + " (configured)" : usable.error();
     }

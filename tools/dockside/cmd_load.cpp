@@ -13,7 +13,7 @@
 #include "core/exit_codes.h"
 #include "harness/auth/oauth_code_flow.h"
 #include "harness/auth/refresh_token_file.h"
-#include "harness/conform/target.h"
+#include "harness/preflight/target.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_target.h"
 #include "tools/dockside/held_interrupts.h"
@@ -167,7 +167,7 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
     const SlowNotice waiting(waiting_for_target("load", target.base_url, target.timeout_seconds));
     if (outside_contract(settings.entries)) {
         // Only reachability is checked: the token, if any, is sent as given and no channel is discovered.
-        if (auto probe = conform::probe_target(target.base_url, target.token, client_options_for(target)); !probe) {
+        if (auto probe = preflight::probe_target(spec, target.base_url, target.token, client_options_for(target)); !probe) {
             cannot_run("load", probe.error());
             return std::nullopt;
         }
@@ -192,7 +192,7 @@ std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& t
     }
     if (!needs_channel(settings.entries)) {
         // Only the token is checked: channels are discovered to find one to write to, and this mix writes to none.
-        if (auto accepted = conform::check_token(checked.base_url, checked.token, "token", client_options_for(target));
+        if (auto accepted = preflight::check_token(spec, checked.base_url, checked.token, "token", client_options_for(target));
             !accepted) {
             cannot_run("load", accepted.error().message);
             return std::nullopt;

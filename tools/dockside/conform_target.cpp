@@ -7,7 +7,7 @@
 
 #include "harness/auth/oauth_code_flow.h"
 #include "harness/auth/token_renewal.h"
-#include "harness/conform/target.h"
+#include "harness/preflight/target.h"
 #include "harness/http/curl.h"
 #include "harness/conform/suite_runner.h"
 #include "tools/dockside/preparation_findings.h"
@@ -162,7 +162,7 @@ Result<conform::PreparedTarget, std::string> prepare_remote(const config::Target
                                                             const RemoteAccess& access, const spec::Spec& spec,
                                                             const validate::ResponseValidator& validator) {
     const auto options = client_options_for(target);
-    if (auto probe = conform::probe_target(target.base_url, "", options); !probe) return fail(probe.error());
+    if (auto probe = preflight::probe_target(spec, target.base_url, "", options); !probe) return fail(probe.error());
 
     conform::PreparedTarget prepared;
     conform::SessionInfo& info = prepared.info;
@@ -181,21 +181,21 @@ Result<conform::PreparedTarget, std::string> prepare_remote(const config::Target
     std::string error;
     info.token = obtain_token(target, access, spec, options, error, answers, prepared.refresh_token);
     if (!error.empty()) return refuse(error);
-    if (auto accepted = conform::check_token(target.base_url, info.token, "token", options, &answers); !accepted)
+    if (auto accepted = preflight::check_token(spec, target.base_url, info.token, "token", options, &answers); !accepted)
         return refuse(accepted.error().message);
     if (!access.read_only_token.empty())
-        if (auto accepted = conform::check_token(target.base_url, access.read_only_token, "read-only token", options, &answers);
+        if (auto accepted = preflight::check_token(spec, target.base_url, access.read_only_token, "read-only token", options, &answers);
             !accepted && accepted.error().response && accepted.error().response->status == 401)
             return refuse(accepted.error().message + " (--read-only-token)");
 
-    auto found = conform::discover_channels(target.base_url, info.token, options, &answers);
+    auto found = preflight::discover_channels(spec, target.base_url, info.token, options, &answers);
     if (found) {
         info.read_only_channel = found->read_only_channel;
         info.write_channel = found->write_channel;
         if (target.channel)
-            if (auto usable = conform::check_write_channel(*found, *target.channel); !usable) return refuse(usable.error());
-    } else if (const auto& failure = found.error(); failure.kind != conform::PreflightFailure::Kind::Malformed &&
-                                                    failure.kind != conform::PreflightFailure::Kind::NoWriteChannel) {
+            if (auto usable = preflight::check_write_channel(*found, *target.channel); !usable) return refuse(usable.error());
+    } else if (const auto& failure = found.error(); failure.kind != preflight::PreflightFailure::Kind::Malformed &&
+                                                    failure.kind != preflight::PreflightFailure::Kind::NoWriteChannel) {
         return refuse(failure.message);
     } else if (!target.channel) {
         // Nothing to write with: a list that broke the contract is that finding (exit 1); a conforming list
@@ -206,7 +206,7 @@ Result<conform::PreparedTarget, std::string> prepare_remote(const config::Target
         return prepared;
     }
     if (target.channel) info.write_channel = *target.channel;
-    info.simulation = conform::detect_simulation(target.base_url, info.token, options);
+    info.simulation = preflight::detect_simulation(target.base_url, info.token, options);
     prepared.preflight = judged();
     return prepared;
 }

@@ -5,7 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/conform/target.h"
+#include "harness/preflight/target.h"
+#include "specs/loader/spec_location.h"
 #include "harness/tests/support/reference_server.h"
 
 namespace dockside::auth {
@@ -58,7 +59,7 @@ TEST(OAuthCodeFlow, AutomatedConsentYieldsAWorkingToken) {
     EXPECT_EQ(answers[1].expected_status, 200);
     EXPECT_FALSE(tokens->access_token.empty());
     EXPECT_FALSE(tokens->refresh_token.empty());
-    auto channels = conform::discover_channels(server->base_url(), tokens->access_token, {});
+    auto channels = preflight::discover_channels(*spec::default_spec().value(), server->base_url(), tokens->access_token, {});
     EXPECT_TRUE(channels.ok()) << channels.error().message;
 }
 

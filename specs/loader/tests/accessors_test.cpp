@@ -246,6 +246,19 @@ TEST(SpecSecurity, ScopesChannelHeaderAndBearer) {
     EXPECT_FALSE(real().security("creatOrder").ok());
 }
 
+// A preflight goes first to the list the channel header's values come from; it is read from the data.
+TEST(SpecSecurity, TheChannelListIsWhereTheChannelHeaderTakesItsValuesFrom) {
+    auto list = real().channel_list();
+    ASSERT_TRUE(list.ok()) << list.error().to_string();
+    EXPECT_EQ((*list)->id, "listChannels");
+    EXPECT_EQ((*list)->path_template, "/2025-07/channel");
+    Documents docs = documents();
+    docs.openapi["components"]["parameters"]["ChannelHeaderRequired"]["schema"].erase("x-values-from");
+    auto spec = Spec::from_documents(docs.openapi, docs.rules, "edited");
+    ASSERT_TRUE(spec.ok());
+    EXPECT_FALSE(spec->channel_list().ok());
+}
+
 TEST(SpecSecurity, ChannelHeaderDisagreementIsAProblem) {
     Documents docs = documents();
     docs.openapi["paths"]["/2025-07/return"]["post"]["x-channel-header"] = "optional";

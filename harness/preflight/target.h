@@ -1,6 +1,8 @@
 #pragma once
-/// Getting from a validated target configuration to a usable session: is the target reachable, is the
-/// token accepted, which channels to write to. Obtaining an OAuth token is harness/auth/oauth_code_flow.h.
+/// Before a run, conformance or load: is the target reachable, is the token accepted, which channels to
+/// write to, is the simulation control on. Knows no particular API: where it goes first is the spec's
+/// channel list (the operation the channel header's `x-values-from` names, Spec::channel_list). Obtaining
+/// an OAuth token is harness/auth/oauth_code_flow.h.
 
 #include <cstdint>
 #include <optional>
@@ -15,11 +17,11 @@
 #include "harness/http/preparation_answer.h"
 #include "specs/loader/spec.h"
 
-namespace dockside::conform {
+namespace dockside::preflight {
 
-/// GETs /2025-07/channel once (with `token` when given). Any HTTP answer means reachable; the error names
-/// the URL and the transport error ("cannot reach http://…/2025-07/channel: connect: Connection refused").
-Result<int, std::string> probe_target(const std::string& base_url, const std::string& token,
+/// GETs the spec's channel list once (with `token` when given). Any HTTP answer means reachable; the error
+/// names the URL and the transport error ("cannot reach http://…/2025-07/channel: connect: Connection refused").
+Result<int, std::string> probe_target(const spec::Spec& spec, const std::string& base_url, const std::string& token,
                                       const http::ClientOptions& options);
 
 /// Why a precondition of the whole run does not hold, and the exchange that shows it.
@@ -37,16 +39,16 @@ struct PreflightFailure {
     std::optional<http::Response> response;
 };
 
-/// GET /2025-07/channel with `token`: accepted (2xx), or Refused with the status, or Unreachable, or NoApi
+/// The spec's channel list with `token`: accepted (2xx), or Refused with the status, or Unreachable, or NoApi
 /// when it answers 404 (a wrong prefix in --base-url: the target's own answer to a path it does not serve,
 /// not a finding against it). Checked once before anything runs, so a wrong token or base URL is one clear
 /// error instead of a failure in every test. The answer is added to `answers` when given.
-Result<int, PreflightFailure> check_token(const std::string& base_url, const std::string& token,
+Result<int, PreflightFailure> check_token(const spec::Spec& spec, const std::string& base_url, const std::string& token,
                                           const std::string& which, const http::ClientOptions& options,
                                           http::PreparationAnswers* answers = nullptr);
 
-/// Whether the target answers the simulation control (`dockside serve --sim`): GET /_sim/status with the
-/// token answers 200 {"simulation": "on"}.
+/// Whether the target answers the simulation control (`dockside serve --sim`): its simStatus with the token
+/// answers 200 {"simulation": "on"}.
 bool detect_simulation(const std::string& base_url, const std::string& token, const http::ClientOptions& options);
 
 /// The channels a run writes to and reads from.
@@ -69,12 +71,12 @@ Result<bool, std::string> check_write_channel(const ChannelChoice& choice, std::
 /// can be written to.
 Result<ChannelChoice, std::string> choose_channels(const nlohmann::json& channels);
 
-/// GET /2025-07/channel (following `next`, at most 20 pages, never the same link twice) and
+/// The spec's channel list, at its largest page (following `next`, at most 20 pages, never the same link twice) and
 /// choose_channels over every item; every page is added to `answers` when given. A page the walk cannot
 /// read channels from (not 200, not an object with an `items` array, nor a bare array of channels) ends
 /// it and, when no write channel was read before it, is Malformed; no writable channel is NoWriteChannel.
-Result<ChannelChoice, PreflightFailure> discover_channels(const std::string& base_url, const std::string& token,
+Result<ChannelChoice, PreflightFailure> discover_channels(const spec::Spec& spec, const std::string& base_url, const std::string& token,
                                                           const http::ClientOptions& options,
                                                           http::PreparationAnswers* answers = nullptr);
 
-}  // namespace dockside::conform
+}  // namespace dockside::preflight

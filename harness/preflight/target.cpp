@@ -1,6 +1,4 @@
-#include "harness/conform/target.h"
-
-#include "specs/loader/spec_location.h"
+#include "harness/preflight/target.h"
 
 #include <algorithm>
 #include <set>
@@ -9,12 +7,44 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/http/url.h"
+#include "specs/loader/spec_location.h"
 
-namespace dockside::conform {
+namespace dockside::preflight {
 namespace {
 
-constexpr const char* kChannelPath = "/2025-07/channel";
 constexpr int kMaxChannelPages = 20;
+/// Asked of the channel list's page size: one page then holds the channels of nearly every account; a
+/// server that caps it lower pages on, and the walk follows.
+constexpr int kChannelPageSize = 250;
+
+/// Where a preflight goes first: the spec's channel list (its operation id and path).
+struct ChannelList {
+    std::string operation;
+    std::string path;
+    std::string first_page;  ///< the path with the largest page asked for, when the list pages by size
+};
+
+Result<ChannelList, std::string> channel_list(const spec::Spec& spec) {
+    auto op = spec.channel_list();
+    if (!op) return fail("the spec names no channel list to begin with: " + op.error().to_string());
+    ChannelList list{(*op)->id, (*op)->path_template, (*op)->path_template};
+    if (auto paging = spec.paging(list.operation); paging && !paging->size_param.empty())
+        list.first_page += "?" + paging->size_param + "=" + std::to_string(kChannelPageSize);
+    return list;
+}
+
+/// The target's URL and its channel list, or why a preflight cannot begin.
+Result<std::pair<http::Url, ChannelList>, PreflightFailure> where_to_begin(const spec::Spec& spec, const std::string& base_url) {
+    auto url = http::parse_url(base_url);
+    auto list = channel_list(spec);
+    if (url && list) return std::pair{std::move(url).value(), std::move(list).value()};
+    PreflightFailure failure;
+    failure.message = url ? list.error() : "base URL " + url.error();
+    return fail(std::move(failure));
+}
+
+/// "/2025-07" of "/2025-07/channel": the segment every path of the contract begins with.
+std::string first_segment(const std::string& path) { return path.substr(0, path.find('/', 1)); }
 
 http::Request get(const std::string& target, const std::string& token) {
     http::Request request{"GET", target, {}, {}};
@@ -51,14 +81,16 @@ const nlohmann::json* channel_items(const nlohmann::json& page) {
 
 }  // namespace
 
-Result<int, std::string> probe_target(const std::string& base_url, const std::string& token,
+Result<int, std::string> probe_target(const spec::Spec& spec, const std::string& base_url, const std::string& token,
                                       const http::ClientOptions& options) {
     auto url = http::parse_url(base_url);
     if (!url) return fail("base URL " + url.error());
+    auto list = channel_list(spec);
+    if (!list) return fail(list.error());
     http::HttpClient client(*url, options);
-    auto response = client.send(get(kChannelPath, token));
+    auto response = client.send(get(list->path, token));
     if (!response)
-        return fail("cannot reach the target: GET " + http::absolute_url(*url, kChannelPath) + " failed (" +
+        return fail("cannot reach the target: GET " + http::absolute_url(*url, list->path) + " failed (" +
                     http::to_string(response.error()) + ")");
     return response->status;
 }
@@ -97,7 +129,7 @@ Result<ChannelChoice, std::string> choose_channels(const nlohmann::json& channel
     }
     if (!write)
         return fail("no channel with a _write scope among the " + std::to_string(channels.size()) +
-                    " channels of GET /2025-07/channel: pass --channel (DOCKSIDE_CHANNEL)");
+                    " channels listed: pass --channel (DOCKSIDE_CHANNEL)");
     return ChannelChoice{*write, read_only, channels};
 }
 
@@ -108,39 +140,37 @@ Result<bool, std::string> check_write_channel(const ChannelChoice& choice, std::
         return fail("--channel " + std::to_string(channel) + " is listed without a _write scope for this token");
     }
     return fail("--channel " + std::to_string(channel) + " is not among the " + std::to_string(choice.channels.size()) +
-                " channels GET /2025-07/channel lists for this token");
+                " channels listed for this token");
 }
 
-Result<int, PreflightFailure> check_token(const std::string& base_url, const std::string& token,
+Result<int, PreflightFailure> check_token(const spec::Spec& spec, const std::string& base_url, const std::string& token,
                                           const std::string& which, const http::ClientOptions& options,
                                           http::PreparationAnswers* answers) {
     PreflightFailure failure;
-    auto url = http::parse_url(base_url);
-    if (!url) {
-        failure.message = "base URL " + url.error();
-        return fail(std::move(failure));
-    }
-    http::HttpClient client(*url, options);
-    failure.request = get(kChannelPath, token);
+    auto start = where_to_begin(spec, base_url);
+    if (!start) return fail(std::move(start.error()));
+    const auto& [url, list] = *start;
+    http::HttpClient client(url, options);
+    failure.request = get(list.path, token);
+    const std::string where = http::absolute_url(url, list.path);
     auto response = client.send(failure.request);
     if (!response) {
-        failure.message = "cannot reach the target: GET " + http::absolute_url(*url, kChannelPath) + " failed (" +
-                          http::to_string(response.error()) + ")";
+        failure.message = "cannot reach the target: GET " + where + " failed (" + http::to_string(response.error()) + ")";
         return fail(std::move(failure));
     }
-    if (answers) answers->push_back({"listChannels", base_url, failure.request, *response, 0});
+    if (answers) answers->push_back({list.operation, base_url, failure.request, *response, 0});
     if (response->status == 401 || response->status == 403) {
         failure.kind = PreflightFailure::Kind::Refused;
-        failure.message = "the " + which + " was refused: GET " + http::absolute_url(*url, kChannelPath) + " answered " +
+        failure.message = "the " + which + " was refused: GET " + where + " answered " +
                           std::to_string(response->status) + " " + response->body.substr(0, 200);
         failure.response = std::move(response.value());
         return fail(std::move(failure));
     }
     if (response->status == 404) {
         failure.kind = PreflightFailure::Kind::NoApi;
-        failure.message = "GET " + http::absolute_url(*url, kChannelPath) + " answered 404: --base-url " + base_url +
-                          " does not lead to the API (every path of the contract begins with /2025-07 under it); "
-                          "give the server's root, as the API document's base_url";
+        failure.message = "GET " + where + " answered 404: --base-url " + base_url +
+                          " does not lead to the API (every path of the contract begins with " + first_segment(list.path) +
+                          " under it); give the server's root, as the API document's base_url";
         failure.response = std::move(response.value());
         return fail(std::move(failure));
     }
@@ -159,20 +189,18 @@ bool detect_simulation(const std::string& base_url, const std::string& token, co
     return body.is_object() && body.value("simulation", nlohmann::json()) == "on";
 }
 
-Result<ChannelChoice, PreflightFailure> discover_channels(const std::string& base_url, const std::string& token,
-                                                          const http::ClientOptions& options,
+Result<ChannelChoice, PreflightFailure> discover_channels(const spec::Spec& spec, const std::string& base_url,
+                                                          const std::string& token, const http::ClientOptions& options,
                                                           http::PreparationAnswers* answers) {
     PreflightFailure failure;
-    auto url = http::parse_url(base_url);
-    if (!url) {
-        failure.message = "base URL " + url.error();
-        return fail(std::move(failure));
-    }
-    http::HttpClient client(*url, options);
+    auto start = where_to_begin(spec, base_url);
+    if (!start) return fail(std::move(start.error()));
+    const auto& [url, list] = *start;
+    http::HttpClient client(url, options);
     nlohmann::json all = nlohmann::json::array();
     std::set<std::string> visited;
     bool unreadable = false;
-    std::string target = std::string(kChannelPath) + "?RecordsPerPage=250";
+    std::string target = list.first_page;
     for (int page = 0; page < kMaxChannelPages && !target.empty() && visited.insert(target).second; ++page) {
         failure.request = get(target, token);
         auto response = client.send(failure.request);
@@ -180,7 +208,7 @@ Result<ChannelChoice, PreflightFailure> discover_channels(const std::string& bas
             failure.message = "channel discovery: GET " + target + " failed (" + http::to_string(response.error()) + ")";
             return fail(std::move(failure));
         }
-        if (answers) answers->push_back({"listChannels", base_url, failure.request, *response, 200});
+        if (answers) answers->push_back({list.operation, base_url, failure.request, *response, 200});
         if (response->status == 401 || response->status == 403) {
             failure.kind = PreflightFailure::Kind::Refused;
             failure.message = "GET " + target + " answered " + std::to_string(response->status) + ": " +
@@ -200,7 +228,7 @@ Result<ChannelChoice, PreflightFailure> discover_channels(const std::string& bas
         }
         for (const auto& item : *items) all.push_back(item);
         target = body.is_object() && body.contains("next") && body["next"].is_string()
-                     ? target_of_link(*url, body["next"].get<std::string>())
+                     ? target_of_link(url, body["next"].get<std::string>())
                      : std::string();
     }
     auto choice = choose_channels(all);
@@ -212,4 +240,4 @@ Result<ChannelChoice, PreflightFailure> discover_channels(const std::string& bas
     return choice.value();
 }
 
-}  // namespace dockside::conform
+}  // namespace dockside::preflight

@@ -1,15 +1,14 @@
-#include "harness/conform/target.h"
+#include "harness/preflight/target.h"
 
 #include <gtest/gtest.h>
 
-#include "harness/conform/profile.h"
-#include "harness/conform/session.h"
+#include "specs/loader/spec_location.h"
 #include "harness/tests/support/reference_server.h"
 
-namespace dockside::conform {
+namespace dockside::preflight {
 namespace {
 
-const std::string kSpecsDir = DOCKSIDE_SPECS_DIR;
+const spec::Spec& contract() { return *spec::default_spec().value(); }
 
 TEST(ChooseChannels, FirstWritableAndFirstReadOnly) {
     const auto channels = nlohmann::json::parse(R"([
@@ -41,7 +40,7 @@ TEST(ChooseChannels, ScopesWrittenAsOneStringStillNameTheWriteChannel) {
 
 TEST(Probe, UnreachableTargetNamesUrlAndTransportError) {
     // Port 1 on loopback: nothing listens there in the test environment.
-    auto probe = probe_target("http://127.0.0.1:1", "", {});
+    auto probe = probe_target(contract(), "http://127.0.0.1:1", "", {});
     ASSERT_FALSE(probe.ok());
     EXPECT_NE(probe.error().find("http://127.0.0.1:1/2025-07/channel"), std::string::npos) << probe.error();
     EXPECT_NE(probe.error().find("connect"), std::string::npos) << probe.error();
@@ -50,7 +49,7 @@ TEST(Probe, UnreachableTargetNamesUrlAndTransportError) {
 TEST(Probe, AnyAnswerIsReachable) {
     auto server = testing::start_reference_server();
     ASSERT_TRUE(server);
-    auto probe = probe_target(server->base_url(), "", {});
+    auto probe = probe_target(contract(), server->base_url(), "", {});
     ASSERT_TRUE(probe.ok()) << probe.error();
     EXPECT_EQ(*probe, 401);
 }
@@ -58,7 +57,7 @@ TEST(Probe, AnyAnswerIsReachable) {
 TEST(DiscoverChannels, FindsTheReferenceServersWriteAndReadOnlyChannels) {
     auto server = testing::start_reference_server();
     ASSERT_TRUE(server);
-    auto choice = discover_channels(server->base_url(), server->api().pat(), {});
+    auto choice = discover_channels(contract(), server->base_url(), server->api().pat(), {});
     ASSERT_TRUE(choice.ok()) << choice.error().message;
     EXPECT_EQ(choice->write_channel, server->api().write_channel_id());
     ASSERT_TRUE(choice->read_only_channel.has_value());
@@ -68,7 +67,7 @@ TEST(DiscoverChannels, FindsTheReferenceServersWriteAndReadOnlyChannels) {
     ASSERT_FALSE(read_only.ok());
     EXPECT_NE(read_only.error().find("without a _write scope"), std::string::npos) << read_only.error();
     EXPECT_NE(check_write_channel(*choice, 999999).error().find("not among"), std::string::npos);
-    auto refused = discover_channels(server->base_url(), "not-a-token", {});
+    auto refused = discover_channels(contract(), server->base_url(), "not-a-token", {});
     ASSERT_FALSE(refused.ok());
     EXPECT_EQ(refused.error().kind, PreflightFailure::Kind::Refused);
 }
@@ -77,8 +76,8 @@ TEST(DiscoverChannels, KeepsEveryAnswerItReadForJudging) {
     auto server = testing::start_reference_server();
     ASSERT_TRUE(server);
     http::PreparationAnswers answers;
-    ASSERT_TRUE(check_token(server->base_url(), server->api().pat(), "token", {}, &answers).ok());
-    ASSERT_TRUE(discover_channels(server->base_url(), server->api().pat(), {}, &answers).ok());
+    ASSERT_TRUE(check_token(contract(), server->base_url(), server->api().pat(), "token", {}, &answers).ok());
+    ASSERT_TRUE(discover_channels(contract(), server->base_url(), server->api().pat(), {}, &answers).ok());
     ASSERT_EQ(answers.size(), 2u);
     for (const auto& answer : answers) {
         EXPECT_EQ(answer.operation, "listChannels");
@@ -93,12 +92,12 @@ TEST(DiscoverChannels, KeepsEveryAnswerItReadForJudging) {
 TEST(CheckToken, AcceptedRefusedAndUnreachableAreTold) {
     auto server = testing::start_reference_server();
     ASSERT_TRUE(server);
-    EXPECT_TRUE(check_token(server->base_url(), server->api().pat(), "token", {}).ok());
-    auto refused = check_token(server->base_url(), "wrong", "token", {});
+    EXPECT_TRUE(check_token(contract(), server->base_url(), server->api().pat(), "token", {}).ok());
+    auto refused = check_token(contract(), server->base_url(), "wrong", "token", {});
     ASSERT_FALSE(refused.ok());
     EXPECT_EQ(refused.error().kind, PreflightFailure::Kind::Refused);
     EXPECT_NE(refused.error().message.find("the token was refused"), std::string::npos) << refused.error().message;
-    auto gone = check_token("http://127.0.0.1:1", "x", "token", {});
+    auto gone = check_token(contract(), "http://127.0.0.1:1", "x", "token", {});
     ASSERT_FALSE(gone.ok());
     EXPECT_EQ(gone.error().kind, PreflightFailure::Kind::Unreachable);
 }
@@ -115,59 +114,5 @@ TEST(DetectSimulation, OnlyWhenTheControlAnswersTheToken) {
     EXPECT_FALSE(detect_simulation(off->base_url(), off->api().pat(), {}));
 }
 
-TEST(Profile, StrictExtendsDefaultStances) {
-    auto strict = load_profile(kSpecsDir + "/profiles", "strict");
-    ASSERT_TRUE(strict.ok()) << strict.error();
-    EXPECT_EQ((*strict)["profile"], "strict");
-    EXPECT_EQ((*strict)["stances"]["NS-VALIDATION-STATUS"]["code"], 400);
-    EXPECT_FALSE(load_profile(kSpecsDir + "/profiles", "nonexistent").ok());
-}
-
-TEST(Session, ExposesInfoStanceAndRejectsBadUrl) {
-    auto spec = spec::Spec::load(kSpecsDir + "/fulfillment-2025-07.openapi.yaml", "");
-    ASSERT_TRUE(spec.ok());
-    validate::ResponseValidator validator(*spec);
-    SessionInfo info;
-    info.base_url = "http://127.0.0.1:9/base";
-    info.profile = "strict";
-    info.profile_json = {{"stances", {{"NS-X", {{"code", 409}}}}}};
-    auto session = Session::create(*spec, validator, info, {});
-    ASSERT_TRUE(session.ok()) << session.error();
-    EXPECT_TRUE((*session)->strict());
-    EXPECT_EQ((*session)->stance("NS-X")["code"], 409);
-    EXPECT_TRUE((*session)->stance("NS-Y").is_null());
-    EXPECT_EQ((*session)->base_url().base_path, "/base");
-    info.base_url = "ftp://x";
-    EXPECT_FALSE(Session::create(*spec, validator, info, {}).ok());
-    EXPECT_EQ(current_session_or_null(), nullptr);
-    set_current_session(session->get());
-    EXPECT_EQ(&current_session(), session->get());
-    set_current_session(nullptr);
-}
-
-TEST(Session, ReadsTheRejectCodesAndTheServerErrorRuleFromTheData) {
-    auto spec = spec::Spec::load(kSpecsDir + "/fulfillment-2025-07.openapi.yaml", kSpecsDir + "/rules.yaml");
-    ASSERT_TRUE(spec.ok());
-    validate::ResponseValidator validator(*spec);
-    SessionInfo info;
-    info.base_url = "http://127.0.0.1:9";
-    for (const char* name : {"default", "strict"}) {
-        auto profile = load_profile(kSpecsDir + "/profiles", name);
-        ASSERT_TRUE(profile.ok()) << profile.error();
-        info.profile = name;
-        info.profile_json = *profile;
-        auto session = Session::create(*spec, validator, info, {});
-        ASSERT_TRUE(session.ok()) << session.error();
-        EXPECT_EQ((*session)->server_error_rule(), "ERR-NO5XX");
-        if (info.profile == "strict") {
-            EXPECT_EQ((*session)->reject_code(), 400);
-            EXPECT_EQ((*session)->not_served_codes(), (std::vector<int>{404, 405}));
-        } else {
-            EXPECT_FALSE((*session)->reject_code().has_value());
-            EXPECT_TRUE((*session)->not_served_codes().empty());
-        }
-    }
-}
-
 }  // namespace
-}  // namespace dockside::conform
+}  // namespace dockside::preflight
