@@ -99,7 +99,8 @@ bool send_answered(Session& session, Exchange& ex) {
         if (test_context::answers_observed())
             test_context::answered(ex.sequence, {http::absolute_url(session.url_for(ex.operation), ex.request.target), &ex.request,
                                                  response ? &*response : nullptr,
-                                                 response ? std::string() : http::to_string(response.error()), started});
+                                                 response ? std::string() : http::to_string(response.error()), started,
+                                                 ex.operation_id});
         if (!response) {
             ex.response.reset();
             ex.transport_error = http::to_string(response.error());

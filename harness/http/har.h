@@ -30,6 +30,7 @@ struct HarExchange {
     const Response* response = nullptr;  ///< nullptr when there was none: `transport_error` says why
     std::string transport_error;
     std::chrono::system_clock::time_point started;
+    std::string operation;  ///< the operation id it was sent for ("" when none): the recording's to keep
 };
 
 /// One exchange as a HAR entry (request, response, timings: send, wait, receive), secrets removed.

@@ -29,6 +29,7 @@ HarRecording::~HarRecording() {
 void HarRecording::append(const std::string& test, std::uint64_t sequence, const http::HarExchange& exchange) const {
     json entry = http::har_entry(exchange, secrets_);
     entry["_dockside"] = {{"test", test}, {"exchange", test + "#" + std::to_string(sequence)}, {"seed", seed_}};
+    if (!exchange.operation.empty()) entry["_dockside"]["operation"] = exchange.operation;
     // One write(2) per line: whole, whichever worker writes beside it.
     const std::string line = entry.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
     [[maybe_unused]] const ssize_t written = ::write(fd_, line.data(), line.size());

@@ -1,0 +1,230 @@
+#include "harness/diff/har_diff.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "harness/http/curl.h"
+#include "harness/http/message.h"
+#include "harness/http/url.h"
+
+namespace dockside::diff {
+namespace {
+
+using nlohmann::json;
+
+/// Diffy's margins: the two targets differ more than the two copies of one when more often than this.
+constexpr double kNoiseRelative = 0.2;
+constexpr double kNoiseAbsolute = 0.03;
+
+struct Recorded {
+    std::string test;
+    long sequence = 0;
+    std::string operation;
+    Side side;
+    json request;  ///< the HAR request, for the curl line
+};
+
+json parsed_or_text(const json& holder) {
+    if (!holder.is_object() || !holder.contains("text") || !holder["text"].is_string()) return nullptr;
+    const auto& text = holder["text"].get_ref<const std::string&>();
+    if (text.empty()) return nullptr;
+    json parsed = json::parse(text, nullptr, false);
+    return parsed.is_discarded() ? json(text) : parsed;
+}
+
+/// The exchanges of a recording by the exchange they record (the last try of each).
+Result<std::map<std::string, Recorded>, std::string> read_recording(const json& har, const std::string& which) {
+    const json* entries = har.is_object() && har.contains("log") && har["log"].is_object() && har["log"].contains("entries")
+                              ? &har["log"]["entries"]
+                              : nullptr;
+    if (!entries || !entries->is_array()) return fail("the " + which + " recording is no HAR document (no log.entries)");
+    std::map<std::string, Recorded> out;
+    for (const auto& entry : *entries) {
+        const json& tag = entry.is_object() ? entry.value("_dockside", json::object()) : json::object();
+        const std::string exchange = tag.is_object() ? tag.value("exchange", "") : "";
+        const auto hash = exchange.rfind('#');
+        if (hash == std::string::npos || !entry.contains("request") || !entry.contains("response")) continue;
+        Recorded r;
+        r.test = exchange.substr(0, hash);
+        r.sequence = std::strtol(exchange.c_str() + hash + 1, nullptr, 10);
+        r.operation = tag.value("operation", "");
+        r.request = entry["request"];
+        r.side.method = r.request.value("method", "");
+        r.side.url = r.request.value("url", "");
+        r.side.request_body = parsed_or_text(r.request.value("postData", json::object()));
+        const json& response = entry["response"];
+        r.side.status = response.value("status", 0);
+        r.side.cut = entry.value("comment", "").find("body cut") != std::string::npos;
+        const json content = response.value("content", json::object());
+        r.side.media_type = http::media_type(content.is_object() ? content.value("mimeType", "") : "");
+        r.side.body = parsed_or_text(response.value("content", json::object()));
+        out[exchange] = std::move(r);
+    }
+    if (out.empty()) return fail("the " + which + " recording holds no exchange of a Dockside run (_dockside.exchange)");
+    return out;
+}
+
+/// The recorded request as the project renders every request it shows: one runnable curl line, the token a
+/// variable (the recording holds none: its secrets were removed as it was written).
+std::string curl_of(const json& har_request) {
+    const std::string url = har_request.value("url", "");
+    auto base = http::parse_url(url);
+    if (!base) return "";
+    const auto path = url.find('/', url.find("://") == std::string::npos ? 0 : url.find("://") + 3);
+    http::Request request{har_request.value("method", "GET"), path == std::string::npos ? "/" : url.substr(path), {}, {}};
+    for (const auto& header : har_request.value("headers", json::array()))
+        if (header.is_object()) request.headers.set(header.value("name", ""), header.value("value", ""));
+    // The recording holds no credential: the line names the token's variable, as every curl line does.
+    if (request.headers.has("Authorization")) request.headers.set("Authorization", "Bearer removed");
+    if (const json post = har_request.value("postData", json::object()); post.is_object()) request.body = post.value("text", "");
+    base->base_path.clear();  // the target above is the whole path
+    return http::to_curl(*base, request);
+}
+
+using GroupKey = std::tuple<std::string, Kind, std::string>;
+
+DiffReport compare_recordings(const std::map<std::string, Recorded>& a, const std::map<std::string, Recorded>& b) {
+    DiffReport report;
+    // In each test's order: a value a target made is mapped where it is made, before it is named again.
+    std::vector<const std::string*> order;
+    for (const auto& [exchange, recorded] : a) order.push_back(&exchange);
+    for (const auto& [exchange, recorded] : b)
+        if (!a.count(exchange)) order.push_back(&exchange);
+    const auto recorded_of = [&](const std::string& exchange) -> const Recorded& {
+        const auto it = a.find(exchange);
+        return it != a.end() ? it->second : b.at(exchange);
+    };
+    std::stable_sort(order.begin(), order.end(), [&](const std::string* x, const std::string* y) {
+        const Recorded &rx = recorded_of(*x), &ry = recorded_of(*y);
+        return std::tie(rx.test, rx.sequence) < std::tie(ry.test, ry.sequence);
+    });
+    ValueMap values;
+    std::map<GroupKey, Group> groups;
+    for (const std::string* exchange : order) {
+        const auto in_a = a.find(*exchange);
+        const auto in_b = b.find(*exchange);
+        const Recorded& any = recorded_of(*exchange);
+        const std::string operation = any.operation.empty() ? "(no operation)" : any.operation;
+        ++report.compared[operation];
+        std::vector<Difference> found;
+        if (in_a == a.end() || in_b == b.end()) {
+            ++(in_a == a.end() ? report.only_b : report.only_a);
+            found.push_back({Kind::Request, "sent", in_a != a.end() ? json("sent") : json(), in_b != b.end() ? json("sent") : json()});
+        } else {
+            ++report.paired;
+            found = compare(in_a->second.side, in_b->second.side, values);
+        }
+        std::set<GroupKey> seen;  // each place counted once an exchange
+        for (auto& d : found) {
+            GroupKey key{operation, d.kind, d.path};
+            if (!seen.insert(key).second) continue;
+            Group& g = groups[key];
+            if (g.count++ == 0) {
+                g.operation = operation;
+                g.kind = d.kind;
+                g.path = d.path;
+                g.example = *exchange;
+                g.a = std::move(d.a);
+                g.b = std::move(d.b);
+                if (in_a != a.end()) g.curl_a = curl_of(in_a->second.request);
+                if (in_b != b.end()) g.curl_b = curl_of(in_b->second.request);
+            }
+        }
+    }
+    for (auto& [key, g] : groups) {
+        g.compared = report.compared[g.operation];
+        report.groups.push_back(std::move(g));
+    }
+    return report;
+}
+
+std::string share_text(double share) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.0f%%", share * 100);
+    return text;
+}
+
+std::string value_text(const json& value) {
+    if (value.is_null()) return "(absent)";
+    std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+    if (text.size() > 60) text = text.substr(0, 57) + "...";
+    return text;
+}
+
+}  // namespace
+
+bool DiffReport::differs() const {
+    return std::any_of(groups.begin(), groups.end(), [](const Group& g) { return !g.noise; });
+}
+
+Result<DiffReport, std::string> diff_recordings(const json& a, const json& b, const json* noise) {
+    auto first = read_recording(a, "first");
+    if (!first) return fail(first.error());
+    auto second = read_recording(b, "second");
+    if (!second) return fail(second.error());
+    const bool shared = std::any_of(first->begin(), first->end(), [&](const auto& e) { return second->count(e.first) > 0; });
+    if (!shared) return fail(std::string("the two recordings share no exchange: were they made by the same run (--seed, --only)?"));
+    DiffReport report = compare_recordings(*first, *second);
+    if (!noise) return report;
+    auto copy = read_recording(*noise, "noise");
+    if (!copy) return fail(copy.error());
+    const DiffReport between_copies = compare_recordings(*first, *copy);
+    report.with_noise = true;
+    for (auto& g : report.groups) {
+        const auto same = std::find_if(between_copies.groups.begin(), between_copies.groups.end(), [&](const Group& n) {
+            return n.operation == g.operation && n.kind == g.kind && n.path == g.path;
+        });
+        g.noise_share = same == between_copies.groups.end() ? 0.0 : static_cast<double>(same->count) / std::max(1, same->compared);
+        const double share = static_cast<double>(g.count) / std::max(1, g.compared);
+        g.noise = *g.noise_share > 0 && share <= *g.noise_share * (1 + kNoiseRelative) + kNoiseAbsolute;
+    }
+    return report;
+}
+
+json to_json(const DiffReport& report) {
+    json groups = json::array();
+    for (const auto& g : report.groups) {
+        json item = {{"operation", g.operation}, {"kind", to_string(g.kind)}, {"path", g.path},  {"count", g.count},
+                     {"compared", g.compared},   {"example", g.example},      {"a", g.a},          {"b", g.b},
+                     {"curl_a", g.curl_a},       {"curl_b", g.curl_b},        {"noise", g.noise}};
+        item["noise_share"] = g.noise_share ? json(*g.noise_share) : json();
+        groups.push_back(std::move(item));
+    }
+    return {{"paired", report.paired},   {"only_a", report.only_a},         {"only_b", report.only_b},
+            {"with_noise", report.with_noise}, {"differs", report.differs()}, {"compared", report.compared},
+            {"differences", groups}};
+}
+
+std::string render_text(const DiffReport& report) {
+    std::ostringstream out;
+    const auto real = std::count_if(report.groups.begin(), report.groups.end(), [](const Group& g) { return !g.noise; });
+    out << "diff: " << report.paired << " exchanges paired (" << report.only_a << " sent to the first target only, "
+        << report.only_b << " to the second only); " << real << " difference(s)";
+    if (report.with_noise) out << ", " << report.groups.size() - static_cast<std::size_t>(real) << " noise";
+    out << "\n";
+    if (report.groups.empty()) return out.str();
+    char line[512];
+    std::snprintf(line, sizeof line, "  %-26s %-10s %-34s %9s  %s\n", "operation", "kind", "place", "seen", "first / second");
+    out << line;
+    for (const auto& g : report.groups) {
+        const std::string seen = std::to_string(g.count) + "/" + std::to_string(g.compared);
+        const std::string noise = g.noise ? "  (noise: the copies differ " + share_text(*g.noise_share) + ")" : "";
+        std::snprintf(line, sizeof line, "  %-26s %-10s %-34s %9s  %s / %s%s\n", g.operation.c_str(), to_string(g.kind).c_str(),
+                      g.path.empty() ? "-" : g.path.c_str(), seen.c_str(), value_text(g.a).c_str(), value_text(g.b).c_str(),
+                      noise.c_str());
+        out << line;
+    }
+    out << "examples:\n";
+    for (const auto& g : report.groups) {
+        if (g.noise) continue;
+        out << "  " << g.operation << " " << to_string(g.kind) << (g.path.empty() ? "" : " " + g.path) << " (" << g.example << ")\n";
+        if (!g.curl_a.empty()) out << "    first:  " << g.curl_a << "\n";
+        if (!g.curl_b.empty()) out << "    second: " << g.curl_b << "\n";
+    }
+    return out.str();
+}
+
+}  // namespace dockside::diff

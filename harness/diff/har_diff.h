@@ -1,0 +1,62 @@
+#pragma once
+/// Two recordings of the same seeded run against two targets (HAR 1.2 as `dockside conform --har` writes
+/// it), compared exchange by exchange: entries are paired by the exchange they record
+/// (`_dockside.exchange`, "Test.Name#7"; the last try of a request repeated after a 429), compared in each
+/// test's order so that what a target made is mapped before it is named again (exchange_diff.h), and the
+/// differences grouped by operation, kind and place with how often each was seen.
+///
+/// With a recording of a second copy of the first target (`noise`), a group is noise when the two copies
+/// differ there about as often as the two targets do (Diffy's rule: at most 20 % more often, plus 3 points);
+/// noise is shown but does not make the targets differ.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/result.h"
+#include "harness/diff/exchange_diff.h"
+
+namespace dockside::diff {
+
+/// One kind of difference at one place of one operation's answers.
+struct Group {
+    std::string operation;
+    Kind kind = Kind::Value;
+    std::string path;
+    int count = 0;     ///< exchanges of the operation where it was seen
+    int compared = 0;  ///< exchanges of the operation compared
+    std::string example;  ///< the first exchange that shows it ("Test.Name#7")
+    nlohmann::json a;     ///< that exchange's values
+    nlohmann::json b;
+    std::string curl_a;   ///< that exchange's request, runnable, against each target
+    std::string curl_b;
+    std::optional<double> noise_share;  ///< how often the two copies of the first target differed here
+    bool noise = false;
+};
+
+struct DiffReport {
+    int paired = 0;                      ///< exchanges recorded on both sides
+    int only_a = 0;                      ///< recorded against the first target only
+    int only_b = 0;
+    std::map<std::string, int> compared;  ///< exchanges compared, by operation
+    std::vector<Group> groups;            ///< by operation, then kind, then place
+    bool with_noise = false;
+
+    /// Whether any group is not noise.
+    bool differs() const;
+};
+
+/// Compares two HAR documents; `noise` (a recording of a second copy of `a`'s target) marks the noise.
+/// An error when a document is no HAR or the two share no exchange.
+Result<DiffReport, std::string> diff_recordings(const nlohmann::json& a, const nlohmann::json& b,
+                                                const nlohmann::json* noise = nullptr);
+
+/// diff.json (specs/diff.schema.json).
+nlohmann::json to_json(const DiffReport& report);
+/// The terminal table: one line a group, then each group's example.
+std::string render_text(const DiffReport& report);
+
+}  // namespace dockside::diff

@@ -1,0 +1,92 @@
+// Two recordings of one seeded run paired exchange by exchange, the differences grouped by operation and
+// place with how often they were seen, and the noise a second copy of the first target shows set apart.
+#include "harness/diff/har_diff.h"
+
+#include <gtest/gtest.h>
+
+namespace dockside::diff {
+namespace {
+
+using nlohmann::json;
+
+json entry(const std::string& exchange, const std::string& operation, int status, const json& body,
+           const std::string& url = "http://127.0.0.1:1/v/order") {
+    return {{"request", {{"method", "GET"}, {"url", url}, {"headers", json::array({{{"name", "Authorization"}, {"value", "[secret]"}}})}}},
+            {"response", {{"status", status}, {"content", {{"mimeType", "application/json; charset=utf-8"}, {"text", body.dump()}}}}},
+            {"_dockside", {{"exchange", exchange}, {"operation", operation}}}};
+}
+
+json har(json entries) { return {{"log", {{"version", "1.2"}, {"entries", std::move(entries)}}}}; }
+
+TEST(HarDiff, OneDifferenceIsGroupedAndCountedOverItsOperation) {
+    const json a = har({entry("T.A#1", "listOrders", 200, {{"n", 1}}), entry("T.A#2", "listOrders", 200, {{"n", 2}}),
+                        entry("T.B#1", "createOrder", 400, json::object())});
+    const json b = har({entry("T.A#1", "listOrders", 200, {{"n", 1}}), entry("T.A#2", "listOrders", 200, {{"n", 3}}),
+                        entry("T.B#1", "createOrder", 422, json::object())});
+    auto report = diff_recordings(a, b);
+    ASSERT_TRUE(report.ok()) << report.error();
+    EXPECT_EQ(report->paired, 3);
+    ASSERT_EQ(report->groups.size(), 2u);
+    EXPECT_EQ(report->groups[0].operation, "createOrder");
+    EXPECT_EQ(report->groups[0].kind, Kind::Status);
+    EXPECT_EQ(report->groups[0].example, "T.B#1");
+    EXPECT_NE(report->groups[0].curl_a.find("curl"), std::string::npos);
+    EXPECT_NE(report->groups[0].curl_a.find("$DOCKSIDE_TOKEN"), std::string::npos) << report->groups[0].curl_a;
+    EXPECT_EQ(report->groups[1].path, "/n");
+    EXPECT_EQ(report->groups[1].count, 1);
+    EXPECT_EQ(report->groups[1].compared, 2);
+    EXPECT_TRUE(report->differs());
+    EXPECT_EQ(to_json(*report)["differences"].size(), 2u);
+    EXPECT_NE(render_text(*report).find("createOrder"), std::string::npos);
+}
+
+TEST(HarDiff, TheLastTryOfARepeatedRequestIsTheOneCompared) {
+    const json a = har({entry("T.A#1", "listOrders", 429, json::object()), entry("T.A#1", "listOrders", 200, {{"n", 1}})});
+    const json b = har({entry("T.A#1", "listOrders", 200, {{"n", 1}})});
+    auto report = diff_recordings(a, b);
+    ASSERT_TRUE(report.ok()) << report.error();
+    EXPECT_FALSE(report->differs());
+    EXPECT_EQ(report->paired, 1);
+}
+
+TEST(HarDiff, AnExchangeOneSideNeverSentIsADifference) {
+    const json a = har({entry("T.A#1", "listOrders", 200, json::array()), entry("T.A#2", "getOrder", 200, json::object())});
+    const json b = har({entry("T.A#1", "listOrders", 200, json::array())});
+    auto report = diff_recordings(a, b);
+    ASSERT_TRUE(report.ok()) << report.error();
+    EXPECT_EQ(report->only_a, 1);
+    ASSERT_EQ(report->groups.size(), 1u);
+    EXPECT_EQ(report->groups[0].kind, Kind::Request);
+    EXPECT_EQ(report->groups[0].path, "sent");
+}
+
+TEST(HarDiff, APlaceTheTwoCopiesDifferAtAsOftenIsNoise) {
+    json a = json::array(), b = json::array(), copy = json::array();
+    for (int i = 1; i <= 10; ++i) {
+        const std::string id = "T.A#" + std::to_string(i);
+        a.push_back(entry(id, "listOrders", 200, {{"order", "x"}, {"total", 1}}));
+        // The order of a list differs between any two copies half the time; the total only between targets.
+        b.push_back(entry(id, "listOrders", 200, {{"order", i % 2 ? "y" : "x"}, {"total", 2}}));
+        copy.push_back(entry(id, "listOrders", 200, {{"order", i % 2 ? "z" : "x"}, {"total", 1}}));
+    }
+    const json noise = har(copy);
+    auto report = diff_recordings(har(a), har(b), &noise);
+    ASSERT_TRUE(report.ok()) << report.error();
+    ASSERT_EQ(report->groups.size(), 2u);
+    EXPECT_EQ(report->groups[0].path, "/order");
+    EXPECT_TRUE(report->groups[0].noise);
+    EXPECT_DOUBLE_EQ(*report->groups[0].noise_share, 0.5);
+    EXPECT_EQ(report->groups[1].path, "/total");
+    EXPECT_FALSE(report->groups[1].noise);
+    EXPECT_TRUE(report->differs());
+}
+
+TEST(HarDiff, RecordingsOfDifferentRunsOrNoHarAreRefused) {
+    EXPECT_FALSE(diff_recordings(json::object(), har(json::array())).ok());
+    const auto apart = diff_recordings(har({entry("T.A#1", "x", 200, json::object())}), har({entry("T.B#1", "x", 200, json::object())}));
+    ASSERT_FALSE(apart.ok());
+    EXPECT_NE(apart.error().find("share no exchange"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dockside::diff
