@@ -138,6 +138,9 @@ DiffReport compare_recordings(const std::map<std::string, Recorded>& a, const st
         g.compared = report.compared[g.operation];
         report.groups.push_back(std::move(g));
     }
+    // Answers first; where the runs went apart after them (a request one side sent and the other did not)
+    // is mostly their consequence, so it comes last.
+    std::stable_partition(report.groups.begin(), report.groups.end(), [](const Group& g) { return g.kind != Kind::Request; });
     return report;
 }
 
@@ -209,7 +212,12 @@ std::string render_text(const DiffReport& report) {
     char line[512];
     std::snprintf(line, sizeof line, "  %-26s %-10s %-34s %9s  %s\n", "operation", "kind", "place", "seen", "first / second");
     out << line;
+    bool apart = false;
     for (const auto& g : report.groups) {
+        if (g.kind == Kind::Request && !apart) {
+            apart = true;
+            out << "  where the runs went apart (mostly what an answer above led to):\n";
+        }
         const std::string seen = std::to_string(g.count) + "/" + std::to_string(g.compared);
         const std::string noise = g.noise ? "  (noise: the copies differ " + share_text(*g.noise_share) + ")" : "";
         std::snprintf(line, sizeof line, "  %-26s %-10s %-34s %9s  %s / %s%s\n", g.operation.c_str(), to_string(g.kind).c_str(),

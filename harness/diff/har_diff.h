@@ -42,7 +42,8 @@ struct DiffReport {
     int only_a = 0;                      ///< recorded against the first target only
     int only_b = 0;
     std::map<std::string, int> compared;  ///< exchanges compared, by operation
-    std::vector<Group> groups;            ///< by operation, then kind, then place
+    /// By operation, then kind, then place; the runs' going apart (kind Request) after every answer's.
+    std::vector<Group> groups;
     bool with_noise = false;
 
     /// Whether any group is not noise.

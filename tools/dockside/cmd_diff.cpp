@@ -28,6 +28,10 @@ struct DiffOptions {
 Result<nlohmann::json, std::string> read_recording(const std::string& path) {
     std::ifstream in(path);
     if (!in) return fail("cannot read " + path);
+    // A full run's recording is tens of megabytes: a second or two each, said before it is spent.
+    std::error_code ec;
+    const auto bytes = std::filesystem::file_size(path, ec);
+    std::cerr << "diff: reading " << path << (ec ? "" : " (" + std::to_string(bytes / (1024 * 1024)) + " MiB)") << "\n";
     nlohmann::json document = nlohmann::json::parse(in, nullptr, false);
     if (document.is_discarded()) return fail(path + " is not JSON (a HAR file of `dockside conform --har`)");
     return document;

@@ -5,8 +5,9 @@
 // With --spec-dir it also checks the blame: every finding of a fault run names the fault's rule or one of
 // its documented dependants (rules.yaml `dependants:`); the faults whose findings name other rules are
 // listed, and make the exit 1 too, as does a fault reported under more than one test for one (rule,
-// operation). `--coverage` instead checks that every rule of kind S or I in
-// rules.yaml has at least one fault.
+// operation). With --diff each run is recorded (--har, one worker) and `dockside diff`ed against its
+// baseline's recording: at least 90 % of the faults must differ at an operation of their rule.
+// `--coverage` instead checks that every rule of kind S or I in rules.yaml has at least one fault.
 
 #include <CLI/CLI.hpp>
 
@@ -28,6 +29,7 @@
 #include <thread>
 
 #include "specs/loader/yaml_json.h"
+#include "harness/diff/har_diff.h"
 #include "tools/fault-matrix/matrix.h"
 
 namespace fm = dockside::faultmatrix;
@@ -45,6 +47,7 @@ struct Options {
     int job_timeout = 600;
     std::vector<std::string> only_faults;
     bool coverage = false;
+    bool diff = false;
 };
 
 struct Job {
@@ -146,7 +149,55 @@ Job conform_job(const Options& o, std::string label, const std::vector<std::stri
         job.args.push_back("--fault");
         job.args.push_back(fault);
     }
+    // One worker: what each list holds then follows the seed alone, so a fault's recording differs from
+    // its baseline's where the fault acts.
+    if (o.diff) job.args.insert(job.args.end(), {"--workers", "1", "--har", dir + "/run.har"});
     return job;
+}
+
+nlohmann::json read_recording(const std::string& dir) {
+    std::ifstream in(dir + "/run.har");
+    if (!in) return nullptr;
+    return nlohmann::json::parse(in, nullptr, false);
+}
+
+/// `dockside diff` of each fault's recording against its areas' baseline: a fault counts when a difference
+/// that is not noise stands at an operation of its rule (any operation for a rule that names none).
+/// Returns how many faults fall short of that; the catalog must reach 90 %.
+int report_differences(const Options& o, const std::vector<fm::FaultRow>& faults, const std::vector<Job>& runs,
+                       const std::vector<Job>& baselines, const std::vector<fm::Verdict>& verdicts) {
+    auto rules = dockside::spec::load_document(o.spec_dir + "/rules.yaml");
+    std::map<std::string, std::set<std::string>> operations_of;
+    if (rules)
+        for (const auto& rule : rules->value("rules", nlohmann::json::array()))
+            for (const auto& op : rule.value("operations", nlohmann::json::array()))
+                if (op.is_string()) operations_of[rule.value("id", "")].insert(op.get<std::string>());
+    std::map<std::string, nlohmann::json> baseline_of;  // by areas
+    for (const auto& job : baselines) baseline_of[job.label.substr(std::string("baseline:").size())] = read_recording(job.dir);
+    int at_operation = 0, only_by_diff = 0;
+    std::ostringstream missed;
+    for (std::size_t i = 0; i < faults.size(); ++i) {
+        const auto& f = faults[i];
+        const auto& base = baseline_of[join(fm::suite_areas_for(f.area), ",")];
+        auto report = dockside::diff::diff_recordings(base, read_recording(runs[i].dir));
+        const auto& ops = operations_of[f.rule_id];
+        std::set<std::string> seen;
+        if (report)
+            for (const auto& g : report->groups)
+                if (!g.noise) seen.insert(g.operation);
+        const bool hit = std::any_of(seen.begin(), seen.end(), [&](const std::string& op) { return ops.empty() || ops.count(op); });
+        at_operation += hit;
+        only_by_diff += hit && !verdicts[i].caught;
+        if (!hit)
+            missed << "  " << f.name << ": "
+                   << (!report ? report.error() : seen.empty() ? std::string("no difference") : "differs at " + join({seen.begin(), seen.end()}, ", ") + " only")
+                   << "\n";
+    }
+    std::cout << "\ndiff: " << at_operation << " of " << faults.size() << " faults differ from their baseline at an operation of "
+              << "their rule (" << only_by_diff << " of them not caught by conform)";
+    const bool enough = at_operation * 10 >= static_cast<int>(faults.size()) * 9;
+    std::cout << (missed.str().empty() ? "\n" : "; not:\n" + missed.str());
+    return enough ? 0 : 1;
 }
 
 int coverage(const Options& o, const std::vector<fm::FaultRow>& faults) {
@@ -258,6 +309,7 @@ int matrix(const Options& o, std::vector<fm::FaultRow> faults) {
     for (const auto& f : faults) name_width = std::max(name_width, f.name.size() + 2);
     const int width = static_cast<int>(name_width);
     int missed = 0;
+    std::vector<fm::Verdict> verdicts;
     std::cout << "\n" << std::left << std::setw(width) << "fault" << std::setw(16) << "areas" << std::setw(8) << "time"
               << "caught by\n";
     for (std::size_t i = 0; i < faults.size(); ++i) {
@@ -279,6 +331,7 @@ int matrix(const Options& o, std::vector<fm::FaultRow> faults) {
                                                : "NOT CAUGHT" + (verdict.problem.empty() ? "" : ": " + verdict.problem);
         if (verdict.caught_by.size() > 3) caught_by += " (+" + std::to_string(verdict.caught_by.size() - 3) + ")";
         if (!verdict.caught) ++missed;
+        verdicts.push_back(verdict);
         std::cout << std::left << std::setw(width) << f.name << std::setw(16) << join(areas, ",") << std::setw(8)
                   << time.str() << caught_by << "\n";
     }
@@ -287,7 +340,8 @@ int matrix(const Options& o, std::vector<fm::FaultRow> faults) {
     int blaming = 0;
     if (const auto dependants = load_dependants(o)) blaming = report_blame(faults, runs, baseline_failures, *dependants);
     const int repeating = report_repeats(faults, runs, baseline_failures);
-    return missed == 0 && blaming == 0 && repeating == 0 ? 0 : 1;
+    const int undiffered = o.diff ? report_differences(o, faults, runs, baselines, verdicts) : 0;
+    return missed == 0 && blaming == 0 && repeating == 0 && undiffered == 0 ? 0 : 1;
 }
 
 }  // namespace
@@ -304,6 +358,9 @@ int main(int argc, char** argv) {
     app.add_option("--job-timeout", o.job_timeout, "Seconds before one run is killed")->capture_default_str();
     app.add_option("--fault", o.only_faults, "Run only these faults (repeatable)");
     app.add_flag("--coverage", o.coverage, "Check that every rule of kind S or I has a fault");
+    app.add_flag("--diff", o.diff,
+                 "Also record each run (--har, one worker) and `dockside diff` it against its baseline: at least 90 % of "
+                 "the faults must differ at an operation of their rule");
     CLI11_PARSE(app, argc, argv);
 
     auto faults = fm::parse_fault_list(list_faults(o.dockside));

@@ -49,15 +49,18 @@ TEST(HarDiff, TheLastTryOfARepeatedRequestIsTheOneCompared) {
     EXPECT_EQ(report->paired, 1);
 }
 
-TEST(HarDiff, AnExchangeOneSideNeverSentIsADifference) {
+TEST(HarDiff, AnExchangeOneSideNeverSentIsADifferenceShownAfterTheAnswers) {
     const json a = har({entry("T.A#1", "listOrders", 200, json::array()), entry("T.A#2", "getOrder", 200, json::object())});
-    const json b = har({entry("T.A#1", "listOrders", 200, json::array())});
+    const json b = har({entry("T.A#1", "listOrders", 500, json::array())});
     auto report = diff_recordings(a, b);
     ASSERT_TRUE(report.ok()) << report.error();
     EXPECT_EQ(report->only_a, 1);
-    ASSERT_EQ(report->groups.size(), 1u);
-    EXPECT_EQ(report->groups[0].kind, Kind::Request);
-    EXPECT_EQ(report->groups[0].path, "sent");
+    ASSERT_EQ(report->groups.size(), 2u);
+    EXPECT_EQ(report->groups[0].kind, Kind::Status);  // the answer that led the runs apart, first
+    EXPECT_EQ(report->groups[1].kind, Kind::Request);
+    EXPECT_EQ(report->groups[1].operation, "getOrder");
+    EXPECT_EQ(report->groups[1].path, "sent");
+    EXPECT_NE(render_text(*report).find("where the runs went apart"), std::string::npos);
 }
 
 TEST(HarDiff, APlaceTheTwoCopiesDifferAtAsOftenIsNoise) {
