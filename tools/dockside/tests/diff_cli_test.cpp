@@ -60,6 +60,25 @@ TEST(DiffCli, TwoCopiesOfOneServerDifferNowhereAndAFaultIsNamedAtItsOperation) {
     EXPECT_TRUE(named) << found.dump(1).substr(0, 3000);
 }
 
+// One command records the seeded run against each target, one after the other, and compares them.
+TEST(DiffCli, AgainstRecordsTheRunOnEachTargetAndComparesThem) {
+    auto first = ServeProcess::start({}, "first-pat-123456");
+    auto second = ServeProcess::start({"--fault", "RET-CREATED.answers-201"}, "second-pat-123456");
+    ASSERT_TRUE(first && second);
+    const std::string out = fresh_dir("diff-against");
+    auto ran = dockside({"diff", "--base-url", first->base_url(), "--token", first->pat(), "--against", second->base_url(),
+                         "--against-token", second->pat(), "--only", "returns", "--seed", "9", "--cases", "5", "--out", out});
+    EXPECT_EQ(ran.exit_code, 1) << ran.output;
+    EXPECT_TRUE(has(ran.output, "recording the run (seed 9) against the second target")) << ran.output;
+    EXPECT_FALSE(has(ran.output, first->pat()) || has(read_text(out + "/second.har"), second->pat()));
+    const json found = json::parse(read_text(out + "/diff.json"), nullptr, false);
+    bool named = false;
+    for (const auto& d : found["differences"]) named = named || (d["operation"] == "createReturn" && d["kind"] == "status");
+    EXPECT_TRUE(named) << found.dump(1).substr(0, 3000);
+    // Neither two recordings nor --against: nothing to compare.
+    EXPECT_EQ(dockside({"diff", "--out", out}).exit_code, 2);
+}
+
 TEST(DiffCli, ARecordingThatIsNoHarCannotBeCompared) {
     const std::string dir = fresh_dir("diff-bad");
     std::ofstream(dir + "/a.har") << "{\"not\": \"a har\"}";

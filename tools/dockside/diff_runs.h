@@ -1,0 +1,31 @@
+#pragma once
+/// `dockside diff --against`: the seeded run recorded against each target, one after the other, each by a
+/// `dockside conform --har` of this executable (one worker, the same seed and selection), its console in a
+/// log beside the recording. The token reaches the child in its environment, never on its command line.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+
+namespace dockside::cli {
+
+struct DiffTarget {
+    std::string name;      ///< "first", "second", "noise": the folder and the recording's name
+    std::string base_url;  ///< empty: the embedded reference server
+    std::string token;
+};
+
+struct DiffRun {
+    std::uint64_t seed = 0;
+    std::string only;   ///< --only, empty for every area
+    int cases = 0;      ///< --cases, 0 for conform's default
+    std::string out;    ///< folder of the recordings (<out>/<name>.har) and the runs
+};
+
+/// Records the run against `target`: the recording's path, or why the run could not be recorded (conform
+/// exited 2, or was killed); a run that found violations (exit 1) is recorded all the same.
+Result<std::string, std::string> record_run(const DiffRun& run, const DiffTarget& target);
+
+}  // namespace dockside::cli
