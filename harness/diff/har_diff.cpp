@@ -1,11 +1,13 @@
 #include "harness/diff/har_diff.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <set>
 #include <sstream>
 #include <tuple>
 
+#include "harness/compare/statistics.h"
 #include "harness/http/curl.h"
 #include "harness/http/message.h"
 #include "harness/http/url.h"
@@ -19,12 +21,19 @@ using nlohmann::json;
 constexpr double kNoiseRelative = 0.2;
 constexpr double kNoiseAbsolute = 0.03;
 
+/// Latency differences are judged at this one-sided level, shared by the operations (family-wise).
+constexpr double kLatencyAlpha = 0.001;
+/// A change of latency within this share of the run's own shift is no difference; nor one under 1 ms.
+constexpr double kLatencyShare = 0.2;
+constexpr double kLatencyFloorMs = 1.0;
+
 struct Recorded {
     std::string test;
     long sequence = 0;
     std::string operation;
     Side side;
-    json request;  ///< the HAR request, for the curl line
+    json request;      ///< the HAR request, for the curl line
+    double wait_ms = -1;  ///< time to the answer's first byte; negative when not recorded
 };
 
 json parsed_or_text(const json& holder) {
@@ -57,6 +66,8 @@ Result<std::map<std::string, Recorded>, std::string> read_recording(const json& 
         r.side.request_body = parsed_or_text(r.request.value("postData", json::object()));
         const json& response = entry["response"];
         r.side.status = response.value("status", 0);
+        if (const json timings = entry.value("timings", json::object()); timings.is_object() && timings.value("wait", -1.0) >= 0)
+            r.wait_ms = timings.value("wait", -1.0);
         r.side.cut = entry.value("comment", "").find("body cut") != std::string::npos;
         const json content = response.value("content", json::object());
         r.side.media_type = http::media_type(content.is_object() ? content.value("mimeType", "") : "");
@@ -86,6 +97,64 @@ std::string curl_of(const json& har_request) {
 
 using GroupKey = std::tuple<std::string, Kind, std::string>;
 
+double percentile(std::vector<double> values, double p) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    const auto at = static_cast<std::size_t>(std::ceil(p / 100 * static_cast<double>(values.size()))) ;
+    return values[std::min(values.size() - 1, at == 0 ? 0 : at - 1)];
+}
+
+std::vector<LatencyRow> judge_latency(const std::map<std::string, std::vector<std::pair<double, double>>>& pairs,
+                                      double& shift) {
+    // Family-wise: the level is shared by the operations judged.
+    const double a = kLatencyAlpha / std::max<std::size_t>(1, pairs.size());
+    std::vector<LatencyRow> rows;
+    std::vector<std::vector<double>> logged;
+    std::vector<double> centres;
+    for (const auto& [operation, seen] : pairs) {
+        LatencyRow row;
+        row.operation = operation;
+        row.pairs = static_cast<int>(seen.size());
+        std::vector<double> first, second, d;
+        for (const auto& [x, y] : seen) {
+            first.push_back(x);
+            second.push_back(y);
+            d.push_back(std::log(std::max(y, 0.01)) - std::log(std::max(x, 0.01)));
+        }
+        row.p50_a = percentile(first, 50);
+        row.p50_b = percentile(second, 50);
+        row.p99_a = percentile(first, 99);
+        row.p99_b = percentile(second, 99);
+        if (row.pairs >= 2) centres.push_back(compare::signed_rank_bounds(d, 0.5).estimate);
+        logged.push_back(std::move(d));
+        rows.push_back(std::move(row));
+    }
+    const double log_shift = centres.empty() ? 0 : [&] {
+        std::sort(centres.begin(), centres.end());
+        return centres[centres.size() / 2];
+    }();
+    shift = std::exp(log_shift);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        LatencyRow& row = rows[i];
+        if (row.pairs < compare::signed_rank_fewest_pairs(a)) {
+            row.verdict = "too few pairs";
+            row.low = 0;
+            row.high = INFINITY;
+            continue;
+        }
+        const auto bounds = compare::signed_rank_bounds(logged[i], a);
+        row.ratio = std::exp(bounds.estimate - log_shift);
+        row.low = std::exp(bounds.low - log_shift);
+        row.high = std::exp(bounds.high - log_shift);
+        const double moved = std::abs(row.p50_b - row.p50_a * shift);
+        row.verdict = moved < kLatencyFloorMs                ? "same"
+                      : row.low > 1 + kLatencyShare          ? "slower"
+                      : row.high < 1 / (1 + kLatencyShare)   ? "faster"
+                                                             : "same";
+    }
+    return rows;
+}
+
 DiffReport compare_recordings(const std::map<std::string, Recorded>& a, const std::map<std::string, Recorded>& b) {
     DiffReport report;
     // In each test's order: a value a target made is mapped where it is made, before it is named again.
@@ -103,6 +172,7 @@ DiffReport compare_recordings(const std::map<std::string, Recorded>& a, const st
     });
     ValueMap values;
     std::map<GroupKey, Group> groups;
+    std::map<std::string, std::vector<std::pair<double, double>>> latency_pairs;  // by operation
     for (const std::string* exchange : order) {
         const auto in_a = a.find(*exchange);
         const auto in_b = b.find(*exchange);
@@ -116,6 +186,9 @@ DiffReport compare_recordings(const std::map<std::string, Recorded>& a, const st
         } else {
             ++report.paired;
             found = compare(in_a->second.side, in_b->second.side, values);
+            const Recorded &ra = in_a->second, &rb = in_b->second;
+            if (ra.side.status == rb.side.status && ra.side.status > 0 && ra.wait_ms >= 0 && rb.wait_ms >= 0)
+                latency_pairs[operation].emplace_back(ra.wait_ms, rb.wait_ms);
         }
         std::set<GroupKey> seen;  // each place counted once an exchange
         for (auto& d : found) {
@@ -134,6 +207,7 @@ DiffReport compare_recordings(const std::map<std::string, Recorded>& a, const st
             }
         }
     }
+    report.latency = judge_latency(latency_pairs, report.latency_shift);
     for (auto& [key, g] : groups) {
         g.compared = report.compared[g.operation];
         report.groups.push_back(std::move(g));
@@ -157,10 +231,26 @@ std::string value_text(const json& value) {
     return text;
 }
 
+void render_latency(std::ostringstream& out, const DiffReport& report) {
+    const auto judged = std::count_if(report.latency.begin(), report.latency.end(),
+                                      [](const LatencyRow& r) { return r.verdict != "too few pairs"; });
+    char line[256];
+    std::snprintf(line, sizeof line, "latency: %ld operation(s) judged on paired answers; the second run x%.2f overall, taken out\n",
+                  static_cast<long>(judged), report.latency_shift);
+    out << line;
+    for (const auto& r : report.latency) {
+        if (r.verdict != "slower" && r.verdict != "faster") continue;
+        std::snprintf(line, sizeof line, "  %-26s %-7s x%.2f (%.2f to %.2f)  p50 %.1f / %.1f ms  p99 %.1f / %.1f ms  %d pairs\n",
+                      r.operation.c_str(), r.verdict.c_str(), r.ratio, r.low, r.high, r.p50_a, r.p50_b, r.p99_a, r.p99_b, r.pairs);
+        out << line;
+    }
+}
+
 }  // namespace
 
 bool DiffReport::differs() const {
-    return std::any_of(groups.begin(), groups.end(), [](const Group& g) { return !g.noise; });
+    return std::any_of(groups.begin(), groups.end(), [](const Group& g) { return !g.noise; }) ||
+           std::any_of(latency.begin(), latency.end(), [](const LatencyRow& r) { return r.verdict == "slower" || r.verdict == "faster"; });
 }
 
 Result<DiffReport, std::string> diff_recordings(const json& a, const json& b, const json* noise) {
@@ -196,9 +286,15 @@ json to_json(const DiffReport& report) {
         item["noise_share"] = g.noise_share ? json(*g.noise_share) : json();
         groups.push_back(std::move(item));
     }
+    const auto finite = [](double v) { return std::isfinite(v) ? json(v) : json(); };
+    json latency = json::array();
+    for (const auto& r : report.latency)
+        latency.push_back({{"operation", r.operation}, {"pairs", r.pairs}, {"p50_a", r.p50_a}, {"p50_b", r.p50_b},
+                           {"p99_a", r.p99_a}, {"p99_b", r.p99_b}, {"ratio", finite(r.ratio)}, {"low", finite(r.low)},
+                           {"high", finite(r.high)}, {"verdict", r.verdict}});
     return {{"paired", report.paired},   {"only_a", report.only_a},         {"only_b", report.only_b},
             {"with_noise", report.with_noise}, {"differs", report.differs()}, {"compared", report.compared},
-            {"differences", groups}};
+            {"differences", groups}, {"latency", {{"shift", report.latency_shift}, {"operations", latency}}}};
 }
 
 std::string render_text(const DiffReport& report) {
@@ -208,6 +304,7 @@ std::string render_text(const DiffReport& report) {
         << report.only_b << " to the second only); " << real << " difference(s)";
     if (report.with_noise) out << ", " << report.groups.size() - static_cast<std::size_t>(real) << " noise";
     out << "\n";
+    render_latency(out, report);
     if (report.groups.empty()) return out.str();
     char line[512];
     std::snprintf(line, sizeof line, "  %-26s %-10s %-34s %9s  %s\n", "operation", "kind", "place", "seen", "first / second");

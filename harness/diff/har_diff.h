@@ -37,6 +37,21 @@ struct Group {
     bool noise = false;
 };
 
+/// One operation's time to the first byte of the answer on each target (HAR timings.wait), over the
+/// exchanges answered with one status on both sides. Judged on the pairs: the Hodges–Lehmann centre of
+/// log(second / first) with Wilcoxon's signed-rank interval, less the run's own shift (the median centre
+/// over the operations: the two runs are made one after the other, and a machine that grew busier slows
+/// every operation alike). An operation differs when that interval lies wholly beyond ±20 % and its median
+/// moved by at least 1 ms.
+struct LatencyRow {
+    std::string operation;
+    int pairs = 0;
+    double p50_a = 0, p50_b = 0, p99_a = 0, p99_b = 0;  ///< milliseconds
+    double ratio = 1;            ///< the change of the pairs' centre, the run's shift taken out
+    double low = 0, high = 0;    ///< its interval (ratios; infinite when the pairs are too few)
+    std::string verdict;         ///< "slower", "faster", "same", or "too few pairs"
+};
+
 struct DiffReport {
     int paired = 0;                      ///< exchanges recorded on both sides
     int only_a = 0;                      ///< recorded against the first target only
@@ -44,9 +59,11 @@ struct DiffReport {
     std::map<std::string, int> compared;  ///< exchanges compared, by operation
     /// By operation, then kind, then place; the runs' going apart (kind Request) after every answer's.
     std::vector<Group> groups;
+    std::vector<LatencyRow> latency;      ///< by operation
+    double latency_shift = 1;             ///< the run's own shift (second / first), taken out of each row
     bool with_noise = false;
 
-    /// Whether any group is not noise.
+    /// Whether any group is not noise, or an operation's latency differs.
     bool differs() const;
 };
 

@@ -94,6 +94,11 @@ TEST(ExchangeDiff, LinksToEachTargetAndItsCursorsAreTheSameLinkAndACutBodyIsNotC
     a.body = {{"next", "/v/order?Cursor=t7b2261223a747275652c22"}, {"name", "north"}};
     b.body = {{"next", "/v/order?Cursor=t7b2261223a747275652c99"}, {"name", "south"}};
     EXPECT_EQ(described(compare(a, b, values)), std::vector<std::string>{"value /name \"north\" \"south\""});
+    // The same cursor of one side handed back beside two of the other's (each made from its clock): no difference.
+    for (const char* other : {"t7b2261223a747275652c77", "t7b2261223a747275652c88"})
+        EXPECT_TRUE(compare(side("GET", "/v/x?Cursor=t7b2261223a747275652c22", 200, json::object()),
+                            side("GET", std::string("/v/x?Cursor=") + other, 200, json::object()), values)
+                        .empty());
     // A link that carries a moment of each run's clock back, escaped.
     a.body = {{"first", "http://127.0.0.1:8080/v/return?Start=2026-12-06T23%3A13%3A09Z&Cursor=1"}};
     b.body = {{"first", "http://127.0.0.1:9090/v/return?Start=2026-12-06T23%3A13%3A26Z&Cursor=1"}};

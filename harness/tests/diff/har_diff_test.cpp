@@ -84,6 +84,40 @@ TEST(HarDiff, APlaceTheTwoCopiesDifferAtAsOftenIsNoise) {
     EXPECT_TRUE(report->differs());
 }
 
+json timed(const std::string& exchange, const std::string& operation, double wait_ms) {
+    json e = entry(exchange, operation, 200, json::object());
+    e["timings"] = {{"send", 0.01}, {"wait", wait_ms}, {"receive", 0.01}};
+    return e;
+}
+
+TEST(HarDiff, AnOperationAnsweredLaterIsSlowerAndAMachineSlowerThroughoutIsNot) {
+    json a = json::array(), b = json::array(), busier = json::array();
+    for (int i = 1; i <= 40; ++i) {
+        const double jitter = 0.05 * (i % 7);
+        for (const std::string op : {"getOrder", "listOrders", "listReturns"}) {
+            const std::string id = "T." + op + "#" + std::to_string(i);
+            a.push_back(timed(id, op, 1.0 + jitter));
+            b.push_back(timed(id, op, (op == "getOrder" ? 21.0 : 1.0) + jitter * (i % 3 ? 1.1 : 0.9)));
+            busier.push_back(timed(id, op, 1.6 * (1.0 + jitter)));
+        }
+    }
+    auto report = diff_recordings(har(a), har(b));
+    ASSERT_TRUE(report.ok()) << report.error();
+    ASSERT_EQ(report->latency.size(), 3u);
+    EXPECT_EQ(report->latency[0].operation, "getOrder");
+    EXPECT_EQ(report->latency[0].verdict, "slower");
+    EXPECT_GT(report->latency[0].ratio, 10);
+    EXPECT_EQ(report->latency[1].verdict, "same");
+    EXPECT_EQ(report->latency[2].verdict, "same");
+    EXPECT_TRUE(report->differs());
+    EXPECT_NE(render_text(*report).find("getOrder"), std::string::npos);
+    // Every operation 60 % slower: the run's own shift, not a difference of any one operation.
+    auto shifted = diff_recordings(har(a), har(busier));
+    ASSERT_TRUE(shifted.ok()) << shifted.error();
+    EXPECT_NEAR(shifted->latency_shift, 1.6, 0.05);
+    EXPECT_FALSE(shifted->differs());
+}
+
 TEST(HarDiff, RecordingsOfDifferentRunsOrNoHarAreRefused) {
     EXPECT_FALSE(diff_recordings(json::object(), har(json::array())).ok());
     const auto apart = diff_recordings(har({entry("T.A#1", "x", 200, json::object())}), har({entry("T.B#1", "x", 200, json::object())}));

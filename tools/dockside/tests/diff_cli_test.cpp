@@ -79,6 +79,24 @@ TEST(DiffCli, AgainstRecordsTheRunOnEachTargetAndComparesThem) {
     EXPECT_EQ(dockside({"diff", "--out", out}).exit_code, 2);
 }
 
+// The second server answers getOrder 20 ms later: that operation's latency differs, and no other's.
+TEST(DiffCli, AnOperationAnsweredLaterIsTheOneWhoseLatencyDiffers) {
+    auto first = ServeProcess::start({}, "first-pat-123456");
+    auto second = ServeProcess::start({"--delay", "getOrder:+20ms"}, "second-pat-123456");
+    ASSERT_TRUE(first && second);
+    const std::string out = fresh_dir("diff-latency");
+    auto ran = dockside({"diff", "--base-url", first->base_url(), "--token", first->pat(), "--against", second->base_url(),
+                         "--against-token", second->pat(), "--only", "orders", "--seed", "4", "--cases", "5", "--out", out});
+    EXPECT_EQ(ran.exit_code, 1) << ran.output;
+    const json found = json::parse(read_text(out + "/diff.json"), nullptr, false);
+    ASSERT_TRUE(found.is_object()) << ran.output;
+    std::vector<std::string> moved;
+    for (const auto& row : found["latency"]["operations"])
+        if (row["verdict"] == "slower" || row["verdict"] == "faster")
+            moved.push_back(row["operation"].get<std::string>() + " " + row["verdict"].get<std::string>());
+    EXPECT_EQ(moved, std::vector<std::string>{"getOrder slower"}) << ran.output;
+}
+
 TEST(DiffCli, ARecordingThatIsNoHarCannotBeCompared) {
     const std::string dir = fresh_dir("diff-bad");
     std::ofstream(dir + "/a.har") << "{\"not\": \"a har\"}";
