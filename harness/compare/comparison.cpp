@@ -73,12 +73,14 @@ Comparison compare_runs(const std::vector<RunFolder>& baseline, const std::vecto
     c.kind = baseline.empty() ? RunKind::Conform : baseline.front().kind;
     for (const auto* side : {&baseline, &candidate})
         for (const auto& run : *side)
-            if (run.kind != c.kind || run.kind == RunKind::Comparison) {
+            if (run.kind != c.kind || run.kind == RunKind::Comparison || run.kind == RunKind::Difference) {
                 c.exit_code = kCannotCompare;
                 c.verdict = "cannot_compare";
                 c.reasons.push_back(run.path + " is a " + to_string(run.kind) + " result; " +
                                     (run.kind == RunKind::Comparison ? "a comparison is not compared again"
-                                                                     : std::string("the first baseline is a ") + to_string(c.kind) + " run"));
+                                     : run.kind == RunKind::Difference
+                                         ? "a difference of two targets is not compared (compare the runs it recorded)"
+                                         : std::string("the first baseline is a ") + to_string(c.kind) + " run"));
                 return c;
             }
     if (c.kind == RunKind::Conform) {

@@ -36,6 +36,7 @@ const char* to_string(RunKind kind) {
         case RunKind::Conform: return "conform";
         case RunKind::Load: return "load";
         case RunKind::Comparison: return "compare";
+        case RunKind::Difference: return "diff";
     }
     return "?";
 }
@@ -100,7 +101,14 @@ Result<RunFolder, std::string> read_run_folder(const std::string& path) {
         run.comparison = std::move(document.value());
         return run;
     }
-    return fail(path + ": no results.json (conform), summary.json (load) or compare.json (compare) in it");
+    if (fs::exists(dir / "diff.json", ec)) {
+        auto document = read_json_file(dir / "diff.json");
+        if (!document) return fail(document.error());
+        run.kind = RunKind::Difference;
+        run.difference = std::move(document.value());
+        return run;
+    }
+    return fail(path + ": no results.json (conform), summary.json (load), compare.json (compare) or diff.json (diff) in it");
 }
 
 }  // namespace dockside::compare

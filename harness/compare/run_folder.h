@@ -1,7 +1,7 @@
 #pragma once
 /// A run's folder as `compare` and `report` read it: a conformance run (results.json), a load run, a
 /// capacity search or a merge (summary.json, with the .hlog interval logs when the run wrote them), or a
-/// comparison (compare.json). The load summary is read by the load harness's own reader, the interval
+/// comparison (compare.json), or a difference of two targets (diff.json). The load summary is read by the load harness's own reader, the interval
 /// logs by the histogram harness's.
 
 #include <map>
@@ -17,9 +17,9 @@
 
 namespace dockside::compare {
 
-enum class RunKind { Conform, Load, Comparison };
+enum class RunKind { Conform, Load, Comparison, Difference };
 
-/// "conform", "load", "compare".
+/// "conform", "load", "compare", "diff".
 const char* to_string(RunKind kind);
 
 /// The intervals of one .hlog, by tag ("" for the untagged intervals: all operations together).
@@ -44,6 +44,7 @@ struct RunFolder {
     nlohmann::json conform;           ///< results.json, for a conformance run
     std::optional<LoadRun> load;      ///< for a load run
     nlohmann::json comparison;        ///< compare.json, for a comparison
+    nlohmann::json difference;        ///< diff.json, for a `dockside diff`
 };
 
 /// Reads the run in `path`; the error says what the folder lacks or which file is malformed.

@@ -173,10 +173,17 @@ DiffReport compare_recordings(const std::map<std::string, Recorded>& a, const st
     ValueMap values;
     std::map<GroupKey, Group> groups;
     std::map<std::string, std::vector<std::pair<double, double>>> latency_pairs;  // by operation
+    // A test whose two runs went apart (another request, or one side sent one the other did not) is
+    // followed no further: its later exchanges pair requests that are not the same request.
+    std::set<std::string> apart;
     for (const std::string* exchange : order) {
         const auto in_a = a.find(*exchange);
         const auto in_b = b.find(*exchange);
         const Recorded& any = recorded_of(*exchange);
+        if (apart.count(any.test)) {
+            ++report.not_followed;
+            continue;
+        }
         const std::string operation = any.operation.empty() ? "(no operation)" : any.operation;
         ++report.compared[operation];
         std::vector<Difference> found;
@@ -189,6 +196,10 @@ DiffReport compare_recordings(const std::map<std::string, Recorded>& a, const st
             const Recorded &ra = in_a->second, &rb = in_b->second;
             if (ra.side.status == rb.side.status && ra.side.status > 0 && ra.wait_ms >= 0 && rb.wait_ms >= 0)
                 latency_pairs[operation].emplace_back(ra.wait_ms, rb.wait_ms);
+        }
+        if (std::any_of(found.begin(), found.end(), [](const Difference& d) { return d.kind == Kind::Request; })) {
+            apart.insert(any.test);
+            found.resize(1);  // where they went apart: one place, the first
         }
         std::set<GroupKey> seen;  // each place counted once an exchange
         for (auto& d : found) {
@@ -292,7 +303,7 @@ json to_json(const DiffReport& report) {
         latency.push_back({{"operation", r.operation}, {"pairs", r.pairs}, {"p50_a", r.p50_a}, {"p50_b", r.p50_b},
                            {"p99_a", r.p99_a}, {"p99_b", r.p99_b}, {"ratio", finite(r.ratio)}, {"low", finite(r.low)},
                            {"high", finite(r.high)}, {"verdict", r.verdict}});
-    return {{"paired", report.paired},   {"only_a", report.only_a},         {"only_b", report.only_b},
+    return {{"paired", report.paired},   {"only_a", report.only_a},         {"only_b", report.only_b}, {"not_followed", report.not_followed},
             {"with_noise", report.with_noise}, {"differs", report.differs()}, {"compared", report.compared},
             {"differences", groups}, {"latency", {{"shift", report.latency_shift}, {"operations", latency}}}};
 }
@@ -301,7 +312,9 @@ std::string render_text(const DiffReport& report) {
     std::ostringstream out;
     const auto real = std::count_if(report.groups.begin(), report.groups.end(), [](const Group& g) { return !g.noise; });
     out << "diff: " << report.paired << " exchanges paired (" << report.only_a << " sent to the first target only, "
-        << report.only_b << " to the second only); " << real << " difference(s)";
+        << report.only_b << " to the second only";
+    if (report.not_followed) out << "; " << report.not_followed << " not followed after their test's runs went apart";
+    out << "); " << real << " difference(s)";
     if (report.with_noise) out << ", " << report.groups.size() - static_cast<std::size_t>(real) << " noise";
     out << "\n";
     render_latency(out, report);

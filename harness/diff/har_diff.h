@@ -3,7 +3,9 @@
 /// it), compared exchange by exchange: entries are paired by the exchange they record
 /// (`_dockside.exchange`, "Test.Name#7"; the last try of a request repeated after a 429), compared in each
 /// test's order so that what a target made is mapped before it is named again (exchange_diff.h), and the
-/// differences grouped by operation, kind and place with how often each was seen.
+/// differences grouped by operation, kind and place with how often each was seen. Once a test's two runs
+/// go apart (another request, or one sent on one side only), where they did is one difference and the
+/// test's later exchanges are not compared: they are no longer answers to one request.
 ///
 /// With a recording of a second copy of the first target (`noise`), a group is noise when the two copies
 /// differ there about as often as the two targets do (Diffy's rule: at most 20 % more often, plus 3 points);
@@ -56,6 +58,7 @@ struct DiffReport {
     int paired = 0;                      ///< exchanges recorded on both sides
     int only_a = 0;                      ///< recorded against the first target only
     int only_b = 0;
+    int not_followed = 0;                 ///< exchanges of a test after its two runs went apart (not compared)
     std::map<std::string, int> compared;  ///< exchanges compared, by operation
     /// By operation, then kind, then place; the runs' going apart (kind Request) after every answer's.
     std::vector<Group> groups;

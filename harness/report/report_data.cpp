@@ -173,6 +173,9 @@ json report_data(const std::vector<compare::RunFolder>& runs, const ReportContex
         switch (run.kind) {
             case compare::RunKind::Conform: views.push_back(conform_view(run, context)); break;
             case compare::RunKind::Load: views.push_back(load_view(run)); break;
+            case compare::RunKind::Difference:
+                views.push_back({{"kind", "diff"}, {"path", run.path}, {"difference", run.difference}});
+                break;
             case compare::RunKind::Comparison:
                 views.push_back({{"kind", "compare"}, {"path", run.path}, {"comparison", run.comparison}});
                 break;

@@ -1,6 +1,6 @@
 #pragma once
 /// What a report page shows, as the JSON embedded in it: for each run its own record as written
-/// (results.json, summary.json, compare.json) untouched, so every number on the page is one of the
+/// (results.json, summary.json, compare.json, diff.json) untouched, so every number on the page is one of the
 /// record's, plus the views the record does not hold ready-made: percentile curves from the histograms,
 /// per-second figures rebuilt from the .hlog intervals, the area × operation matrix of a conformance run
 /// and its schema phase's table read back from results.json ("schema_phase", only when the run has one).
@@ -27,7 +27,7 @@ struct ReportContext {
 /// {"format","generated_at","runs":[{"kind":"conform","path","results","matrix","faults","schema_phase"?,
 ///  "schema_phase_error"?} |
 ///  {"kind":"load","path","summary","curves","series","errors","error_classes","notes"} |
-///  {"kind":"compare","path","comparison"}]}
+///  {"kind":"compare","path","comparison"} | {"kind":"diff","path","difference"}]}
 /// ("errors": per second, the requests asked for and the errors by class, from interval-counts.jsonl;
 /// "error_classes": the whole run's [[class, count], …] as load/error_classes.h names them, errors only)
 nlohmann::json report_data(const std::vector<compare::RunFolder>& runs, const ReportContext& context);

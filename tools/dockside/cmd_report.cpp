@@ -58,7 +58,7 @@ int run_report(const GlobalOptions& global, const ReportOptions& o) {
 
 void register_report_command(CLI::App& app, CommandContext& context) {
     auto options = std::make_shared<ReportOptions>();
-    auto* cmd = app.add_subcommand("report", "Write one self-contained HTML report of conform, load, capacity and compare runs");
+    auto* cmd = app.add_subcommand("report", "Write one self-contained HTML report of conform, load, capacity, compare and diff runs");
     cmd->add_option("runs", options->runs, "Run folders (conform, load, merge, capacity search, compare)")->required();
     cmd->add_option("--out", options->out, "The HTML file (default: report.html in the first run's folder)");
     cmd->callback([&context, options] { context.action = [&context, options] { return run_report(context.global, *options); }; });

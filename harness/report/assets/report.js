@@ -478,6 +478,29 @@
       h("div", { class: "legend" }, h("i", { class: "s4" }), "regressed", h("i", { class: "s0" }), "improved", h("i", { class: "s2" }), "same", h("i", { class: "s5" }), "inconclusive"), svg);
   }
 
+  // ---- difference of two targets ----------------------------------------------------------------------
+  function diffView(run, id) {
+    const d = run.difference, out = [h("h2", { id }, "Difference of two targets — " + run.path)];
+    const real = d.differences.filter(g => !g.noise), moved = d.latency.operations.filter(r => r.verdict === "slower" || r.verdict === "faster");
+    out.push(h("div", { class: "banner " + (d.differs ? "regression" : "no_regression") },
+      d.differs ? `DIFFERENT (exit 1)` : `NO DIFFERENCE (exit 0)`,
+      h("span", { class: "detail" }, `${real.length} difference(s)${d.with_noise ? ", " + (d.differences.length - real.length) + " noise" : ""}, ` +
+        `${moved.length} operation(s) of another latency — first ${d.first}; second ${d.second}${d.noise ? "; noise " + d.noise : ""}`)));
+    out.push(table(["exchanges paired", "sent to the first only", "sent to the second only", "not followed (runs apart)", "operations compared"],
+      [[d.paired, d.only_a, d.only_b, d.not_followed, Object.keys(d.compared).length]], [0, 1, 2, 3, 4]));
+    if (moved.length)
+      out.push(table(["operation", "latency", "change (interval)", "p50 first / second", "p99 first / second", "pairs"], moved.map(r =>
+        [r.operation, h("span", { class: "v-" + (r.verdict === "slower" ? "regressed" : "improved") }, r.verdict),
+         `×${r.ratio.toFixed(2)} (${r.low.toFixed(2)} … ${r.high === null ? "∞" : r.high.toFixed(2)})`,
+         `${fmt.ms(r.p50_a)} / ${fmt.ms(r.p50_b)}`, `${fmt.ms(r.p99_a)} / ${fmt.ms(r.p99_b)}`, r.pairs])));
+    const value = v => (v === null || v === undefined ? "(absent)" : typeof v === "string" ? v : JSON.stringify(v));
+    out.push(table(["operation", "kind", "place", "seen", "first", "second", "example"], d.differences.map(g =>
+      [g.operation, g.kind + (g.noise ? " (noise)" : ""), g.path || "—", `${g.count}/${g.compared}`, value(g.a), value(g.b),
+       h("details", {}, h("summary", {}, g.example), g.curl_a ? copyable(g.curl_a, "first") : null, g.curl_b ? copyable(g.curl_b, "second") : null)])));
+    out.push(h("p", { class: "note" }, "Values a target made (the ids it gave, the run's unique values, time stamps, cursors) are mapped between the targets, not compared; \"request\" rows are where the runs went apart, mostly what an answer above led to."));
+    return out;
+  }
+
   // ---- page -------------------------------------------------------------------------------------------
   root.appendChild(h("h1", {}, "Dockside report"));
   root.appendChild(h("div", { class: "meta" }, h("span", {}, "generated " + data.generated_at), h("span", {}, data.runs.length + " run(s)")));
@@ -485,7 +508,8 @@
   root.appendChild(toc);
   data.runs.forEach((run, i) => {
     const id = "run-" + (i + 1);
-    const view = run.kind === "conform" ? conformView(run, id) : run.kind === "load" ? loadView(run, id) : compareView(run, id);
+    const view = run.kind === "conform" ? conformView(run, id) : run.kind === "load" ? loadView(run, id)
+      : run.kind === "diff" ? diffView(run, id) : compareView(run, id);
     toc.appendChild(h("a", { href: "#" + id }, run.kind + " " + run.path));
     add(root, view);
   });

@@ -80,7 +80,8 @@ TEST(ReportCli, AFolderWithoutARunIsExitTwo) {
     const std::string empty = fresh_dir("report-empty");
     auto ran = dockside({"report", empty});
     EXPECT_EQ(ran.exit_code, 2) << ran.output;
-    EXPECT_NE(ran.output.find("no results.json (conform), summary.json (load) or compare.json"), std::string::npos) << ran.output;
+    EXPECT_NE(ran.output.find("no results.json (conform), summary.json (load), compare.json (compare) or diff.json"), std::string::npos)
+        << ran.output;
 }
 
 }  // namespace

@@ -95,6 +95,12 @@ for (const file of pages) {
     }
     if (run.kind === "compare" && !seen.banner.some(b => b.includes(`exit ${run.comparison.exit_code}`)))
       fail(file, "comparison verdict not on the page");
+    // A difference of two targets: its verdict, and each difference's operation and first exchange.
+    if (run.kind === "diff") {
+      const d = run.difference;
+      if (!seen.banner.some(b => b.includes(`exit ${d.differs ? 1 : 0}`))) fail(file, "difference verdict not on the page");
+      for (const g of d.differences) if (!seen.text.includes(g.example)) fail(file, `difference ${g.operation} ${g.path} not on the page`);
+    }
   }
   const base = path.basename(file, ".html");
   const name = base === "report" ? path.basename(path.dirname(path.resolve(file))) + "-report" : base;
