@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <tuple>
 
 #include "core/text_file.h"
 #include "harness/load/interval_counts.h"
@@ -94,18 +95,14 @@ Result<RunFolder, std::string> read_run_folder(const std::string& path) {
         run.load = std::move(load_run);
         return run;
     }
-    if (fs::exists(dir / "compare.json", ec)) {
-        auto document = read_json_file(dir / "compare.json");
+    // Records of one JSON file each, kept as written.
+    for (const auto& [file, kind, record] : {std::tuple{"compare.json", RunKind::Comparison, &RunFolder::comparison},
+                                             std::tuple{"diff.json", RunKind::Difference, &RunFolder::difference}}) {
+        if (!fs::exists(dir / file, ec)) continue;
+        auto document = read_json_file(dir / file);
         if (!document) return fail(document.error());
-        run.kind = RunKind::Comparison;
-        run.comparison = std::move(document.value());
-        return run;
-    }
-    if (fs::exists(dir / "diff.json", ec)) {
-        auto document = read_json_file(dir / "diff.json");
-        if (!document) return fail(document.error());
-        run.kind = RunKind::Difference;
-        run.difference = std::move(document.value());
+        run.kind = kind;
+        run.*record = std::move(document.value());
         return run;
     }
     return fail(path + ": no results.json (conform), summary.json (load), compare.json (compare) or diff.json (diff) in it");
