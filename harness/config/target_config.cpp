@@ -252,7 +252,7 @@ Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions&
         out.add("--auth-url", raw.auth_url, "needs --base-url (the embedded server is its own auth server)");
     config.auth = check_auth(out, raw);
     config.channel = check_channel(out, raw.channel);
-    if (!is_header_name(raw.channel_header))
+    if (!raw.channel_header.empty() && !is_header_name(raw.channel_header))
         out.add("--channel-header", raw.channel_header, "must be a valid HTTP header name");
     if (std::find(profiles.begin(), profiles.end(), raw.profile) == profiles.end()) {
         std::string known;

@@ -24,7 +24,7 @@ struct RawTargetOptions {
     std::string client_secret_file;  ///< --client-secret-file / DOCKSIDE_CLIENT_SECRET_FILE
     std::string redirect_uri;    ///< --redirect-uri / DOCKSIDE_REDIRECT_URI: one registered for the OAuth client
     std::string channel;         ///< --channel / DOCKSIDE_CHANNEL; empty = discovered from GET /channel
-    std::string channel_header = "service_channel_id";  ///< --channel-header / DOCKSIDE_CHANNEL_HEADER
+    std::string channel_header;  ///< --channel-header / DOCKSIDE_CHANNEL_HEADER; empty: the spec's
     std::string profile = "default";                    ///< --profile / DOCKSIDE_PROFILE
     std::string timeout = "30";  ///< --timeout / DOCKSIDE_TIMEOUT per request: seconds, or a duration ("5s", "500ms")
     bool insecure = false;       ///< --insecure / DOCKSIDE_INSECURE: skip TLS certificate verification

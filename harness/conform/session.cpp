@@ -23,6 +23,7 @@ Result<std::unique_ptr<Session>, std::string> Session::create(const spec::Spec& 
                                                               SessionInfo info, http::ClientOptions client_options) {
     auto url = http::parse_url(info.base_url);
     if (!url) return fail("session base URL: " + url.error());
+    if (info.channel_header.empty()) info.channel_header = spec.channel_header();
     return std::make_unique<Session>(spec, validator, std::move(info), std::move(client_options));
 }
 

@@ -37,7 +37,7 @@ struct SessionInfo {
     std::optional<OAuthClientInfo> oauth_client;
     std::int64_t write_channel = 0;
     std::optional<std::int64_t> read_only_channel;
-    std::string channel_header = "service_channel_id";
+    std::string channel_header;    ///< empty: the spec's (Spec::channel_header), filled in by Session::create
     bool simulation = false;       ///< /_sim/ control is available
     bool embedded = false;         ///< the target is Dockside's own reference server
     std::string profile = "default";

@@ -12,7 +12,7 @@ namespace dockside::load {
 struct TargetAccess {
     http::Url base;
     std::string token;                             ///< bearer token; empty sends none
-    std::string channel_header = "service_channel_id";  ///< as harness/config's --channel-header default
+    std::string channel_header;  ///< the spec's unless the configuration names another (load_run fills it)
     std::int64_t channel = 0;                      ///< write channel
     http::ClientOptions client;
     /// The token is refreshed during the run: load requests carry it through a credential slot (the

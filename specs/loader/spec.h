@@ -196,6 +196,9 @@ public:
     /// The list operation whose items are the channels the channel header takes: the `x-values-from` of the
     /// header on an operation that requires it (listChannels in 2025-07). What a preflight reads first.
     Result<const Operation*, LookupError> channel_list() const;
+    /// The name of the channel header where an operation requires one ("" when none does): what a run sends
+    /// unless its configuration names another (--channel-header).
+    std::string channel_header() const;
     /// How a list operation pages; an operation no paging check names is an error.
     Result<Paging, LookupError> paging(std::string_view operation_id) const;
     /// Operations some paging check names, in operation-table order.

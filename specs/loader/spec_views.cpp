@@ -163,6 +163,12 @@ Result<const Operation*, LookupError> Spec::channel_list() const {
                             "no channel header of an operation that requires one names the operation listing channels", {}});
 }
 
+std::string Spec::channel_header() const {
+    for (const auto& op : operations_)
+        if (op.channel_header == ChannelHeader::Required) return channel_header_name(*this, op);
+    return "";
+}
+
 Result<Paging, LookupError> Spec::paging(std::string_view operation_id) const {
     auto op = operation(operation_id);
     if (!op) return fail(op.error());

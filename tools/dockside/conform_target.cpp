@@ -78,7 +78,7 @@ void add_target_options(CLI::App& command, config::RawTargetOptions& raw) {
     target_option(command, "--client-secret-file", raw.client_secret_file, "File whose first line is the OAuth client secret", raw);
     target_option(command, "--redirect-uri", raw.redirect_uri, "OAuth redirect URI registered for the client", raw);
     target_option(command, "--channel", raw.channel, "Channel id to write to (default: discovered)", raw);
-    target_option(command, "--channel-header", raw.channel_header, "Name of the channel header", raw)->capture_default_str();
+    target_option(command, "--channel-header", raw.channel_header, "Name of the channel header (default: the one the spec names)", raw);
     target_option(command, "--profile", raw.profile, "Profile: default or strict", raw)->capture_default_str();
     target_option(command, "--timeout", raw.timeout, "Per request: seconds, or a duration (5s, 500ms, 2m)", raw)->capture_default_str();
     command.add_flag("--insecure", raw.insecure, "Skip TLS certificate verification")
@@ -223,7 +223,7 @@ std::string remote_replay_args(const config::TargetConfig& target, const RemoteA
     if (target.auth == config::AuthMethod::PersonalToken) out << " --token \"$DOCKSIDE_TOKEN\"";
     if (!access.read_only_token.empty()) out << " --read-only-token \"$DOCKSIDE_READ_ONLY_TOKEN\"";
     out << " --channel " << info.write_channel;
-    if (target.channel_header != "service_channel_id") out << " --channel-header " << http::shell_quote(target.channel_header);
+    if (!target.channel_header.empty()) out << " --channel-header " << http::shell_quote(target.channel_header);
     if (target.timeout_seconds != 30) out << " --timeout " << target.timeout_seconds;
     if (target.insecure) out << " --insecure";
     return out.str();

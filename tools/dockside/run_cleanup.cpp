@@ -148,8 +148,10 @@ std::string CleanupReport::render() const {
 
 std::string created_log_of(const std::string& run_dir) { return (std::filesystem::path(run_dir) / "created.jsonl").string(); }
 
-CleanupReport undo_created(const std::string& log_path, const CleanupTarget& target, const spec::Spec& spec) {
+CleanupReport undo_created(const std::string& log_path, const CleanupTarget& given, const spec::Spec& spec) {
     CleanupReport report;
+    CleanupTarget target = given;
+    if (target.channel_header.empty()) target.channel_header = spec.channel_header();
     std::ifstream log(log_path);
     if (!log) {
         report.error = "no record of created things at " + log_path + " (a run with --dry-run, --list or an embedded target keeps none)";

@@ -23,7 +23,7 @@ struct CleanupTarget {
     std::string base_url;
     std::string token;
     std::int64_t write_channel = 0;
-    std::string channel_header = "service_channel_id";
+    std::string channel_header;  ///< empty: the spec's
     http::ClientOptions client;
     /// Undos in flight at once, each on its own connection (the run's --workers): 500 undos one after
     /// another take 25 s against a target 50 ms away.

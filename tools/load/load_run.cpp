@@ -298,7 +298,8 @@ int run_load(const LoadSettings& s, const LoadTarget& target, const spec::Spec& 
             token = *fresh;
         }
     }
-    load::TargetAccess access{*url, token, target.channel_header, target.channel, {}, prepared.credential != nullptr};
+    load::TargetAccess access{*url, token, target.channel_header.empty() ? spec.channel_header() : target.channel_header,
+                              target.channel, {}, prepared.credential != nullptr};
     access.client.request_timeout = std::chrono::milliseconds(static_cast<std::int64_t>(target.timeout_s * 1000));
     access.client.insecure = target.insecure;
     auto catalog = read_catalog(access, spec, catalog_needs(s.entries));

@@ -24,7 +24,7 @@ struct LoadTarget {
     std::optional<auth::OAuthRefresh> oauth;
     /// Where each rotated refresh token is written (--refresh-token-file); empty: kept in memory only.
     std::string refresh_token_file;
-    std::string channel_header = "service_channel_id";
+    std::string channel_header;  ///< empty: the spec's
     std::int64_t channel = 0;
     bool embedded = false;
     double timeout_s = 30;

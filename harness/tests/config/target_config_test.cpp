@@ -27,7 +27,7 @@ TEST(TargetConfig, EmptyOptionsMeanTheEmbeddedServer) {
     ASSERT_TRUE(result);
     EXPECT_TRUE(result->embedded());
     EXPECT_EQ(result->auth, AuthMethod::None);
-    EXPECT_EQ(result->channel_header, "service_channel_id");
+    EXPECT_EQ(result->channel_header, "") << "not given: the spec's";
     EXPECT_EQ(result->profile, "default");
     EXPECT_DOUBLE_EQ(result->timeout_seconds, 30);
 }

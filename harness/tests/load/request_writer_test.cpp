@@ -15,6 +15,7 @@ TargetAccess access_to(const std::string& base) {
     TargetAccess access;
     access.base = http::parse_url(base).value();
     access.channel = 7;
+    access.channel_header = "service_channel_id";
     return access;
 }
 

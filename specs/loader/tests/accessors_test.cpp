@@ -252,6 +252,7 @@ TEST(SpecSecurity, TheChannelListIsWhereTheChannelHeaderTakesItsValuesFrom) {
     ASSERT_TRUE(list.ok()) << list.error().to_string();
     EXPECT_EQ((*list)->id, "listChannels");
     EXPECT_EQ((*list)->path_template, "/2025-07/channel");
+    EXPECT_EQ(real().channel_header(), "service_channel_id");  // what a run sends unless told another
     Documents docs = documents();
     docs.openapi["components"]["parameters"]["ChannelHeaderRequired"]["schema"].erase("x-values-from");
     auto spec = Spec::from_documents(docs.openapi, docs.rules, "edited");

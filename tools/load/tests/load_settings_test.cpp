@@ -201,6 +201,7 @@ PlanInputs inputs_for(const std::string& mix_text) {
     in.access.base = http::parse_url("http://127.0.0.1:8080/api").value();
     in.access.token = "secret-token";
     in.access.channel = 77;
+    in.access.channel_header = contract().channel_header();  // as load_run gives it
     in.catalog.order_ids = {11, 12};
     in.catalog.returnable_inventory_ids = {5, 6, 7};
     in.catalog.fulfillment_center_id = 3;
