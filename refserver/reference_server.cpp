@@ -64,6 +64,7 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
         for (auto& p : unsubscribable_topics(limits->webhooks)) problems.push_back(std::move(p));
     if (contract) {
         s.store_.auth.scopes = contract->scope_names();
+        s.store_.auth.channel_header = contract->channel_header();
         if (auto states = ContractStates::read(*contract)) s.store_.states = std::move(states.value());
         else problems.insert(problems.end(), states.error().begin(), states.error().end());
     }

@@ -62,8 +62,9 @@ void check_url(BodyReader& r, const std::string& url, const FaultSet& faults) {
 }
 
 Reply create_webhook(RequestContext& ctx) {
-    if (ctx.faults.on(Fault::WebhookCreateChannelRequired) && !ctx.request.headers.has("service_channel_id"))
-        return fail(validation_error("service_channel_id", "the service_channel_id header is required", "WH-CREATE"));
+    const std::string& header = ctx.store.auth.channel_header;
+    if (ctx.faults.on(Fault::WebhookCreateChannelRequired) && !ctx.request.headers.has(header))
+        return fail(validation_error(header, "the " + header + " header is required", "WH-CREATE"));
     auto body = parse_json_body(ctx.request);
     if (!body) return fail(body.error());
     if (!body->is_object()) return fail(validation_error("", "the body must be a JSON object", "WH-CREATE"));

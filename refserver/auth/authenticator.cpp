@@ -37,7 +37,7 @@ Result<std::optional<std::int32_t>, ApiError> check_channel(const http::Request&
                                                             const Principal& principal, const Store& store,
                                                             const FaultSet& faults) {
     if (rule == ChannelRule::NotUsed) return std::optional<std::int32_t>{};
-    auto header = request.headers.get(kChannelHeader);
+    auto header = request.headers.get(store.auth.channel_header);
     const bool lax = faults.on(Fault::AuthChannelNoChannelCheck);
     if (!header) {
         if (lax && rule == ChannelRule::Required) {
@@ -45,22 +45,22 @@ Result<std::optional<std::int32_t>, ApiError> check_channel(const http::Request&
             return std::optional<std::int32_t>{c ? c->id : 0};
         }
         if (rule == ChannelRule::Required)
-            return fail(validation_error(kChannelHeader, "the service_channel_id header is required on this operation",
-                                         "AUTH-CHANNEL"));
+            return fail(validation_error(store.auth.channel_header,
+                                         "the " + store.auth.channel_header + " header is required on this operation", "AUTH-CHANNEL"));
         return std::optional<std::int32_t>{};
     }
     auto id = parse_int64(*header);
     if (!id || *id < INT32_MIN || *id > INT32_MAX)
-        return fail(validation_error(kChannelHeader, "the service_channel_id header must be an integer channel id",
-                                     "AUTH-CHANNEL"));
+        return fail(validation_error(store.auth.channel_header,
+                                     "the " + store.auth.channel_header + " header must be an integer channel id", "AUTH-CHANNEL"));
     auto channel_id = static_cast<std::int32_t>(*id);
     if (lax) return std::optional<std::int32_t>{channel_id};
     const Channel* channel = store.channel(channel_id);
     if (!channel || !principal.owns_channel(channel_id))
         return fail(forbidden("channel " + std::to_string(channel_id) + " is not a channel of this token",
-                              kChannelHeader, "AUTH-CHANNEL"));
+                              store.auth.channel_header, "AUTH-CHANNEL"));
     if (rule == ChannelRule::Required && !channel->can_write())
-        return fail(forbidden("channel " + std::to_string(channel_id) + " has no _write scopes", kChannelHeader,
+        return fail(forbidden("channel " + std::to_string(channel_id) + " has no _write scopes", store.auth.channel_header,
                               "AUTH-CHANNEL"));
     return std::optional<std::int32_t>{channel_id};
 }
@@ -77,7 +77,7 @@ Result<Access, ApiError> check_access(const http::Request& request, const Operat
             return fail(forbidden("the token lacks the " + scope + " scope", "Authorization"));
     // RET-REQ fault: return create alone treats the channel header as optional.
     const bool return_lax = operation.operation_id == "createReturn" && faults.on(Fault::ReturnChannelHeaderOptional) &&
-                            !request.headers.get(kChannelHeader);
+                            !request.headers.get(store.auth.channel_header);
     auto channel = check_channel(request, return_lax ? ChannelRule::Optional : operation.channel, *principal, store, faults);
     if (!channel) return fail(channel.error());
     return Access{std::move(*principal), *channel};

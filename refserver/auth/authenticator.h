@@ -14,9 +14,6 @@
 
 namespace dockside::refserver {
 
-/// The name of the channel header.
-inline constexpr const char* kChannelHeader = "service_channel_id";
-
 struct Access {
     Principal principal;
     std::optional<std::int32_t> channel_id;

@@ -52,6 +52,7 @@ struct TokenStore {
     std::string primary_pat;                     ///< the full-access PAT (Options.pat or generated)
     std::string signing_key;                     ///< HMAC key of id_tokens, random per server
     std::vector<std::string> scopes;             ///< every scope name of the contract (spec.scope_names()), sorted
+    std::string channel_header;                  ///< the contract's channel header (spec.channel_header())
 
     /// The grant of a bearer token valid at `now`; nullopt when unknown or expired.
     std::optional<Principal> authenticate(const std::string& token, TimePoint now, bool ignore_expiry) const;
