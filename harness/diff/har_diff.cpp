@@ -34,6 +34,51 @@ struct Recorded {
     Side side;
     json request;      ///< the HAR request, for the curl line
     double wait_ms = -1;  ///< time to the answer's first byte; negative when not recorded
+    std::string started;  ///< startedDateTime (RFC 3339, one format: its order is the time order)
+};
+
+/// Exchanges of other operations on each side of one, at most, that make its local baseline.
+constexpr std::size_t kNeighbours = 10;
+
+/// One side's exchanges in the order they were sent, for the local baseline of a wait: the median wait of
+/// the exchanges of other operations sent nearest before and after it, what the machine gave then. A
+/// busy machine's burst slows them alike; an operation slower of its own does not slow them, once the
+/// operations found slower of their own are left out of every baseline.
+class Timeline {
+public:
+    explicit Timeline(const std::map<std::string, Recorded>& recording) {
+        for (const auto& [exchange, r] : recording)
+            if (r.wait_ms >= 0) order_.push_back(&r);
+        std::stable_sort(order_.begin(), order_.end(), [](const Recorded* x, const Recorded* y) { return x->started < y->started; });
+        for (std::size_t i = 0; i < order_.size(); ++i) at_[order_[i]] = i;
+    }
+
+    /// The baseline of `r`'s wait, leaving out its own operation and `left_out`; negative when none.
+    double local(const Recorded* r, const std::set<std::string>& left_out) const {
+        const auto found = at_.find(r);
+        if (found == at_.end()) return -1;
+        const std::size_t i = found->second;
+        const auto counts = [&](const Recorded* other) { return other->operation != r->operation && !left_out.count(other->operation); };
+        std::vector<double> near;
+        std::size_t before = 0, after = 0;
+        for (std::size_t step = 1; step <= 20 * kNeighbours && (before < kNeighbours || after < kNeighbours); ++step) {
+            if (before < kNeighbours && step <= i && counts(order_[i - step])) {
+                near.push_back(order_[i - step]->wait_ms);
+                ++before;
+            }
+            if (after < kNeighbours && i + step < order_.size() && counts(order_[i + step])) {
+                near.push_back(order_[i + step]->wait_ms);
+                ++after;
+            }
+        }
+        if (near.empty()) return -1;
+        std::nth_element(near.begin(), near.begin() + static_cast<std::ptrdiff_t>(near.size() / 2), near.end());
+        return near[near.size() / 2];
+    }
+
+private:
+    std::vector<const Recorded*> order_;
+    std::map<const Recorded*, std::size_t> at_;
 };
 
 json parsed_or_text(const json& holder) {
@@ -66,6 +111,7 @@ Result<std::map<std::string, Recorded>, std::string> read_recording(const json& 
         r.side.request_body = parsed_or_text(r.request.value("postData", json::object()));
         const json& response = entry["response"];
         r.side.status = response.value("status", 0);
+        r.started = entry.value("startedDateTime", "");
         if (const json timings = entry.value("timings", json::object()); timings.is_object() && timings.value("wait", -1.0) >= 0)
             r.wait_ms = timings.value("wait", -1.0);
         r.side.cut = entry.value("comment", "").find("body cut") != std::string::npos;
@@ -97,6 +143,12 @@ std::string curl_of(const json& har_request) {
 
 using GroupKey = std::tuple<std::string, Kind, std::string>;
 
+/// One exchange as each side recorded it.
+struct LatencyPair {
+    const Recorded* a = nullptr;
+    const Recorded* b = nullptr;
+};
+
 double percentile(std::vector<double> values, double p) {
     if (values.empty()) return 0;
     std::sort(values.begin(), values.end());
@@ -104,36 +156,33 @@ double percentile(std::vector<double> values, double p) {
     return values[std::min(values.size() - 1, at == 0 ? 0 : at - 1)];
 }
 
-std::vector<LatencyRow> judge_latency(const std::map<std::string, std::vector<std::pair<double, double>>>& pairs,
-                                      double& shift) {
-    // Family-wise: the level is shared by the operations judged.
-    const double a = kLatencyAlpha / std::max<std::size_t>(1, pairs.size());
-    std::vector<LatencyRow> rows;
-    std::vector<std::vector<double>> logged;
-    std::vector<double> centres;
-    for (const auto& [operation, seen] : pairs) {
-        LatencyRow row;
-        row.operation = operation;
-        row.pairs = static_cast<int>(seen.size());
-        std::vector<double> first, second, d;
-        for (const auto& [x, y] : seen) {
-            first.push_back(x);
-            second.push_back(y);
-            d.push_back(std::log(std::max(y, 0.01)) - std::log(std::max(x, 0.01)));
-        }
-        row.p50_a = percentile(first, 50);
-        row.p50_b = percentile(second, 50);
-        row.p99_a = percentile(first, 99);
-        row.p99_b = percentile(second, 99);
-        if (row.pairs >= 2) centres.push_back(compare::signed_rank_bounds(d, 0.5).estimate);
-        logged.push_back(std::move(d));
-        rows.push_back(std::move(row));
+/// Each pair's log ratio of the waits, against the local baselines when `timelines` (leaving `left_out` out
+/// of them), else as measured.
+std::vector<double> log_ratios(const std::vector<LatencyPair>& pairs, const std::pair<Timeline, Timeline>* timelines,
+                               const std::set<std::string>& left_out) {
+    std::vector<double> out;
+    for (const auto& p : pairs) {
+        double d = std::log(std::max(p.b->wait_ms, 0.01)) - std::log(std::max(p.a->wait_ms, 0.01));
+        const double la = timelines ? timelines->first.local(p.a, left_out) : -1;
+        const double lb = timelines ? timelines->second.local(p.b, left_out) : -1;
+        if (la > 0 && lb > 0) d -= std::log(std::max(lb, 0.01)) - std::log(std::max(la, 0.01));
+        out.push_back(d);
     }
-    const double log_shift = centres.empty() ? 0 : [&] {
-        std::sort(centres.begin(), centres.end());
-        return centres[centres.size() / 2];
-    }();
-    shift = std::exp(log_shift);
+    return out;
+}
+
+double median_of(std::vector<double> values) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+/// The rows judged on `ratios` (by operation, in `pairs`' order) less what is left of the run's own shift.
+void judge_rows(std::vector<LatencyRow>& rows, const std::vector<std::vector<double>>& ratios, double a) {
+    std::vector<double> centres;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].pairs >= 2) centres.push_back(compare::signed_rank_bounds(ratios[i], 0.5).estimate);
+    const double residual = median_of(centres);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         LatencyRow& row = rows[i];
         if (row.pairs < compare::signed_rank_fewest_pairs(a)) {
@@ -142,16 +191,56 @@ std::vector<LatencyRow> judge_latency(const std::map<std::string, std::vector<st
             row.high = INFINITY;
             continue;
         }
-        const auto bounds = compare::signed_rank_bounds(logged[i], a);
-        row.ratio = std::exp(bounds.estimate - log_shift);
-        row.low = std::exp(bounds.low - log_shift);
-        row.high = std::exp(bounds.high - log_shift);
-        const double moved = std::abs(row.p50_b - row.p50_a * shift);
+        const auto bounds = compare::signed_rank_bounds(ratios[i], a);
+        row.ratio = std::exp(bounds.estimate - residual);
+        row.low = std::exp(bounds.low - residual);
+        row.high = std::exp(bounds.high - residual);
+        // Waits of tens of microseconds vary by large ratios with nothing behind them: a change must move
+        // the median by a millisecond to be one.
+        const double moved = std::abs(row.p50_b - row.p50_a);
         row.verdict = moved < kLatencyFloorMs                ? "same"
                       : row.low > 1 + kLatencyShare          ? "slower"
                       : row.high < 1 / (1 + kLatencyShare)   ? "faster"
                                                              : "same";
     }
+}
+
+/// Judged twice, each wait against its local baseline: first with every other operation in the baselines,
+/// which finds the operations slower or faster than what was sent beside them; then with those left out of
+/// every baseline, so that an operation slower of its own does not make its neighbours look faster.
+std::vector<LatencyRow> judge_latency(const std::map<std::string, std::vector<LatencyPair>>& pairs,
+                                      const std::pair<Timeline, Timeline>& timelines, double& shift) {
+    // Family-wise: the level is shared by the operations judged.
+    const double a = kLatencyAlpha / std::max<std::size_t>(1, pairs.size());
+    std::vector<LatencyRow> rows;
+    std::vector<double> centres;
+    for (const auto& [operation, seen] : pairs) {
+        LatencyRow row;
+        row.operation = operation;
+        row.pairs = static_cast<int>(seen.size());
+        std::vector<double> first, second;
+        for (const auto& p : seen) {
+            first.push_back(p.a->wait_ms);
+            second.push_back(p.b->wait_ms);
+        }
+        row.p50_a = percentile(first, 50);
+        row.p50_b = percentile(second, 50);
+        row.p99_a = percentile(first, 99);
+        row.p99_b = percentile(second, 99);
+        // The shift as measured, for the reader: the second run's waits against the first's.
+        if (row.pairs >= 2) centres.push_back(compare::signed_rank_bounds(log_ratios(seen, nullptr, {}), 0.5).estimate);
+        rows.push_back(std::move(row));
+    }
+    shift = std::exp(median_of(centres));
+    std::vector<std::vector<double>> beside;
+    for (const auto& [operation, seen] : pairs) beside.push_back(log_ratios(seen, &timelines, {}));
+    judge_rows(rows, beside, a);
+    std::set<std::string> own;
+    for (const auto& row : rows)
+        if (row.verdict == "slower" || row.verdict == "faster") own.insert(row.operation);
+    std::vector<std::vector<double>> local;
+    for (const auto& [operation, seen] : pairs) local.push_back(log_ratios(seen, &timelines, own));
+    judge_rows(rows, local, a);
     return rows;
 }
 
@@ -172,7 +261,7 @@ DiffReport compare_recordings(const std::map<std::string, Recorded>& a, const st
     });
     ValueMap values;
     std::map<GroupKey, Group> groups;
-    std::map<std::string, std::vector<std::pair<double, double>>> latency_pairs;  // by operation
+    std::map<std::string, std::vector<LatencyPair>> latency_pairs;  // by operation
     // A test whose two runs went apart (another request, or one side sent one the other did not) is
     // followed no further: its later exchanges pair requests that are not the same request.
     std::set<std::string> apart;
@@ -195,7 +284,7 @@ DiffReport compare_recordings(const std::map<std::string, Recorded>& a, const st
             found = compare(in_a->second.side, in_b->second.side, values);
             const Recorded &ra = in_a->second, &rb = in_b->second;
             if (ra.side.status == rb.side.status && ra.side.status > 0 && ra.wait_ms >= 0 && rb.wait_ms >= 0)
-                latency_pairs[operation].emplace_back(ra.wait_ms, rb.wait_ms);
+                latency_pairs[operation].push_back({&ra, &rb});
         }
         if (std::any_of(found.begin(), found.end(), [](const Difference& d) { return d.kind == Kind::Request; })) {
             apart.insert(any.test);
@@ -218,7 +307,7 @@ DiffReport compare_recordings(const std::map<std::string, Recorded>& a, const st
             }
         }
     }
-    report.latency = judge_latency(latency_pairs, report.latency_shift);
+    report.latency = judge_latency(latency_pairs, {Timeline(a), Timeline(b)}, report.latency_shift);
     for (auto& [key, g] : groups) {
         g.compared = report.compared[g.operation];
         report.groups.push_back(std::move(g));
@@ -246,7 +335,7 @@ void render_latency(std::ostringstream& out, const DiffReport& report) {
     const auto judged = std::count_if(report.latency.begin(), report.latency.end(),
                                       [](const LatencyRow& r) { return r.verdict != "too few pairs"; });
     char line[256];
-    std::snprintf(line, sizeof line, "latency: %ld operation(s) judged on paired answers; the second run x%.2f overall, taken out\n",
+    std::snprintf(line, sizeof line, "latency: %ld operation(s) judged on paired answers, each wait against the exchanges sent beside it; the second run x%.2f overall\n",
                   static_cast<long>(judged), report.latency_shift);
     out << line;
     for (const auto& r : report.latency) {

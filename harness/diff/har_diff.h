@@ -40,11 +40,12 @@ struct Group {
 };
 
 /// One operation's time to the first byte of the answer on each target (HAR timings.wait), over the
-/// exchanges answered with one status on both sides. Judged on the pairs: the Hodges–Lehmann centre of
-/// log(second / first) with Wilcoxon's signed-rank interval, less the run's own shift (the median centre
-/// over the operations: the two runs are made one after the other, and a machine that grew busier slows
-/// every operation alike). An operation differs when that interval lies wholly beyond ±20 % and its median
-/// moved by at least 1 ms.
+/// exchanges answered with one status on both sides. Each wait is taken against its side's local baseline
+/// (the median wait of the ten exchanges of other operations sent just before and after it: a burst of a
+/// busy machine slows them alike, an operation slower of its own does not slow them). Judged on the
+/// pairs: the Hodges–Lehmann centre of the log ratios with Wilcoxon's signed-rank interval, less the run's
+/// own shift (the median centre over the operations). An operation differs when that interval lies wholly
+/// beyond ±20 % and its median moved by at least 1 ms.
 struct LatencyRow {
     std::string operation;
     int pairs = 0;
@@ -63,7 +64,7 @@ struct DiffReport {
     /// By operation, then kind, then place; the runs' going apart (kind Request) after every answer's.
     std::vector<Group> groups;
     std::vector<LatencyRow> latency;      ///< by operation
-    double latency_shift = 1;             ///< the run's own shift (second / first), taken out of each row
+    double latency_shift = 1;             ///< the second run's waits against the first's over all operations (median)
     bool with_noise = false;
 
     /// Whether any group is not noise, or an operation's latency differs.

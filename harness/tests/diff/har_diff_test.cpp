@@ -118,6 +118,31 @@ TEST(HarDiff, AnOperationAnsweredLaterIsSlowerAndAMachineSlowerThroughoutIsNot) 
     EXPECT_FALSE(shifted->differs());
 }
 
+// A busy machine's burst that slows one operation and the others sent beside it alike is the machine's.
+TEST(HarDiff, ABurstThatSlowsAnOperationAndItsNeighboursAlikeIsNotADifference) {
+    json a = json::array(), b = json::array();
+    const auto at = [](int i) {
+        char stamp[40];
+        std::snprintf(stamp, sizeof stamp, "2026-12-06T10:00:%02d.%03dZ", i / 1000, i % 1000);
+        return std::string(stamp);
+    };
+    int clock = 0;
+    const auto both = [&](const std::string& op, int n, double slower) {
+        json ea = timed("T.S#" + std::to_string(clock), op, 1.0 + 0.01 * (n % 5));
+        json eb = timed("T.S#" + std::to_string(clock), op, slower * (1.0 + 0.01 * ((n + 2) % 5)));
+        ea["startedDateTime"] = eb["startedDateTime"] = at(clock++);
+        a.push_back(ea);
+        b.push_back(eb);
+    };
+    for (int i = 0; i < 30; ++i) both(i % 2 ? "listOrders" : "listReturns", i, 1.0);
+    for (int i = 0; i < 40; ++i) both(i % 2 ? "getOrder" : "listProducts", i, 5.0);  // the burst on the second side
+    for (int i = 0; i < 30; ++i) both(i % 2 ? "listOrders" : "listReturns", i, 1.0);
+    auto report = diff_recordings(har(a), har(b));
+    ASSERT_TRUE(report.ok()) << report.error();
+    for (const auto& row : report->latency) EXPECT_EQ(row.verdict, "same") << row.operation << " x" << row.ratio;
+    EXPECT_FALSE(report->differs());
+}
+
 TEST(HarDiff, RecordingsOfDifferentRunsOrNoHarAreRefused) {
     EXPECT_FALSE(diff_recordings(json::object(), har(json::array())).ok());
     const auto apart = diff_recordings(har({entry("T.A#1", "x", 200, json::object())}), har({entry("T.B#1", "x", 200, json::object())}));
