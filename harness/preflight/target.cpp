@@ -143,22 +143,23 @@ Result<bool, std::string> check_write_channel(const ChannelChoice& choice, std::
                 " channels listed for this token");
 }
 
-Result<int, PreflightFailure> check_token(const spec::Spec& spec, const std::string& base_url, const std::string& token,
-                                          const std::string& which, const http::ClientOptions& options,
-                                          http::PreparationAnswers* answers) {
+namespace {
+
+/// GETs `target` of the channel list with `token` and keeps the answer in `answers` (expecting
+/// `expected`, 0 for any): the answer, or the failure when there is none or `token` is refused (401/403).
+Result<http::Response, PreflightFailure> get_listed(http::HttpClient& client, const http::Url& url, const std::string& base_url,
+                                                    const ChannelList& list, const std::string& target, const std::string& token,
+                                                    const std::string& which, int expected,
+                                                    http::PreparationAnswers* answers) {
     PreflightFailure failure;
-    auto start = where_to_begin(spec, base_url);
-    if (!start) return fail(std::move(start.error()));
-    const auto& [url, list] = *start;
-    http::HttpClient client(url, options);
-    failure.request = get(list.path, token);
-    const std::string where = http::absolute_url(url, list.path);
+    failure.request = get(target, token);
+    const std::string where = http::absolute_url(url, target);
     auto response = client.send(failure.request);
     if (!response) {
         failure.message = "cannot reach the target: GET " + where + " failed (" + http::to_string(response.error()) + ")";
         return fail(std::move(failure));
     }
-    if (answers) answers->push_back({list.operation, base_url, failure.request, *response, 0});
+    if (answers) answers->push_back({list.operation, base_url, failure.request, *response, expected});
     if (response->status == 401 || response->status == 403) {
         failure.kind = PreflightFailure::Kind::Refused;
         failure.message = "the " + which + " was refused: GET " + where + " answered " +
@@ -166,9 +167,25 @@ Result<int, PreflightFailure> check_token(const spec::Spec& spec, const std::str
         failure.response = std::move(response.value());
         return fail(std::move(failure));
     }
+    return std::move(response).value();
+}
+
+}  // namespace
+
+Result<int, PreflightFailure> check_token(const spec::Spec& spec, const std::string& base_url, const std::string& token,
+                                          const std::string& which, const http::ClientOptions& options,
+                                          http::PreparationAnswers* answers) {
+    auto start = where_to_begin(spec, base_url);
+    if (!start) return fail(std::move(start.error()));
+    const auto& [url, list] = *start;
+    http::HttpClient client(url, options);
+    auto response = get_listed(client, url, base_url, list, list.path, token, which, 0, answers);
+    if (!response) return fail(std::move(response.error()));
     if (response->status == 404) {
+        PreflightFailure failure;
         failure.kind = PreflightFailure::Kind::NoApi;
-        failure.message = "GET " + where + " answered 404: --base-url " + base_url +
+        failure.request = get(list.path, token);
+        failure.message = "GET " + http::absolute_url(url, list.path) + " answered 404: --base-url " + base_url +
                           " does not lead to the API (every path of the contract begins with " + first_segment(list.path) +
                           " under it); give the server's root, as the API document's base_url";
         failure.response = std::move(response.value());
@@ -202,20 +219,9 @@ Result<ChannelChoice, PreflightFailure> discover_channels(const spec::Spec& spec
     bool unreadable = false;
     std::string target = list.first_page;
     for (int page = 0; page < kMaxChannelPages && !target.empty() && visited.insert(target).second; ++page) {
+        auto response = get_listed(client, url, base_url, list, target, token, "token", 200, answers);
+        if (!response) return fail(std::move(response.error()));
         failure.request = get(target, token);
-        auto response = client.send(failure.request);
-        if (!response) {
-            failure.message = "channel discovery: GET " + target + " failed (" + http::to_string(response.error()) + ")";
-            return fail(std::move(failure));
-        }
-        if (answers) answers->push_back({list.operation, base_url, failure.request, *response, 200});
-        if (response->status == 401 || response->status == 403) {
-            failure.kind = PreflightFailure::Kind::Refused;
-            failure.message = "GET " + target + " answered " + std::to_string(response->status) + ": " +
-                              response->body.substr(0, 300);
-            failure.response = std::move(response.value());
-            return fail(std::move(failure));
-        }
         const auto body = nlohmann::json::parse(response->body, nullptr, false);
         const nlohmann::json* items = response->status == 200 ? channel_items(body) : nullptr;
         if (!items) {
