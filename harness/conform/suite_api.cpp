@@ -15,6 +15,7 @@
 #include "harness/conform/results.h"
 #include "harness/http/client.h"
 #include "harness/http/retry_after.h"
+#include "harness/conform/lockstep.h"
 #include "harness/conform/pacing.h"
 #include "harness/conform/reproduction.h"
 #include "harness/conform/session_token.h"
@@ -94,13 +95,20 @@ bool refused_write(const Session& session, Exchange& ex) {
 bool send_answered(Session& session, Exchange& ex) {
     for (int attempt = 0;; ++attempt) {
         const auto left = test_context::remaining();
-        const auto started = std::chrono::system_clock::now();
-        auto response = send_once(session, ex, left);
-        if (test_context::answers_observed())
-            test_context::answered(ex.sequence, {http::absolute_url(session.url_for(ex.operation), ex.request.target), &ex.request,
-                                                 response ? &*response : nullptr,
-                                                 response ? std::string() : http::to_string(response.error()), started,
-                                                 ex.operation_id});
+        std::optional<Result<http::Response, http::TransportError>> sent;
+        {
+            // In lockstep with the recordings of other targets (`dockside diff`): this exchange's turn, and
+            // the recording marks it while the turn is held. Patience for another run's slowest exchange.
+            const LockstepTurn turn(2 * session.client_options().request_timeout);
+            const auto started = std::chrono::system_clock::now();
+            sent.emplace(send_once(session, ex, left));
+            if (test_context::answers_observed())
+                test_context::answered(ex.sequence, {http::absolute_url(session.url_for(ex.operation), ex.request.target), &ex.request,
+                                                     *sent ? &**sent : nullptr,
+                                                     *sent ? std::string() : http::to_string(sent->error()), started,
+                                                     ex.operation_id});
+        }
+        auto& response = *sent;
         if (!response) {
             ex.response.reset();
             ex.transport_error = http::to_string(response.error());

@@ -127,7 +127,7 @@ public:
     void answers(const Side& a, const Side& b) {
         if (a.status != b.status) return add(Kind::Status, "", a.status, b.status);
         if (a.media_type != b.media_type) return add(Kind::MediaType, "", a.media_type, b.media_type);
-        if (!a.cut && !b.cut) body(a.body, b.body, "", "");
+        if (!a.cut && !b.cut && !asks_by_time(a) && !asks_by_time(b)) body(a.body, b.body, "", "");
     }
 
 private:
@@ -240,6 +240,11 @@ std::vector<Difference> compare(const Side& a, const Side& b, ValueMap& values) 
     // Requests that went apart are answered apart: what follows from them is not a difference of its own.
     if (out.empty()) comparison.answers(a, b);
     return out;
+}
+
+bool asks_by_time(const Side& side) {
+    const auto query = split_url(side.url).second;
+    return std::any_of(query.begin(), query.end(), [](const auto& item) { return is_time_stamp(item.second); });
 }
 
 bool is_time_stamp(const std::string& text) {

@@ -60,6 +60,11 @@ private:
     std::map<std::string, std::string> b_to_a_;
 };
 
+/// Whether the request asks by a moment (a time stamp in its query: "created since"): what its answer holds
+/// then depends on when each run made its records and sent it, so only its status and media type are
+/// compared.
+bool asks_by_time(const Side& side);
+
 /// The differences between two answers to one request (in the order met), learning and using `values`.
 std::vector<Difference> compare(const Side& a, const Side& b, ValueMap& values);
 

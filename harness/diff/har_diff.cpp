@@ -34,51 +34,7 @@ struct Recorded {
     Side side;
     json request;      ///< the HAR request, for the curl line
     double wait_ms = -1;  ///< time to the answer's first byte; negative when not recorded
-    std::string started;  ///< startedDateTime (RFC 3339, one format: its order is the time order)
-};
-
-/// Exchanges of other operations on each side of one, at most, that make its local baseline.
-constexpr std::size_t kNeighbours = 10;
-
-/// One side's exchanges in the order they were sent, for the local baseline of a wait: the median wait of
-/// the exchanges of other operations sent nearest before and after it, what the machine gave then. A
-/// busy machine's burst slows them alike; an operation slower of its own does not slow them, once the
-/// operations found slower of their own are left out of every baseline.
-class Timeline {
-public:
-    explicit Timeline(const std::map<std::string, Recorded>& recording) {
-        for (const auto& [exchange, r] : recording)
-            if (r.wait_ms >= 0) order_.push_back(&r);
-        std::stable_sort(order_.begin(), order_.end(), [](const Recorded* x, const Recorded* y) { return x->started < y->started; });
-        for (std::size_t i = 0; i < order_.size(); ++i) at_[order_[i]] = i;
-    }
-
-    /// The baseline of `r`'s wait, leaving out its own operation and `left_out`; negative when none.
-    double local(const Recorded* r, const std::set<std::string>& left_out) const {
-        const auto found = at_.find(r);
-        if (found == at_.end()) return -1;
-        const std::size_t i = found->second;
-        const auto counts = [&](const Recorded* other) { return other->operation != r->operation && !left_out.count(other->operation); };
-        std::vector<double> near;
-        std::size_t before = 0, after = 0;
-        for (std::size_t step = 1; step <= 20 * kNeighbours && (before < kNeighbours || after < kNeighbours); ++step) {
-            if (before < kNeighbours && step <= i && counts(order_[i - step])) {
-                near.push_back(order_[i - step]->wait_ms);
-                ++before;
-            }
-            if (after < kNeighbours && i + step < order_.size() && counts(order_[i + step])) {
-                near.push_back(order_[i + step]->wait_ms);
-                ++after;
-            }
-        }
-        if (near.empty()) return -1;
-        std::nth_element(near.begin(), near.begin() + static_cast<std::ptrdiff_t>(near.size() / 2), near.end());
-        return near[near.size() / 2];
-    }
-
-private:
-    std::vector<const Recorded*> order_;
-    std::map<const Recorded*, std::size_t> at_;
+    std::string lockstep;  ///< the lockstep it was sent in its turn of ("" when none)
 };
 
 json parsed_or_text(const json& holder) {
@@ -111,7 +67,7 @@ Result<std::map<std::string, Recorded>, std::string> read_recording(const json& 
         r.side.request_body = parsed_or_text(r.request.value("postData", json::object()));
         const json& response = entry["response"];
         r.side.status = response.value("status", 0);
-        r.started = entry.value("startedDateTime", "");
+        r.lockstep = tag.value("lockstep", "");
         if (const json timings = entry.value("timings", json::object()); timings.is_object() && timings.value("wait", -1.0) >= 0)
             r.wait_ms = timings.value("wait", -1.0);
         r.side.cut = entry.value("comment", "").find("body cut") != std::string::npos;
@@ -156,18 +112,10 @@ double percentile(std::vector<double> values, double p) {
     return values[std::min(values.size() - 1, at == 0 ? 0 : at - 1)];
 }
 
-/// Each pair's log ratio of the waits, against the local baselines when `timelines` (leaving `left_out` out
-/// of them), else as measured.
-std::vector<double> log_ratios(const std::vector<LatencyPair>& pairs, const std::pair<Timeline, Timeline>* timelines,
-                               const std::set<std::string>& left_out) {
+/// Each pair's log ratio of the waits.
+std::vector<double> log_ratios(const std::vector<LatencyPair>& pairs) {
     std::vector<double> out;
-    for (const auto& p : pairs) {
-        double d = std::log(std::max(p.b->wait_ms, 0.01)) - std::log(std::max(p.a->wait_ms, 0.01));
-        const double la = timelines ? timelines->first.local(p.a, left_out) : -1;
-        const double lb = timelines ? timelines->second.local(p.b, left_out) : -1;
-        if (la > 0 && lb > 0) d -= std::log(std::max(lb, 0.01)) - std::log(std::max(la, 0.01));
-        out.push_back(d);
-    }
+    for (const auto& p : pairs) out.push_back(std::log(std::max(p.b->wait_ms, 0.01)) - std::log(std::max(p.a->wait_ms, 0.01)));
     return out;
 }
 
@@ -177,8 +125,9 @@ double median_of(std::vector<double> values) {
     return values[values.size() / 2];
 }
 
-/// The rows judged on `ratios` (by operation, in `pairs`' order) less what is left of the run's own shift.
-void judge_rows(std::vector<LatencyRow>& rows, const std::vector<std::vector<double>>& ratios, double a) {
+/// The rows judged on `ratios` (by operation, in `pairs`' order) less the run's own shift, which is returned
+/// (the median centre over the operations, a log ratio).
+double judge_rows(std::vector<LatencyRow>& rows, const std::vector<std::vector<double>>& ratios, double a) {
     std::vector<double> centres;
     for (std::size_t i = 0; i < rows.size(); ++i)
         if (rows[i].pairs >= 2) centres.push_back(compare::signed_rank_bounds(ratios[i], 0.5).estimate);
@@ -203,17 +152,14 @@ void judge_rows(std::vector<LatencyRow>& rows, const std::vector<std::vector<dou
                       : row.high < 1 / (1 + kLatencyShare)   ? "faster"
                                                              : "same";
     }
+    return residual;
 }
 
-/// Judged twice, each wait against its local baseline: first with every other operation in the baselines,
-/// which finds the operations slower or faster than what was sent beside them; then with those left out of
-/// every baseline, so that an operation slower of its own does not make its neighbours look faster.
-std::vector<LatencyRow> judge_latency(const std::map<std::string, std::vector<LatencyPair>>& pairs,
-                                      const std::pair<Timeline, Timeline>& timelines, double& shift) {
+std::vector<LatencyRow> judge_latency(const std::map<std::string, std::vector<LatencyPair>>& pairs, double& shift) {
     // Family-wise: the level is shared by the operations judged.
     const double a = kLatencyAlpha / std::max<std::size_t>(1, pairs.size());
     std::vector<LatencyRow> rows;
-    std::vector<double> centres;
+    std::vector<std::vector<double>> ratios;
     for (const auto& [operation, seen] : pairs) {
         LatencyRow row;
         row.operation = operation;
@@ -227,20 +173,10 @@ std::vector<LatencyRow> judge_latency(const std::map<std::string, std::vector<La
         row.p50_b = percentile(second, 50);
         row.p99_a = percentile(first, 99);
         row.p99_b = percentile(second, 99);
-        // The shift as measured, for the reader: the second run's waits against the first's.
-        if (row.pairs >= 2) centres.push_back(compare::signed_rank_bounds(log_ratios(seen, nullptr, {}), 0.5).estimate);
         rows.push_back(std::move(row));
+        ratios.push_back(log_ratios(seen));
     }
-    shift = std::exp(median_of(centres));
-    std::vector<std::vector<double>> beside;
-    for (const auto& [operation, seen] : pairs) beside.push_back(log_ratios(seen, &timelines, {}));
-    judge_rows(rows, beside, a);
-    std::set<std::string> own;
-    for (const auto& row : rows)
-        if (row.verdict == "slower" || row.verdict == "faster") own.insert(row.operation);
-    std::vector<std::vector<double>> local;
-    for (const auto& [operation, seen] : pairs) local.push_back(log_ratios(seen, &timelines, own));
-    judge_rows(rows, local, a);
+    shift = std::exp(judge_rows(rows, ratios, a));
     return rows;
 }
 
@@ -282,9 +218,12 @@ DiffReport compare_recordings(const std::map<std::string, Recorded>& a, const st
         } else {
             ++report.paired;
             found = compare(in_a->second.side, in_b->second.side, values);
+            if (asks_by_time(in_a->second.side) || asks_by_time(in_b->second.side)) ++report.by_time;
             const Recorded &ra = in_a->second, &rb = in_b->second;
-            if (ra.side.status == rb.side.status && ra.side.status > 0 && ra.wait_ms >= 0 && rb.wait_ms >= 0)
-                latency_pairs[operation].push_back({&ra, &rb});
+            if (ra.side.status == rb.side.status && ra.side.status > 0 && ra.wait_ms >= 0 && rb.wait_ms >= 0) {
+                if (!ra.lockstep.empty() && ra.lockstep == rb.lockstep) latency_pairs[operation].push_back({&ra, &rb});
+                else ++report.latency_apart;
+            }
         }
         if (std::any_of(found.begin(), found.end(), [](const Difference& d) { return d.kind == Kind::Request; })) {
             apart.insert(any.test);
@@ -307,7 +246,7 @@ DiffReport compare_recordings(const std::map<std::string, Recorded>& a, const st
             }
         }
     }
-    report.latency = judge_latency(latency_pairs, {Timeline(a), Timeline(b)}, report.latency_shift);
+    report.latency = judge_latency(latency_pairs, report.latency_shift);
     for (auto& [key, g] : groups) {
         g.compared = report.compared[g.operation];
         report.groups.push_back(std::move(g));
@@ -335,9 +274,16 @@ void render_latency(std::ostringstream& out, const DiffReport& report) {
     const auto judged = std::count_if(report.latency.begin(), report.latency.end(),
                                       [](const LatencyRow& r) { return r.verdict != "too few pairs"; });
     char line[256];
-    std::snprintf(line, sizeof line, "latency: %ld operation(s) judged on paired answers, each wait against the exchanges sent beside it; the second run x%.2f overall\n",
+    if (report.latency.empty()) {
+        if (report.latency_apart > 0)
+            out << "latency: not judged: the recordings were not made in lockstep (`dockside diff --against` makes them so)\n";
+        return;
+    }
+    std::snprintf(line, sizeof line, "latency: %ld operation(s) judged on answers sent in lockstep; the second target x%.2f overall\n",
                   static_cast<long>(judged), report.latency_shift);
     out << line;
+    if (report.latency_apart > 0)
+        out << "  " << report.latency_apart << " answer(s) sent after the runs left the lockstep are not judged\n";
     for (const auto& r : report.latency) {
         if (r.verdict != "slower" && r.verdict != "faster") continue;
         std::snprintf(line, sizeof line, "  %-26s %-7s x%.2f (%.2f to %.2f)  p50 %.1f / %.1f ms  p99 %.1f / %.1f ms  %d pairs\n",
@@ -392,9 +338,9 @@ json to_json(const DiffReport& report) {
         latency.push_back({{"operation", r.operation}, {"pairs", r.pairs}, {"p50_a", r.p50_a}, {"p50_b", r.p50_b},
                            {"p99_a", r.p99_a}, {"p99_b", r.p99_b}, {"ratio", finite(r.ratio)}, {"low", finite(r.low)},
                            {"high", finite(r.high)}, {"verdict", r.verdict}});
-    return {{"paired", report.paired},   {"only_a", report.only_a},         {"only_b", report.only_b}, {"not_followed", report.not_followed},
+    return {{"paired", report.paired},   {"only_a", report.only_a},         {"only_b", report.only_b}, {"not_followed", report.not_followed}, {"by_time", report.by_time},
             {"with_noise", report.with_noise}, {"differs", report.differs()}, {"compared", report.compared},
-            {"differences", groups}, {"latency", {{"shift", report.latency_shift}, {"operations", latency}}}};
+            {"differences", groups}, {"latency", {{"shift", report.latency_shift}, {"apart", report.latency_apart}, {"operations", latency}}}};
 }
 
 std::string render_text(const DiffReport& report) {
@@ -403,6 +349,7 @@ std::string render_text(const DiffReport& report) {
     out << "diff: " << report.paired << " exchanges paired (" << report.only_a << " sent to the first target only, "
         << report.only_b << " to the second only";
     if (report.not_followed) out << "; " << report.not_followed << " not followed after their test's runs went apart";
+    if (report.by_time) out << "; " << report.by_time << " asking by a moment of the run's clock, their bodies not compared";
     out << "); " << real << " difference(s)";
     if (report.with_noise) out << ", " << report.groups.size() - static_cast<std::size_t>(real) << " noise";
     out << "\n";

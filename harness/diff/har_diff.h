@@ -40,12 +40,13 @@ struct Group {
 };
 
 /// One operation's time to the first byte of the answer on each target (HAR timings.wait), over the
-/// exchanges answered with one status on both sides. Each wait is taken against its side's local baseline
-/// (the median wait of the ten exchanges of other operations sent just before and after it: a burst of a
-/// busy machine slows them alike, an operation slower of its own does not slow them). Judged on the
-/// pairs: the Hodges–Lehmann centre of the log ratios with Wilcoxon's signed-rank interval, less the run's
-/// own shift (the median centre over the operations). An operation differs when that interval lies wholly
-/// beyond ±20 % and its median moved by at least 1 ms.
+/// exchanges answered with one status on both sides and sent in lockstep (`dockside diff --against` made
+/// the two recordings at once, taking turns: each pair met the machine alike, whatever else it was doing).
+/// Recordings made apart are not judged for latency: a burst of other work during one run's block of an
+/// operation's requests would pass for a difference. Judged on the pairs: the Hodges–Lehmann centre of
+/// the log ratios with Wilcoxon's signed-rank interval, less the run's own shift (the median centre over
+/// the operations). An operation differs when that interval lies wholly beyond ±20 % and its median
+/// moved by at least 1 ms.
 struct LatencyRow {
     std::string operation;
     int pairs = 0;
@@ -60,11 +61,13 @@ struct DiffReport {
     int only_a = 0;                      ///< recorded against the first target only
     int only_b = 0;
     int not_followed = 0;                 ///< exchanges of a test after its two runs went apart (not compared)
+    int by_time = 0;                      ///< answers to a request asking by a moment: status and media type only
     std::map<std::string, int> compared;  ///< exchanges compared, by operation
     /// By operation, then kind, then place; the runs' going apart (kind Request) after every answer's.
     std::vector<Group> groups;
     std::vector<LatencyRow> latency;      ///< by operation
     double latency_shift = 1;             ///< the second run's waits against the first's over all operations (median)
+    int latency_apart = 0;                ///< pairs answered alike but not sent in lockstep: not judged
     bool with_noise = false;
 
     /// Whether any group is not noise, or an operation's latency differs.

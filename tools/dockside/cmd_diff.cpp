@@ -2,7 +2,7 @@
 // where two targets answer the same seeded run differently, though both may conform (the exact 4xx of a
 // refused input, an error body, a list's order, the optional fields filled). The recordings are
 // `dockside conform --har` runs with one --seed and one selection against each target (and against a second
-// copy of the first, for --noise), made here one after the other (diff_runs.h) or given; one worker keeps
+// copy of the first, for --noise), made here at once and in lockstep (diff_runs.h) or given; one worker keeps
 // the order in which records are made, and so what each list holds, the same on both sides.
 // Exit codes: 0 no difference but noise; 1 differences; 2 a recording could not be read or the two share
 // no exchange.
@@ -40,15 +40,11 @@ std::optional<int> record_targets(DiffOptions& o, const std::string& out_dir) {
     const DiffRun run{conform::choose_seed(o.seed), o.only, o.cases, out_dir};
     std::vector<DiffTarget> targets = {{"first", o.base_url, o.token}, {"second", o.against, o.against_token}};
     if (!o.noise.empty()) targets.push_back({"noise", o.noise, o.noise_token});
-    std::vector<std::string> recordings;
-    for (const auto& target : targets) {
-        auto recorded = record_run(run, target);
-        if (!recorded) return cannot_run("diff", recorded.error());
-        recordings.push_back(*recorded);
-    }
-    o.first = recordings[0];
-    o.second = recordings[1];
-    o.noise = targets.size() > 2 ? recordings[2] : "";
+    auto recordings = record_runs(run, targets);
+    if (!recordings) return cannot_run("diff", recordings.error());
+    o.first = (*recordings)[0];
+    o.second = (*recordings)[1];
+    o.noise = targets.size() > 2 ? (*recordings)[2] : "";
     return std::nullopt;
 }
 

@@ -1,29 +1,55 @@
 #include "tools/dockside/diff_runs.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <random>
 
 extern char** environ;
 
 namespace dockside::cli {
+namespace {
 
-Result<std::string, std::string> record_run(const DiffRun& run, const DiffTarget& target) {
+/// Where each recording's conform finds its ends of the ring (the numbers it is given them at).
+constexpr int kTurnIn = 200, kTurnOut = 201;
+
+/// A ring of Unix sockets, link i from run i to run i + 1: run i reads its turn from link i - 1.
+struct TurnRing {
+    std::vector<std::pair<int, int>> links;  ///< (the end written, the end read)
+    /// Once the runs hold their ends: a run then finds another's ends closed when that run is gone.
+    void close() {
+        for (const auto& [in, out] : links) {
+            ::close(in);
+            ::close(out);
+        }
+        links.clear();
+    }
+    ~TurnRing() { close(); }
+};
+
+struct Spawned {
+    pid_t pid = 0;
+    std::string har, log;
+};
+
+Result<Spawned, std::string> spawn_recording(const DiffRun& run, const DiffTarget& target, int turn_in, int turn_out,
+                                             const std::string& lockstep_id) {
     std::error_code ec;
     const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (ec) return fail("cannot find this executable to run conform: " + ec.message());
     const std::string dir = run.out + "/" + target.name;
     std::filesystem::create_directories(dir, ec);
     if (ec) return fail("cannot make " + dir + ": " + ec.message());
-    const std::string har = run.out + "/" + target.name + ".har";
-    const std::string log = dir + "/console.txt";
+    Spawned s{0, run.out + "/" + target.name + ".har", dir + "/console.txt"};
     std::vector<std::string> args = {self.string(), "conform", "--seed", std::to_string(run.seed), "--workers", "1",
-                                     "--out", dir, "--har", har};
+                                     "--out", dir, "--har", s.har};
     if (!target.base_url.empty()) args.insert(args.end(), {"--base-url", target.base_url});
     if (!run.only.empty()) args.insert(args.end(), {"--only", run.only});
     if (run.cases > 0) args.insert(args.end(), {"--cases", std::to_string(run.cases)});
@@ -33,29 +59,72 @@ Result<std::string, std::string> record_run(const DiffRun& run, const DiffTarget
     // The environment as it is, the target's token in DOCKSIDE_TOKEN (or none: another target's must not leak).
     std::vector<std::string> env;
     for (char** e = environ; *e; ++e)
-        if (std::strncmp(*e, "DOCKSIDE_TOKEN=", 15) != 0 && std::strncmp(*e, "DOCKSIDE_BASE_URL=", 18) != 0) env.emplace_back(*e);
+        if (std::strncmp(*e, "DOCKSIDE_TOKEN=", 15) != 0 && std::strncmp(*e, "DOCKSIDE_BASE_URL=", 18) != 0 &&
+            std::strncmp(*e, "DOCKSIDE_LOCKSTEP=", 18) != 0)
+            env.emplace_back(*e);
     if (!target.token.empty()) env.push_back("DOCKSIDE_TOKEN=" + target.token);
+    env.push_back("DOCKSIDE_LOCKSTEP=" + std::to_string(kTurnIn) + "," + std::to_string(kTurnOut) + "," + lockstep_id);
     std::vector<char*> envp;
     for (auto& e : env) envp.push_back(e.data());
     envp.push_back(nullptr);
 
+    // The ring's ends are made close-on-exec: each run keeps only its own two, at known numbers.
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, s.log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-    std::cerr << "diff: recording the run (seed " << run.seed << ") against the " << target.name << " target, "
-              << (target.base_url.empty() ? std::string("the embedded reference server") : target.base_url) << "\n";
-    pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
+    posix_spawn_file_actions_adddup2(&actions, turn_in, kTurnIn);
+    posix_spawn_file_actions_adddup2(&actions, turn_out, kTurnOut);
+    const int spawned = posix_spawn(&s.pid, argv[0], &actions, nullptr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
     if (spawned != 0) return fail(std::string("cannot run conform: ") + std::strerror(spawned));
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    return s;
+}
+
+}  // namespace
+
+Result<std::vector<std::string>, std::string> record_runs(const DiffRun& run, const std::vector<DiffTarget>& targets) {
+    TurnRing ring;
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+        int pair[2];
+        if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0)
+            return fail(std::string("cannot make the runs' lockstep: ") + std::strerror(errno));
+        ring.links.emplace_back(pair[0], pair[1]);
     }
-    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    if (code != 0 && code != 1)
-        return fail("conform against the " + target.name + " target could not run (exit " + std::to_string(code) + "): see " + log);
-    return har;
+    // The first run has the first turn.
+    const char first_turn = 1;
+    if (::send(ring.links.back().first, &first_turn, 1, MSG_NOSIGNAL) != 1)
+        return fail(std::string("cannot start the runs' lockstep: ") + std::strerror(errno));
+    const std::string lockstep_id = std::to_string(std::random_device{}());
+    std::vector<Spawned> runs;
+    std::string failed;
+    for (std::size_t i = 0; i < targets.size() && failed.empty(); ++i) {
+        const auto& target = targets[i];
+        std::cerr << "diff: recording the run (seed " << run.seed << ") against the " << target.name << " target, "
+                  << (target.base_url.empty() ? std::string("the embedded reference server") : target.base_url)
+                  << (i == 0 ? "" : ", in lockstep with the first") << "\n";
+        const int turn_in = ring.links[(i + targets.size() - 1) % targets.size()].second;
+        auto spawned = spawn_recording(run, target, turn_in, ring.links[i].first, lockstep_id);
+        if (spawned) runs.push_back(*spawned);
+        else failed = spawned.error();
+    }
+    ring.close();
+    // A run that could not start leaves the others alone in the ring: they find its ends closed and go on
+    // by themselves, and are stopped here.
+    if (!failed.empty())
+        for (const auto& r : runs) ::kill(r.pid, SIGTERM);
+    std::vector<std::string> recordings;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        int status = 0;
+        while (::waitpid(runs[i].pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        if (code != 0 && code != 1 && failed.empty())
+            failed = "conform against the " + targets[i].name + " target could not run (exit " + std::to_string(code) + "): see " + runs[i].log;
+        recordings.push_back(runs[i].har);
+    }
+    if (!failed.empty()) return fail(failed);
+    return recordings;
 }
 
 }  // namespace dockside::cli

@@ -1,7 +1,9 @@
 #pragma once
-/// `dockside diff --against`: the seeded run recorded against each target, one after the other, each by a
-/// `dockside conform --har` of this executable (one worker, the same seed and selection), its console in a
-/// log beside the recording. The token reaches the child in its environment, never on its command line.
+/// `dockside diff --against`: the seeded run recorded against every target at once, each by a
+/// `dockside conform --har` of this executable (one worker, the same seed and selection) and in lockstep
+/// with the others (harness/conform/lockstep.h): the runs take turns exchange by exchange, so each pair
+/// of exchanges meets the machine alike. Each run's console goes to a log beside its recording; the token
+/// reaches the child in its environment, never on its command line.
 
 #include <cstdint>
 #include <string>
@@ -24,8 +26,9 @@ struct DiffRun {
     std::string out;    ///< folder of the recordings (<out>/<name>.har) and the runs
 };
 
-/// Records the run against `target`: the recording's path, or why the run could not be recorded (conform
-/// exited 2, or was killed); a run that found violations (exit 1) is recorded all the same.
-Result<std::string, std::string> record_run(const DiffRun& run, const DiffTarget& target);
+/// Records the run against every target in lockstep: the recordings' paths in the targets' order, or why
+/// a run could not be recorded (conform exited 2, or was killed); a run that found violations (exit 1) is
+/// recorded all the same.
+Result<std::vector<std::string>, std::string> record_runs(const DiffRun& run, const std::vector<DiffTarget>& targets);
 
 }  // namespace dockside::cli

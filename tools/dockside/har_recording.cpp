@@ -10,6 +10,8 @@
 #include <map>
 #include <sstream>
 
+#include "harness/conform/lockstep.h"
+
 namespace dockside::cli {
 
 using nlohmann::json;
@@ -30,6 +32,8 @@ void HarRecording::append(const std::string& test, std::uint64_t sequence, const
     json entry = http::har_entry(exchange, secrets_);
     entry["_dockside"] = {{"test", test}, {"exchange", test + "#" + std::to_string(sequence)}, {"seed", seed_}};
     if (!exchange.operation.empty()) entry["_dockside"]["operation"] = exchange.operation;
+    // Sent in its turn beside another target's recording (`dockside diff`): its latency can be paired.
+    if (const std::string& lockstep = conform::LockstepTurn::held(); !lockstep.empty()) entry["_dockside"]["lockstep"] = lockstep;
     // One write(2) per line: whole, whichever worker writes beside it.
     const std::string line = entry.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
     [[maybe_unused]] const ssize_t written = ::write(fd_, line.data(), line.size());

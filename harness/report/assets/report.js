@@ -485,9 +485,11 @@
     out.push(h("div", { class: "banner " + (d.differs ? "regression" : "no_regression") },
       d.differs ? `DIFFERENT (exit 1)` : `NO DIFFERENCE (exit 0)`,
       h("span", { class: "detail" }, `${real.length} difference(s)${d.with_noise ? ", " + (d.differences.length - real.length) + " noise" : ""}, ` +
-        `${moved.length} operation(s) of another latency — first ${d.first}; second ${d.second}${d.noise ? "; noise " + d.noise : ""}`)));
-    out.push(table(["exchanges paired", "sent to the first only", "sent to the second only", "not followed (runs apart)", "operations compared"],
-      [[d.paired, d.only_a, d.only_b, d.not_followed, Object.keys(d.compared).length]], [0, 1, 2, 3, 4]));
+        `${d.latency.operations.length ? moved.length + " operation(s) of another latency" : "latency not judged (recordings made apart, not in lockstep)"}` +
+        ` — first ${d.first}; second ${d.second}${d.noise ? "; noise " + d.noise : ""}`)));
+    out.push(table(["exchanges paired", "sent to the first only", "sent to the second only", "not followed (runs apart)",
+                    "asked by a moment (status only)", "operations compared"],
+      [[d.paired, d.only_a, d.only_b, d.not_followed, d.by_time, Object.keys(d.compared).length]], [0, 1, 2, 3, 4, 5]));
     if (moved.length)
       out.push(table(["operation", "latency", "change (interval)", "p50 first / second", "p99 first / second", "pairs"], moved.map(r =>
         [r.operation, h("span", { class: "v-" + (r.verdict === "slower" ? "regressed" : "improved") }, r.verdict),

@@ -66,6 +66,21 @@ TEST(ExchangeDiff, TheRunsUniqueValuesAndTimeStampsAreNotDifferences) {
                     .empty());
 }
 
+// "Created since a moment": which records the list holds depends on when each run made them and asked, so
+// two such lists are compared by status and media type only; the same list asked by id is compared whole.
+TEST(ExchangeDiff, AnAnswerAskedByAMomentIsComparedByItsStatusOnly) {
+    ValueMap values;
+    const json one = json::array({{{"id", 5}, {"gift_message", nullptr}}});
+    const json other = json::array({{{"id", 5}, {"gift_message", "Happy birthday"}}, {{"id", 6}, {"gift_message", nullptr}}});
+    const std::string by_time = "/v/order?Page=2&StartDate=2026-12-07T01%3A33%3A31Z";
+    EXPECT_TRUE(asks_by_time(side("GET", by_time, 200, one)));
+    EXPECT_TRUE(compare(side("GET", by_time, 200, one), side("GET", by_time, 200, other), values).empty());
+    EXPECT_EQ(described(compare(side("GET", by_time, 200, one), side("GET", by_time, 400, one), values)),
+              std::vector<std::string>{"status  200 400"});
+    EXPECT_FALSE(asks_by_time(side("GET", "/v/order?IDs=5", 200, one)));
+    EXPECT_EQ(compare(side("GET", "/v/order?IDs=5", 200, one), side("GET", "/v/order?IDs=5", 200, other), values).size(), 2u);
+}
+
 TEST(ExchangeDiff, AMissingFieldATypeAndAValueAreEachNamedWhereTheyAre) {
     ValueMap values;
     const auto found = compare(side("GET", "/v/x", 200, {{"a", 1}, {"b", 2}, {"c", "Open"}, {"items", json::array({1, 2})}}),
