@@ -65,11 +65,12 @@ Result<OAuthTokens, std::string> oauth_code_flow(const OAuthRequest& request, co
     const std::string authorize = "/connect/authorize?" + http::encode_query(query);
     http::Request consent_request{"GET", authorize, {}, {}};
     consent_request.headers.set("Accept", "application/json");
+    const auto consent_started = std::chrono::system_clock::now();
     auto consent = client.send(consent_request);
     if (!consent)
         return fail("cannot reach the authorization server: GET " + http::absolute_url(*url, "/connect/authorize") +
                     " failed (" + http::to_string(consent.error()) + ")");
-    if (answers) answers->push_back({"authorize", request.auth_url, consent_request, *consent, 0});
+    if (answers) answers->push_back({"authorize", request.auth_url, consent_request, *consent, 0, consent_started});
     const auto location = consent->headers.get("Location");
     if (consent->status == 404)
         return fail("GET " + http::absolute_url(*url, "/connect/authorize") + " answered 404: --auth-url " + request.auth_url +
@@ -89,9 +90,10 @@ Result<OAuthTokens, std::string> oauth_code_flow(const OAuthRequest& request, co
     token.body = http::encode_query({{"grant_type", "authorization_code"}, {"code", *code},
                                      {"redirect_uri", request.redirect_uri}, {"client_id", request.client_id},
                                      {"client_secret", request.client_secret}});
+    const auto token_started = std::chrono::system_clock::now();
     auto answer = client.send(token);
     if (!answer) return fail("POST /connect/token failed: " + http::to_string(answer.error()));
-    if (answers) answers->push_back({"token", request.auth_url, token, *answer, 200});
+    if (answers) answers->push_back({"token", request.auth_url, token, *answer, 200, token_started});
     auto body = nlohmann::json::parse(answer->body, nullptr, false);
     if (answer->status != 200 || !body.is_object() || !body.contains("access_token") ||
         !body["access_token"].is_string())

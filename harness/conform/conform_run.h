@@ -14,6 +14,7 @@
 #include "harness/conform/session.h"
 #include "harness/conform/suite_runner.h"
 #include "harness/http/client.h"
+#include "harness/http/preparation_answer.h"
 #include "harness/validate/response_validator.h"
 #include "specs/loader/spec.h"
 
@@ -29,6 +30,8 @@ struct PreparedTarget {
     /// OAuth: the refresh token that goes with `info.token` (from the code flow, or the one the refresh grant
     /// rotated in); empty with a personal access token, or when the server issued none.
     std::string refresh_token;
+    /// The answers read while preparing (remote targets), for `--har`: the preparation's exchanges are the run's.
+    http::PreparationAnswers answers;
 };
 
 /// What the run was asked to cover, for its record.

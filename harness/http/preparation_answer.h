@@ -3,6 +3,7 @@
 /// (harness/preflight/target.h) and the OAuth code flow (harness/auth/oauth_code_flow.h) record them, and
 /// the conformance run judges them against the contract like any other answer.
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ struct PreparationAnswer {
     Request request;
     Response response;
     int expected_status = 0;  ///< the status a correct target answers this request with; 0 = any documented one
+    std::chrono::system_clock::time_point started{};  ///< when the request went (`--har` records it)
 };
 using PreparationAnswers = std::vector<PreparationAnswer>;
 

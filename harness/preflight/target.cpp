@@ -154,12 +154,13 @@ Result<http::Response, PreflightFailure> get_listed(http::HttpClient& client, co
     PreflightFailure failure;
     failure.request = get(target, token);
     const std::string where = http::absolute_url(url, target);
+    const auto started = std::chrono::system_clock::now();
     auto response = client.send(failure.request);
     if (!response) {
         failure.message = "cannot reach the target: GET " + where + " failed (" + http::to_string(response.error()) + ")";
         return fail(std::move(failure));
     }
-    if (answers) answers->push_back({list.operation, base_url, failure.request, *response, expected});
+    if (answers) answers->push_back({list.operation, base_url, failure.request, *response, expected, started});
     if (response->status == 401 || response->status == 403) {
         failure.kind = PreflightFailure::Kind::Refused;
         failure.message = "the " + which + " was refused: GET " + where + " answered " +

@@ -27,6 +27,7 @@
 #include "refserver/embedded/session_info.h"
 #include "harness/conform/suite_runner.h"
 #include "tools/dockside/har_recording.h"
+#include "tools/dockside/preparation_findings.h"
 #include "tools/dockside/accept_output.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_plan.h"
@@ -359,6 +360,15 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
         run.on_answer = [&har](const std::string& test, std::uint64_t sequence, const http::HarExchange& exchange) {
             har->append(test, sequence, exchange);
         };
+        // The preparation's exchanges first, as they were sent: a finding of the preparation names its entry too.
+        const auto& answers = prepared->answers;
+        const auto names = preparation_exchanges(answers);
+        for (std::size_t i = 0; i < answers.size(); ++i) {
+            const auto origin = http::parse_url(answers[i].origin);
+            const std::string url = origin ? http::absolute_url(*origin, answers[i].request.target) : answers[i].request.target;
+            har->append(names[i].first, names[i].second,
+                        {url, &answers[i].request, &answers[i].response, "", answers[i].started, answers[i].operation});
+        }
     }
     if (!prepared->runnable)
         std::cerr << "dockside conform: the channel list broke the contract and names no channel this run can "

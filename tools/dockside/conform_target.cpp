@@ -203,11 +203,13 @@ Result<conform::PreparedTarget, std::string> prepare_remote(const config::Target
         prepared.preflight = judged();
         if (prepared.preflight.empty()) return fail(failure.message);
         prepared.runnable = false;
+        prepared.answers = std::move(answers);
         return prepared;
     }
     if (target.channel) info.write_channel = *target.channel;
     info.simulation = preflight::detect_simulation(target.base_url, info.token, options);
     prepared.preflight = judged();
+    prepared.answers = std::move(answers);
     return prepared;
 }
 

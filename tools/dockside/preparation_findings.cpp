@@ -1,5 +1,6 @@
 #include "tools/dockside/preparation_findings.h"
 
+#include <map>
 #include <optional>
 
 #include "harness/conform/finding.h"
@@ -38,10 +39,10 @@ std::string documented_statuses(const spec::Operation& op) {
     return out;
 }
 
-/// What the answer breaks, or nullopt when it conforms.
+/// What the answer breaks, or nullopt when it conforms; `exchange` names it as `--har` records it.
 std::optional<conform::Finding> judge(const http::PreparationAnswer& answer, const PreparationTest& test,
                                       const spec::Operation& op, const validate::ResponseValidator& validator,
-                                      const PreparationSecrets& secrets) {
+                                      const PreparationSecrets& secrets, const std::string& exchange) {
     const auto violations = validator.validate(op, answer.response);
     const int status = answer.response.status;
     const bool wrong_status = answer.expected_status != 0 && status != answer.expected_status;
@@ -50,6 +51,7 @@ std::optional<conform::Finding> judge(const http::PreparationAnswer& answer, con
     f.test = test.test;
     f.area = conform::area_of_test(f.test);
     f.operation = answer.operation;
+    f.exchange = exchange;
     // A 5xx's only violation is the rules data's server-error rule (ResponseValidator::validate).
     f.rule = status >= 500 || !wrong_status ? violations.front().rule : test.rule;
     f.section = op.section;
@@ -78,11 +80,14 @@ std::vector<conform::TestOutcome> judge_preparation(const http::PreparationAnswe
                                                     const validate::ResponseValidator& validator,
                                                     const PreparationSecrets& secrets) {
     conform::FindingLog log;  // merges one cause seen in several answers (the token check and the list)
-    for (const auto& answer : answers) {
-        const PreparationTest* test = test_for(answer.operation);
-        const spec::Operation* op = spec.find(answer.operation);
+    const auto exchanges = preparation_exchanges(answers);
+    for (std::size_t i = 0; i < answers.size(); ++i) {
+        const PreparationTest* test = test_for(answers[i].operation);
+        const spec::Operation* op = spec.find(answers[i].operation);
         if (!test || !op) continue;
-        if (auto finding = judge(answer, *test, *op, validator, secrets)) log.add(std::move(*finding));
+        const auto& [name, sequence] = exchanges[i];
+        if (auto finding = judge(answers[i], *test, *op, validator, secrets, name + "#" + std::to_string(sequence)))
+            log.add(std::move(*finding));
     }
     std::vector<conform::TestOutcome> outcomes;
     for (const auto& test : kTests) {
@@ -96,6 +101,17 @@ std::vector<conform::TestOutcome> judge_preparation(const http::PreparationAnswe
         outcomes.push_back(std::move(outcome));
     }
     return outcomes;
+}
+
+std::vector<std::pair<std::string, std::uint64_t>> preparation_exchanges(const http::PreparationAnswers& answers) {
+    std::vector<std::pair<std::string, std::uint64_t>> out;
+    std::map<std::string, std::uint64_t> sent;  // by test
+    for (const auto& answer : answers) {
+        const PreparationTest* test = test_for(answer.operation);
+        const std::string name = test ? test->test : "Preparation." + answer.operation;
+        out.emplace_back(name, ++sent[name]);
+    }
+    return out;
 }
 
 std::string violations_named(const std::vector<conform::TestOutcome>& outcomes) {

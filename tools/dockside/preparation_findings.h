@@ -3,7 +3,9 @@
 /// exchanges), judged against the contract like any other answer. A target that breaks the contract in its
 /// first answers is told so by a finding (exit 1), not refused as if the run could not be done.
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/conform/results.h"
@@ -28,6 +30,10 @@ struct PreparationSecrets {
 std::vector<conform::TestOutcome> judge_preparation(const http::PreparationAnswers& answers, const spec::Spec& spec,
                                                     const validate::ResponseValidator& validator,
                                                     const PreparationSecrets& secrets);
+
+/// Each answer's test and number as `--har` names its entry and a finding its exchange ("Test.Name", 2 for
+/// "Test.Name#2"): the test that judges the operation, else "Preparation.<operationId>".
+std::vector<std::pair<std::string, std::uint64_t>> preparation_exchanges(const http::PreparationAnswers& answers);
 
 /// For a message that ends a run with exit 2: "; the target's answers also break the contract: CH-LIST at
 /// /items/0/scopes: expected …" (each finding once); "" when they do not.

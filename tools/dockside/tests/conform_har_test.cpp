@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -14,14 +15,25 @@ namespace {
 
 using nlohmann::json;
 
+struct Recorded {
+    std::unique_ptr<ServeProcess> serve;
+    std::string out, har;
+    Ran ran;
+};
+
+/// `conform --only <area> --filter <test> --seed 3 --har <out>/run.har` against a `dockside serve --fault <fault>`.
+Recorded recorded(const std::string& fault, const std::string& area, const std::string& test, const std::string& name) {
+    Recorded r{ServeProcess::start({"--fault", fault}), fresh_dir(name), "", {}};
+    r.har = r.out + "/run.har";
+    if (r.serve)
+        r.ran = dockside(with({"conform", "--only", area, "--filter", test, "--seed", "3", "--cases", "10", "--out", r.out, "--har", r.har},
+                              r.serve->target_args()));
+    return r;
+}
+
 TEST(ConformHar, EveryExchangeWithoutSecretsAndEachFindingPointsAtItsEntry) {
-    auto serve = ServeProcess::start({"--fault", "ORD-GIFT-500.accepts-501"});
+    auto [serve, out, har, ran] = recorded("ORD-GIFT-500.accepts-501", "orders", "Orders.SchemaPhase_createOrder", "har");
     ASSERT_TRUE(serve);
-    const std::string out = fresh_dir("har");
-    const std::string har = out + "/run.har";
-    auto ran = dockside(with({"conform", "--only", "orders", "--filter", "Orders.SchemaPhase_createOrder", "--seed", "3",
-                              "--cases", "10", "--out", out, "--har", har},
-                             serve->target_args()));
     ASSERT_EQ(ran.exit_code, 1) << ran.output;
     EXPECT_TRUE(has(ran.output, "har:")) << ran.output;
     const std::string text = read_text(har);
@@ -54,6 +66,31 @@ TEST(ConformHar, EveryExchangeWithoutSecretsAndEachFindingPointsAtItsEntry) {
     EXPECT_GT(findings, 0);
     EXPECT_GE(linked, findings) << "each finding's entry names it back";
     EXPECT_FALSE(std::filesystem::exists(har + ".entries")) << "the workers' lines are gone once the file is written";
+}
+
+// The preparation's exchanges (the token check and the channel list, read before any test) are the run's
+// first entries, and a finding the preparation made names its entry like any other.
+TEST(ConformHar, ThePreparationsExchangesAreRecordedAndItsFindingNamesItsEntry) {
+    auto [serve, out, har, ran] = recorded("AUTH-SCOPES.undocumented-scope-name", "channels", "Channels.CH_LIST_AnswersItemsNextPrev",
+                                           "har-preparation");
+    ASSERT_TRUE(serve);
+    ASSERT_EQ(ran.exit_code, 1) << ran.output;
+    const json document = json::parse(read_text(har), nullptr, false);
+    ASSERT_TRUE(document.is_object());
+    const json& entries = document["log"]["entries"];
+    ASSERT_FALSE(entries.empty());
+    const std::string preparation = "Channels.CH_LIST_DiscoveryAnswersTheDocumentedPage";
+    EXPECT_EQ(entries[0]["_dockside"]["test"], preparation) << entries[0].dump();
+    EXPECT_EQ(entries[0]["_dockside"]["operation"], "listChannels");
+    bool named = false;
+    const json results = results_of(out);
+    for (const auto& t : results["tests"])
+        for (const auto& f : t["findings"])
+            if (t["name"] == preparation)
+                for (const auto& e : entries)
+                    named = named || (e["_dockside"]["exchange"] == f["exchange"] && e["_dockside"].contains("findings"));
+    EXPECT_TRUE(named) << results.dump(1).substr(0, 3000);
+    EXPECT_FALSE(has(read_text(har), serve->pat()));
 }
 
 TEST(ConformHar, KeepingSecretsIsRefusedForProduction) {

