@@ -283,7 +283,7 @@ void render_latency(std::ostringstream& out, const DiffReport& report) {
                   static_cast<long>(judged), report.latency_shift);
     out << line;
     if (report.latency_apart > 0)
-        out << "  " << report.latency_apart << " answer(s) sent after the runs left the lockstep are not judged\n";
+        out << "  " << report.latency_apart << " answer(s) not sent in lockstep (the preparation's, or after a run left it) are not judged\n";
     for (const auto& r : report.latency) {
         if (r.verdict != "slower" && r.verdict != "faster") continue;
         std::snprintf(line, sizeof line, "  %-26s %-7s x%.2f (%.2f to %.2f)  p50 %.1f / %.1f ms  p99 %.1f / %.1f ms  %d pairs\n",

@@ -7,10 +7,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <random>
+#include <thread>
 
 extern char** environ;
 
@@ -81,6 +86,48 @@ Result<Spawned, std::string> spawn_recording(const DiffRun& run, const DiffTarge
     return s;
 }
 
+/// The exchanges a run has recorded so far: the lines of its recording's `.entries` file (har_recording.h),
+/// counted from where the last look ended.
+struct RecordedCount {
+    std::streamoff read = 0;
+    std::size_t lines = 0;
+    std::size_t update(const std::string& har) {
+        std::ifstream in(har + ".entries", std::ios::binary);
+        if (!in.seekg(read)) return lines;
+        const std::string added{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+        // Up to the last whole line: one being written is counted next time.
+        const auto whole = added.rfind('\n');
+        if (whole == std::string::npos) return lines;
+        lines += static_cast<std::size_t>(std::count(added.begin(), added.begin() + static_cast<std::ptrdiff_t>(whole) + 1, '\n'));
+        read += static_cast<std::streamoff>(whole + 1);
+        return lines;
+    }
+};
+
+/// Waits for every run, each one's exit code into `codes`, saying every ten seconds how far each has come.
+void wait_for_runs(const std::vector<Spawned>& runs, const std::vector<DiffTarget>& targets, std::vector<int>& codes) {
+    using Clock = std::chrono::steady_clock;
+    auto next_word = Clock::now() + std::chrono::seconds(10);
+    std::vector<RecordedCount> counts(runs.size());
+    for (std::size_t left = runs.size(); left > 0;) {
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            int status = 0;
+            if (codes[i] >= 0 || ::waitpid(runs[i].pid, &status, WNOHANG) != runs[i].pid) continue;
+            codes[i] = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+            --left;
+        }
+        if (left == 0) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        if (Clock::now() < next_word) continue;
+        next_word += std::chrono::seconds(10);
+        std::cerr << "diff: recorded so far:";
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            std::cerr << (i ? "," : "") << " " << counts[i].update(runs[i].har) << " exchanges against the " << targets[i].name
+                      << (codes[i] >= 0 ? " (done)" : "");
+        std::cerr << std::endl;
+    }
+}
+
 }  // namespace
 
 Result<std::vector<std::string>, std::string> record_runs(const DiffRun& run, const std::vector<DiffTarget>& targets) {
@@ -113,14 +160,12 @@ Result<std::vector<std::string>, std::string> record_runs(const DiffRun& run, co
     // by themselves, and are stopped here.
     if (!failed.empty())
         for (const auto& r : runs) ::kill(r.pid, SIGTERM);
+    std::vector<int> codes(runs.size(), -1);
+    wait_for_runs(runs, targets, codes);
     std::vector<std::string> recordings;
     for (std::size_t i = 0; i < runs.size(); ++i) {
-        int status = 0;
-        while (::waitpid(runs[i].pid, &status, 0) < 0 && errno == EINTR) {
-        }
-        const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        if (code != 0 && code != 1 && failed.empty())
-            failed = "conform against the " + targets[i].name + " target could not run (exit " + std::to_string(code) + "): see " + runs[i].log;
+        if (codes[i] != 0 && codes[i] != 1 && failed.empty())
+            failed = "conform against the " + targets[i].name + " target could not run (exit " + std::to_string(codes[i]) + "): see " + runs[i].log;
         recordings.push_back(runs[i].har);
     }
     if (!failed.empty()) return fail(failed);
