@@ -286,8 +286,9 @@ void render_latency(std::ostringstream& out, const DiffReport& report) {
         out << "  " << report.latency_apart << " answer(s) not sent in lockstep (the preparation's, or after a run left it) are not judged\n";
     for (const auto& r : report.latency) {
         if (r.verdict != "slower" && r.verdict != "faster") continue;
-        std::snprintf(line, sizeof line, "  %-26s %-7s x%.2f (%.2f to %.2f)  p50 %.1f / %.1f ms  p99 %.1f / %.1f ms  %d pairs\n",
-                      r.operation.c_str(), r.verdict.c_str(), r.ratio, r.low, r.high, r.p50_a, r.p50_b, r.p99_a, r.p99_b, r.pairs);
+        std::snprintf(line, sizeof line, "  %-26s %-7s x%.2f (%.2f to %.2f)  p50 %.1f / %.1f ms  p99 %.1f / %.1f ms  %d pairs%s\n",
+                      r.operation.c_str(), r.verdict.c_str(), r.ratio, r.low, r.high, r.p50_a, r.p50_b, r.p99_a, r.p99_b, r.pairs,
+                      r.noise ? "  (noise: the two copies differ as far)" : "");
         out << line;
     }
 }
@@ -296,7 +297,8 @@ void render_latency(std::ostringstream& out, const DiffReport& report) {
 
 bool DiffReport::differs() const {
     return std::any_of(groups.begin(), groups.end(), [](const Group& g) { return !g.noise; }) ||
-           std::any_of(latency.begin(), latency.end(), [](const LatencyRow& r) { return r.verdict == "slower" || r.verdict == "faster"; });
+           std::any_of(latency.begin(), latency.end(),
+                       [](const LatencyRow& r) { return !r.noise && (r.verdict == "slower" || r.verdict == "faster"); });
 }
 
 Result<DiffReport, std::string> diff_recordings(const json& a, const json& b, const json* noise) {
@@ -320,6 +322,12 @@ Result<DiffReport, std::string> diff_recordings(const json& a, const json& b, co
         const double share = static_cast<double>(g.count) / std::max(1, g.compared);
         g.noise = *g.noise_share > 0 && share <= *g.noise_share * (1 + kNoiseRelative) + kNoiseAbsolute;
     }
+    for (auto& row : report.latency) {
+        const auto copy = std::find_if(between_copies.latency.begin(), between_copies.latency.end(),
+                                       [&](const LatencyRow& n) { return n.operation == row.operation; });
+        if (copy == between_copies.latency.end() || copy->verdict != row.verdict) continue;
+        row.noise = row.verdict == "slower" ? row.low <= copy->high : row.verdict == "faster" && row.high >= copy->low;
+    }
     return report;
 }
 
@@ -337,7 +345,7 @@ json to_json(const DiffReport& report) {
     for (const auto& r : report.latency)
         latency.push_back({{"operation", r.operation}, {"pairs", r.pairs}, {"p50_a", r.p50_a}, {"p50_b", r.p50_b},
                            {"p99_a", r.p99_a}, {"p99_b", r.p99_b}, {"ratio", finite(r.ratio)}, {"low", finite(r.low)},
-                           {"high", finite(r.high)}, {"verdict", r.verdict}});
+                           {"high", finite(r.high)}, {"verdict", r.verdict}, {"noise", r.noise}});
     return {{"paired", report.paired},   {"only_a", report.only_a},         {"only_b", report.only_b}, {"not_followed", report.not_followed}, {"by_time", report.by_time},
             {"with_noise", report.with_noise}, {"differs", report.differs()}, {"compared", report.compared},
             {"differences", groups}, {"latency", {{"shift", report.latency_shift}, {"apart", report.latency_apart}, {"operations", latency}}}};

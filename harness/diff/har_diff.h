@@ -54,6 +54,9 @@ struct LatencyRow {
     double ratio = 1;            ///< the change of the pairs' centre, the run's shift taken out
     double low = 0, high = 0;    ///< its interval (ratios; infinite when the pairs are too few)
     std::string verdict;         ///< "slower", "faster", "same", or "too few pairs"
+    /// With a noise recording: the two copies of the first target differ at this operation the same way and
+    /// as far (their interval reaches this one), so this change is the targets' own variation.
+    bool noise = false;
 };
 
 struct DiffReport {

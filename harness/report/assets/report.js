@@ -482,17 +482,18 @@
   function diffView(run, id) {
     const d = run.difference, out = [h("h2", { id }, "Difference of two targets — " + run.path)];
     const real = d.differences.filter(g => !g.noise), moved = d.latency.operations.filter(r => r.verdict === "slower" || r.verdict === "faster");
+    const movedReally = moved.filter(r => !r.noise);
     out.push(h("div", { class: "banner " + (d.differs ? "regression" : "no_regression") },
       d.differs ? `DIFFERENT (exit 1)` : `NO DIFFERENCE (exit 0)`,
       h("span", { class: "detail" }, `${real.length} difference(s)${d.with_noise ? ", " + (d.differences.length - real.length) + " noise" : ""}, ` +
-        `${d.latency.operations.length ? moved.length + " operation(s) of another latency" : "latency not judged (recordings made apart, not in lockstep)"}` +
+        `${d.latency.operations.length ? movedReally.length + " operation(s) of another latency" : "latency not judged (recordings made apart, not in lockstep)"}` +
         ` — first ${d.first}; second ${d.second}${d.noise ? "; noise " + d.noise : ""}`)));
     out.push(table(["exchanges paired", "sent to the first only", "sent to the second only", "not followed (runs apart)",
                     "asked by a moment (status only)", "operations compared"],
       [[d.paired, d.only_a, d.only_b, d.not_followed, d.by_time, Object.keys(d.compared).length]], [0, 1, 2, 3, 4, 5]));
     if (moved.length)
       out.push(table(["operation", "latency", "change (interval)", "p50 first / second", "p99 first / second", "pairs"], moved.map(r =>
-        [r.operation, h("span", { class: "v-" + (r.verdict === "slower" ? "regressed" : "improved") }, r.verdict),
+        [r.operation, h("span", { class: "v-" + (r.noise ? "noise" : r.verdict === "slower" ? "regressed" : "improved") }, r.verdict + (r.noise ? " (noise)" : "")),
          `×${r.ratio.toFixed(2)} (${r.low.toFixed(2)} … ${r.high === null ? "∞" : r.high.toFixed(2)})`,
          `${fmt.ms(r.p50_a)} / ${fmt.ms(r.p50_b)}`, `${fmt.ms(r.p99_a)} / ${fmt.ms(r.p99_b)}`, r.pairs])));
     const value = v => (v === null || v === undefined ? "(absent)" : typeof v === "string" ? v : JSON.stringify(v));

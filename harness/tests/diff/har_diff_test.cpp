@@ -120,6 +120,35 @@ TEST(HarDiff, AnOperationAnsweredLaterIsSlowerAndAMachineSlowerThroughoutIsNot) 
     EXPECT_FALSE(shifted->differs());
 }
 
+// With a noise recording: an operation the two copies of the first target already answer that much slower
+// is noise; one the second target answers far slower than the copies differ is not.
+TEST(HarDiff, ALatencyChangeTheTwoCopiesShowAsFarIsNoise) {
+    json a = json::array(), b = json::array(), copy = json::array();
+    for (int i = 1; i <= 40; ++i) {
+        const double jitter = 0.05 * (i % 7);
+        for (const std::string op : {"getOrder", "listLocations", "listOrders", "listProducts", "listReturns"}) {
+            const std::string id = "T." + op + "#" + std::to_string(i);
+            a.push_back(timed(id, op, 1.0 + jitter));
+            const double slower = op == "getOrder" ? 5.0 : op == "listOrders" ? 40.0 : 1.0;
+            b.push_back(timed(id, op, slower * (1.0 + jitter * (i % 3 ? 1.1 : 0.9))));
+            copy.push_back(timed(id, op, (op == "getOrder" ? 5.0 : 1.0) * (1.0 + jitter * (i % 2 ? 1.2 : 0.8))));
+        }
+    }
+    const json noise = har(copy);
+    auto report = diff_recordings(har(a), har(b), &noise);
+    ASSERT_TRUE(report.ok()) << report.error();
+    ASSERT_EQ(report->latency.size(), 5u);
+    EXPECT_EQ(report->latency[0].operation, "getOrder");
+    EXPECT_EQ(report->latency[0].verdict, "slower");
+    EXPECT_TRUE(report->latency[0].noise);
+    EXPECT_EQ(report->latency[2].operation, "listOrders");
+    EXPECT_EQ(report->latency[2].verdict, "slower");
+    EXPECT_FALSE(report->latency[2].noise);
+    EXPECT_TRUE(report->differs());
+    const json document = to_json(*report);
+    EXPECT_TRUE(document["latency"]["operations"][0]["noise"].get<bool>());
+}
+
 // Recordings made apart (not in one lockstep) say nothing of latency: a burst of other work during one
 // run's block of getOrder requests would pass for a difference.
 TEST(HarDiff, RecordingsMadeApartAreNotJudgedForLatency) {
