@@ -1,6 +1,7 @@
 #include "harness/diff/exchange_diff.h"
 
 #include <algorithm>
+#include <optional>
 #include <regex>
 
 #include "specs/loader/path_template.h"
@@ -98,9 +99,11 @@ public:
             const auto wa = words_of(a.get<std::string>()), wb = words_of(b.get<std::string>());
             if (wa.size() == wb.size() && frame_of(a.get<std::string>()) == frame_of(b.get<std::string>())) {
                 // An opaque token each side made (a cursor from its own clock) is its own each time it is made.
-                for (std::size_t i = 0; i < wa.size(); ++i)
-                    if (wa[i] != wb[i] && !(opaque_token(wa[i]) && opaque_token(wb[i])) && !values_.pair(json(wa[i]), json(wb[i])))
-                        return false;
+                for (std::size_t i = 0; i < wa.size(); ++i) {
+                    if (wa[i] == wb[i] || (opaque_token(wa[i]) && opaque_token(wb[i]))) continue;
+                    if (!values_.pair(json(wa[i]), json(wb[i]))) return false;
+                    values_.made(wa[i]);
+                }
                 return true;
             }
         }
@@ -148,19 +151,21 @@ private:
     }
 
     /// Two texts that say the same of each target: equal, time stamps both, or the same words but for
-    /// mapped values and opaque tokens (a link naming a record, a reference holding the run's tag).
-    bool same_text(const std::string& ta, const std::string& tb) const {
+    /// mapped values and opaque tokens (a link naming a record, a reference holding the run's tag), and
+    /// words shaped as the run's own tag, which an earlier run left in a record (paired from then on).
+    bool same_text(const std::string& ta, const std::string& tb) {
         if (ta == tb || values_.maps(json(ta), json(tb)) || (is_time_stamp(ta) && is_time_stamp(tb))) return true;
         const auto wa = words_of(ta), wb = words_of(tb);
         if (wa.size() != wb.size() || frame_of(ta) != frame_of(tb)) return false;
         for (std::size_t i = 0; i < wa.size(); ++i)
-            if (wa[i] != wb[i] && !values_.maps(json(wa[i]), json(wb[i])) && !(opaque_token(wa[i]) && opaque_token(wb[i])))
+            if (wa[i] != wb[i] && !values_.maps(json(wa[i]), json(wb[i])) && !(opaque_token(wa[i]) && opaque_token(wb[i])) &&
+                !(values_.made_alike(wa[i], wb[i]) && values_.pair(json(wa[i]), json(wb[i]))))
                 return false;
         return true;
     }
 
     /// Two links with a query: the same address (mapped), path and names, each value the same text.
-    bool same_link(const std::string& ta, const std::string& tb) const {
+    bool same_link(const std::string& ta, const std::string& tb) {
         if (ta.find('?') == std::string::npos || tb.find('?') == std::string::npos) return false;
         const auto [path_a, query_a] = split_url(ta);
         const auto [path_b, query_b] = split_url(tb);
@@ -226,6 +231,26 @@ bool ValueMap::pair(const json& a, const json& b) {
     a_to_b_.emplace(ka, kb);
     b_to_a_.emplace(kb, ka);
     return true;
+}
+
+namespace {
+
+/// A word's shape as `made` keeps it; runs of fewer than eight characters (counters, small numbers) have
+/// none: too many values share them for a pairing to say anything.
+std::optional<std::pair<std::size_t, bool>> shape_of(const std::string& word) {
+    if (word.size() < 8) return std::nullopt;
+    return std::pair{word.size(), std::all_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); })};
+}
+
+}  // namespace
+
+void ValueMap::made(const std::string& word) {
+    if (const auto shape = shape_of(word)) made_shapes_.insert(*shape);
+}
+
+bool ValueMap::made_alike(const std::string& a, const std::string& b) const {
+    const auto sa = shape_of(a), sb = shape_of(b);
+    return sa && sb && *sa == *sb && made_shapes_.count(*sa) > 0;
 }
 
 bool ValueMap::maps(const json& a, const json& b) const {

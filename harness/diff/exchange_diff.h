@@ -10,6 +10,7 @@
 /// handed back (a cursor: 16 or more letters and digits, both kinds in it), are compared by kind only.
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -55,9 +56,17 @@ public:
     bool pair(const nlohmann::json& a, const nlohmann::json& b);
     bool maps(const nlohmann::json& a, const nlohmann::json& b) const;
 
+    /// A word of a text the two runs' requests made differently (the run's tag: "DS-SP-41d9b3d4-7"): its
+    /// shape (length, letters or digits) is the shape of what a run makes.
+    void made(const std::string& word);
+    /// Whether two words of that shape can stand for each other: values an earlier run made the same way
+    /// (another tag in a record it left), which this run's requests never named.
+    bool made_alike(const std::string& a, const std::string& b) const;
+
 private:
     std::map<std::string, std::string> a_to_b_;
     std::map<std::string, std::string> b_to_a_;
+    std::set<std::pair<std::size_t, bool>> made_shapes_;  ///< (length, digits only)
 };
 
 /// Whether the request asks by a moment (a time stamp in its query: "created since"): what its answer holds

@@ -66,6 +66,25 @@ TEST(ExchangeDiff, TheRunsUniqueValuesAndTimeStampsAreNotDifferences) {
                     .empty());
 }
 
+// Records an earlier run left hold that run's tag, which no request of this run names: a word shaped as
+// this run's tag pairs with the other side's the first time, and a record that breaks the pairing differs.
+TEST(ExchangeDiff, AnEarlierRunsTagIsPairedLikeThisRunsAndABrokenPairingDiffers) {
+    ValueMap values;
+    EXPECT_TRUE(compare(side("POST", "/v/order", 201, {{"id", 5}}, {{"reference_id", "DS-SP-aaaa1111-1"}}),
+                        side("POST", "/v/order", 201, {{"id", 5}}, {{"reference_id", "DS-SP-bbbb2222-1"}}), values)
+                    .empty());
+    const auto order = [](const std::string& number, const std::string& name) {
+        return json::array({{{"order_number", number}, {"name", name}}});
+    };
+    EXPECT_TRUE(compare(side("GET", "/v/order?Page=1", 200, order("DS-SP-cccc3333-7", "Widget")),
+                        side("GET", "/v/order?Page=1", 200, order("DS-SP-dddd4444-7", "Widget")), values)
+                    .empty());
+    EXPECT_EQ(described(compare(side("GET", "/v/order?Page=2", 200, order("DS-SP-cccc3333-9", "Widget")),
+                                side("GET", "/v/order?Page=2", 200, order("DS-SP-eeee5555-9", "Gadget")), values)),
+              (std::vector<std::string>{"value /*/name \"Widget\" \"Gadget\"",
+                                        "value /*/order_number \"DS-SP-cccc3333-9\" \"DS-SP-eeee5555-9\""}));
+}
+
 // "Created since a moment": which records the list holds depends on when each run made them and asked, so
 // two such lists are compared by status and media type only; the same list asked by id is compared whole.
 TEST(ExchangeDiff, AnAnswerAskedByAMomentIsComparedByItsStatusOnly) {

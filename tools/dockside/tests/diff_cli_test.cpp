@@ -63,14 +63,33 @@ TEST(DiffCli, TwoCopiesOfOneServerDifferNowhereAndAFaultIsNamedAtItsOperation) {
 
 const std::string kFirstPat = "first-pat-123456", kSecondPat = "second-pat-123456";
 
+/// `dockside diff --against` from `first` to `second`, into `out`.
+Ran diff_between(const ServeProcess& first, const ServeProcess& second, const std::string& only, const std::string& seed,
+                 const std::string& out, const std::string& cases = "5") {
+    return dockside({"diff", "--base-url", first.base_url(), "--token", first.pat(), "--against", second.base_url(),
+                     "--against-token", second.pat(), "--only", only, "--seed", seed, "--cases", cases, "--out", out});
+}
+
 /// `dockside diff --against` from a clean `dockside serve` to one started with `second_args`, into `out`.
 Ran diff_against(const std::vector<std::string>& second_args, const std::string& only, const std::string& seed,
                  const std::string& out, const std::string& cases = "5") {
     auto first = ServeProcess::start({}, kFirstPat);
     auto second = ServeProcess::start(second_args, kSecondPat);
     if (!first || !second) return {};
-    return dockside({"diff", "--base-url", first->base_url(), "--token", first->pat(), "--against", second->base_url(),
-                     "--against-token", second->pat(), "--only", only, "--seed", seed, "--cases", cases, "--out", out});
+    return diff_between(*first, *second, only, seed, out, cases);
+}
+
+// Two servers left running, diffed again and again: the records earlier runs left carry each run's own tag,
+// which no request of the later run names, and still are no difference.
+TEST(DiffCli, DiffsInARowAgainstTheSameTwoServersDifferNowhere) {
+    auto first = ServeProcess::start({}, kFirstPat);
+    auto second = ServeProcess::start({}, kSecondPat);
+    ASSERT_TRUE(first && second);
+    for (const std::string seed : {"4", "5"}) {
+        auto ran = diff_between(*first, *second, "orders", seed, fresh_dir("diff-again-" + seed));
+        EXPECT_EQ(ran.exit_code, 0) << ran.output;
+        EXPECT_TRUE(has(ran.output, " 0 difference(s)")) << ran.output;
+    }
 }
 
 // One command records the seeded run against each target at once, in lockstep, and compares them.
