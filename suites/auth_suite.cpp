@@ -14,6 +14,7 @@
 #include "harness/conform/run_apart.h"
 #include "suites/orders_support.h"
 #include "suites/returns_support.h"
+#include "suites/refusal_stances.h"
 #include "suites/suite.h"
 #include "suites/undocumented_page_sizes.h"
 
@@ -77,18 +78,18 @@ TEST(Auth, AUTH_CHANNEL_WritesWithoutChannelHeaderRefused) {
         Call call = placeholder_call(op, Auth::Token);
         call.channel = std::string();
         Exchange ex = send(call);
-        expect_rejected(ex, "AUTH-CHANNEL", 400);
+        expect_rejected(ex, "AUTH-CHANNEL", kChannelHeaderMissing);
         expect_no_5xx(ex);
     }
 }
 
 /// A valid write sent with `channel` ("" = no header) must be refused and leave nothing behind.
-void expect_valid_write_refused(const std::string& channel, const std::string& what, std::optional<int> strict_code) {
+void expect_valid_write_refused(const std::string& channel, const std::string& what, RefusalStance stance) {
     SCOPED_TRACE(what);
     json order = orders_support::valid_order_body(unique_ref("AUTH-CH"));
     Exchange ex = send({.operation = "createOrder", .body = order, .channel = channel});
     // Only a refused create is asked about its side effects: an accepted one is AUTH-CHANNEL's finding alone.
-    if (expect_rejected(ex, "AUTH-CHANNEL", strict_code)) {
+    if (expect_rejected(ex, "AUTH-CHANNEL", stance)) {
         auto found = orders_support::list_all_orders({{"ReferenceIds", order["reference_id"].get<std::string>()}});
         expect_no_side_effect(found && found->empty(), ex, "a refused order create (" + what + ") created no order");
     }
@@ -97,20 +98,20 @@ void expect_valid_write_refused(const std::string& channel, const std::string& w
     if (ids.empty()) return;
     json ret = returns_support::return_body({ids[0]}, "AUTH-CH");
     Exchange rex = returns_support::send_create(ret, channel);
-    if (!expect_rejected(rex, "AUTH-CHANNEL", strict_code)) return;
+    if (!expect_rejected(rex, "AUTH-CHANNEL", stance)) return;
     auto left = returns_support::list_all_returns({{"ReferenceIds", ret["reference_id"].get<std::string>()}});
     expect_no_side_effect(left && left->empty(), rex, "a refused return create (" + what + ") created no return");
 }
 
 TEST(Auth, AUTH_CHANNEL_ValidWritesNeedAWriteChannel) {
-    expect_valid_write_refused("", "no channel header", 400);
-    if (auto ro = read_only_channel()) expect_valid_write_refused(*ro, "the read-only channel", 403);
+    expect_valid_write_refused("", "no channel header", kChannelHeaderMissing);
+    if (auto ro = read_only_channel()) expect_valid_write_refused(*ro, "the read-only channel", kForbidden);
     // A channel id that GET /channel does not list for this token.
     Exchange channels = send({.operation = "listChannels", .query = {{"RecordsPerPage", std::to_string(undocumented_page_sizes::kRecords)}}});
     std::int64_t foreign = 2147480000;
     for (const auto& c : channels.json().value("items", json::array()))
         if (c.value("id", std::int64_t{0}) == foreign) ++foreign;
-    expect_valid_write_refused(std::to_string(foreign), "a channel the token does not have", 403);
+    expect_valid_write_refused(std::to_string(foreign), "a channel the token does not have", kForbidden);
 }
 
 
@@ -303,7 +304,7 @@ TEST(Auth, AUTH_LIFETIME_AccessTokenLastsOneHour) {
     ASSERT_EQ(moved.status(), 200) << "the simulation clock did not move";
     // No longer accepted after the hour is AUTH-LIFETIME's; that the refusal is a 401 is AUTH-EXPIRED's.
     Exchange expired = read_with(access);
-    if (expect_rejected(expired, "AUTH-LIFETIME")) expect_status(expired, 401, "AUTH-EXPIRED");
+    if (expect_rejected(expired, "AUTH-LIFETIME", kUnauthenticated)) expect_status(expired, 401, "AUTH-EXPIRED");
     // The PAT never expires, and the 30-day refresh token still works after the hour.
     expect_status(send({.operation = "listChannels"}), 200, "AUTH-LIFETIME");
     Exchange ex = refresh(*c, rt);

@@ -13,6 +13,7 @@
 
 #include "generators/run_spec.h"
 #include "suites/paging_links.h"
+#include "suites/refusal_stances.h"
 #include "suites/suite.h"
 
 namespace dockside::suites {
@@ -99,8 +100,8 @@ TEST(Channels, CH_LIST_NonIntegerRecordsPerPageRejected) {
 }
 
 TEST(Channels, AUTH_BEARER_ListChannelsNeedsValidToken) {
-    expect_rejected(send({.operation = "listChannels", .auth = Auth::None}), "AUTH-BEARER", 401);
-    expect_rejected(send({.operation = "listChannels", .auth = Auth::Bad}), "AUTH-BEARER", 401);
+    expect_rejected(send({.operation = "listChannels", .auth = Auth::None}), "AUTH-BEARER", kUnauthenticated);
+    expect_rejected(send({.operation = "listChannels", .auth = Auth::Bad}), "AUTH-BEARER", kUnauthenticated);
 }
 
 TEST(Channels, AUTH_CHANNEL_WriteChannelListedWithWriteScopes) {

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "suites/orders_support.h"
+#include "suites/refusal_stances.h"
 #include "suites/suite.h"
 
 namespace dockside::suites {
@@ -86,7 +87,7 @@ TEST(Orders, ORD_CANCEL_ShippedShipmentIsNotReportedCancelled) {
 }
 
 TEST(Orders, ORD_CANCEL_UnknownOrderRejected) {
-    expect_rejected(cancel(json{{"id", 2147483000}}), "ERR-4XX", 404);
+    expect_rejected(cancel(json{{"id", 2147483000}}), "ERR-4XX", kMissing);
 }
 
 TEST(Orders, AUTH_CHANNEL_CancelWithoutChannelRejectedAndNothingCancelled) {
@@ -192,7 +193,7 @@ TEST(Orders, ORD_SHIPMENT_GET_ShipmentOfAnotherOrderRejected) {
     const json other_sid = shipments_of(pair->second)[0]["id"];
     Exchange ex = send({.operation = "getOrderShipment",
                         .path = {{"orderId", id_text(pair->first)}, {"shipmentId", other_sid.dump()}}});
-    expect_rejected(ex, "ORD-SHIPMENT-GET", 404);
+    expect_rejected(ex, "ORD-SHIPMENT-GET", kMissing);
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 
 #include "generators/run_spec.h"
 #include "suites/orders_support.h"
+#include "suites/refusal_stances.h"
 #include "suites/suite.h"
 
 namespace dockside::suites {
@@ -36,15 +37,15 @@ std::optional<bool> reference_exists(const std::string& reference_id) {
 /// Sends a create that must be rejected (4xx, never 5xx), then proves no order with its reference_id
 /// was stored (ERR-NOSIDE). Returns whether it was rejected. A create the target accepted is the rule's
 /// finding alone: that it stored the order is the same fault, not a second one.
-/// `strict_code`: the exact status the strict profile expects where it is not the validation 400
-/// (401 for a bad token, 403 for a channel without _write scopes).
+/// `stance`: the stance whose code the profile demands, where it is not the validation stance (a bad token,
+/// a channel without _write scopes).
 bool expect_create_rejected(const json& body, const std::string& rule, const std::string& what,
                             Auth auth = Auth::Token, std::optional<std::string> channel = std::nullopt,
-                            std::optional<int> strict_code = std::nullopt) {
+                            RefusalStance stance = {}) {
     Exchange ex = send({.operation = "createOrder", .body = body, .auth = auth, .channel = channel});
     // An accepted create is named by what made it invalid, so the record says which case got through.
     if (ex.status() >= 200 && ex.status() < 300) return expect_that(false, ex, rule, "createOrder rejects " + what);
-    if (!expect_rejected(ex, rule, strict_code)) return false;
+    if (!expect_rejected(ex, rule, stance)) return false;
     if (body.is_object() && body.value("reference_id", json()).is_string()) {
         auto exists = reference_exists(body["reference_id"].get<std::string>());
         if (exists && *exists)
@@ -154,7 +155,7 @@ TEST(Orders, ORD_REF_UNIQUE_DuplicateReferenceRejectedAndNotStored) {
     json second = body;
     second["gift_message"] = "second attempt";
     Exchange ex = send_create(second);
-    if (!expect_rejected(ex, "ORD-REF-UNIQUE", 409)) return;  // a duplicate that was accepted is the finding
+    if (!expect_rejected(ex, "ORD-REF-UNIQUE", kDuplicateReference)) return;  // a duplicate that was accepted is the finding
     auto items = list_orders({{"ReferenceIds", body["reference_id"]}, {"Limit", "10"}});
     if (!items) return;
     std::size_t same = 0;
@@ -229,27 +230,27 @@ TEST(Orders, ERR_4XX_WrongTypesAndMalformedJsonRejected) {
 }
 
 TEST(Orders, ORD_GET_UnknownOrderRejected) {
-    expect_rejected(send({.operation = "getOrder", .path = {{"orderId", "2147483000"}}}), "ERR-4XX", 404);
+    expect_rejected(send({.operation = "getOrder", .path = {{"orderId", "2147483000"}}}), "ERR-4XX", kMissing);
     expect_rejected(send({.operation = "getOrder", .path = {{"orderId", "not-a-number"}}}), "ERR-4XX");
 }
 
 TEST(Orders, AUTH_BEARER_OrderOperationsNeedValidToken) {
     for (Auth auth : {Auth::None, Auth::Bad}) {
         json body = valid_order_body(unique_ref("AB"));
-        expect_create_rejected(body, "AUTH-BEARER", "create without a valid token", auth, std::nullopt, 401);
-        expect_rejected(send({.operation = "listOrders", .query = {{"Limit", "1"}}, .auth = auth}), "AUTH-BEARER", 401);
-        expect_rejected(send({.operation = "getOrder", .path = {{"orderId", "1"}}, .auth = auth}), "AUTH-BEARER", 401);
-        expect_rejected(send({.operation = "cancelOrder", .path = {{"orderId", "1"}}, .auth = auth}), "AUTH-BEARER", 401);
-        expect_rejected(send({.operation = "estimateOrder", .body = json::object(), .auth = auth}), "AUTH-BEARER", 401);
+        expect_create_rejected(body, "AUTH-BEARER", "create without a valid token", auth, std::nullopt, kUnauthenticated);
+        expect_rejected(send({.operation = "listOrders", .query = {{"Limit", "1"}}, .auth = auth}), "AUTH-BEARER", kUnauthenticated);
+        expect_rejected(send({.operation = "getOrder", .path = {{"orderId", "1"}}, .auth = auth}), "AUTH-BEARER", kUnauthenticated);
+        expect_rejected(send({.operation = "cancelOrder", .path = {{"orderId", "1"}}, .auth = auth}), "AUTH-BEARER", kUnauthenticated);
+        expect_rejected(send({.operation = "estimateOrder", .body = json::object(), .auth = auth}), "AUTH-BEARER", kUnauthenticated);
     }
 }
 
 TEST(Orders, AUTH_CHANNEL_CreateWithoutWriteChannelRejected) {
     expect_create_rejected(valid_order_body(unique_ref("CH")), "AUTH-CHANNEL", "create without the channel header",
-                           Auth::Token, std::string());
+                           Auth::Token, std::string(), kChannelHeaderMissing);
     if (auto ro = read_only_channel())
         expect_create_rejected(valid_order_body(unique_ref("CH")), "AUTH-CHANNEL",
-                               "create naming a channel without _write scopes", Auth::Token, *ro, 403);
+                               "create naming a channel without _write scopes", Auth::Token, *ro, kForbidden);
 }
 
 TEST(Orders, AUTH_FORBID_ReadOnlyTokenCannotCreate) {

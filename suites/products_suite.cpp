@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "suites/products_support.h"
+#include "suites/refusal_stances.h"
 #include "suites/suite.h"
 #include "harness/conform/run_apart.h"
 
@@ -270,7 +271,7 @@ TEST(Products, PRD_META_ADD_AndDelete_RecordAppearsThenIsGone) {
                     gone = false;
                 }
     // Deleting it again is refused, once it is gone; a record that stayed says nothing about that.
-    if (gone) expect_rejected(send(delete_metadata(s.variant_id, id)), "ERR-4XX", 404);
+    if (gone) expect_rejected(send(delete_metadata(s.variant_id, id)), "ERR-4XX", kMissing);
 }
 
 TEST(Products, ERR_4XX_InvalidChannelMetadataRejectedWithoutEffect) {
@@ -292,8 +293,8 @@ TEST(Products, PRD_DELETE_DeletedProductGoneFromListAndGet) {
     if (!needs_success(ex)) return;
     auto listed = listed_product(s.id);
     if (listed) expect_that(listed->is_null(), ex, "PRD-DELETE", "deleted product " + s.id.dump() + " is still in GET /product");
-    expect_rejected(send(Call{.operation = "listVariants", .path = {{"productId", s.id.dump()}}}), "PRD-DELETE", 404);
-    expect_rejected(send(delete_product(s.id)), "PRD-DELETE", 404);
+    expect_rejected(send(Call{.operation = "listVariants", .path = {{"productId", s.id.dump()}}}), "PRD-DELETE", kMissing);
+    expect_rejected(send(delete_product(s.id)), "PRD-DELETE", kMissing);
 }
 
 // ---------------------------------------------------------------- auth
@@ -328,7 +329,7 @@ TEST(Products, AUTH_CHANNEL_WritesWithoutWriteChannelRejectedWithoutEffect) {
         expect_rejected(send(call), "AUTH-CHANNEL");
         if (auto ro = read_only_channel()) {
             call.channel = *ro;
-            expect_rejected(send(call), "AUTH-CHANNEL", 403);
+            expect_rejected(send(call), "AUTH-CHANNEL", kForbidden);
         }
     }
     expect_variants_unchanged(s.id, before, "a write without a write channel");

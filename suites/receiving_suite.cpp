@@ -23,6 +23,7 @@
 #include "generators/subset_gen.h"
 #include "suites/billing_times.h"
 #include "suites/orders_support.h"
+#include "suites/refusal_stances.h"
 #include "suites/suite.h"
 #include "suites/undocumented_page_sizes.h"
 
@@ -294,7 +295,7 @@ TEST(Receiving, ERR_4XX_MissingWroRejected) {
     if (!all) return;
     long long missing = 2147483000;
     while (all->count(missing)) ++missing;
-    expect_rejected(send(Call{.operation = "getReceiving", .path = {{"id", std::to_string(missing)}}}), "ERR-4XX", 404);
+    expect_rejected(send(Call{.operation = "getReceiving", .path = {{"id", std::to_string(missing)}}}), "ERR-4XX", kMissing);
 }
 
 TEST(Receiving, ERR_4XX_InvalidQueryRejected) {
@@ -343,7 +344,7 @@ void expect_write_refused(const Call& call, long long id, bool read_only) {
         expect_rejected(send(c), "AUTH-CHANNEL");
         if (auto ch = read_only_channel()) {
             c.channel = *ch;
-            expect_rejected(send(c), "AUTH-CHANNEL", 403);
+            expect_rejected(send(c), "AUTH-CHANNEL", kForbidden);
         }
     }
     auto after = get_wro(id);
@@ -400,7 +401,7 @@ TEST(Receiving, ERR_4XX_CancelMissingWroRejected) {
     if (!all) return;
     long long missing = 2147483000;
     while (all->count(missing)) ++missing;
-    expect_rejected(send(cancel_call(missing)), "ERR-4XX", 404);
+    expect_rejected(send(cancel_call(missing)), "ERR-4XX", kMissing);
 }
 
 TEST(Receiving, AUTH_BEARER_SetExternalSyncWithoutValidTokenOrChannelRefused) {

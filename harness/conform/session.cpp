@@ -35,9 +35,12 @@ nlohmann::json Session::stance(const std::string& id) const {
     return it == stances.end() ? nlohmann::json(nullptr) : *it;
 }
 
-std::optional<int> Session::reject_code() const {
-    const nlohmann::json s = stance("NS-VALIDATION-STATUS");
-    if (s.is_object() && s.contains("code") && s["code"].is_number_integer()) return s["code"].get<int>();
+std::optional<int> Session::reject_code() const { return stance_code("NS-VALIDATION-STATUS"); }
+
+std::optional<int> Session::stance_code(std::string_view id, std::string_view member) const {
+    const nlohmann::json s = stance(std::string(id));
+    const std::string name(member);
+    if (s.is_object() && s.contains(name) && s[name].is_number_integer()) return s[name].get<int>();
     return std::nullopt;
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -91,8 +92,11 @@ public:
     /// A stance of the profile (`stances.<id>`), null when the profile does not name it.
     nlohmann::json stance(const std::string& id) const;
     /// The exact status the profile demands of a refused request: NS-VALIDATION-STATUS `code` (400 in the
-    /// strict profile); nullopt = any 4xx. The suites' expect_rejected and the rule checks' judge ask here.
+    /// strict profile); nullopt = any 4xx. The rule checks' judge asks here.
     std::optional<int> reject_code() const;
+    /// The exact status a stance of the profile gives (its integer `member`: NS-MISSING-STATUS `code` is
+    /// 404 in the strict profile); nullopt when the profile gives none (the default profile: any 4xx).
+    std::optional<int> stance_code(std::string_view id, std::string_view member = "code") const;
     /// The statuses the profile allows for a path that is not served: NS-NOT-SERVED-STATUS `codes` (404
     /// and 405 in the strict profile); empty = any 4xx.
     std::vector<int> not_served_codes() const;

@@ -409,13 +409,14 @@ bool needs_success(const Exchange& ex) {
     return false;
 }
 
-bool expect_rejected(const Exchange& ex, const std::string& rule, std::optional<int> strict_code) {
-    if (const auto profile_code = current_session().reject_code()) {
-        const int code = strict_code.value_or(*profile_code);
-        if (ex.status() == code) return true;
-        record(make_finding(&ex, rule, ex.operation_id + " rejects the request with " + std::to_string(code) + " (strict profile)",
-                            "Received: " + received(ex) + " / Expected: " + std::to_string(code) +
-                                " (strict) / Documented: " + documented_statuses(ex.operation)),
+bool expect_rejected(const Exchange& ex, const std::string& rule, RefusalStance stance) {
+    const Session& session = current_session();
+    if (const auto code = session.stance_code(stance.id, stance.member)) {
+        if (ex.status() == *code) return true;
+        const std::string stated = std::string(stance.id) + " of the " + session.info().profile + " profile";
+        record(make_finding(&ex, rule, ex.operation_id + " rejects the request with " + std::to_string(*code) + " (" + stated + ")",
+                            "Received: " + received(ex) + " / Expected: " + std::to_string(*code) + " (" + stated +
+                                ") / Documented: " + documented_statuses(ex.operation)),
                &ex);
         return false;
     }

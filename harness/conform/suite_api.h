@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -113,9 +114,16 @@ public:
 bool needs_success(const Exchange& exchange);
 /// Exactly this status; the violations of the response ride along in the finding.
 bool expect_status(const Exchange& exchange, int code, const std::string& rule);
-/// A 4xx. Under the strict profile the exact code: `strict_code` when given, else the code of the
-/// profile's NS-VALIDATION-STATUS stance (400).
-bool expect_rejected(const Exchange& exchange, const std::string& rule, std::optional<int> strict_code = std::nullopt);
+/// The stance of the rules data (not_shown) that says which status a refusal has, and the member of the
+/// profile's stance holding the code ("NS-MISSING-STATUS", "code": 404 under the strict profile).
+struct RefusalStance {
+    std::string_view id = "NS-VALIDATION-STATUS";
+    std::string_view member = "code";
+};
+
+/// A 4xx; exactly the code of `stance` where the profile in force gives one (the strict profile does,
+/// the default profile does not).
+bool expect_rejected(const Exchange& exchange, const std::string& rule, RefusalStance stance = {});
 /// `condition` holds; otherwise a finding titled `message` whose message is what was received.
 bool expect_that(bool condition, const Exchange& exchange, const std::string& rule, const std::string& message);
 /// No 5xx (and a response at all): rule ERR-NO5XX.

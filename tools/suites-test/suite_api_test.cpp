@@ -181,7 +181,25 @@ TEST_F(SuiteApi, RejectedMeansAny4xxUnlessStrict) {
     EXPECT_NONFATAL_FAILURE(expect_rejected(g_exchange, "CH-LIST"), "Expected: 4XX");
     g_exchange = send({.operation = "listChannels", .auth = Auth::None});  // 401
     EXPECT_TRUE(expect_rejected(g_exchange, "AUTH-BEARER"));
-    EXPECT_TRUE(expect_rejected(g_exchange, "AUTH-BEARER", 401));
+    EXPECT_TRUE(expect_rejected(g_exchange, "AUTH-BEARER", {"NS-VALIDATION-STATUS", "unauthenticated_code"}));
+}
+
+// The code of a refusal is the profile's: each stance that gives one is asked exactly, the others any 4xx.
+TEST_F(SuiteApi, ARefusalIsExactlyTheCodeItsStanceGivesInTheProfile) {
+    auto info = g_world->session->info();
+    info.profile = "exacting";
+    info.profile_json = {{"stances", {{"NS-MISSING-STATUS", {{"assert", "status"}, {"code", 404}}},
+                                      {"NS-VALIDATION-STATUS", {{"assert", "status"}, {"code", 400}, {"unauthenticated_code", 401}}}}}};
+    auto exacting = conform::Session::create(*g_world->spec, *g_world->validator, info, {});
+    ASSERT_TRUE(exacting.ok());
+    conform::set_current_session(exacting.value().get());
+    g_exchange = send({.operation = "listChannels", .auth = Auth::None});  // 401
+    EXPECT_TRUE(expect_rejected(g_exchange, "AUTH-BEARER", {"NS-VALIDATION-STATUS", "unauthenticated_code"}));
+    EXPECT_NONFATAL_FAILURE(expect_rejected(g_exchange, "ERR-4XX", {"NS-MISSING-STATUS"}),
+                            "Expected: 404 (NS-MISSING-STATUS of the exacting profile)");
+    EXPECT_NONFATAL_FAILURE(expect_rejected(g_exchange, "ERR-4XX"), "Expected: 400");
+    EXPECT_TRUE(expect_rejected(g_exchange, "RET-FROZEN", {"NS-RET-FROZEN-STATUS"}));  // no code given: any 4xx
+    conform::set_current_session(g_world->session.get());
 }
 
 TEST_F(SuiteApi, HarnessErrorsFailTheTestWithoutBlamingTheTarget) {
