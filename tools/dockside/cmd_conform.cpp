@@ -308,6 +308,27 @@ conform::AcceptAudit audit_accepted(const conform::RunResults& results, const Co
     return conform::audit_accept(options.accept_file, accept_keys, results.tests, whole_suite);
 }
 
+/// `--har`: the recording every exchange of the run goes to, the preparation's exchanges (remote targets)
+/// already in it, as they were sent; null without --har.
+Result<std::unique_ptr<HarRecording>, std::string> open_recording(const ConformOptions& options, const Checked& c,
+                                                                   const conform::PreparedTarget& prepared) {
+    if (options.har_file.empty() || options.list) return std::unique_ptr<HarRecording>();
+    const conform::SessionInfo& info = prepared.info;
+    std::vector<std::string> secrets{info.token, info.read_only_token, c.target->token, c.target->client_secret};
+    if (info.oauth_client) secrets.push_back(info.oauth_client->secret);
+    auto opened = HarRecording::open(options.har_file, {secrets, options.har_secrets == "keep"}, info.seed);
+    if (!opened) return fail(opened.error());
+    const auto& answers = prepared.answers;
+    const auto names = preparation_exchanges(answers);
+    for (std::size_t i = 0; i < answers.size(); ++i) {
+        const auto origin = http::parse_url(answers[i].origin);
+        const std::string url = origin ? http::absolute_url(*origin, answers[i].request.target) : answers[i].request.target;
+        (*opened)->append(names[i].first, names[i].second,
+                          {url, &answers[i].request, &answers[i].response, "", answers[i].started, answers[i].operation});
+    }
+    return std::move(opened.value());
+}
+
 int run_conform_into(const GlobalOptions& global, const ConformOptions& options, const std::filesystem::path& dir) {
     // The record is armed before anything slow happens, so a Ctrl-C at any moment leaves one that says so.
     const bool no_record = options.list || options.safety.dry_run;
@@ -350,26 +371,12 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
 
     conform::RunOptions run = suite_run_options(options, filter, c.accept_keys, dir, record);
     run.token = *credentials ? (*credentials)->shared() : nullptr;
-    std::unique_ptr<HarRecording> har;
-    if (!options.har_file.empty() && !options.list) {
-        std::vector<std::string> secrets{info.token, info.read_only_token, c.target->token, c.target->client_secret};
-        if (info.oauth_client) secrets.push_back(info.oauth_client->secret);
-        auto opened = HarRecording::open(options.har_file, {secrets, options.har_secrets == "keep"}, info.seed);
-        if (!opened) return cannot_run("conform", opened.error());
-        har = std::move(opened.value());
-        run.on_answer = [&har](const std::string& test, std::uint64_t sequence, const http::HarExchange& exchange) {
-            har->append(test, sequence, exchange);
+    auto har = open_recording(options, c, *prepared);
+    if (!har) return cannot_run("conform", har.error());
+    if (*har)
+        run.on_answer = [recording = har->get()](const std::string& test, std::uint64_t sequence, const http::HarExchange& exchange) {
+            recording->append(test, sequence, exchange);
         };
-        // The preparation's exchanges first, as they were sent: a finding of the preparation names its entry too.
-        const auto& answers = prepared->answers;
-        const auto names = preparation_exchanges(answers);
-        for (std::size_t i = 0; i < answers.size(); ++i) {
-            const auto origin = http::parse_url(answers[i].origin);
-            const std::string url = origin ? http::absolute_url(*origin, answers[i].request.target) : answers[i].request.target;
-            har->append(names[i].first, names[i].second,
-                        {url, &answers[i].request, &answers[i].response, "", answers[i].started, answers[i].operation});
-        }
-    }
     if (!prepared->runnable)
         std::cerr << "dockside conform: the channel list broke the contract and names no channel this run can "
                      "write to; the finding is recorded, pass --channel to run the rest\n";
@@ -388,8 +395,8 @@ int run_conform_into(const GlobalOptions& global, const ConformOptions& options,
                                          options.filter + "'); `dockside conform --list` shows the tests");
     if (!results) return cannot_run("conform", results.error().message);
     if (options.list) return kExitOk;
-    if (har) {
-        if (auto written = har->finish(*results); !written) std::cerr << "dockside conform: " << written.error() << "\n";
+    if (*har) {
+        if (auto written = (*har)->finish(*results); !written) std::cerr << "dockside conform: " << written.error() << "\n";
         else if (!options.quiet) std::cout << "har:     " << options.har_file << " (" << *written << " exchanges)\n";
     }
     undo_or_keep(info, client_options_for(*c.target), options.workers, options.keep, options.quiet, *c.spec, c.out_dir);
