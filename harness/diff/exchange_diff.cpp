@@ -103,6 +103,7 @@ public:
                     if (wa[i] == wb[i] || (opaque_token(wa[i]) && opaque_token(wb[i]))) continue;
                     if (!values_.pair(json(wa[i]), json(wb[i]))) return false;
                     values_.made(wa[i]);
+                    values_.made(wb[i]);
                 }
                 return true;
             }
@@ -235,11 +236,12 @@ bool ValueMap::pair(const json& a, const json& b) {
 
 namespace {
 
-/// A word's shape as `made` keeps it; runs of fewer than eight characters (counters, small numbers) have
-/// none: too many values share them for a pairing to say anything.
+/// A word's shape as `made` keeps it: its length, and whether it is all hexadecimal digits (a run's tag is:
+/// "41d9b3d4", and now and then "98695910"). Words of fewer than eight characters (counters, small numbers)
+/// have none: too many values share them for a pairing to say anything.
 std::optional<std::pair<std::size_t, bool>> shape_of(const std::string& word) {
     if (word.size() < 8) return std::nullopt;
-    return std::pair{word.size(), std::all_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); })};
+    return std::pair{word.size(), std::all_of(word.begin(), word.end(), [](unsigned char c) { return std::isxdigit(c); })};
 }
 
 }  // namespace

@@ -66,7 +66,7 @@ public:
 private:
     std::map<std::string, std::string> a_to_b_;
     std::map<std::string, std::string> b_to_a_;
-    std::set<std::pair<std::size_t, bool>> made_shapes_;  ///< (length, digits only)
+    std::set<std::pair<std::size_t, bool>> made_shapes_;  ///< (length, hexadecimal digits only)
 };
 
 /// Whether the request asks by a moment (a time stamp in its query: "created since"): what its answer holds
