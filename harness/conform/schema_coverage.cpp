@@ -91,6 +91,16 @@ int min_requests(const std::vector<OperationCoverage>& rows) {
 
 }  // namespace
 
+UnprovenNegatives unproven_negatives(const std::vector<OperationCoverage>& rows) {
+    UnprovenNegatives out;
+    for (const auto& r : rows)
+        if (r.negative > 0 && r.positive > 0 && r.served && *r.served == 0) {
+            out.requests += r.negative;
+            out.operations.push_back(r.operation);
+        }
+    return out;
+}
+
 std::string render_coverage(const std::vector<OperationCoverage>& rows) {
     if (rows.empty()) return "";
     std::size_t width = 9;
@@ -106,13 +116,24 @@ std::string render_coverage(const std::vector<OperationCoverage>& rows) {
             << std::setw(9) << r.negative << std::setw(13)
             << (std::to_string(r.constraints_exercised) + "/" + std::to_string(r.constraints)) << "  " << statuses_text(r.statuses)
             << "\n";
+    if (const auto unproven = unproven_negatives(rows); unproven.requests > 0) {
+        int negatives = 0;
+        for (const auto& r : rows) negatives += r.negative;
+        out << "  " << unproven.requests << " of the " << negatives << " invalid requests went to " << unproven.operations.size()
+            << " operation(s) that served none of their valid requests, so their refusals prove nothing of the broken constraint:";
+        for (std::size_t i = 0; i < unproven.operations.size(); ++i) out << (i ? ", " : " ") << unproven.operations[i];
+        out << "\n";
+    }
     return out.str();
 }
 
 nlohmann::json coverage_json(const std::vector<OperationCoverage>& rows) {
     nlohmann::json operations = nlohmann::json::array();
     for (const auto& r : rows) operations.push_back(to_json(r));
-    return {{"operations", operations}, {"min_requests", min_requests(rows)}};
+    const auto unproven = unproven_negatives(rows);
+    return {{"operations", operations},
+            {"min_requests", min_requests(rows)},
+            {"unproven_negatives", {{"requests", unproven.requests}, {"operations", unproven.operations}}}};
 }
 
 Result<std::vector<OperationCoverage>, std::string> coverage_from_results(const nlohmann::json& results) {

@@ -42,10 +42,20 @@ bool append_coverage(const std::string& path, const OperationCoverage& row);
 /// one (a test that ran again). A missing file is no rows; an unreadable line is skipped and counted.
 std::vector<OperationCoverage> read_coverage(const std::string& path, int* unreadable = nullptr);
 
-/// The table for the console: one row per operation, then the smallest request count.
+/// The invalid requests sent to operations that served none of their valid requests: a refusal there says
+/// nothing of the constraint the request broke (the target refuses that operation's requests for another
+/// reason: an id it does not hold, a state, a field it requires), so they prove nothing.
+struct UnprovenNegatives {
+    int requests = 0;
+    std::vector<std::string> operations;
+};
+UnprovenNegatives unproven_negatives(const std::vector<OperationCoverage>& rows);
+
+/// The table for the console: one row per operation, then the smallest request count and the invalid
+/// requests that prove nothing.
 std::string render_coverage(const std::vector<OperationCoverage>& rows);
 
-/// {"operations": [...], "min_requests": n}.
+/// {"operations": [...], "min_requests": n, "unproven_negatives": {"requests": n, "operations": [...]}}.
 nlohmann::json coverage_json(const std::vector<OperationCoverage>& rows);
 
 /// The rows of a results.json's "schema_phase" (coverage_json read back): none when the record has no such

@@ -232,6 +232,9 @@
       table(["operation", "requests", "valid", "served", "invalid", "constraints", "statuses"], phase.operations.map(r =>
         [r.operation, r.requests, r.positive, r.served === undefined ? "—" : r.served, r.negative,
           `${r.constraints_exercised}/${r.constraints}`, statuses(r.statuses)]), [1, 2, 3, 4]),
+      phase.unproven_negatives && phase.unproven_negatives.requests > 0 ? h("p", { class: "note" },
+        `${fmt.n(phase.unproven_negatives.requests)} invalid requests went to operations that served none of their valid requests ` +
+        `(${phase.unproven_negatives.operations.join(", ")}): their refusals prove nothing of the broken constraint.`) : null,
       phase.operations.some(r => (r.not_exercised || []).length) ? h("details", { class: "matrix" },
         h("summary", {}, "What the phase does not exercise, and why"),
         table(["operation", "not exercised"], phase.operations.flatMap(r => (r.not_exercised || []).map(line => [r.operation, line])))) : null];

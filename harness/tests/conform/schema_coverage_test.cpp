@@ -65,6 +65,25 @@ TEST(SchemaCoverage, TableAndResultsShowTheSmallestCount) {
     EXPECT_EQ(document["schema_phase"]["operations"][1]["statuses"]["201"], 50);
 }
 
+// An operation that served none of its valid requests refuses its invalid ones for another reason too: the
+// table and the record say how many invalid requests went there and prove nothing.
+TEST(SchemaCoverage, InvalidRequestsToAnOperationThatServedNothingAreCountedAsProvingNothing) {
+    auto served = row("createOrder", 25, 30);
+    served.served = 20;
+    auto refused = row("cancelOrder", 25, 12);
+    refused.served = 0;
+    auto uncounted = row("getOrder", 50, 4);  // a row of a Dockside that did not count what was served
+    const std::vector<OperationCoverage> rows = {served, refused, uncounted};
+    const auto unproven = unproven_negatives(rows);
+    EXPECT_EQ(unproven.requests, 12);
+    EXPECT_EQ(unproven.operations, std::vector<std::string>{"cancelOrder"});
+    const std::string table = render_coverage(rows);
+    EXPECT_NE(table.find("12 of the 46 invalid requests went to 1 operation(s) that served none"), std::string::npos) << table;
+    EXPECT_EQ(coverage_json(rows)["unproven_negatives"]["requests"], 12);
+    served.served = 1;
+    EXPECT_EQ(render_coverage({served}).find("prove nothing"), std::string::npos);
+}
+
 TEST(SchemaCoverage, ResultsReadBackGiveTheSameRowsAndAnOlderRecordNone) {
     RunResults results;
     results.schema_phase = {row("createOrder", 25, 30), row("getOrder", 50, 2)};
