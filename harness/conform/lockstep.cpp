@@ -28,8 +28,9 @@ Ring& ring() {
         const char* value = std::getenv("DOCKSIDE_LOCKSTEP");
         std::istringstream in(value ? value : "");
         char comma1 = 0, comma2 = 0;
+        // Never the standard streams: a stray value must not read turns from the console.
         if (!(in >> made->read_fd >> comma1 >> made->write_fd >> comma2 >> made->id) || comma1 != ',' || comma2 != ',' ||
-            ::fcntl(made->read_fd, F_GETFD) < 0 || ::fcntl(made->write_fd, F_GETFD) < 0)
+            made->read_fd < 3 || made->write_fd < 3 || ::fcntl(made->read_fd, F_GETFD) < 0 || ::fcntl(made->write_fd, F_GETFD) < 0)
             made->left = true;
         return made;
     }();

@@ -98,7 +98,8 @@ void register_diff_command(CLI::App& app, CommandContext& context) {
     cmd->add_option("--base-url", options->base_url, "With --against: the first target (default: the embedded reference server)");
     cmd->add_option("--token", options->token, "Its token")->envname("DOCKSIDE_TOKEN");
     cmd->add_option("--against", options->against,
-                    "The second target's base URL: the run is recorded against both here (conform --har, one worker)");
+                    "The second target's base URL: the run is recorded against both here at once, in lockstep, exchange "
+                    "by exchange (conform --har, one worker); only then is latency judged");
     cmd->add_option("--against-token", options->against_token, "Its token")->envname("DOCKSIDE_AGAINST_TOKEN");
     cmd->add_option("--noise", options->noise,
                     "A second copy of the first target (with --against: its base URL; else the HAR of the same run against "
