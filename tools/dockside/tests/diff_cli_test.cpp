@@ -107,6 +107,31 @@ TEST(DiffCli, AgainstRecordsTheRunOnEachTargetAndComparesThem) {
     EXPECT_EQ(dockside({"diff", "--out", out}).exit_code, 2);
 }
 
+// With --noise the three runs go round one ring: every exchange of the tests is in the lockstep, and two
+// copies of one server with a third differ nowhere.
+TEST(DiffCli, ThreeRunsGoInOneLockstepWithTheNoiseCopy) {
+    auto first = ServeProcess::start({}, kFirstPat);
+    auto second = ServeProcess::start({}, kSecondPat);
+    auto copy = ServeProcess::start({}, "noise-pat-123456");
+    ASSERT_TRUE(first && second && copy);
+    const std::string out = fresh_dir("diff-noise");
+    auto ran = dockside({"diff", "--base-url", first->base_url(), "--token", first->pat(), "--against", second->base_url(),
+                         "--against-token", second->pat(), "--noise", copy->base_url(), "--noise-token", copy->pat(), "--only",
+                         "returns", "--seed", "6", "--cases", "5", "--out", out});
+    EXPECT_EQ(ran.exit_code, 0) << ran.output;
+    EXPECT_TRUE(has(ran.output, "against the noise target")) << ran.output;
+    for (const std::string side : {"first", "second", "noise"}) {
+        const json har = json::parse(read_text(out + "/" + side + ".har"), nullptr, false);
+        ASSERT_TRUE(har.is_object()) << side;
+        int marked = 0, entries = 0;
+        for (const auto& e : har["log"]["entries"]) {
+            ++entries;
+            marked += e["_dockside"].contains("lockstep");
+        }
+        EXPECT_GE(marked, entries - 2) << side << ": all but the preparation's exchanges in the lockstep";
+    }
+}
+
 // A second target nobody answers at: its run ends at once, and the first, left alone in the lockstep, goes
 // on by itself to its end; the diff cannot compare and says which run could not.
 TEST(DiffCli, ARunThatCannotStartLeavesTheOtherToFinishAlone) {
