@@ -107,11 +107,12 @@ bool judge_negative(const spec::Operation& op, const NegativeCase& c, const Exch
     const std::string rule = about_value && !c.constraint.rule.empty() ? c.constraint.rule : rules.invalid_request;
     const std::string title = op.id + " refuses " + c.describe() + " with a 4xx";
     const bool names_record = std::any_of(op.parameters.begin(), op.parameters.end(), [](const spec::Parameter& p) { return p.in == "path"; });
-    // The strict profile's exact code where nothing else may be checked first: not where a path names a
+    // The profile's exact code (the strict profile's, a learned one's) where nothing else may be checked first: not where a path names a
     // record (missing or invalid: which first is not said), nor on an operation without bearer security (the
     // authorization server's: it authenticates the client itself, and may answer 401 before validating).
-    const bool exact = current_session().strict() && !names_record && !op.scopes.empty();
-    if (exact) return !expect_rejected(ex, rule);
+    const bool judged_exactly_where_given = !names_record && !op.scopes.empty();
+    if (judged_exactly_where_given && current_session().reject_code()) return !expect_rejected(ex, rule);  // notes it too
+    if (judged_exactly_where_given) note_refusal(ex, rule);
     return !expect_that(ex.status() >= 400 && ex.status() < 500, ex, rule, title);
 }
 

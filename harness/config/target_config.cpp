@@ -254,10 +254,14 @@ Result<TargetConfig, std::vector<ConfigProblem>> resolve(const RawTargetOptions&
     config.channel = check_channel(out, raw.channel);
     if (!raw.channel_header.empty() && !is_header_name(raw.channel_header))
         out.add("--channel-header", raw.channel_header, "must be a valid HTTP header name");
-    if (std::find(profiles.begin(), profiles.end(), raw.profile) == profiles.end()) {
+    // A name of specs/profiles/, or a profile file of one's own (`dockside learn` writes one).
+    if (raw.profile.ends_with(".yaml")) {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(raw.profile, ec)) out.add("--profile", raw.profile, "no such profile file");
+    } else if (std::find(profiles.begin(), profiles.end(), raw.profile) == profiles.end()) {
         std::string known;
         for (const auto& p : profiles) known += (known.empty() ? "" : ", ") + p;
-        out.add("--profile", raw.profile, "unknown profile; known: " + known);
+        out.add("--profile", raw.profile, "unknown profile; known: " + known + ", or a profile file (.yaml)");
     }
     config.timeout_seconds = check_timeout(out, raw.timeout);
     if (!out.problems.empty()) return fail(std::move(out.problems));

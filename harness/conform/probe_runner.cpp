@@ -146,6 +146,7 @@ std::optional<Exchange> send_probe(const ProbeRequest& r, const Probe& probe) {
 /// Whether the probe's answer broke its rule (recorded as a finding). Its documented shape was judged when
 /// it was delivered, as every answer is (suite_api.h): here only the probe's rule.
 bool judge_exchange(const Probe& probe, const Exchange& ex, const checks::JudgeOptions& options) {
+    if (probe.expect == checks::Expect::Rejected) note_refusal(ex, probe.rule_id);
     auto finding = checks::judge(probe, observe(ex), options);
     if (!finding) return false;
     record_failure(finding->rule_id, ex, finding->title, finding->message);

@@ -14,7 +14,9 @@ Result<nlohmann::json, std::string> load_profile(const std::string& profiles_dir
     std::vector<nlohmann::json> chain;  // the profile first, its bases after
     for (int depth = 0; !current.empty(); ++depth) {
         if (depth == kMaxExtends) return fail("profile " + name + ": `extends` nests deeper than 8 (a cycle?)");
-        const std::string path = (std::filesystem::path(profiles_dir) / (current + ".yaml")).string();
+        // The first may be a file of its own (`dockside learn` writes one); what it extends is a name.
+        const bool file = depth == 0 && current.ends_with(".yaml");
+        const std::string path = file ? current : (std::filesystem::path(profiles_dir) / (current + ".yaml")).string();
         auto doc = spec::load_document(path);
         if (!doc) return fail("profile " + current + ": " + doc.error().to_string());
         if (!doc->is_object()) return fail("profile " + current + " (" + path + "): not a mapping");

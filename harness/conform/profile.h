@@ -10,8 +10,9 @@
 
 namespace dockside::conform {
 
-/// The profile document of `name` in `profiles_dir`, `stances` merged over those of the profile it
-/// extends (at most 8 levels). The error names the file and the problem.
+/// The profile document of `name` in `profiles_dir` (or of the file `name` when it ends in .yaml), `stances`
+/// merged over those of the profile it extends (a name in `profiles_dir`, at most 8 levels). The error names
+/// the file and the problem.
 Result<nlohmann::json, std::string> load_profile(const std::string& profiles_dir, const std::string& name);
 
 }  // namespace dockside::conform

@@ -2,7 +2,11 @@
 #include "harness/conform/created_records.h"
 #include "harness/conform/named_records.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <sstream>
 #include <thread>
@@ -409,7 +413,19 @@ bool needs_success(const Exchange& ex) {
     return false;
 }
 
+void note_refusal(const Exchange& ex, const std::string& rule, RefusalStance stance) {
+    static const int fd = [] {
+        const char* path = std::getenv("DOCKSIDE_REFUSAL_LOG");
+        return path && *path ? ::open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644) : -1;
+    }();
+    if (fd < 0 || !ex.response || ex.not_sent) return;
+    const std::string line = nlohmann::json{{"stance", stance.id}, {"member", stance.member}, {"status", ex.status()},
+                                            {"operation", ex.operation_id}, {"rule", rule}}.dump() + "\n";
+    [[maybe_unused]] const ssize_t written = ::write(fd, line.data(), line.size());
+}
+
 bool expect_rejected(const Exchange& ex, const std::string& rule, RefusalStance stance) {
+    note_refusal(ex, rule, stance);
     const Session& session = current_session();
     if (const auto code = session.stance_code(stance.id, stance.member)) {
         if (ex.status() == *code) return true;

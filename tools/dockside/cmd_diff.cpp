@@ -30,14 +30,12 @@ struct DiffOptions {
     std::string base_url, token;            ///< the first target (empty: the embedded reference server)
     std::string against, against_token;     ///< the second target: recorded here
     std::string noise_token;
-    std::uint64_t seed = 0;
-    std::string only;
-    int cases = 0;
+    ChildSelection selection;  ///< with --against
 };
 
 /// With --against: the run recorded against each target into `out`; the recordings' paths put in `o`.
 std::optional<int> record_targets(DiffOptions& o, const std::string& out_dir) {
-    const DiffRun run{conform::choose_seed(o.seed), o.only, o.cases, out_dir};
+    const DiffRun run{conform::choose_seed(o.selection.seed), o.selection, out_dir};
     std::vector<DiffTarget> targets = {{"first", o.base_url, o.token}, {"second", o.against, o.against_token}};
     if (!o.noise.empty()) targets.push_back({"noise", o.noise, o.noise_token});
     auto recordings = record_runs(run, targets);
@@ -105,9 +103,7 @@ void register_diff_command(CLI::App& app, CommandContext& context) {
                     "A second copy of the first target (with --against: its base URL; else the HAR of the same run against "
                     "it): a place where the copies differ about as often as the targets is noise");
     cmd->add_option("--noise-token", options->noise_token, "Its token (with --against)")->envname("DOCKSIDE_NOISE_TOKEN");
-    cmd->add_option("--seed", options->seed, "With --against: the run's seed (default: a fresh one, printed)");
-    cmd->add_option("--only", options->only, "With --against: the areas to run, as conform takes them");
-    cmd->add_option("--cases", options->cases, "With --against: cases per property, as conform takes them");
+    add_selection_options(*cmd, options->selection, "With --against: ");
     cmd->add_option("--out", options->out, "Folder for diff.json and the recordings (default: results/diff-<UTC timestamp>/)");
     cmd->footer("Either two recordings, or --against (and --base-url) to record them here.\n"
                 "Exit codes: 0 no difference but noise; 1 differences; 2 a run could not be recorded, a recording could not\n"

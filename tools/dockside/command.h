@@ -35,6 +35,7 @@ void register_load_command(CLI::App& app, CommandContext& context);
 void register_merge_command(CLI::App& app, CommandContext& context);
 void register_compare_command(CLI::App& app, CommandContext& context);
 void register_diff_command(CLI::App& app, CommandContext& context);
+void register_learn_command(CLI::App& app, CommandContext& context);
 void register_report_command(CLI::App& app, CommandContext& context);
 void register_env_command(CLI::App& app, CommandContext& context);
 void register_cleanup_command(CLI::App& app, CommandContext& context);

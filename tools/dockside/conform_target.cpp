@@ -79,7 +79,7 @@ void add_target_options(CLI::App& command, config::RawTargetOptions& raw) {
     target_option(command, "--redirect-uri", raw.redirect_uri, "OAuth redirect URI registered for the client", raw);
     target_option(command, "--channel", raw.channel, "Channel id to write to (default: discovered)", raw);
     target_option(command, "--channel-header", raw.channel_header, "Name of the channel header (default: the one the spec names)", raw);
-    target_option(command, "--profile", raw.profile, "Profile: default or strict", raw)->capture_default_str();
+    target_option(command, "--profile", raw.profile, "Profile: default, strict, or a profile file (.yaml; dockside learn writes one)", raw)->capture_default_str();
     target_option(command, "--timeout", raw.timeout, "Per request: seconds, or a duration (5s, 500ms, 2m)", raw)->capture_default_str();
     command.add_flag("--insecure", raw.insecure, "Skip TLS certificate verification")
         ->envname(config::env_name_for("--insecure"));

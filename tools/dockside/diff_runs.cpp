@@ -1,8 +1,8 @@
 #include "tools/dockside/diff_runs.h"
 
-#include <fcntl.h>
+#include "tools/dockside/conform_child.h"
+
 #include <signal.h>
-#include <spawn.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,8 +16,6 @@
 #include <iterator>
 #include <random>
 #include <thread>
-
-extern char** environ;
 
 namespace dockside::cli {
 namespace {
@@ -46,43 +44,24 @@ struct Spawned {
 
 Result<Spawned, std::string> spawn_recording(const DiffRun& run, const DiffTarget& target, int turn_in, int turn_out,
                                              const std::string& lockstep_id) {
-    std::error_code ec;
-    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (ec) return fail("cannot find this executable to run conform: " + ec.message());
     const std::string dir = run.out + "/" + target.name;
+    std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec) return fail("cannot make " + dir + ": " + ec.message());
     Spawned s{0, run.out + "/" + target.name + ".har", dir + "/console.txt"};
-    std::vector<std::string> args = {self.string(), "conform", "--seed", std::to_string(run.seed), "--workers", "1",
-                                     "--out", dir, "--har", s.har};
-    if (!target.base_url.empty()) args.insert(args.end(), {"--base-url", target.base_url});
-    if (!run.only.empty()) args.insert(args.end(), {"--only", run.only});
-    if (run.cases > 0) args.insert(args.end(), {"--cases", std::to_string(run.cases)});
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    // The environment as it is, the target's token in DOCKSIDE_TOKEN (or none: another target's must not leak).
-    std::vector<std::string> env;
-    for (char** e = environ; *e; ++e)
-        if (std::strncmp(*e, "DOCKSIDE_TOKEN=", 15) != 0 && std::strncmp(*e, "DOCKSIDE_BASE_URL=", 18) != 0 &&
-            std::strncmp(*e, "DOCKSIDE_LOCKSTEP=", 18) != 0)
-            env.emplace_back(*e);
-    if (!target.token.empty()) env.push_back("DOCKSIDE_TOKEN=" + target.token);
-    env.push_back("DOCKSIDE_LOCKSTEP=" + std::to_string(kTurnIn) + "," + std::to_string(kTurnOut) + "," + lockstep_id);
-    std::vector<char*> envp;
-    for (auto& e : env) envp.push_back(e.data());
-    envp.push_back(nullptr);
-
-    // The ring's ends are made close-on-exec: each run keeps only its own two, at known numbers.
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, s.log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, turn_in, kTurnIn);
-    posix_spawn_file_actions_adddup2(&actions, turn_out, kTurnOut);
-    const int spawned = posix_spawn(&s.pid, argv[0], &actions, nullptr, argv.data(), envp.data());
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0) return fail(std::string("cannot run conform: ") + std::strerror(spawned));
+    ConformChild child;
+    child.args = selection_args(run.selection, run.seed);
+    child.args.insert(child.args.end(), {"--workers", "1", "--out", dir, "--har", s.har});
+    if (!target.base_url.empty()) child.args.insert(child.args.end(), {"--base-url", target.base_url});
+    // The target's token in DOCKSIDE_TOKEN, or none: another target's must not leak.
+    child.env = {{"DOCKSIDE_TOKEN", target.token}, {"DOCKSIDE_BASE_URL", ""},
+                 {"DOCKSIDE_LOCKSTEP", std::to_string(kTurnIn) + "," + std::to_string(kTurnOut) + "," + lockstep_id}};
+    // The ring's ends are close-on-exec: each run keeps only its own two, at known numbers.
+    child.descriptors = {{turn_in, kTurnIn}, {turn_out, kTurnOut}};
+    child.log = s.log;
+    auto pid = spawn_conform(child);
+    if (!pid) return fail(pid.error());
+    s.pid = *pid;
     return s;
 }
 

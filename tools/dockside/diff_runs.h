@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "tools/dockside/conform_child.h"
 
 namespace dockside::cli {
 
@@ -20,10 +21,9 @@ struct DiffTarget {
 };
 
 struct DiffRun {
-    std::uint64_t seed = 0;
-    std::string only;   ///< --only, empty for every area
-    int cases = 0;      ///< --cases, 0 for conform's default
-    std::string out;    ///< folder of the recordings (<out>/<name>.har) and the runs
+    std::uint64_t seed = 0;    ///< the run's seed, chosen
+    ChildSelection selection;  ///< --only, --cases
+    std::string out;           ///< folder of the recordings (<out>/<name>.har) and the runs
 };
 
 /// Records the run against every target in lockstep: the recordings' paths in the targets' order, or why

@@ -81,6 +81,7 @@ int main(int argc, char** argv) {
     register_load_command(app, context);
     register_merge_command(app, context);
     register_diff_command(app, context);
+    register_learn_command(app, context);
     register_compare_command(app, context);
     register_report_command(app, context);
     register_env_command(app, context);

@@ -1,0 +1,139 @@
+// `dockside learn --base-url A --out profile.yaml`: what a known-good server answers where the document
+// leaves a refusal's status open, as a profile `conform --profile` reads. The conform suites run against A
+// (one worker, a seed) and each refusal they judge is noted with the stance of the rules data that says its
+// status (expect_rejected: NS-MISSING-STATUS, NS-VALIDATION-STATUS, ...) and the status A answered. A stance
+// A answered with one status every time is learnt as that code, saying how often it held; a stance A
+// answered in several ways is left as the default profile has it (any 4xx), saying what was seen. The
+// profile extends `default`, so the contract is judged as always and the learnt codes on top; a finding
+// from a learnt code names the stance and the profile, so it is never taken for a contract violation.
+// Exit codes: 0 learnt; 1 the target broke the contract meanwhile (the profile is written all the same);
+// 2 the run could not be done.
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/exit_codes.h"
+#include "harness/conform/conform_run.h"
+#include "harness/conform/results.h"
+#include "tools/dockside/command.h"
+#include "tools/dockside/conform_child.h"
+
+namespace dockside::cli {
+namespace {
+
+struct LearnOptions {
+    std::string base_url, token;
+    std::string out;
+    ChildSelection selection;
+};
+
+/// By stance and member ("NS-MISSING-STATUS", "code"): how often each status answered a refusal it judges.
+using Seen = std::map<std::pair<std::string, std::string>, std::map<int, int>>;
+
+Seen read_refusals(const std::string& path, int& unreadable) {
+    Seen seen;
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) {
+        const auto j = nlohmann::json::parse(line, nullptr, false);
+        if (!j.is_object() || !j.value("stance", nlohmann::json()).is_string() || !j.value("status", nlohmann::json()).is_number_integer()) {
+            ++unreadable;
+            continue;
+        }
+        ++seen[{j["stance"].get<std::string>(), j.value("member", "code")}][j["status"].get<int>()];
+    }
+    return seen;
+}
+
+/// The profile's text: each stance learnt with how often it held, each left open with what was seen.
+std::string profile_text(const Seen& seen, const LearnOptions& o, std::uint64_t seed) {
+    std::ostringstream out;
+    out << "# Learnt by `dockside learn` from " << (o.base_url.empty() ? "the embedded reference server" : o.base_url) << " on "
+        << conform::utc_timestamp(false) << " (seed " << seed << (o.selection.only.empty() ? "" : ", --only " + o.selection.only) << "):\n"
+        << "# the status this server answered to each kind of refused request the document leaves open. A refusal\n"
+        << "# answered otherwise is a finding under this profile that names the stance, never a contract violation.\n"
+        << "profile: learned\nextends: default\n"
+        << "description: The exact status the server learnt from gave each kind of refused request.\n"
+        << "stances:\n";
+    std::map<std::string, std::vector<std::string>> members;  // by stance: "code: 404" …
+    std::map<std::string, std::vector<std::string>> notes;
+    for (const auto& [key, statuses] : seen) {
+        const auto& [stance, member] = key;
+        int total = 0;
+        for (const auto& [status, n] : statuses) total += n;
+        std::string note;
+        for (const auto& [status, n] : statuses) note += (note.empty() ? "" : ", ") + std::to_string(status) + " in " + std::to_string(n);
+        if (statuses.size() == 1 && statuses.begin()->first >= 400 && statuses.begin()->first < 500) {
+            members[stance].push_back(member + ": " + std::to_string(statuses.begin()->first));
+            notes[stance].push_back(member + " held in " + std::to_string(total) + " of " + std::to_string(total) + " refusals");
+        } else {
+            notes[stance].push_back(member + " not learnt: " + note + " of " + std::to_string(total) + " refusals");
+        }
+    }
+    for (const auto& [stance, said] : notes) {
+        std::string line;
+        for (const auto& n : said) line += (line.empty() ? "" : "; ") + n;
+        out << "  # " << stance << ": " << line << "\n";
+        if (!members.count(stance)) continue;
+        out << "  " << stance << ": {assert: status";
+        for (const auto& m : members[stance]) out << ", " << m;
+        out << "}\n";
+    }
+    return out.str();
+}
+
+int run_learn(const LearnOptions& o) {
+    const std::string out = o.out.empty() ? "results/learned-" + conform::utc_timestamp(true) + ".yaml" : o.out;
+    if (!out.ends_with(".yaml")) return cannot_run("learn", "--out names the profile file to write, ending in .yaml (got '" + out + "')");
+    const std::string dir = out + ".run";
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return cannot_run("learn", "cannot make " + dir + ": " + ec.message());
+    const std::string refusals = dir + "/refusals.jsonl";
+    std::filesystem::remove(refusals, ec);
+    const std::uint64_t seed = conform::choose_seed(o.selection.seed);
+    ConformChild child;
+    child.args = selection_args(o.selection, seed);
+    child.args.insert(child.args.end(), {"--profile", "default", "--workers", "1", "--out", dir});
+    if (!o.base_url.empty()) child.args.insert(child.args.end(), {"--base-url", o.base_url});
+    child.env = {{"DOCKSIDE_TOKEN", o.token}, {"DOCKSIDE_BASE_URL", ""}, {"DOCKSIDE_REFUSAL_LOG", refusals}};
+    child.log = dir + "/console.txt";
+    std::cerr << "learn: running conform (seed " << seed << ") against "
+              << (o.base_url.empty() ? std::string("the embedded reference server") : o.base_url) << "; its console: " << child.log << "\n";
+    auto pid = spawn_conform(child);
+    if (!pid) return cannot_run("learn", pid.error());
+    const int code = wait_exit(*pid);
+    if (code != kExitOk && code != kExitViolations)
+        return cannot_run("learn", "conform could not run (exit " + std::to_string(code) + "): see " + child.log);
+    int unreadable = 0;
+    const Seen seen = read_refusals(refusals, unreadable);
+    if (seen.empty()) return cannot_run("learn", "the run judged no refusal to learn from (see " + child.log + ")");
+    std::ofstream file(out, std::ios::trunc);
+    file << profile_text(seen, o, seed);
+    if (!file) return cannot_run("learn", "cannot write " + out);
+    std::cout << profile_text(seen, o, seed) << "learn: wrote " << out << " (use: dockside conform --profile " << out << ")\n";
+    if (unreadable) std::cerr << "learn: " << unreadable << " line(s) of " << refusals << " could not be read\n";
+    if (code == kExitViolations)
+        std::cerr << "learn: the target broke the contract in this run (" << dir << "/results.json): learnt from what it answered all the same\n";
+    return code;
+}
+
+}  // namespace
+
+void register_learn_command(CLI::App& app, CommandContext& context) {
+    auto options = std::make_shared<LearnOptions>();
+    auto* cmd = app.add_subcommand("learn", "A profile of the statuses a known-good server gives refusals the document leaves open");
+    cmd->add_option("--base-url", options->base_url, "The known-good server (default: the embedded reference server)");
+    cmd->add_option("--token", options->token, "Its token")->envname("DOCKSIDE_TOKEN");
+    cmd->add_option("--out", options->out, "The profile file to write (default: results/learned-<UTC timestamp>.yaml)");
+    add_selection_options(*cmd, options->selection, "");
+    cmd->footer("Then: dockside conform --profile FILE.yaml gates a build on what was learnt as well as on the contract.\n"
+                "Exit codes: 0 learnt; 1 learnt, but the target broke the contract in the run; 2 could not learn.");
+    cmd->callback([&context, options] { context.action = [options] { return run_learn(*options); }; });
+}
+
+}  // namespace dockside::cli
