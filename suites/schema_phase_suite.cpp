@@ -36,6 +36,7 @@
 #include "harness/conform/schema_coverage.h"
 #include "suites/suite.h"
 #include "suites/target_holdings.h"
+#include "harness/conform/refusal_log.h"
 #include "harness/conform/run_apart.h"
 #include "harness/conform/session_tests.h"
 

@@ -26,6 +26,7 @@
 #include "harness/checks/registry.h"
 #include "harness/checks/rule_roles.h"
 #include "harness/conform/areas.h"
+#include "harness/conform/refusal_log.h"
 #include "harness/conform/run_apart.h"
 #include "harness/conform/session_tests.h"
 #include "harness/conform/session_token.h"

@@ -2,11 +2,7 @@
 #include "harness/conform/created_records.h"
 #include "harness/conform/named_records.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cstdlib>
 #include <memory>
 #include <sstream>
 #include <thread>
@@ -21,6 +17,7 @@
 #include "harness/http/retry_after.h"
 #include "harness/conform/lockstep.h"
 #include "harness/conform/pacing.h"
+#include "harness/conform/refusal_log.h"
 #include "harness/conform/reproduction.h"
 #include "harness/conform/session_token.h"
 #include "harness/conform/test_context.h"
@@ -411,17 +408,6 @@ bool needs_success(const Exchange& ex) {
     record_skip(reason);
     [&] { GTEST_SKIP() << reason; }();
     return false;
-}
-
-void note_refusal(const Exchange& ex, const std::string& rule, RefusalStance stance) {
-    static const int fd = [] {
-        const char* path = std::getenv("DOCKSIDE_REFUSAL_LOG");
-        return path && *path ? ::open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644) : -1;
-    }();
-    if (fd < 0 || !ex.response || ex.not_sent) return;
-    const std::string line = nlohmann::json{{"stance", stance.id}, {"member", stance.member}, {"status", ex.status()},
-                                            {"operation", ex.operation_id}, {"rule", rule}}.dump() + "\n";
-    [[maybe_unused]] const ssize_t written = ::write(fd, line.data(), line.size());
 }
 
 bool expect_rejected(const Exchange& ex, const std::string& rule, RefusalStance stance) {

@@ -124,11 +124,6 @@ struct RefusalStance {
 /// A 4xx; exactly the code of `stance` where the profile in force gives one (the strict profile does,
 /// the default profile does not).
 bool expect_rejected(const Exchange& exchange, const std::string& rule, RefusalStance stance = {});
-/// For `dockside learn`: a refusal judged under `stance`, with the status received, as one JSON line in the
-/// file DOCKSIDE_REFUSAL_LOG names (one write, O_APPEND: whole from every child); nothing without it.
-/// expect_rejected notes each; the rule checks and the schema phase note theirs where the profile's code
-/// would judge them.
-void note_refusal(const Exchange& exchange, const std::string& rule, RefusalStance stance = {});
 /// `condition` holds; otherwise a finding titled `message` whose message is what was received.
 bool expect_that(bool condition, const Exchange& exchange, const std::string& rule, const std::string& message);
 /// No 5xx (and a response at all): rule ERR-NO5XX.

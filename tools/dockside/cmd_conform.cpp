@@ -27,7 +27,6 @@
 #include "refserver/embedded/session_info.h"
 #include "harness/conform/suite_runner.h"
 #include "tools/dockside/har_recording.h"
-#include "tools/dockside/preparation_findings.h"
 #include "tools/dockside/accept_output.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_plan.h"
@@ -318,14 +317,7 @@ Result<std::unique_ptr<HarRecording>, std::string> open_recording(const ConformO
     if (info.oauth_client) secrets.push_back(info.oauth_client->secret);
     auto opened = HarRecording::open(options.har_file, {secrets, options.har_secrets == "keep"}, info.seed);
     if (!opened) return fail(opened.error());
-    const auto& answers = prepared.answers;
-    const auto names = preparation_exchanges(answers);
-    for (std::size_t i = 0; i < answers.size(); ++i) {
-        const auto origin = http::parse_url(answers[i].origin);
-        const std::string url = origin ? http::absolute_url(*origin, answers[i].request.target) : answers[i].request.target;
-        (*opened)->append(names[i].first, names[i].second,
-                          {url, &answers[i].request, &answers[i].response, "", answers[i].started, answers[i].operation});
-    }
+    (*opened)->append_preparation(prepared.answers);
     return std::move(opened.value());
 }
 

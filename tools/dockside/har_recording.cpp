@@ -11,6 +11,8 @@
 #include <sstream>
 
 #include "harness/conform/lockstep.h"
+#include "harness/http/url.h"
+#include "tools/dockside/preparation_findings.h"
 
 namespace dockside::cli {
 
@@ -37,6 +39,15 @@ void HarRecording::append(const std::string& test, std::uint64_t sequence, const
     // One write(2) per line: whole, whichever worker writes beside it.
     const std::string line = entry.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
     [[maybe_unused]] const ssize_t written = ::write(fd_, line.data(), line.size());
+}
+
+void HarRecording::append_preparation(const http::PreparationAnswers& answers) const {
+    const auto names = preparation_exchanges(answers);
+    for (std::size_t i = 0; i < answers.size(); ++i) {
+        const auto origin = http::parse_url(answers[i].origin);
+        const std::string url = origin ? http::absolute_url(*origin, answers[i].request.target) : answers[i].request.target;
+        append(names[i].first, names[i].second, {url, &answers[i].request, &answers[i].response, "", answers[i].started, answers[i].operation});
+    }
 }
 
 Result<std::size_t, std::string> HarRecording::finish(const conform::RunResults& results) {

@@ -12,6 +12,7 @@
 #include "core/result.h"
 #include "harness/conform/results.h"
 #include "harness/http/har.h"
+#include "harness/http/preparation_answer.h"
 
 namespace dockside::cli {
 
@@ -25,6 +26,9 @@ public:
 
     /// One exchange of `test` (in a worker). A line the disk refuses is lost; one cut short is counted by `finish`.
     void append(const std::string& test, std::uint64_t sequence, const http::HarExchange& exchange) const;
+    /// The exchanges a remote target's preparation made (the token check, the channel list, the OAuth code
+    /// flow), each under the test that judges it, as their findings name them (preparation_findings.h).
+    void append_preparation(const http::PreparationAnswers& answers) const;
     /// Writes the HAR file from what the workers appended: the number of entries, or why it could not.
     Result<std::size_t, std::string> finish(const conform::RunResults& results);
 
