@@ -112,10 +112,12 @@ int run_learn(const LearnOptions& o) {
     int unreadable = 0;
     const Seen seen = read_refusals(refusals, unreadable);
     if (seen.empty()) return cannot_run("learn", "the run judged no refusal to learn from (see " + child.log + ")");
+    // Rendered once: the file and the console say the same, time stamp included.
+    const std::string profile = profile_text(seen, o, seed);
     std::ofstream file(out, std::ios::trunc);
-    file << profile_text(seen, o, seed);
+    file << profile;
     if (!file) return cannot_run("learn", "cannot write " + out);
-    std::cout << profile_text(seen, o, seed) << "learn: wrote " << out << " (use: dockside conform --profile " << out << ")\n";
+    std::cout << profile << "learn: wrote " << out << " (use: dockside conform --profile " << out << ")\n";
     if (unreadable) std::cerr << "learn: " << unreadable << " line(s) of " << refusals << " could not be read\n";
     if (code == kExitViolations)
         std::cerr << "learn: the target broke the contract in this run (" << dir << "/results.json): learnt from what it answered all the same\n";
