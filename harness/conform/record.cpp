@@ -112,10 +112,6 @@ RunRecord::RunRecord(std::string results_path, std::string junit_path)
 
 RunRecord::~RunRecord() { disarm(); }
 
-std::string RunRecord::results_text(const RunResults& results) { return to_json(results).dump(2) + "\n"; }
-
-std::string RunRecord::junit_text(const RunResults& results) { return render_junit(results); }
-
 void RunRecord::arm(const RunMetadata& meta) {
     {
         std::lock_guard lock(mutex_);
@@ -201,8 +197,8 @@ void RunRecord::prepare() {
         would_be.tests.push_back(std::move(t));
     }
     const int next = g_active.load() == 0 ? 1 : 0;
-    g_slots[next].results = cut(results_text(would_be));
-    g_slots[next].junit = junit_path_.empty() ? std::vector<std::string>{} : cut(junit_text(would_be));
+    g_slots[next].results = cut(to_json(would_be).dump(2) + "\n");
+    g_slots[next].junit = junit_path_.empty() ? std::vector<std::string>{} : cut(render_junit(would_be));
     g_active = next;
 }
 

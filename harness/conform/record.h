@@ -43,10 +43,6 @@ public:
     /// stop message and the watchdog's "still running" lines go there.
     void set_console_fd(int fd);
 
-    /// Renders results.json and junit.xml for `results` (used for the final record too).
-    static std::string results_text(const RunResults& results);
-    static std::string junit_text(const RunResults& results);
-
 private:
     struct Running {
         std::string name;

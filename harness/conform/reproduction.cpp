@@ -1,22 +1,39 @@
 // How a finding's request is written for a person to run again: credentials as variables, the run's
 // tag made fresh, and the earlier writes of the test that the request depends on (see api.h curl_of).
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cstdio>
 #include <random>
 #include <set>
+#include <sstream>
+#include <cstdlib>
 
 #include "core/unique_numbers.h"
 #include "harness/http/curl.h"
 #include "harness/conform/reproduction.h"
 
+#include "harness/conform/areas.h"
+#include "harness/conform/results.h"
 #include "harness/conform/suite_api.h"
 #include "harness/conform/session_token.h"
 #include "harness/conform/test_context.h"
 
 namespace dockside::conform {
 namespace {
+
+/// Removes `key=value` words for the given keys from an RC_PARAMS string.
+std::string without_keys(const std::string& params, const std::vector<std::string>& keys) {
+    std::istringstream words(params);
+    std::string out;
+    for (std::string word; words >> word;) {
+        bool drop = false;
+        for (const auto& key : keys) drop = drop || word.rfind(key + "=", 0) == 0;
+        if (!drop) out += (out.empty() ? "" : " ") + word;
+    }
+    return out;
+}
 
 /// The shell line that makes $DS_RUN a fresh 8-hex-digit tag, as long as the one it replaces, so a value
 /// that has to fit a length limit still fits.
@@ -115,6 +132,57 @@ std::string reproduce(const http::Request& request, std::uint64_t sequence, cons
 
 std::string curl_of(const Exchange& ex) {
     return reproduce(ex.request, ex.sequence, current_session().url_for(ex.operation));
+}
+
+std::string rapidcheck_params(const std::string& user_params, int cases, std::uint64_t seed) {
+    std::string params = without_keys(user_params, {"max_success", "seed", "verbose_progress", "verbose_shrinking"});
+    params += (params.empty() ? "" : " ") + std::string("max_success=") + std::to_string(cases);
+    if (seed != 0) params += " seed=" + std::to_string(seed);
+    params += " verbose_progress=0 verbose_shrinking=0";
+    return params;
+}
+
+void configure_rapidcheck(int cases, std::uint64_t seed) {
+    const char* user = std::getenv("RC_PARAMS");
+    const std::string params = rapidcheck_params(user ? user : "", cases, seed);
+    ::setenv("RC_PARAMS", params.c_str(), 1);
+}
+
+std::string rapidcheck_counterexample(const std::string& message) {
+    // RapidCheck writes "Falsifiable after N tests[ and M shrinks]", then one block per generated value,
+    // "<type>:\n<value>", blocks apart by a blank line, then where it failed ("file.cpp:12:\nRC_ASSERT(…)").
+    // Dockside shows the values with their types as labels and the counts after them.
+    const auto start = message.find("Falsifiable after ");
+    if (start == std::string::npos) return {};
+    auto next_block = [&](std::size_t from) { return message.find("\n\n", from); };
+    const auto header_end = next_block(start);
+    std::string counts = message.substr(start + 18, header_end == std::string::npos ? std::string::npos : header_end - start - 18);
+    std::string inputs;
+    for (auto at = header_end; at != std::string::npos;) {
+        const auto begin = at + 2;
+        const auto end = next_block(begin);
+        const std::string block = message.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+        const auto colon = block.find(":\n");
+        if (block.empty() || colon == std::string::npos || strip_source_locations(block) != block) break;
+        inputs += (inputs.empty() ? "" : "\n") + block.substr(0, colon) + ": " + block.substr(colon + 2);
+        at = end;
+    }
+    if (inputs.empty()) return {};
+    return inputs + "\n(found after " + counts + ")";
+}
+
+std::string replay_command(const conform::SessionInfo& info, const std::string& test) {
+    // A test of an area --only does not know is selected by --filter alone: --only would refuse it.
+    const std::string area = conform::area_of_test(test);
+    const auto& known = conform::known_areas();
+    const bool selectable = std::find(known.begin(), known.end(), area) != known.end();
+    std::string command = std::string("dockside conform") + (selectable ? " --only " + area : "") +
+                          " --filter " + http::shell_quote(test) + " --profile " + info.profile +
+                          " --cases " + std::to_string(info.cases);
+    if (info.seed != 0) command += " --seed " + std::to_string(info.seed);
+    if (!info.replay_args.empty()) command += " " + info.replay_args;
+    else if (!info.embedded) command += " --base-url " + http::shell_quote(info.base_url);
+    return command;
 }
 
 }  // namespace dockside::conform

@@ -173,11 +173,6 @@ nlohmann::json to_json(const CredentialRenewals& renewals);
 /// One test as results.json holds it.
 nlohmann::json to_json(const TestOutcome& outcome);
 
-/// The inverse of to_json for one test (the supervisor's children send their outcomes this way); fields a
-/// reader does not know are ignored, missing ones keep their defaults.
-TestOutcome outcome_from_json(const nlohmann::json& test);
-Finding finding_from_json(const nlohmann::json& finding);
-
 /// 0 when no test failed, was blocked or timed out (accepted findings do not fail a run), 1 otherwise.
 int exit_code(const RunResults& results);
 

@@ -19,6 +19,11 @@
 
 namespace dockside::conform {
 
+/// The inverse of to_json for one test, as a line of the log holds it: fields a reader does not know are
+/// ignored, missing ones keep their defaults, a status it does not know reads as failed.
+TestOutcome outcome_from_json(const nlohmann::json& test);
+Finding finding_from_json(const nlohmann::json& finding);
+
 class RunLog {
 public:
     /// A new, empty log in the temporary directory; an error saying why when none can be made.

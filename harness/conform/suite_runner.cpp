@@ -10,6 +10,7 @@
 #include <iostream>
 #include <map>
 #include <new>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <sstream>
@@ -23,21 +24,18 @@
 #include "harness/conform/suite_api.h"
 #include "harness/conform/child_events.h"
 #include "harness/conform/pacing.h"
+#include "harness/conform/reproduction.h"
 #include "harness/conform/run_log.h"
 #include "harness/conform/selection.h"
 #include "harness/conform/session_token.h"
 #include "harness/conform/session_tests.h"
 #include "harness/conform/supervisor.h"
 #include "harness/conform/test_context.h"
-#include "harness/conform/test_listener.h"
 
 namespace dockside::conform {
 namespace {
 
 
-/// A block that names a source location ("suites/x.cpp:12:…") with the location removed; the block itself
-/// when it names none.
-std::string strip_location(const std::string& block) { return conform::strip_source_locations(block); }
 
 void write_console(int fd, const std::string& text) {
     const char* data = text.data();
@@ -162,20 +160,96 @@ private:
     std::vector<TestOutcome> outcomes_;
 };
 
-/// A child's side: each outcome into the run log, then the news that its test ended up the pipe.
-class ChildSink : public OutcomeSink {
+/// Messages the suite API gives GoogleTest for expectations it did not judge (nothing was sent).
+bool not_judged(const std::string& message) { return message.find("not judged: ") != std::string::npos; }
+
+/// A child's GoogleTest listener: turns each test into a TestOutcome (begins and ends the suite API's test
+/// context, attaches the findings, the replay command and a property's shrunk counterexample, applies the
+/// accept list), appends it to the run log, then tells the supervisor up the pipe that the test ended.
+class ChildListener : public ::testing::EmptyTestEventListener {
 public:
-    ChildSink(const EventWriter& events, const RunLog& log) : events_(events), log_(log) {}
-    void test_started(const std::string& test) override { events_.write({ChildEvent::Kind::Started, test}); }
-    void test_ended(const TestOutcome& outcome) override {
+    ChildListener(conform::Session& session, const RunOptions& options, const EventWriter& events, const RunLog& log)
+        : session_(session), options_(options), events_(events), log_(log) {}
+
+    void OnTestStart(const ::testing::TestInfo& info) override {
+        raw_ = conform::RawTestResult{};
+        raw_.name = std::string(info.test_suite_name()) + "." + info.name();
+        in_test_ = true;
+        test_context::begin(raw_.name, options_.test_budget);
+        events_.write({ChildEvent::Kind::Started, raw_.name});
+        if (options_.on_test_start) options_.on_test_start(raw_.name);
+    }
+
+    void OnTestPartResult(const ::testing::TestPartResult& part) override {
+        if (part.failed()) raw_.failure_messages.push_back(part.message());
+        if (part.skipped() && raw_.skip_message.empty()) raw_.skip_message = part.message();
+    }
+
+    void OnTestEnd(const ::testing::TestInfo& info) override {
+        const TestOutcome outcome = outcome_of(*info.result());
+        test_context::end();
+        in_test_ = false;
         // Unsaid, the test stays running: the supervisor blames the child's end on it, with this reason.
         if (auto why = log_.append(outcome)) throw std::runtime_error(*why);
         events_.write({ChildEvent::Kind::Ended, outcome.name});
     }
 
+    /// After the run: when a test began and never ended (GoogleTest caught an exception thrown outside the
+    /// test body and abandoned the run), what GoogleTest reported for it.
+    std::optional<std::string> abandoned() const {
+        if (!in_test_) return std::nullopt;
+        if (raw_.failure_messages.empty()) return "the test was abandoned before it ended";
+        return raw_.failure_messages.back();
+    }
+
 private:
+    TestOutcome outcome_of(const ::testing::TestResult& result) {
+        raw_.failed = result.Failed();
+        raw_.skipped = result.Skipped();
+        raw_.seconds = static_cast<double>(result.elapsed_time()) / 1000.0;
+        auto& log = session_.findings();
+        const bool timed_out = test_context::timed_out();
+        if (timed_out) raw_.timed_out_after = static_cast<double>(options_.test_budget.count());
+        std::erase_if(raw_.failure_messages, not_judged);
+        // A credential the configuration lacks: the test is skipped for it unless it found something itself. A
+        // write refused on a production target likewise; what the test asserted after it without a finding (a
+        // property that gave up for want of the records it could not create) is the refusal's consequence.
+        const auto requested = test_context::requested_skip();
+        const std::string& refusal = session_.info().writes_refused;
+        const bool write_refused = requested && !refusal.empty() && requested->rfind(refusal, 0) == 0;
+        if (requested && !timed_out && log.for_test(raw_.name).empty() && (raw_.failure_messages.empty() || write_refused)) {
+            raw_.failed = false;
+            raw_.skipped = true;
+            raw_.skip_message = *requested;
+        }
+        if (raw_.failed && raw_.failure_messages.empty() && log.for_test(raw_.name).empty() && !timed_out)
+            raw_.failure_messages.push_back("the test failed without a finding or an assertion message");
+        std::string shrunk;
+        for (const auto& message : raw_.failure_messages)
+            if (shrunk = rapidcheck_counterexample(message); !shrunk.empty()) break;
+        log.annotate_test(raw_.name, replay_command(session_.info(), raw_.name), shrunk);
+        if (!options_.accept_keys.empty()) log.accept(options_.accept_keys);
+        const auto skips = log.skips();
+        const auto skip = skips.find(raw_.name);
+        auto outcome = conform::classify(raw_, log.for_test(raw_.name), skip == skips.end() ? "" : skip->second);
+        const auto throttled = test_context::throttling();
+        outcome.rate_limited_waits = throttled.waits;
+        outcome.rate_limited_seconds = throttled.waited_seconds;
+        if (!throttled.gave_up_on.empty() && conform::fails_run(outcome.status)) {
+            // What it judged after the last 429 it judged on a refusal: the target could not be tested here.
+            outcome.status = conform::TestStatus::Blocked;
+            outcome.reason = "rate limited: the target kept answering 429 to " + throttled.gave_up_on + " after " +
+                             std::to_string(throttled.waits) + " waits; the test could not be judged";
+        }
+        return outcome;
+    }
+
+    conform::Session& session_;
+    const RunOptions& options_;
     const EventWriter& events_;
     const RunLog& log_;
+    conform::RawTestResult raw_;
+    bool in_test_ = false;
 };
 
 /// The run's unique numbers, in memory every child shares (see core/unique_numbers.h).
@@ -213,9 +287,7 @@ int run_in_child(conform::Session& session, const RunOptions& options, const Tes
     std::string filter;
     for (const auto& test : batch.tests) filter += (filter.empty() ? "" : ":") + test;
     GTEST_FLAG_SET(filter, filter);
-    ChildSink sink(events, log);
-    ListenerOptions listening{options.test_budget, options.accept_keys, options.on_test_start};
-    auto* listener = new OutcomeListener(session, std::move(listening), sink);
+    auto* listener = new ChildListener(session, options, events, log);
     ::testing::UnitTest::GetInstance()->listeners().Append(listener);  // owned by GoogleTest from here
     [[maybe_unused]] const int gtest_verdict = RUN_ALL_TESTS();  // the verdict is the parent's, from the outcomes
     // An exception thrown outside a test body (a listener, a fixture's static set-up) is caught by GoogleTest,
@@ -224,74 +296,11 @@ int run_in_child(conform::Session& session, const RunOptions& options, const Tes
     return 0;
 }
 
-/// Removes `key=value` words for the given keys from an RC_PARAMS string.
-std::string without_keys(const std::string& params, const std::vector<std::string>& keys) {
-    std::istringstream words(params);
-    std::string out;
-    for (std::string word; words >> word;) {
-        bool drop = false;
-        for (const auto& key : keys) drop = drop || word.rfind(key + "=", 0) == 0;
-        if (!drop) out += (out.empty() ? "" : " ") + word;
-    }
-    return out;
-}
-
 }  // namespace
 
 InjectedHooks& injected_hooks() {
     static InjectedHooks hooks;
     return hooks;
-}
-
-std::string rapidcheck_params(const std::string& user_params, int cases, std::uint64_t seed) {
-    std::string params = without_keys(user_params, {"max_success", "seed", "verbose_progress", "verbose_shrinking"});
-    params += (params.empty() ? "" : " ") + std::string("max_success=") + std::to_string(cases);
-    if (seed != 0) params += " seed=" + std::to_string(seed);
-    params += " verbose_progress=0 verbose_shrinking=0";
-    return params;
-}
-
-void configure_rapidcheck(int cases, std::uint64_t seed) {
-    const char* user = std::getenv("RC_PARAMS");
-    const std::string params = rapidcheck_params(user ? user : "", cases, seed);
-    ::setenv("RC_PARAMS", params.c_str(), 1);
-}
-
-std::string rapidcheck_counterexample(const std::string& message) {
-    // RapidCheck writes "Falsifiable after N tests[ and M shrinks]", then one block per generated value,
-    // "<type>:\n<value>", blocks apart by a blank line, then where it failed ("file.cpp:12:\nRC_ASSERT(…)").
-    // Dockside shows the values with their types as labels and the counts after them.
-    const auto start = message.find("Falsifiable after ");
-    if (start == std::string::npos) return {};
-    auto next_block = [&](std::size_t from) { return message.find("\n\n", from); };
-    const auto header_end = next_block(start);
-    std::string counts = message.substr(start + 18, header_end == std::string::npos ? std::string::npos : header_end - start - 18);
-    std::string inputs;
-    for (auto at = header_end; at != std::string::npos;) {
-        const auto begin = at + 2;
-        const auto end = next_block(begin);
-        const std::string block = message.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
-        const auto colon = block.find(":\n");
-        if (block.empty() || colon == std::string::npos || strip_location(block) != block) break;
-        inputs += (inputs.empty() ? "" : "\n") + block.substr(0, colon) + ": " + block.substr(colon + 2);
-        at = end;
-    }
-    if (inputs.empty()) return {};
-    return inputs + "\n(found after " + counts + ")";
-}
-
-std::string replay_command(const conform::SessionInfo& info, const std::string& test) {
-    // A test of an area --only does not know is selected by --filter alone: --only would refuse it.
-    const std::string area = conform::area_of_test(test);
-    const auto& known = conform::known_areas();
-    const bool selectable = std::find(known.begin(), known.end(), area) != known.end();
-    std::string command = std::string("dockside conform") + (selectable ? " --only " + area : "") +
-                          " --filter " + http::shell_quote(test) + " --profile " + info.profile +
-                          " --cases " + std::to_string(info.cases);
-    if (info.seed != 0) command += " --seed " + std::to_string(info.seed);
-    if (!info.replay_args.empty()) command += " " + info.replay_args;
-    else if (!info.embedded) command += " --base-url " + http::shell_quote(info.base_url);
-    return command;
 }
 
 Result<conform::RunResults, std::string> run_suites(conform::Session& session, const RunOptions& options, conform::RunMetadata meta) {

@@ -62,22 +62,6 @@ struct InjectedHooks {
 };
 InjectedHooks& injected_hooks();
 
-/// RC_PARAMS for a run: the user's RC_PARAMS without max_success/seed/verbose keys, plus ours
-/// ("reproduce=…" is kept); progress and shrinking output of RapidCheck are off.
-std::string rapidcheck_params(const std::string& user_params, int cases, std::uint64_t seed);
-
-/// Sets RC_PARAMS in the environment before RapidCheck first reads its configuration.
-void configure_rapidcheck(int cases, std::uint64_t seed);
-
-/// The shrunk counterexample out of a RapidCheck failure message ("Falsifiable after …" up to the
-/// first blank line after the value); empty when the message is not RapidCheck's.
-std::string rapidcheck_counterexample(const std::string& failure_message);
-
-/// The command that replays one test: `dockside conform --only <area> --filter '<test>' --profile P
-/// --cases N --seed S` plus the target's own options (`info.replay_args`: --base-url, --channel,
-/// --read-only-token "$DOCKSIDE_READ_ONLY_TOKEN", --fault …).
-std::string replay_command(const conform::SessionInfo& info, const std::string& test);
-
 /// Initialises GoogleTest (once per process) with the filter, sets the session and runs the selected tests
 /// under the supervisor (or lists them). Metadata other than duration and the selection size is taken from
 /// `meta`; the outcomes come in the order the tests are registered, whatever order they finished in.

@@ -17,6 +17,7 @@
 #include "harness/conform/areas.h"
 #include "harness/conform/conform_run.h"
 #include "harness/conform/finding.h"
+#include "harness/conform/junit.h"
 #include "harness/conform/profile.h"
 #include "harness/conform/record.h"
 #include "harness/conform/report.h"
@@ -25,6 +26,7 @@
 #include "harness/report/summary_markdown.h"
 #include "harness/validate/response_validator.h"
 #include "refserver/embedded/session_info.h"
+#include "harness/conform/reproduction.h"
 #include "harness/conform/suite_runner.h"
 #include "tools/dockside/har_recording.h"
 #include "tools/dockside/accept_output.h"
@@ -175,8 +177,8 @@ int report(const conform::RunResults& results, const std::string& out_dir, const
            const std::string& accept_text, bool areas_shown) {
     const auto dir = std::filesystem::path(out_dir);
     const std::string results_path = (dir / "results.json").string(), junit_path = (dir / "junit.xml").string();
-    if (!write_text_file(results_path, conform::RunRecord::results_text(results))) return cannot_run("conform", "cannot write " + results_path);
-    if (!write_text_file(junit_path, conform::RunRecord::junit_text(results))) return cannot_run("conform", "cannot write " + junit_path);
+    if (!write_text_file(results_path, conform::to_json(results).dump(2) + "\n")) return cannot_run("conform", "cannot write " + results_path);
+    if (!write_text_file(junit_path, conform::render_junit(results))) return cannot_run("conform", "cannot write " + junit_path);
     if (!options.write_accept_file.empty() && !write_accept_file(results, options.write_accept_file, accept_text))
         return cannot_run("conform", "cannot write --write-accept " + options.write_accept_file);
     if (!options.summary_md_file.empty() &&

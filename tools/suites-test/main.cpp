@@ -13,6 +13,7 @@
 #include "harness/validate/response_validator.h"
 #include "refserver/embedded/session_info.h"
 #include "specs/loader/spec.h"
+#include "harness/conform/reproduction.h"
 #include "harness/conform/suite_runner.h"
 #include "harness/conform/session_tests.h"
 

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "refserver/embedded/session_info.h"
+#include "harness/conform/reproduction.h"
 #include "harness/conform/suite_runner.h"
 #include "harness/conform/test_context.h"
 

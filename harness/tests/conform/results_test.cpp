@@ -1,6 +1,7 @@
 #include "harness/conform/results.h"
 
 #include "harness/conform/junit.h"
+#include "harness/conform/run_log.h"
 #include "harness/conform/report.h"
 #include "harness/tests/conform/outcomes.h"
 
