@@ -101,26 +101,30 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
         problems.push_back("OpenSSL RAND_bytes failed; cannot generate tokens");
     if (!problems.empty()) return fail(std::move(problems));
 
-    Principal full{TokenKind::Pat, {s.store_.auth.scopes.begin(), s.store_.auth.scopes.end()}, {}};
-    Principal read_only{TokenKind::Pat, {}, {}};
-    for (const auto& c : s.store_.channels) {
-        if (c.role == "foreign") continue;
-        full.channel_ids.push_back(c.id);
-        s.store_.auth.account_channels.push_back(c.id);
-        if (c.role == "write" && s.write_channel_id_ == 0) s.write_channel_id_ = c.id;
-        if (c.role == "read_only" && s.read_only_channel_id_ == 0) {
-            s.read_only_channel_id_ = c.id;
-            read_only.channel_ids.push_back(c.id);
-            read_only.scopes.insert(c.scopes.begin(), c.scopes.end());
-        }
-    }
-    s.store_.auth.tokens.insert(s.pat_, {full, std::nullopt});
-    s.store_.auth.tokens.insert(s.read_only_token_, {read_only, std::nullopt});
-    s.store_.auth.primary_pat = s.pat_;
+    s.grant_tokens();
     s.store_.simulation_enabled = s.options_.simulation_enabled;
     if (s.options_.deliver_webhooks)
         s.webhooks_ = start_webhook_delivery(s.store_, s.faults_, s.options_.webhook_insecure, s.options_.webhook_backoff);
     return server;
+}
+
+void ReferenceServer::grant_tokens() {
+    Principal full{TokenKind::Pat, {store_.auth.scopes.begin(), store_.auth.scopes.end()}, {}};
+    Principal read_only{TokenKind::Pat, {}, {}};
+    for (const auto& c : store_.channels) {
+        if (c.role == "foreign") continue;
+        full.channel_ids.push_back(c.id);
+        store_.auth.account_channels.push_back(c.id);
+        if (c.role == "write" && write_channel_id_ == 0) write_channel_id_ = c.id;
+        if (c.role == "read_only" && read_only_channel_id_ == 0) {
+            read_only_channel_id_ = c.id;
+            read_only.channel_ids.push_back(c.id);
+            read_only.scopes.insert(c.scopes.begin(), c.scopes.end());
+        }
+    }
+    store_.auth.tokens.insert(pat_, {full, std::nullopt});
+    store_.auth.tokens.insert(read_only_token_, {read_only, std::nullopt});
+    store_.auth.primary_pat = pat_;
 }
 
 std::optional<OAuthClient> ReferenceServer::oauth_client() const {
@@ -143,6 +147,12 @@ http::Response ReferenceServer::handle(const http::Request& request) {
         response = error_response(internal_error(std::string("unexpected failure: ") + e.what()));
     } catch (...) {
         response = error_response(internal_error("unexpected failure"));
+    }
+    if (faults_.on(Fault::StanceValidation422) && response.status == 400) response.status = 422;
+    if (faults_.on(Fault::StanceErrorBodyMessageOnly) && response.status >= 400 && response.status < 500) {
+        const auto body = nlohmann::json::parse(response.body, nullptr, false);
+        if (body.is_object() && body.value("error", nlohmann::json()).is_object())
+            response.body = nlohmann::json{{"message", body["error"].value("message", "")}}.dump();
     }
     if (faults_.on(Fault::ConvJsonWrongContentType) && response.media_type() == "application/json")
         response.headers.set("Content-Type", "text/plain");

@@ -111,6 +111,8 @@ public:
 
 private:
     explicit ReferenceServer(Options options);
+    /// The personal access token with every scope and channel, and the read-only one, in the token store.
+    void grant_tokens();
     http::Response dispatch(const http::Request& request);
     /// Whether a write may add a record: below --max-records, or once retention has forgotten enough
     /// finished records. Under the exclusive lock.

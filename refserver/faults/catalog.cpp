@@ -216,6 +216,10 @@ const std::vector<FaultInfo>& fault_catalog() {
          "GET /receiving/{id} answers a different WRO (the next by id)"},
         {Fault::WroCancelStatusUnchanged, "WRO-CANCEL.status-unchanged", "WRO-CANCEL", "receiving",
          "Other operations that exist in this version", "WRO cancel answers 200 but the WRO stays Awaiting"},
+        {Fault::StanceValidation422, "NS-VALIDATION-STATUS.refuses-with-422", "NS-VALIDATION-STATUS", "conventions", "Errors",
+         "every refusal the reference server answers 400 is answered 422 (the document leaves the code open)"},
+        {Fault::StanceErrorBodyMessageOnly, "NS-ERROR-BODY.message-only", "NS-ERROR-BODY", "conventions", "Errors",
+         "error bodies are {\"message\": …} instead of {\"error\": {code, message, field, rule}} (the shape is not shown)"},
     };
     return catalog;
 }

@@ -129,6 +129,10 @@ enum class Fault {
     WroStatusOutsideSet,
     WroGetWrongRecord,
     WroCancelStatusUnchanged,
+    // Stances: what the document leaves open, changed from what the reference server's stance says. A
+    // conformance run passes them (any 4xx, any error body); a strict or learned profile, or a diff, does not.
+    StanceValidation422,
+    StanceErrorBodyMessageOnly,
     // Keep last: the number of faults.
     Count
 };

@@ -316,6 +316,15 @@ const std::map<std::string, Probe>& probes() {
         {"WRO-ENUMS.status-outside-set", [](Harness& h) { return body_of(h.get("/2025-07/receiving/8003"))["status"] == "Received"; }},
         {"WRO-GET.wrong-record", [](Harness& h) { return body_of(h.get("/2025-07/receiving/8003"))["id"] != 8003; }},
         {"WRO-CANCEL.status-unchanged", receiving_probes::wro_cancel_unchanged},
+        // Stances
+        {"NS-VALIDATION-STATUS.refuses-with-422",
+         [](Harness& h) { return create(h, with(valid_order("F-422"), "gift_message", repeat("g", 501))).status == 422; }},
+        {"NS-ERROR-BODY.message-only",
+         [](Harness& h) {
+             const auto refused = create(h, with(valid_order("F-BODY"), "gift_message", repeat("g", 501)));
+             const auto body = nlohmann::json::parse(refused.body, nullptr, false);
+             return refused.status == 400 && body.is_object() && body.contains("message") && !body.contains("error");
+         }},
     };
     return table;
 }

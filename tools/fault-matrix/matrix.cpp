@@ -24,6 +24,14 @@ Result<std::vector<FaultRow>, std::string> parse_fault_list(std::string_view tex
     return rows;
 }
 
+void mark_stances(std::vector<FaultRow>& faults, const nlohmann::json* rules_document) {
+    std::set<std::string> stances;
+    if (rules_document && rules_document->is_object())
+        for (const auto& entry : rules_document->value("not_shown", nlohmann::json::array()))
+            if (entry.is_object()) stances.insert(entry.value("id", ""));
+    for (auto& f : faults) f.stance = rules_document ? stances.count(f.rule_id) > 0 : f.rule_id.rfind("NS-", 0) == 0;
+}
+
 std::vector<std::string> suite_areas_for(const std::string& fault_area) {
     if (fault_area == "conventions") return {"orders"};
     if (fault_area == "channels") return {"channels", "paging"};

@@ -20,11 +20,18 @@ struct FaultRow {
     std::string name;     ///< "ORD-GIFT-500.accepts-501"
     std::string rule_id;  ///< "ORD-GIFT-500"
     std::string area;     ///< catalog area ("orders", "conventions", …)
+    /// Its "rule" is a stance on what the document leaves open (an id of rules.yaml `not_shown:`): a
+    /// conformance run must pass it, and a diff against the clean server must find it.
+    bool stance = false;
 };
 
 /// Parses `--list-faults` output: name, rule id and area are the first three white-space separated
 /// columns. Lines that do not have them are errors naming the line.
 Result<std::vector<FaultRow>, std::string> parse_fault_list(std::string_view text);
+
+/// Marks the faults whose rule is a stance of the rules document (`not_shown:` ids); without a document, the
+/// ids that start with "NS-", as every stance's does.
+void mark_stances(std::vector<FaultRow>& faults, const nlohmann::json* rules_document);
 
 /// The conformance areas (`--only`) whose suites must catch a fault of this catalog area:
 ///   conventions → orders (every conventions fault shows on order operations: content type, Order fields

@@ -131,5 +131,20 @@ TEST(UncoveredRules, KindsSAndIWithoutAFault) {
     EXPECT_EQ(uncovered_rules(rules, {{"A.x", "A", "orders"}}), (std::vector<std::string>{"B", "D"}));
 }
 
+TEST(MarkStances, TheRulesDocumentsNotShownIdsOrElseTheirPrefix) {
+    const auto rules = nlohmann::json::parse(R"({"rules": [{"id": "ORD-GIFT-500"}],
+        "not_shown": [{"id": "NS-VALIDATION-STATUS"}, {"id": "STANCE-WITHOUT-PREFIX"}]})");
+    std::vector<FaultRow> faults{{"ORD-GIFT-500.accepts-501", "ORD-GIFT-500", "orders"},
+                                 {"NS-VALIDATION-STATUS.refuses-with-422", "NS-VALIDATION-STATUS", "conventions"},
+                                 {"STANCE-WITHOUT-PREFIX.x", "STANCE-WITHOUT-PREFIX", "orders"},
+                                 {"NS-UNLISTED.x", "NS-UNLISTED", "orders"}};
+    mark_stances(faults, &rules);
+    EXPECT_EQ((std::vector<bool>{faults[0].stance, faults[1].stance, faults[2].stance, faults[3].stance}),
+              (std::vector<bool>{false, true, true, false}));
+    mark_stances(faults, nullptr);
+    EXPECT_EQ((std::vector<bool>{faults[0].stance, faults[1].stance, faults[2].stance, faults[3].stance}),
+              (std::vector<bool>{false, true, false, true}));
+}
+
 }  // namespace
 }  // namespace dockside::faultmatrix
