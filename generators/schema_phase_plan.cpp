@@ -4,6 +4,7 @@
 #include <atomic>
 #include <ostream>
 
+#include "core/unique_numbers.h"
 #include "generators/schema_gen.h"
 
 namespace dockside::generators {
@@ -28,6 +29,20 @@ bool is_integer_schema(const spec::Spec& spec, const json& schema) {
 json path_schema(const spec::Spec& spec, const spec::Parameter& p, bool absent_records) {
     if (!absent_records || !is_integer_schema(spec, p.schema)) return p.schema;
     return json{{"allOf", json::array({p.schema, json{{"type", "integer"}, {"maximum", -1}}})}};
+}
+
+/// The create named by x-made-by on every path parameter of `op`, when they all name one.
+std::optional<RecordMaker> maker_of(const spec::Operation& op) {
+    RecordMaker maker;
+    for (const auto& p : op.parameters) {
+        if (p.in != "path") continue;
+        const json made = p.schema.is_object() ? p.schema.value("x-made-by", json()) : json();
+        if (!made.is_object() || (!maker.operation.empty() && made.value("operation", "") != maker.operation)) return std::nullopt;
+        maker.operation = made.value("operation", "");
+        maker.fields[p.name] = made.value("field", "");
+    }
+    if (maker.operation.empty()) return std::nullopt;
+    return maker;
 }
 
 std::string text_of(const json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
@@ -144,12 +159,13 @@ std::vector<std::string> unique_members_of(const spec::Spec& spec, const spec::O
 
 /// Writes a unique value into each of the plan's unique members of `body`, except the one `broken` breaks.
 void make_unique(json& body, const OperationPlan& plan, const std::string& prefix, const SchemaConstraint* broken) {
-    static std::atomic<std::uint64_t> counter{0};
+    // The run's sequence, not one of this process: the children of a conform run share it, so two tests in
+    // two children never send one value (the second would be refused as a duplicate).
     if (prefix.empty() || !body.is_object()) return;
     for (const auto& member : plan.unique_members) {
         const bool is_broken = broken && ((broken->path.empty() && broken->property == member) ||
                                           (!broken->path.empty() && broken->path.front().name == member));
-        if (!is_broken) body[member] = prefix + std::to_string(++counter);
+        if (!is_broken) body[member] = prefix + std::to_string(next_unique_number());
     }
 }
 
@@ -211,7 +227,8 @@ OperationPlan plan_operation(const spec::Spec& spec, const spec::Operation& oper
     const int budget = 2 * std::max(cases, 1);
     plan.negative = plan.cases.empty() ? 0 : std::max(budget / 2, static_cast<int>(plan.cases.size()));
     plan.positive = std::max(budget / 2, budget - plan.negative);
-    if (plan.absent_records) {
+    if (plan.absent_records) plan.made_by = maker_of(operation);
+    if (plan.absent_records && !plan.made_by) {
         for (const auto& p : operation.parameters) {
             if (p.in != "path" || !is_integer_schema(spec, p.schema)) continue;
             auto resolved = resolved_schema(spec, p.schema);

@@ -5,8 +5,10 @@
 /// operation at least, every breakable constraint at least once.
 ///
 /// An operation that changes the record its path names (a write with a path parameter: cancel, delete,
-/// patch, …) is sent valid requests with integer path values below zero, which every schema of the contract
-/// admits and no record has: the phase must not cancel or change what the target (or another test) holds.
+/// patch, …) must not cancel or change what the target (or another test) holds. Where the data names the
+/// create that makes such a record (x-made-by on every path parameter), its valid requests name records the
+/// run makes first (`made_by`: the suite makes one per request); elsewhere they carry integer path values
+/// below zero, which every schema of the contract admits and no record has, and are refused for that.
 /// Its invalid requests name records the target holds (x-values-from): a correct server refuses them and
 /// changes nothing, and a refusal for a record's absence would prove nothing about the constraint broken.
 
@@ -49,6 +51,13 @@ struct EdgeCase {
     std::string describe() const;
 };
 
+/// The create that makes the records an operation's path names: the operation, and for each path parameter
+/// the field of its answer that holds the id ("shipments.id": of the first item).
+struct RecordMaker {
+    std::string operation;
+    std::map<std::string, std::string> fields;
+};
+
 struct OperationPlan {
     const spec::Operation* operation = nullptr;
     int positive = 0;                    ///< schema-valid requests
@@ -59,6 +68,7 @@ struct OperationPlan {
     std::vector<EdgeCase> edges;
     std::vector<std::string> not_exercised;  ///< what is not generated or not broken, and why
     bool absent_records = false;         ///< integer path parameters are drawn below zero (see above)
+    std::optional<RecordMaker> made_by;  ///< set for such an operation whose records the run can make
     /// Members of the request body a `unique_value` check of the rules data holds unique on the target
     /// ("reference_id" of createOrder): the phase writes a unique, tagged value there (gen_positive).
     std::vector<std::string> unique_members;

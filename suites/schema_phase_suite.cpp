@@ -29,6 +29,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
+#include "generators/known_values.h"
 #include "harness/http/json_query.h"
 #include "generators/schema_phase_plan.h"
 #include "harness/checks/rule_roles.h"
@@ -132,6 +133,54 @@ bool judge_edge(const spec::Operation& op, const generators::EdgeCase& edge, con
                             " where the same request with a value inside the limits was served");
 }
 
+/// Makes the records an operation's valid requests name (OperationPlan::made_by): one create per request,
+/// drawn valid from the create's own schemas and tagged as the run's, its answer's ids in place of the drawn
+/// path values. A create refused, or an answer without an id, leaves the request unsent: the phase never
+/// aims a change at a record the target held.
+class RecordMaking {
+public:
+    RecordMaking(const spec::Spec& spec, const generators::RecordMaker& maker, const std::string& unique_prefix)
+        : maker_(maker), create_(spec.find(maker.operation)) {
+        if (!create_) return;
+        plan_ = generators::plan_operation(spec, *create_, 1, generators::exclusions_of(spec));
+        request_.emplace(generators::gen_positive(spec, plan_, {target_holdings().for_operation(*create_), unique_prefix}));
+    }
+
+    /// `request` at a record made for it; false when none could be made. A valid create may still be refused
+    /// (a state it needs, a value the target does not take), so a few are tried.
+    bool aim(PhaseRequest& request) {
+        for (int attempt = 0; attempt < kCreatesPerRecord; ++attempt)
+            if (make_one(request)) return ++made, true;
+        ++unmade;
+        return false;
+    }
+
+    int made = 0;
+    int unmade = 0;
+
+private:
+    static constexpr int kCreatesPerRecord = 3;
+
+    bool make_one(PhaseRequest& request) {
+        if (!request_) return false;
+        const PhaseRequest create = **request_;
+        const Exchange ex = send({.operation = create_->id, .path = create.path, .query = http::to_query_params(create.query), .body = create.body});
+        const bool created = ex.response && ex.status() >= 200 && ex.status() < 300;
+        const auto answer = created ? nlohmann::json::parse(ex.response->body, nullptr, false) : nlohmann::json();
+        for (const auto& [parameter, field] : maker_.fields) {
+            const auto ids = generators::values_at(nlohmann::json::array({answer}), field);
+            if (ids.empty() || !(ids.front().is_number_integer() || ids.front().is_string())) return false;
+            request.path[parameter] = ids.front().is_string() ? ids.front().get<std::string>() : ids.front().dump();
+        }
+        return true;
+    }
+
+    generators::RecordMaker maker_;
+    const spec::Operation* create_ = nullptr;
+    OperationPlan plan_;
+    std::optional<rc::Gen<PhaseRequest>> request_;
+};
+
 /// The character of multi-byte edges where the length unit's stance asks for them (the strict profile's
 /// `probe_multibyte` and `probe_char`); "" where none does.
 std::string multibyte_char(const Session& session) {
@@ -194,8 +243,12 @@ void run_operation(const std::string& operation_id) {
     // run's: listings and the next tests' values pass over them as over every other test's.
     const generators::PhaseValues values{target_holdings().for_operation(*op), "DS-SP-" + run_tag() + "-"};
     const auto positive = generators::gen_positive(spec, plan, values);
+    std::optional<RecordMaking> making;
+    if (plan.made_by) making.emplace(spec, *plan.made_by, values.unique_prefix);
     run_property("SchemaPhase/" + op->id + "/valid", plan.positive, [&] {
-        const Exchange ex = send_request(*op, *positive, tally);
+        PhaseRequest request = *positive;
+        if (making && !making->aim(request)) return false;  // nothing of its own to change: not sent
+        const Exchange ex = send_request(*op, request, tally);
         ++tally.row.positive;
         if (ex.response && ex.status() < 400) tally.row.served = tally.row.served.value_or(0) + 1;
         return judge_positive(*op, ex, rules);
@@ -224,6 +277,12 @@ void run_operation(const std::string& operation_id) {
     std::cout << "SchemaPhase." << op->id << ": " << tally.row.requests() << " request(s), " << tally.row.positive << " valid, "
               << tally.row.negative << " breaking " << tally.row.constraints_exercised << "/" << tally.row.constraints
               << " constraint(s), " << edges << " at an edge\n";
+    if (making)
+        std::cout << "  records made first with " << plan.made_by->operation << ": " << making->made
+                  << (making->unmade ? ", " + std::to_string(making->unmade) + " not (those valid requests were not sent)" : "") << "\n";
+    if (making && making->unmade > 0)
+        tally.row.not_exercised.push_back(std::to_string(making->unmade) + " valid request(s): " + plan.made_by->operation +
+                                          " made no record for them to name, so they were not sent");
     for (const auto& line : tally.row.not_exercised) std::cout << "  not exercised: " << line << "\n";
     if (!session.info().coverage_log.empty() && !conform::append_coverage(session.info().coverage_log, tally.row))
         std::cout << "  coverage not written to " << session.info().coverage_log << "\n";

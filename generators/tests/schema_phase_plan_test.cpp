@@ -52,6 +52,15 @@ TEST(SchemaPhasePlan, RecordChangingOperationsAreSentIdsNoRecordHas) {
         const auto request = sample(gen_positive(testing::real_spec(), cancel), seed);
         EXPECT_LT(std::stoll(request.path.at("orderId")), 0) << "cancelOrder aimed at order " << request.path.at("orderId");
     }
+    // The records a run makes itself (x-made-by) are where the suite aims these requests instead.
+    ASSERT_TRUE(cancel.made_by);
+    EXPECT_EQ(cancel.made_by->operation, "createOrder");
+    EXPECT_EQ(cancel.made_by->fields, (std::map<std::string, std::string>{{"orderId", "id"}}));
+    EXPECT_GT(cancel.positive, 0);
+    const auto& shipment = plan_of(plans, "cancelOrderShipment");
+    ASSERT_TRUE(shipment.made_by);
+    EXPECT_EQ(shipment.made_by->fields, (std::map<std::string, std::string>{{"orderId", "id"}, {"shipmentId", "shipments.id"}}));
+    EXPECT_FALSE(plan_of(plans, "cancelReceiving").made_by) << "no create of the contract makes a receiving order";
     EXPECT_FALSE(plan_of(plans, "getOrder").absent_records) << "a read may name any record";
     EXPECT_FALSE(plan_of(plans, "createOrder").absent_records) << "a create names no record";
 }

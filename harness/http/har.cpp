@@ -11,11 +11,13 @@ namespace {
 
 using nlohmann::json;
 
-bool names_a_secret(std::string_view name) {
+/// `nested`: a member inside a body's top-level object, where "code" is an error's code ({"error": {"code":
+/// "not_found"}}) and not an OAuth authorization code, which is sent and answered at the top level only.
+bool names_a_secret(std::string_view name, bool nested = false) {
     std::string lower(name);
     for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (lower == "authorization" || lower == "proxy-authorization" || lower == "cookie" || lower == "set-cookie" ||
-        lower == "code")
+        (lower == "code" && !nested))
         return true;
     for (const char* word : {"secret", "token", "password"})
         if (lower.find(word) != std::string::npos) return true;
@@ -40,13 +42,13 @@ std::optional<QueryParams> hidden_pairs(std::string_view text, bool keep) {
     return std::move(*parsed);
 }
 
-void hide_members(json& value) {
+void hide_members(json& value, bool nested = false) {
     if (value.is_array())
-        for (auto& item : value) hide_members(item);
+        for (auto& item : value) hide_members(item, true);
     if (!value.is_object()) return;
     for (auto& [name, member] : value.items()) {
-        if (names_a_secret(name) && !member.is_object() && !member.is_array()) member = kHarSecretMarker;
-        else hide_members(member);
+        if (names_a_secret(name, nested) && !member.is_object() && !member.is_array()) member = kHarSecretMarker;
+        else hide_members(member, true);
     }
 }
 

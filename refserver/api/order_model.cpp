@@ -63,7 +63,7 @@ nlohmann::json resolve_order_products(const nlohmann::json& items, BodyReader& r
         auto ref = r.string("reference_id", Need::Optional);
         auto product_name = r.string("name", Need::Optional);
         // Not marked required: a line without a quantity is one unit (NS-CREATE-OPTIONAL-FIELDS).
-        const auto quantity = r.int32("quantity", Need::Optional, 1, INT32_MAX, "ORD-REQ").value_or(1);
+        const auto quantity = r.int64_at_least("quantity", Need::Optional, 1, "ORD-REQ").value_or(1);
         auto line = r.int64("external_line_id", Need::Optional);  // "integer", no format: not narrowed to 32 bits
         auto uom = r.string("quantity_unit_of_measure_code", Need::Optional);
         auto unit_price = r.number("unit_price", Need::Optional);

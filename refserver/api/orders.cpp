@@ -99,7 +99,7 @@ Reply estimate_order(RequestContext& ctx) {
         BodyReader p = r.nested((*items)[i], name);
         auto id = p.int64("id", Need::Optional);
         auto ref = p.string("reference_id", Need::Optional);
-        auto qty = p.int32("quantity", Need::Optional, 1, INT32_MAX, "ORD-ESTIMATE").value_or(1);
+        auto qty = p.int64_at_least("quantity", Need::Optional, 1, "ORD-ESTIMATE").value_or(1);
         if (p.error()) break;
         if (!id && !ref) {
             p.fail(validation_error(name, name + " needs an id or a reference_id", "ORD-ESTIMATE"));

@@ -109,6 +109,16 @@ std::optional<std::int32_t> BodyReader::int32(const std::string& key, Need need,
     return static_cast<std::int32_t>(*v);
 }
 
+std::optional<std::int64_t> BodyReader::int64_at_least(const std::string& key, Need need, std::int64_t min,
+                                                       const std::string& range_rule) {
+    auto v = int64(key, need);
+    if (v && *v < min) {
+        fail(validation_error(field(key), field(key) + " must be an integer of at least " + std::to_string(min), range_rule));
+        return std::nullopt;
+    }
+    return v;
+}
+
 std::optional<std::int64_t> BodyReader::int64(const std::string& key, Need need) {
     auto* v = lookup(key, need);
     if (!v) return std::nullopt;

@@ -53,6 +53,8 @@ public:
                                       std::int64_t max = std::numeric_limits<std::int32_t>::max(),
                                       const std::string& range_rule = "CONV-TYPES");
     std::optional<std::int64_t> int64(const std::string& key, Need need);
+    /// An integer of any width the JSON holds, at least `min` (an "integer" the document gives no format).
+    std::optional<std::int64_t> int64_at_least(const std::string& key, Need need, std::int64_t min, const std::string& range_rule);
     std::optional<double> number(const std::string& key, Need need);
     std::optional<bool> boolean(const std::string& key, Need need);
     std::optional<TimePoint> datetime(const std::string& key, Need need);

@@ -140,7 +140,8 @@ void check_former_topics(const Spec& spec, std::vector<SpecProblem>& problems) {
 }
 
 /// Every `x-values-from` (where the harness reads values the target holds: generators/known_values.h) names a
-/// list it can read: an operation of the table, a GET, with no path parameter to fill in, and a field.
+/// list it can read: an operation of the table, a GET, with no path parameter to fill in, and a field; every
+/// `x-made-by` (the create that makes a record of the run's own) a POST without path parameters, and a field.
 void check_value_sources(const Spec& spec, const json& node, const std::string& pointer, std::vector<SpecProblem>& problems,
                          int depth = 0) {
     if (depth > 256) return;  // the document is a tree, but a hostile one must not recurse without end
@@ -149,17 +150,19 @@ void check_value_sources(const Spec& spec, const json& node, const std::string& 
     if (!node.is_object()) return;
     for (const auto& [key, value] : node.items()) {
         const std::string child = pointer_append(pointer, key);
-        if (key != "x-values-from") {
+        if (key != "x-values-from" && key != "x-made-by") {
             check_value_sources(spec, value, child, problems, depth + 1);
             continue;
         }
         const std::string id = value.is_object() ? value.value("operation", "") : "";
         const Operation* op = spec.find(id);
         const bool path_parameters = op && std::any_of(op->parameters.begin(), op->parameters.end(), [](const Parameter& p) { return p.in == "path"; });
+        const bool list = key == "x-values-from";
         std::string why;
-        if (!value.is_object() || id.empty() || value.value("field", "").empty()) why = "x-values-from needs {operation, field}";
-        else if (!op) why = "x-values-from names no operation of the table";
-        else if (op->method != "GET" || path_parameters) why = "x-values-from names an operation that is not a list (a GET without path parameters)";
+        if (!value.is_object() || id.empty() || value.value("field", "").empty()) why = key + " needs {operation, field}";
+        else if (!op) why = key + " names no operation of the table";
+        else if (list && (op->method != "GET" || path_parameters)) why = "x-values-from names an operation that is not a list (a GET without path parameters)";
+        else if (!list && (op->method != "POST" || path_parameters)) why = "x-made-by names an operation that is not a create (a POST without path parameters)";
         if (!why.empty()) problems.push_back({"", id, child, why});
     }
 }

@@ -49,6 +49,20 @@ TEST(Har, AnEntryHasWhatTheFormatRequiresAndNoSecret) {
     EXPECT_NE(kept.dump().find(kToken), std::string::npos) << "--har-secrets keep keeps them";
 }
 
+// An OAuth authorization code is a body's top-level "code"; an error's code ({"error": {"code": …}}) is what
+// a diff of two servers' refusals compares, and stays.
+TEST(Har, AnAuthorizationCodeIsHiddenAndAnErrorsCodeStays) {
+    Request request{"POST", "/connect/token", {}, R"({"grant_type":"authorization_code","code":"c0de-secret-1"})"};
+    request.headers.set("Content-Type", "application/json");
+    Response response;
+    response.status = 400;
+    response.headers.set("Content-Type", "application/json");
+    response.body = R"({"error":{"code":"validation_failed","message":"bad"}})";
+    const std::string text = har_entry({"http://h/connect/token", &request, &response, "", {}}, {{}, false}).dump();
+    EXPECT_EQ(text.find("c0de-secret-1"), std::string::npos) << text;
+    EXPECT_NE(text.find("validation_failed"), std::string::npos) << text;
+}
+
 TEST(Har, AMissingResponseAndALongBodySaySo) {
     Request request{"GET", "/x", {}, ""};
     const json lost = har_entry({"http://h/x", &request, nullptr, "timeout: no answer", {}}, {});
