@@ -17,6 +17,7 @@
 #include "harness/http/retry_after.h"
 #include "harness/conform/lockstep.h"
 #include "harness/conform/pacing.h"
+#include "harness/conform/error_body.h"
 #include "harness/conform/refusal_log.h"
 #include "harness/conform/reproduction.h"
 #include "harness/conform/session_token.h"
@@ -414,7 +415,7 @@ bool expect_rejected(const Exchange& ex, const std::string& rule, RefusalStance 
     note_refusal(ex, rule, stance);
     const Session& session = current_session();
     if (const auto code = session.stance_code(stance.id, stance.member)) {
-        if (ex.status() == *code) return true;
+        if (ex.status() == *code) return expect_error_body(ex, rule);
         const std::string stated = std::string(stance.id) + " of the " + session.info().profile + " profile";
         record(make_finding(&ex, rule, ex.operation_id + " rejects the request with " + std::to_string(*code) + " (" + stated + ")",
                             "Received: " + received(ex) + " / Expected: " + std::to_string(*code) + " (" + stated +
@@ -422,7 +423,7 @@ bool expect_rejected(const Exchange& ex, const std::string& rule, RefusalStance 
                &ex);
         return false;
     }
-    if (ex.status() >= 400 && ex.status() < 500) return true;
+    if (ex.status() >= 400 && ex.status() < 500) return expect_error_body(ex, rule);
     record(make_finding(&ex, rule, ex.operation_id + " rejects the request with a 4xx",
                         "Received: " + received(ex) + " / Expected: 4XX / Documented: " +
                             documented_statuses(ex.operation)),

@@ -1,9 +1,11 @@
 // `dockside learn --base-url A --out profile.yaml`: what a known-good server answers where the document
-// leaves a refusal's status open, as a profile `conform --profile` reads. The conform suites run against A
+// leaves a refusal's status and error body open, as a profile `conform --profile` reads. The conform suites run against A
 // (one worker, a seed) and each refusal they judge is noted with the stance of the rules data that says its
 // status (expect_rejected: NS-MISSING-STATUS, NS-VALIDATION-STATUS, ...) and the status A answered. A stance
 // A answered with one status every time is learnt as that code, saying how often it held; a stance A
-// answered in several ways is left as the default profile has it (any 4xx), saying what was seen. The
+// answered in several ways is left as the default profile has it (any 4xx), saying what was seen. Each
+// refusal's body is noted too: when every one was a JSON object, the members all of them held are learnt
+// (NS-ERROR-BODY `members`), so a build whose refusals lose `error.code` fails under the profile. The
 // profile extends `default`, so the contract is judged as always and the learnt codes on top; a finding
 // from a learnt code names the stance and the profile, so it is never taken for a contract violation.
 // Exit codes: 0 learnt; 1 the target broke the contract meanwhile (the profile is written all the same);
@@ -13,6 +15,8 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -35,7 +39,15 @@ struct LearnOptions {
 /// By stance and member ("NS-MISSING-STATUS", "code"): how often each status answered a refusal it judges.
 using Seen = std::map<std::pair<std::string, std::string>, std::map<int, int>>;
 
-Seen read_refusals(const std::string& path, int& unreadable) {
+/// The bodies of the refusals answered with a 4xx: how many, how many were JSON objects labelled
+/// application/json, and the members every one of them held.
+struct BodiesSeen {
+    int refusals = 0;
+    int json_objects = 0;
+    std::optional<std::set<std::string>> common;
+};
+
+Seen read_refusals(const std::string& path, int& unreadable, BodiesSeen& bodies) {
     Seen seen;
     std::ifstream in(path);
     for (std::string line; std::getline(in, line);) {
@@ -44,18 +56,42 @@ Seen read_refusals(const std::string& path, int& unreadable) {
             ++unreadable;
             continue;
         }
-        ++seen[{j["stance"].get<std::string>(), j.value("member", "code")}][j["status"].get<int>()];
+        const int status = j["status"].get<int>();
+        ++seen[{j["stance"].get<std::string>(), j.value("member", "code")}][status];
+        if (status < 400 || status >= 500) continue;
+        ++bodies.refusals;
+        const auto members = j.value("members", std::vector<std::string>{});
+        if (members.empty() || j.value("media_type", "") != "application/json") continue;
+        ++bodies.json_objects;
+        std::set<std::string> held(members.begin(), members.end());
+        if (!bodies.common) bodies.common = held;
+        else std::erase_if(*bodies.common, [&](const std::string& m) { return !held.count(m); });
     }
     return seen;
 }
 
+/// NS-ERROR-BODY as learnt: the members every refusal's body held, when every one was a JSON object.
+void write_error_body(std::ostringstream& out, const BodiesSeen& bodies) {
+    const std::string counts = std::to_string(bodies.json_objects) + " of " + std::to_string(bodies.refusals) + " refusals";
+    if (bodies.refusals == 0) return;
+    if (bodies.json_objects < bodies.refusals || !bodies.common || bodies.common->empty()) {
+        out << "  # NS-ERROR-BODY: not learnt: a JSON object holding members in common in " << counts << "\n";
+        return;
+    }
+    std::string members;
+    for (const auto& m : *bodies.common) members += (members.empty() ? "" : ", ") + m;
+    out << "  # NS-ERROR-BODY: members " << members << " held in " << counts << "\n"
+        << "  NS-ERROR-BODY: {assert: json_object_body, statuses: 4xx, content_type: application/json, members: [" << members << "]}\n";
+}
+
 /// The profile's text: each stance learnt with how often it held, each left open with what was seen.
-std::string profile_text(const Seen& seen, const LearnOptions& o, std::uint64_t seed) {
+std::string profile_text(const Seen& seen, const BodiesSeen& bodies, const LearnOptions& o, std::uint64_t seed) {
     std::ostringstream out;
     out << "# Learnt by `dockside learn` from " << (o.base_url.empty() ? "the embedded reference server" : o.base_url) << " on "
         << conform::utc_timestamp(false) << " (seed " << seed << (o.selection.only.empty() ? "" : ", --only " + o.selection.only) << "):\n"
-        << "# the status this server answered to each kind of refused request the document leaves open. A refusal\n"
-        << "# answered otherwise is a finding under this profile that names the stance, never a contract violation.\n"
+        << "# the status this server answered to each kind of refused request the document leaves open, and the\n"
+        << "# members its error bodies always held. A refusal answered otherwise is a finding under this profile\n"
+        << "# that names the stance, never a contract violation.\n"
         << "profile: learned\nextends: default\n"
         << "description: The exact status the server learnt from gave each kind of refused request.\n"
         << "stances:\n";
@@ -83,6 +119,7 @@ std::string profile_text(const Seen& seen, const LearnOptions& o, std::uint64_t 
         for (const auto& m : members[stance]) out << ", " << m;
         out << "}\n";
     }
+    write_error_body(out, bodies);
     return out.str();
 }
 
@@ -110,10 +147,11 @@ int run_learn(const LearnOptions& o) {
     if (code != kExitOk && code != kExitViolations)
         return cannot_run("learn", "conform could not run (exit " + std::to_string(code) + "): see " + child.log);
     int unreadable = 0;
-    const Seen seen = read_refusals(refusals, unreadable);
+    BodiesSeen bodies;
+    const Seen seen = read_refusals(refusals, unreadable, bodies);
     if (seen.empty()) return cannot_run("learn", "the run judged no refusal to learn from (see " + child.log + ")");
     // Rendered once: the file and the console say the same, time stamp included.
-    const std::string profile = profile_text(seen, o, seed);
+    const std::string profile = profile_text(seen, bodies, o, seed);
     std::ofstream file(out, std::ios::trunc);
     file << profile;
     if (!file) return cannot_run("learn", "cannot write " + out);

@@ -1,6 +1,7 @@
-// `dockside learn`: the statuses a known-good server gives refused requests, as a profile; `conform
-// --profile` with it passes against that server and fails against one that refuses with 422 where it
-// refused with 400, which plain conform passes (the document leaves the code open).
+// `dockside learn`: the statuses a known-good server gives refused requests and the members of its error
+// bodies, as a profile; `conform --profile` with it passes against that server and fails against one that
+// refuses with 422 where it refused with 400, or with error bodies of another shape, which plain conform
+// passes (the document leaves both open).
 
 #include <gtest/gtest.h>
 
@@ -20,6 +21,8 @@ TEST(LearnCli, ALearnedProfilePassesItsServerAndCatchesA422ThatConformPasses) {
     const std::string text = read_text(profile);
     EXPECT_TRUE(has(text, "NS-VALIDATION-STATUS: {assert: status, code: 400")) << text;
     EXPECT_TRUE(has(text, "code held in")) << text;
+    EXPECT_TRUE(has(text, "NS-ERROR-BODY: {assert: json_object_body, statuses: 4xx, content_type: application/json, members: [error, "
+                          "error.code")) << text;
     EXPECT_FALSE(has(text, serve->pat()));
 
     const auto conform = [&](const std::vector<std::string>& target, const std::vector<std::string>& profile_args, const std::string& name) {
@@ -40,6 +43,11 @@ TEST(LearnCli, ALearnedProfilePassesItsServerAndCatchesA422ThatConformPasses) {
     auto gated = conform(answers_422, {"--profile", profile}, "learn-422-learned");
     EXPECT_EQ(gated.exit_code, 1) << gated.output;
     EXPECT_TRUE(has(gated.output, "NS-VALIDATION-STATUS of the " + profile + " profile")) << gated.output;
+    // Refusals whose bodies lost the members every refusal of the known-good server held (plain conform passes
+    // it: the fault matrix runs it so).
+    auto body = conform({"--fault", "NS-ERROR-BODY.message-only"}, {"--profile", profile}, "learn-body-learned");
+    EXPECT_EQ(body.exit_code, 1) << body.output;
+    EXPECT_TRUE(has(body.output, "NS-ERROR-BODY of the " + profile + " profile")) << body.output;
 }
 
 TEST(LearnCli, AProfileFileThatIsNotThereAndAnOutThatIsNoYamlAreRefused) {

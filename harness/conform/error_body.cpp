@@ -1,0 +1,50 @@
+#include "harness/conform/error_body.h"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/conform/session.h"
+
+namespace dockside::conform {
+namespace {
+
+/// Deep enough for {"error": {"details": {…}}}; a hostile body cannot make the walk recurse without end.
+constexpr int kDeepest = 4;
+
+void collect(const nlohmann::json& object, const std::string& prefix, int depth, std::vector<std::string>& out) {
+    for (const auto& [name, value] : object.items()) {
+        const std::string path = prefix.empty() ? name : prefix + "." + name;
+        out.push_back(path);
+        if (value.is_object() && depth < kDeepest) collect(value, path, depth + 1, out);
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> body_members(std::string_view body) {
+    const auto parsed = nlohmann::json::parse(body, nullptr, false);
+    std::vector<std::string> out;
+    if (parsed.is_object()) collect(parsed, "", 1, out);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool expect_error_body(const Exchange& ex, const std::string& rule) {
+    const nlohmann::json stance = current_session().stance("NS-ERROR-BODY");
+    const nlohmann::json listed = stance.is_object() ? stance.value("members", nlohmann::json::array()) : nlohmann::json::array();
+    if (!listed.is_array() || listed.empty() || !ex.response) return true;
+    const auto held = body_members(ex.response->body);
+    std::string missing;
+    for (const auto& member : listed)
+        if (member.is_string() && !std::binary_search(held.begin(), held.end(), member.get<std::string>()))
+            missing += (missing.empty() ? "" : ", ") + member.get<std::string>();
+    if (missing.empty()) return true;
+    const std::string stated = "NS-ERROR-BODY of the " + current_session().info().profile + " profile";
+    record_failure(rule, ex, ex.operation_id + " refuses with an error body holding " + listed.dump() + " (" + stated + ")",
+                   "Received: " + std::to_string(ex.status()) + " with a body lacking " + missing + " / Expected: " + listed.dump() +
+                       " (" + stated + ")");
+    return false;
+}
+
+}  // namespace dockside::conform
