@@ -33,6 +33,7 @@ namespace {
 struct LearnOptions {
     std::string base_url, token;
     std::string out;
+    std::string har;  ///< --har: every exchange the learning run made, as conform --har writes them
     ChildSelection selection;
 };
 
@@ -93,7 +94,7 @@ std::string profile_text(const Seen& seen, const BodiesSeen& bodies, const Learn
         << "# members its error bodies always held. A refusal answered otherwise is a finding under this profile\n"
         << "# that names the stance, never a contract violation.\n"
         << "profile: learned\nextends: default\n"
-        << "description: The exact status the server learnt from gave each kind of refused request.\n"
+        << "description: The exact status the server learnt from gave each kind of refused request, and its error bodies' members.\n"
         << "stances:\n";
     std::map<std::string, std::vector<std::string>> members;  // by stance: "code: 404" …
     std::map<std::string, std::vector<std::string>> notes;
@@ -137,6 +138,7 @@ int run_learn(const LearnOptions& o) {
     child.args = selection_args(o.selection, seed);
     child.args.insert(child.args.end(), {"--profile", "default", "--workers", "1", "--out", dir});
     if (!o.base_url.empty()) child.args.insert(child.args.end(), {"--base-url", o.base_url});
+    if (!o.har.empty()) child.args.insert(child.args.end(), {"--har", o.har});
     child.env = {{"DOCKSIDE_TOKEN", o.token}, {"DOCKSIDE_BASE_URL", ""}, {"DOCKSIDE_REFUSAL_LOG", refusals}};
     child.log = dir + "/console.txt";
     std::cerr << "learn: running conform (seed " << seed << ") against "
@@ -170,6 +172,7 @@ void register_learn_command(CLI::App& app, CommandContext& context) {
     cmd->add_option("--base-url", options->base_url, "The known-good server (default: the embedded reference server)");
     cmd->add_option("--token", options->token, "Its token")->envname("DOCKSIDE_TOKEN");
     cmd->add_option("--out", options->out, "The profile file to write (default: results/learned-<UTC timestamp>.yaml)");
+    cmd->add_option("--har", options->har, "Also record every exchange of the learning run as HAR 1.2 (secrets replaced), as conform --har does");
     add_selection_options(*cmd, options->selection, "");
     cmd->footer("Then: dockside conform --profile FILE.yaml gates a build on what was learnt as well as on the contract.\n"
                 "Exit codes: 0 learnt; 1 learnt, but the target broke the contract in the run; 2 could not learn.");

@@ -16,8 +16,11 @@ TEST(LearnCli, ALearnedProfilePassesItsServerAndCatchesA422ThatConformPasses) {
     const std::string dir = fresh_dir("learn");
     const std::string profile = dir + "/learned.yaml";
     auto learned = dockside({"learn", "--base-url", serve->base_url(), "--token", serve->pat(), "--only", "orders", "--seed", "3",
-                             "--cases", "5", "--out", profile});
+                             "--cases", "5", "--out", profile, "--har", dir + "/learn.har"});
     ASSERT_EQ(learned.exit_code, 0) << learned.output;
+    const std::string har = read_text(dir + "/learn.har");
+    EXPECT_TRUE(has(har, "\"entries\"")) << "learn --har records the learning run's exchanges";
+    EXPECT_FALSE(has(har, serve->pat())) << "and holds no secret";
     const std::string text = read_text(profile);
     EXPECT_TRUE(has(text, "NS-VALIDATION-STATUS: {assert: status, code: 400")) << text;
     EXPECT_TRUE(has(text, "code held in")) << text;
