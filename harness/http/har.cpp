@@ -1,5 +1,6 @@
 #include "harness/http/har.h"
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
 
@@ -10,6 +11,12 @@ namespace dockside::http {
 namespace {
 
 using nlohmann::json;
+
+bool lower_equals(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+}
 
 /// `nested`: a member inside a body's top-level object, where "code" is an error's code ({"error": {"code":
 /// "not_found"}}) and not an OAuth authorization code, which is sent and answered at the top level only.
@@ -24,13 +31,6 @@ bool names_a_secret(std::string_view name, bool nested = false) {
     return false;
 }
 
-json name_values(const Headers& headers, bool keep) {
-    json out = json::array();
-    for (const auto& h : headers)
-        out.push_back({{"name", h.name}, {"value", !keep && names_a_secret(h.name) ? std::string(kHarSecretMarker) : h.value}});
-    return out;
-}
-
 /// A query or form text parsed by the URL module, the values of secret names replaced; nullopt for text
 /// it cannot parse (a malformed escape a test sent on purpose), which then stays as sent.
 std::optional<QueryParams> hidden_pairs(std::string_view text, bool keep) {
@@ -40,6 +40,26 @@ std::optional<QueryParams> hidden_pairs(std::string_view text, bool keep) {
         for (auto& [name, value] : *parsed)
             if (names_a_secret(name)) value = kHarSecretMarker;
     return std::move(*parsed);
+}
+
+/// A URL with the values of its secret query names replaced (an authorization redirect's `code`).
+std::string hidden_url(std::string_view url, bool keep) {
+    const auto question = url.find('?');
+    if (keep || question == std::string_view::npos) return std::string(url);
+    const auto pairs = hidden_pairs(url.substr(question + 1), keep);
+    if (!pairs) return std::string(url);
+    return std::string(url.substr(0, question)) + (pairs->empty() ? "" : "?" + encode_query(*pairs));
+}
+
+/// Headers with the values of secret names replaced, and a Location's secret query values.
+json name_values(const Headers& headers, bool keep) {
+    json out = json::array();
+    for (const auto& h : headers) {
+        std::string value = !keep && names_a_secret(h.name) ? std::string(kHarSecretMarker) : h.value;
+        if (lower_equals(h.name, "location")) value = hidden_url(value, keep);
+        out.push_back({{"name", h.name}, {"value", std::move(value)}});
+    }
+    return out;
 }
 
 void hide_members(json& value, bool nested = false) {
@@ -115,13 +135,11 @@ json har_entry(const HarExchange& exchange, const HarSecrets& secrets) {
     std::string comment;
     const std::string_view url = exchange.url;
     const auto question = url.find('?');
-    std::string url_text(url);
+    const std::string url_text = hidden_url(url, keep);
     json query = json::array();
     if (question != std::string_view::npos)
-        if (auto pairs = hidden_pairs(url.substr(question + 1), keep)) {
+        if (auto pairs = hidden_pairs(url.substr(question + 1), keep))
             for (auto& [name, value] : *pairs) query.push_back({{"name", name}, {"value", value}});
-            if (!keep) url_text = std::string(url.substr(0, question)) + (pairs->empty() ? "" : "?" + encode_query(*pairs));
-        }
     json har_request{{"method", request.method},
                      {"url", url_text},
                      {"httpVersion", "HTTP/1.1"},
@@ -145,7 +163,7 @@ json har_entry(const HarExchange& exchange, const HarSecrets& secrets) {
         har_response["status"] = response->status;
         har_response["statusText"] = std::string(reason_phrase(response->status));
         har_response["headers"] = name_values(response->headers, keep);
-        har_response["redirectURL"] = std::string(response->headers.get("Location").value_or(""));
+        har_response["redirectURL"] = hidden_url(response->headers.get("Location").value_or(""), keep);
         har_response["bodySize"] = response->body.size();
         har_response["content"] = {{"size", response->body.size()},
                                    {"mimeType", media.empty() ? "x-unknown" : media},

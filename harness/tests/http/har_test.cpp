@@ -61,6 +61,15 @@ TEST(Har, AnAuthorizationCodeIsHiddenAndAnErrorsCodeStays) {
     const std::string text = har_entry({"http://h/connect/token", &request, &response, "", {}}, {{}, false}).dump();
     EXPECT_EQ(text.find("c0de-secret-1"), std::string::npos) << text;
     EXPECT_NE(text.find("validation_failed"), std::string::npos) << text;
+
+    // The authorization server's redirect carries the code in its Location.
+    Request authorize{"GET", "/connect/authorize?client_id=app&state=s1", {}, ""};
+    Response redirect;
+    redirect.status = 302;
+    redirect.headers.set("Location", "https://client.example/cb?code=c0de-secret-2&state=s1");
+    const json entry = har_entry({"http://h/connect/authorize?client_id=app&state=s1", &authorize, &redirect, "", {}}, {{}, false});
+    EXPECT_EQ(entry.dump().find("c0de-secret-2"), std::string::npos) << entry.dump();
+    EXPECT_NE(entry["response"]["redirectURL"].get<std::string>().find("state=s1"), std::string::npos) << entry.dump();
 }
 
 TEST(Har, AMissingResponseAndALongBodySaySo) {
