@@ -11,24 +11,25 @@ namespace {
 
 using nlohmann::json;
 
-/// The router's word for a path parameter's type: integers by their format (int32, else int64), the rest
-/// strings. Without a declaration (a removed path a fault serves) the parameter is a string.
-std::string parameter_type(const spec::Spec& spec, const spec::Parameter* parameter) {
-    if (!parameter) return "string";
-    const json* schema = spec.deref(&parameter->schema);
-    if (!schema || !schema->is_object() || schema->value("type", json()) != "integer") return "string";
-    return schema->value("format", json()) == "int32" ? "int32" : "int64";
+/// The router's type of a path parameter: integers by their format (int32, else int64), the rest strings.
+Route::Type parameter_type(const spec::Spec& spec, const spec::Parameter& parameter) {
+    const json* schema = spec.deref(&parameter.schema);
+    if (!schema || !schema->is_object() || schema->value("type", json()) != "integer") return Route::Type::String;
+    return schema->value("format", json()) == "int32" ? Route::Type::Int32 : Route::Type::Int64;
 }
 
-/// `path` in router syntax: each {name} becomes {name:type}, typed by `operation`'s path parameters.
-std::string typed_pattern(const spec::Spec& spec, const std::string& path, const spec::Operation* operation,
-                          std::vector<std::string>& problems) {
-    return *spec::fill_path(path, [&](const std::string& name) -> std::optional<std::string> {
-        const spec::Parameter* parameter = operation ? operation->parameter(name, "path") : nullptr;
-        if (operation && !parameter)
-            problems.push_back("operation " + operation->id + ": path parameter {" + name + "} of " + path + " is not declared");
-        return "{" + name + ":" + parameter_type(spec, parameter) + "}";
-    });
+/// The types of `path`'s parameters, as `operation` declares them (none for a removed path a fault serves:
+/// strings); a {name} the operation does not declare is a problem.
+ParameterTypes parameter_types(const spec::Spec& spec, const std::string& path, const spec::Operation* operation,
+                               std::vector<std::string>& problems) {
+    ParameterTypes types;
+    if (!operation) return types;
+    for (const auto& piece : spec::template_pieces(path)) {
+        if (!piece.parameter) continue;
+        if (const spec::Parameter* parameter = operation->parameter(piece.text, "path")) types[piece.text] = parameter_type(spec, *parameter);
+        else problems.push_back("operation " + operation->id + ": path parameter {" + piece.text + "} of " + path + " is not declared");
+    }
+    return types;
 }
 
 ChannelRule channel_rule(spec::ChannelHeader header) {
@@ -73,7 +74,7 @@ void add_contract_routes(const spec::Spec& spec, const HandlerTable& table, Rout
         }
         if (!binding->served) continue;
         const std::string path = binding->unversioned ? without_version_segment(op.path_template) : op.path_template;
-        router.add(op.method, typed_pattern(spec, path, &op, problems), access_of(spec, op, binding->lock, problems),
+        router.add(op.method, path, parameter_types(spec, path, &op, problems), access_of(spec, op, binding->lock, problems),
                    binding->handler);
     }
     std::vector<std::string> known;
@@ -95,12 +96,12 @@ void add_removed_paths(const spec::Spec& spec, const HandlerTable& table, Router
             if (!op) problems.push_back("x-removed-paths: " + removed.path + " names replacement " + removed.replacement +
                                         ", which the spec does not have");
             if (!op || !binding || !binding->served) continue;
-            router.add(removed.method, typed_pattern(spec, removed.path, op, problems),
+            router.add(removed.method, removed.path, parameter_types(spec, removed.path, op, problems),
                        access_of(spec, *op, binding->lock, problems), binding->handler);
         }
         // Only reads: answering a removed write with an empty list would claim a change that never happened.
         if (removed.replacement.empty() && removed.method == "GET" && table.removed_reads())
-            router.add(removed.method, typed_pattern(spec, removed.path, nullptr, problems),
+            router.add(removed.method, removed.path, {},
                        OperationAccess{removed.method + " " + removed.path, true, {}, ChannelRule::Optional, StoreLock::Shared, {}},
                        table.removed_reads());
     }
@@ -115,7 +116,7 @@ void add_control_routes(const spec::Spec* control, const HandlerTable& table, Ro
             problems.push_back("a handler is bound to the simulation control's " + b.operation_id + ", which its spec does not have");
             continue;
         }
-        router.add(op->method, typed_pattern(*control, op->path_template, op, problems),
+        router.add(op->method, op->path_template, parameter_types(*control, op->path_template, op, problems),
                    OperationAccess{op->id, false, {}, ChannelRule::NotUsed, b.lock, {}}, b.handler);
     }
     for (const auto& op : control->operations()) {

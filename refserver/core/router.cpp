@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "refserver/core/query.h"
+#include "specs/loader/path_template.h"
 
 namespace dockside::refserver {
 namespace {
@@ -88,33 +89,26 @@ const std::string& PathParams::text(const std::string& name) const {
 
 std::int64_t PathParams::integer(const std::string& name) const { return parse_int64(text(name)).value_or(0); }
 
-void Router::add(std::string method, std::string pattern, OperationAccess access, Handler handler) {
+void Router::add(std::string method, std::string pattern, const ParameterTypes& types, OperationAccess access, Handler handler) {
     Route route{std::move(method), pattern, std::move(access), std::move(handler), {}};
     for (auto part : split_path(pattern)) {
+        // The loader's scan of one segment: literal text and {parameters}, in order.
+        const auto pieces = spec::template_pieces(part);
         Route::Segment seg{Route::Kind::Literal, std::string(part), {}, Route::Type::String};
-        if (!part.empty() && part.front() == '{') {
-            auto close = part.find('}');
-            if (close == std::string_view::npos) {
-                problems_.push_back("unclosed parameter in route " + pattern);
-                return;
-            }
-            std::string_view inner = part.substr(1, close - 1);
-            std::string_view rest = part.substr(close + 1);
-            auto colon = inner.find(':');
-            seg.name = std::string(inner.substr(0, colon));
-            std::string_view type = colon == std::string_view::npos ? "string" : inner.substr(colon + 1);
-            if (type == "int32") seg.type = Route::Type::Int32;
-            else if (type == "int64") seg.type = Route::Type::Int64;
-            else if (type != "string") problems_.push_back("unknown parameter type in route " + pattern);
-            if (rest.empty()) {
+        if (!pieces.empty() && pieces.front().parameter) {
+            seg.name = pieces.front().text;
+            if (const auto it = types.find(seg.name); it != types.end()) seg.type = it->second;
+            if (pieces.size() == 1) {
                 seg.kind = Route::Kind::Param;
                 seg.literal.clear();
-            } else if (rest.front() == ':') {
+            } else if (pieces.size() == 2 && !pieces[1].parameter && pieces[1].text.front() == ':') {
                 seg.kind = Route::Kind::ParamWithAction;
-                seg.literal = std::string(rest);
+                seg.literal = pieces[1].text;
             } else {
                 problems_.push_back("text after a parameter must be a colon action in route " + pattern);
             }
+        } else if (pieces.size() > 1) {
+            problems_.push_back("a parameter must start its segment in route " + pattern);
         }
         route.segments.push_back(std::move(seg));
     }

@@ -1,7 +1,7 @@
 #pragma once
-/// Method + path template -> handler. Templates are slash-separated segments; a segment is a literal
-/// ("order", "order:estimate"), a parameter ("{orderId:int32}", types int32 | int64 | string) or a
-/// parameter with a colon action ("{orderId:int32}:cancel"). Literal segments win over parameters.
+/// Method + path template -> handler. Templates are the contract's, slash-separated segments; a segment is a
+/// literal ("order", "order:estimate"), a parameter ("{orderId}", typed int32 | int64 | string by the caller)
+/// or a parameter with a colon action ("{orderId}:cancel"). Literal segments win over parameters.
 /// Unknown path: 404. Known path, other method: 405 with Allow. A typed parameter that does not fit
 /// its width: 400 naming the parameter.
 
@@ -50,10 +50,14 @@ struct Route {
     std::vector<Segment> segments;
 };
 
+/// The types of a route's path parameters, by name; a parameter not named is a string.
+using ParameterTypes = std::map<std::string, Route::Type>;
+
 class Router {
 public:
-    /// Registers a route; a malformed template is recorded in problems() (checked at server start).
-    void add(std::string method, std::string pattern, OperationAccess access, Handler handler);
+    /// Registers a route at `pattern` (an OpenAPI path template, read by specs/loader's template scan); a
+    /// template the router cannot serve is recorded in problems() (checked at server start).
+    void add(std::string method, std::string pattern, const ParameterTypes& types, OperationAccess access, Handler handler);
 
     struct Match {
         const Route* route;
