@@ -94,7 +94,9 @@ int min_requests(const std::vector<OperationCoverage>& rows) {
 UnprovenNegatives unproven_negatives(const std::vector<OperationCoverage>& rows) {
     UnprovenNegatives out;
     for (const auto& r : rows)
-        if (r.negative > 0 && r.positive > 0 && r.served && *r.served == 0) {
+        // A valid request never sent (no record of the run's own to name, a write refused) shows no served
+        // base either: its invalid requests prove no more than those of one refused.
+        if (r.negative > 0 && r.served && *r.served == 0) {
             out.requests += r.negative;
             out.operations.push_back(r.operation);
         }

@@ -42,7 +42,7 @@ bool append_coverage(const std::string& path, const OperationCoverage& row);
 /// one (a test that ran again). A missing file is no rows; an unreadable line is skipped and counted.
 std::vector<OperationCoverage> read_coverage(const std::string& path, int* unreadable = nullptr);
 
-/// The invalid requests sent to operations that served none of their valid requests: a refusal there says
+/// The invalid requests sent to operations that served none of their valid requests (or sent none): a refusal there says
 /// nothing of the constraint the request broke (the target refuses that operation's requests for another
 /// reason: an id it does not hold, a state, a field it requires), so they prove nothing.
 struct UnprovenNegatives {

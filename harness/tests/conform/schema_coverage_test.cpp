@@ -82,6 +82,10 @@ TEST(SchemaCoverage, InvalidRequestsToAnOperationThatServedNothingAreCountedAsPr
     EXPECT_EQ(coverage_json(rows)["unproven_negatives"]["requests"], 12);
     served.served = 1;
     EXPECT_EQ(render_coverage({served}).find("prove nothing"), std::string::npos);
+    // No valid request sent at all (no record could be made for it to name): no base was served either.
+    auto unsent = row("cancelShipment", 0, 25);
+    unsent.served = 0;
+    EXPECT_EQ(unproven_negatives({unsent}).requests, 25);
 }
 
 TEST(SchemaCoverage, ResultsReadBackGiveTheSameRowsAndAnOlderRecordNone) {
