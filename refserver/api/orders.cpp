@@ -164,7 +164,9 @@ Reply get_store_order_json(RequestContext& ctx) {
 Reply post_store_order_json(RequestContext& ctx) {
     auto order = change_order(ctx);
     if (!order) return fail(order.error());
-    auto body = parse_json_body(ctx.request);
+    // The document shows no body (NS-OTHER-OPS-SHAPES): a POST without one stores an empty object, as the GET
+    // of an order that never had one answers; a body sent must be a JSON object.
+    auto body = ctx.request.body.empty() ? Result<nlohmann::json, ApiError>(nlohmann::json::object()) : parse_json_body(ctx.request);
     if (!body) return fail(body.error());
     if (!body->is_object()) return fail(validation_error("body", "store order JSON must be a JSON object", "CONV-TYPES"));
     (*order)->store_order_json = *body;

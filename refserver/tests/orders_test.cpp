@@ -484,6 +484,9 @@ TEST(StoreOrderJson, KeepsPostedJsonPerOrder) {
     EXPECT_EQ(body_of(h.get("/2025-07/order/5002/store-order-json")), nlohmann::json::object());
     EXPECT_EQ(h.post("/2025-07/order/424242/store-order-json", doc).status, 404);
     EXPECT_EQ(h.send("POST", "/2025-07/order/5001/store-order-json", "[1]").status, 400);
+    // No body at all: the document shows none, so it stores an empty object (NS-OTHER-OPS-SHAPES).
+    EXPECT_EQ(h.send("POST", "/2025-07/order/5001/store-order-json", "").status, 200);
+    EXPECT_EQ(body_of(h.get("/2025-07/order/5001/store-order-json")), nlohmann::json::object());
 }
 
 TEST(Versioning, OldPathsAreNotServed) {
