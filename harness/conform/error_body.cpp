@@ -34,6 +34,9 @@ bool expect_error_body(const Exchange& ex, const std::string& rule) {
     const nlohmann::json stance = current_session().stance("NS-ERROR-BODY");
     const nlohmann::json listed = stance.is_object() ? stance.value("members", nlohmann::json::array()) : nlohmann::json::array();
     if (!listed.is_array() || listed.empty() || !ex.response) return true;
+    // A learnt shape names the operations it was seen on; another operation's refusals are not judged by it.
+    const nlohmann::json seen_on = stance.value("operations", nlohmann::json());
+    if (seen_on.is_array() && std::find(seen_on.begin(), seen_on.end(), nlohmann::json(ex.operation_id)) == seen_on.end()) return true;
     const auto held = body_members(ex.response->body);
     std::string missing;
     for (const auto& member : listed)

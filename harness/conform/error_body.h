@@ -15,8 +15,9 @@ namespace dockside::conform {
 /// empty when the body is not a JSON object. Arrays are not entered: their items vary with the refusal.
 std::vector<std::string> body_members(std::string_view body);
 
-/// Whether `ex`'s body holds every member the profile in force lists under NS-ERROR-BODY `members`; when it
-/// lacks some, a finding under `rule` names them and the stance (the profile's words, never the contract's).
+/// Whether `ex`'s body holds every member the profile in force lists under NS-ERROR-BODY `members` (on the
+/// stance's `operations` only, when it lists them: a learnt shape holds where it was seen); when it lacks
+/// some, a finding under `rule` names them and the stance (the profile's words, never the contract's).
 bool expect_error_body(const Exchange& ex, const std::string& rule);
 
 }  // namespace dockside::conform

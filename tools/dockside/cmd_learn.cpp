@@ -46,6 +46,7 @@ struct BodiesSeen {
     int refusals = 0;
     int json_objects = 0;
     std::optional<std::set<std::string>> common;
+    std::set<std::string> operations;  ///< whose refusals were seen: the members are held to these alone
 };
 
 Seen read_refusals(const std::string& path, int& unreadable, BodiesSeen& bodies) {
@@ -61,6 +62,7 @@ Seen read_refusals(const std::string& path, int& unreadable, BodiesSeen& bodies)
         ++seen[{j["stance"].get<std::string>(), j.value("member", "code")}][status];
         if (status < 400 || status >= 500) continue;
         ++bodies.refusals;
+        if (const auto op = j.value("operation", ""); !op.empty()) bodies.operations.insert(op);
         const auto members = j.value("members", std::vector<std::string>{});
         if (members.empty() || j.value("media_type", "") != "application/json") continue;
         ++bodies.json_objects;
@@ -79,10 +81,14 @@ void write_error_body(std::ostringstream& out, const BodiesSeen& bodies) {
         out << "  # NS-ERROR-BODY: not learnt: a JSON object holding members in common in " << counts << "\n";
         return;
     }
-    std::string members;
+    std::string members, operations;
     for (const auto& m : *bodies.common) members += (members.empty() ? "" : ", ") + m;
-    out << "  # NS-ERROR-BODY: members " << members << " held in " << counts << "\n"
-        << "  NS-ERROR-BODY: {assert: json_object_body, statuses: 4xx, content_type: application/json, members: [" << members << "]}\n";
+    for (const auto& op : bodies.operations) operations += (operations.empty() ? "" : ", ") + op;
+    // Held only where it was seen: a server may shape another operation's refusals otherwise.
+    out << "  # NS-ERROR-BODY: members " << members << " held in " << counts << " of " << bodies.operations.size()
+        << " operations\n"
+        << "  NS-ERROR-BODY: {assert: json_object_body, statuses: 4xx, content_type: application/json, members: [" << members
+        << "], operations: [" << operations << "]}\n";
 }
 
 /// The profile's text: each stance learnt with how often it held, each left open with what was seen.
