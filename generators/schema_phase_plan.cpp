@@ -1,7 +1,6 @@
 #include "generators/schema_phase_plan.h"
 
 #include <algorithm>
-#include <atomic>
 #include <ostream>
 
 #include "core/unique_numbers.h"

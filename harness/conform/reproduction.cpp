@@ -1,14 +1,15 @@
-// How a finding's request is written for a person to run again: credentials as variables, the run's
-// tag made fresh, and the earlier writes of the test that the request depends on (see api.h curl_of).
+// How a finding is run again: its request written for a person (credentials as variables, the run's tag
+// made fresh, the earlier writes of the test that the request depends on: see api.h curl_of), its test as a
+// `dockside conform` command, and a property's shrunk counterexample out of RapidCheck's message.
 
 #include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cstdio>
 #include <random>
+#include <cstdlib>
 #include <set>
 #include <sstream>
-#include <cstdlib>
 
 #include "core/unique_numbers.h"
 #include "harness/http/curl.h"
