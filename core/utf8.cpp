@@ -1,5 +1,6 @@
 #include "core/utf8.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace dockside {
@@ -40,6 +41,20 @@ std::string to_valid_utf8(std::string_view bytes) {
         }
     }
     return out;
+}
+
+std::string excerpt(std::string_view bytes, std::size_t max_chars) {
+    // Counts code points, not bytes, so a multi-byte character is never cut in half.
+    std::size_t chars = 0;
+    std::size_t i = 0;
+    while (i < bytes.size()) {
+        if (chars == max_chars) return to_valid_utf8(bytes.substr(0, i)) + "…";
+        const auto lead = static_cast<unsigned char>(bytes[i]);
+        const std::size_t width = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 1;
+        i += std::min(width, bytes.size() - i);
+        ++chars;
+    }
+    return to_valid_utf8(bytes);
 }
 
 }  // namespace dockside

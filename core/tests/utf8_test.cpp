@@ -19,5 +19,13 @@ TEST(Utf8, EveryBadByteBecomesOneReplacementCharacter) {
     EXPECT_EQ(to_valid_utf8("\x80x"), fffd + "x");                  // stray continuation byte
 }
 
+TEST(Excerpt, KeepsShortBodies) { EXPECT_EQ(excerpt("{\"a\":1}", 500), "{\"a\":1}"); }
+
+TEST(Excerpt, CutsAtCharacterLimitWithoutSplittingUtf8) {
+    EXPECT_EQ(excerpt(std::string(600, 'x'), 500).size(), 500u + std::string("…").size());
+    const std::string accented = "ééé";  // 2 bytes each
+    EXPECT_EQ(excerpt(accented, 2), "éé…");
+}
+
 }  // namespace
 }  // namespace dockside

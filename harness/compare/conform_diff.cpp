@@ -45,7 +45,7 @@ Side fold(const std::vector<json>& runs) {
             for (const auto& finding : test.value("findings", json::array())) {
                 const std::string key = finding.value("key", "");
                 // A copy of a finding another test reports is that finding, not one of its own.
-                if (finding.contains("reported_under")) continue;
+                if (!finding.value("reported_under", "").empty()) continue;
                 if (key.empty() || !keys_in_run.insert(key).second) continue;
                 auto& seen = side.findings[key];
                 if (seen.finding.is_null()) seen.finding = finding;

@@ -82,4 +82,23 @@ AcceptRewrite rewrite_accept_file(std::string_view previous, const std::vector<S
     return out;
 }
 
+std::set<std::string> parse_accept_file(std::string_view text) {
+    std::set<std::string> keys;
+    for (std::size_t start = 0; start <= text.size();) {
+        const auto end = std::min(text.find('\n', start), text.size());
+        if (auto key = key_of_line(text.substr(start, end - start)); !key.empty()) keys.insert(std::move(key));
+        start = end + 1;
+    }
+    return keys;
+}
+
+std::string render_accept_file(const std::vector<Finding>& findings) {
+    std::set<std::string> keys;
+    for (const auto& f : findings) keys.insert(f.key());
+    std::string text = "# Dockside accept file: findings listed here (rule|operation|test) are reported as accepted\n"
+                       "# and do not fail `dockside conform --accept FILE`. Delete a line once the finding is fixed.\n";
+    for (const auto& key : keys) text += key + "\n";
+    return text;
+}
+
 }  // namespace dockside::conform

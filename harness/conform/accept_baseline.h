@@ -12,6 +12,13 @@
 
 namespace dockside::conform {
 
+/// Keys of an accept file: one per line, blank lines and `#` comments (whole line or trailing) ignored,
+/// surrounding white space trimmed.
+std::set<std::string> parse_accept_file(std::string_view text);
+
+/// The text of an accept file for these findings: a comment header, then one key per line, sorted.
+std::string render_accept_file(const std::vector<Finding>& findings);
+
 /// Judges each key of the accept file (`keys`, from `file`) against the run's tests. A key is stale when
 /// its test ran to its end (passed, or failed only by accepted findings) without that finding, or when
 /// `whole_suite` (no --only, no --filter) ran and no test of that name exists. A test that was not

@@ -4,7 +4,8 @@
 #include <cctype>
 #include <sstream>
 
-#include "harness/conform/finding.h"
+#include "core/text.h"
+
 
 namespace dockside::conform {
 
@@ -84,6 +85,48 @@ std::string rule_check_area(std::string_view test_name) {
     if (test_name.substr(0, prefix.size()) != prefix) return "";
     const auto cut = test_name.rfind('_');
     return cut == std::string_view::npos || cut < prefix.size() ? "" : std::string(test_name.substr(cut + 1));
+}
+
+std::string area_of_test(std::string_view test_name) {
+    // The suite is the part before the first '.'. Value-parameterised suites carry an instantiation
+    // prefix ("P/Returns"), typed ones an index ("Returns/0"): take the last segment that is not a number.
+    std::string_view suite = test_name.substr(0, test_name.find('.'));
+    std::string_view chosen = suite;
+    std::size_t start = 0;
+    while (start <= suite.size()) {
+        const auto end = std::min(suite.find('/', start), suite.size());
+        const std::string_view segment = suite.substr(start, end - start);
+        const bool numeric = !segment.empty() && std::all_of(segment.begin(), segment.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c));
+        });
+        if (!segment.empty() && !numeric) chosen = segment;
+        start = end + 1;
+    }
+    // RC_GTEST_FIXTURE_PROP names its suite "<Fixture>_RapidCheck".
+    constexpr std::string_view kRcSuffix = "_RapidCheck";
+    if (chosen.size() > kRcSuffix.size() && chosen.substr(chosen.size() - kRcSuffix.size()) == kRcSuffix)
+        chosen.remove_suffix(kRcSuffix.size());
+    return ascii_lower(chosen);
+}
+
+std::string rule_of_test(std::string_view test_name) {
+    const auto dot = test_name.find('.');
+    if (dot == std::string_view::npos) return {};
+    std::string_view name = test_name.substr(dot + 1);
+    if (const auto slash = name.find('/'); slash != std::string_view::npos) name = name.substr(0, slash);
+    std::string rule;
+    std::size_t start = 0;
+    while (start < name.size()) {
+        const auto end = std::min(name.find('_', start), name.size());
+        const std::string_view word = name.substr(start, end - start);
+        const bool upper = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+            return std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c));
+        });
+        if (!upper || end == name.size()) break;  // the last word is the description, never part of the id
+        rule += (rule.empty() ? "" : "-") + std::string(word);
+        start = end + 1;
+    }
+    return rule;
 }
 
 }  // namespace dockside::conform

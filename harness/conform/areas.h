@@ -36,4 +36,11 @@ std::string gtest_filter(const std::vector<std::string>& areas, const std::strin
 /// ("RuleChecks.status_code_orders" → "orders", harness/conform/session_tests.h); "" for any other test.
 std::string rule_check_area(std::string_view test_name);
 
+/// The area a GoogleTest name belongs to: "Returns.X" / "P/Returns.X/0" / "Returns/X" → "returns".
+std::string area_of_test(std::string_view test_name);
+
+/// The rule a test is named for: "Returns.RET_ONE_ACTION_SecondActionForOneItemRejected" → "RET-ONE-ACTION" (the
+/// upper-case words before the first word with a lower-case letter); "" when the name starts otherwise.
+std::string rule_of_test(std::string_view test_name);
+
 }  // namespace dockside::conform

@@ -48,7 +48,10 @@ Result<RunResults, RunRefused> run_conformance(const spec::Spec& spec, const val
         results.meta = ran.meta;
         results.tests.insert(results.tests.end(), ran.tests.begin(), ran.tests.end());
         report_each_defect_once(results.tests);
-        if (!info.coverage_log.empty()) results.schema_phase = read_coverage(info.coverage_log);
+        for (const auto& test : results.tests)
+            if (test.coverage) results.schema_phase.push_back(*test.coverage);
+        std::sort(results.schema_phase.begin(), results.schema_phase.end(),
+                  [](const OperationCoverage& a, const OperationCoverage& b) { return a.operation < b.operation; });
     }
     // The preparation's findings are tests of the run like any other.
     results.meta.selected += static_cast<int>(prepared.preflight.size());

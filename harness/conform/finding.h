@@ -1,15 +1,13 @@
 #pragma once
 /// What a conformance run found: one Finding per failed expectation, traceable to a RULES.md id, the
-/// document's section and a runnable curl line; and the thread-safe log the suites write them to.
+/// document's section and a runnable curl line. The suites write them to the FindingLog (run_log.h).
 
 #include <cstddef>
 #include <cstdint>
-#include <map>
-#include <mutex>
-#include <set>
 #include <string>
-#include <string_view>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "harness/validate/violation.h"
 
@@ -47,58 +45,16 @@ struct Finding {
     std::string exchange;
 
     /// Stable identity across runs, for accept files: "rule|operation|test".
-    std::string key() const;
+    std::string key() const { return rule + "|" + operation + "|" + test; }
 };
+
+// The one JSON form of a finding, in the run log and in results.json: a member a reader does not find
+// keeps its default.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Finding, test, area, operation, rule, section, title, message, curl,
+                                                status, body_excerpt, violations, seed, replay, shrunk_input, accepted,
+                                                occurrences, setup, setup_step, reported_under, exchange)
 
 /// Longest body excerpt kept in a Finding.
 inline constexpr std::size_t kBodyExcerptChars = 500;
-
-/// The first `max_chars` characters of `body` (never splitting a UTF-8 sequence), plus "…" when cut.
-std::string excerpt(std::string_view body, std::size_t max_chars = kBodyExcerptChars);
-
-/// The area a GoogleTest name belongs to: "Returns.X" / "P/Returns.X/0" / "Returns/X" → "returns".
-std::string area_of_test(std::string_view test_name);
-
-/// The rule a test is named for: "Returns.RET_ONE_ACTION_SecondActionForOneItemRejected" → "RET-ONE-ACTION" (the
-/// upper-case words before the first word with a lower-case letter); "" when the name starts otherwise.
-std::string rule_of_test(std::string_view test_name);
-
-/// "rule|title" for counting distinct findings across tests: the same expectation broken the same way.
-std::string cause_key(const Finding& finding);
-
-/// Keys of an accept file: one per line, blank lines and `#` comments (whole line or trailing) ignored,
-/// surrounding white space trimmed.
-std::set<std::string> parse_accept_file(std::string_view text);
-
-/// The text of an accept file for these findings: a comment header, then one key per line, sorted.
-std::string render_accept_file(const std::vector<Finding>& findings);
-
-/// Every finding of a run, from any test thread. Findings with the same key in the same test are
-/// merged (the newest kept, `occurrences` counted) so a shrinking property leaves its minimal case.
-class FindingLog {
-public:
-    void add(Finding finding);
-    /// A skip and its reason ("needs the simulation control"): skips are never passes.
-    void record_skip(const std::string& test, std::string reason);
-
-    std::vector<Finding> all() const;
-    std::vector<Finding> for_test(std::string_view test) const;
-    std::map<std::string, std::string> skips() const;
-    std::size_t size() const;
-
-    /// The run's seed, set on every finding added from now on that has none.
-    void set_seed(std::uint64_t seed);
-    /// Sets the replay command and shrunk_input on every finding of `test` that has none yet.
-    void annotate_test(std::string_view test, const std::string& replay, const std::string& shrunk_input);
-    /// Marks findings whose key is in `keys` as accepted; returns how many were marked.
-    std::size_t accept(const std::set<std::string>& keys);
-    void clear();
-
-private:
-    mutable std::mutex mutex_;
-    std::vector<Finding> findings_;
-    std::map<std::string, std::string> skips_;
-    std::uint64_t seed_ = 0;
-};
 
 }  // namespace dockside::conform

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "harness/conform/areas.h"
 #include "harness/conform/junit.h"
 
 namespace dockside::conform {

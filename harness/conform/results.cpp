@@ -186,7 +186,7 @@ Totals totals(const RunResults& results) {
         t.rate_limited_seconds += test.rate_limited_seconds;
         if (!fails_run(test.status)) continue;
         for (const auto& f : test.findings)
-            if (!f.accepted) causes.insert(cause_key(f));
+            if (!f.accepted) causes.insert(f.rule + "|" + f.title);
     }
     t.distinct_findings = static_cast<int>(causes.size());
     return t;
@@ -198,27 +198,9 @@ namespace {
 double to_ms(double seconds) { return std::round(seconds * 1000.0) / 1000.0; }
 }  // namespace
 
-nlohmann::json to_json(const validate::Violation& v) {
-    return {{"rule", v.rule}, {"pointer", v.pointer}, {"expected", v.expected}, {"actual", v.actual},
-            {"spec_location", v.spec_location}};
-}
-
 nlohmann::json to_json(const Finding& f) {
-    nlohmann::json violations = nlohmann::json::array();
-    for (const auto& v : f.violations) violations.push_back(to_json(v));
-    nlohmann::json out{{"key", f.key()},          {"test", f.test},
-                       {"area", f.area},          {"operation", f.operation},
-                       {"rule", f.rule},          {"section", f.section},
-                       {"title", f.title},        {"message", f.message},
-                       {"curl", f.curl},          {"status", f.status},
-                       {"body_excerpt", f.body_excerpt}, {"violations", violations},
-                       {"seed", f.seed},          {"replay", f.replay},
-                       {"shrunk_input", f.shrunk_input},
-                       {"accepted", f.accepted},  {"occurrences", f.occurrences},
-                       {"setup", f.setup}};
-    if (f.setup) out["setup_step"] = f.setup_step;
-    if (!f.reported_under.empty()) out["reported_under"] = f.reported_under;
-    if (!f.exchange.empty()) out["exchange"] = f.exchange;
+    nlohmann::json out = f;
+    out["key"] = f.key();
     return out;
 }
 
@@ -235,10 +217,7 @@ nlohmann::json to_json(const TestOutcome& t) {
     if (t.rate_limited_waits > 0)
         test["rate_limited"] = {{"waits", t.rate_limited_waits}, {"seconds", std::round(t.rate_limited_seconds * 1000.0) / 1000.0}};
     if (const auto& fault = t.harness_fault)
-        test["harness_fault"] = {{"cause", fault->cause},
-                                 {"last_request", fault->last_request},
-                                 {"seed", fault->seed},
-                                 {"replay", fault->replay}};
+        test["harness_fault"] = *fault;
     return test;
 }
 

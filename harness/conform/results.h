@@ -50,6 +50,7 @@ struct HarnessFault {
     std::uint64_t seed = 0;    ///< the run's RapidCheck seed
     std::string replay;        ///< the command that runs this test alone again
 };
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(HarnessFault, cause, last_request, seed, replay)
 
 struct TestOutcome {
     std::string name;
@@ -64,6 +65,8 @@ struct TestOutcome {
     /// Answers 429 the test waited out (NS-RATE-LIMITS: throttling, never a finding) and how long it waited.
     int rate_limited_waits = 0;
     double rate_limited_seconds = 0;
+    /// A schema phase test's row; it travels in the run log and is shown once, in results.json's "schema_phase".
+    std::optional<OperationCoverage> coverage;
 };
 
 /// Status of a test from GoogleTest's verdict and its findings: a failed test whose findings are all
@@ -157,7 +160,6 @@ struct Totals {
 };
 Totals totals(const RunResults& results);
 
-nlohmann::json to_json(const validate::Violation& violation);
 nlohmann::json to_json(const Finding& finding);
 /// {"dockside_version","spec_version","target","embedded","profile","seed","cases","areas","faults","started_at",
 ///  "duration_seconds","test_budget_seconds","interrupted","credentials"? (OAuth only),"summary":{passed,failed,skipped,accepted,blocked,

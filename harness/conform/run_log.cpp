@@ -30,38 +30,79 @@ TestStatus status_from(const std::string& text) {
     return TestStatus::Failed;  // a status this reader does not know must not read as a pass
 }
 
-validate::Violation violation_from_json(const json& v) {
-    return {member<std::string>(v, "rule", ""), member<std::string>(v, "pointer", ""),
-            member<std::string>(v, "expected", ""), member<std::string>(v, "actual", ""),
-            member<std::string>(v, "spec_location", "")};
-}
-
 }  // namespace
 
-Finding finding_from_json(const json& f) {
-    Finding out;
-    out.test = member<std::string>(f, "test", "");
-    out.area = member<std::string>(f, "area", "");
-    out.operation = member<std::string>(f, "operation", "");
-    out.rule = member<std::string>(f, "rule", "");
-    out.section = member<std::string>(f, "section", "");
-    out.title = member<std::string>(f, "title", "");
-    out.message = member<std::string>(f, "message", "");
-    out.curl = member<std::string>(f, "curl", "");
-    out.status = member<int>(f, "status", 0);
-    out.body_excerpt = member<std::string>(f, "body_excerpt", "");
-    if (const auto it = f.find("violations"); it != f.end() && it->is_array())
-        for (const auto& v : *it) out.violations.push_back(violation_from_json(v));
-    out.seed = member<std::uint64_t>(f, "seed", 0);
-    out.replay = member<std::string>(f, "replay", "");
-    out.shrunk_input = member<std::string>(f, "shrunk_input", "");
-    out.accepted = member<bool>(f, "accepted", false);
-    out.occurrences = member<int>(f, "occurrences", 1);
-    out.setup = member<bool>(f, "setup", false);
-    out.setup_step = member<std::string>(f, "setup_step", "");
-    out.reported_under = member<std::string>(f, "reported_under", "");
-    out.exchange = member<std::string>(f, "exchange", "");
+void FindingLog::add(Finding finding) {
+    std::lock_guard lock(mutex_);
+    if (finding.seed == 0) finding.seed = seed_;
+    const std::string key = finding.key();
+    for (auto& existing : findings_) {
+        if (existing.key() != key) continue;
+        finding.occurrences = existing.occurrences + 1;
+        finding.accepted = finding.accepted || existing.accepted;
+        existing = std::move(finding);
+        return;
+    }
+    findings_.push_back(std::move(finding));
+}
+
+void FindingLog::record_skip(const std::string& test, std::string reason) {
+    std::lock_guard lock(mutex_);
+    skips_[test] = std::move(reason);
+}
+
+std::vector<Finding> FindingLog::all() const {
+    std::lock_guard lock(mutex_);
+    return findings_;
+}
+
+std::vector<Finding> FindingLog::for_test(std::string_view test) const {
+    std::lock_guard lock(mutex_);
+    std::vector<Finding> out;
+    for (const auto& f : findings_)
+        if (f.test == test) out.push_back(f);
     return out;
+}
+
+std::map<std::string, std::string> FindingLog::skips() const {
+    std::lock_guard lock(mutex_);
+    return skips_;
+}
+
+std::size_t FindingLog::size() const {
+    std::lock_guard lock(mutex_);
+    return findings_.size();
+}
+
+void FindingLog::set_seed(std::uint64_t seed) {
+    std::lock_guard lock(mutex_);
+    seed_ = seed;
+}
+
+void FindingLog::annotate_test(std::string_view test, const std::string& replay, const std::string& shrunk_input) {
+    std::lock_guard lock(mutex_);
+    for (auto& f : findings_) {
+        if (f.test != test) continue;
+        if (f.replay.empty()) f.replay = replay;
+        if (f.shrunk_input.empty()) f.shrunk_input = shrunk_input;
+    }
+}
+
+std::size_t FindingLog::accept(const std::set<std::string>& keys) {
+    std::lock_guard lock(mutex_);
+    std::size_t marked = 0;
+    for (auto& f : findings_)
+        if (keys.count(f.key())) {
+            f.accepted = true;
+            ++marked;
+        }
+    return marked;
+}
+
+void FindingLog::clear() {
+    std::lock_guard lock(mutex_);
+    findings_.clear();
+    skips_.clear();
 }
 
 TestOutcome outcome_from_json(const json& t) {
@@ -73,17 +114,17 @@ TestOutcome outcome_from_json(const json& t) {
     out.seconds = member<double>(t, "seconds", 0.0);
     out.failure_messages = member<std::vector<std::string>>(t, "failure_messages", {});
     if (const auto it = t.find("findings"); it != t.end() && it->is_array())
-        for (const auto& f : *it) out.findings.push_back(finding_from_json(f));
+        for (const auto& f : *it) out.findings.push_back(f.get<Finding>());
     if (const auto it = t.find("rate_limited"); it != t.end() && it->is_object()) {
         out.rate_limited_waits = member<int>(*it, "waits", 0);
         out.rate_limited_seconds = member<double>(*it, "seconds", 0.0);
     }
+    if (const auto it = t.find("schema_phase"); it != t.end())
+        if (auto row = coverage_from_json(*it)) out.coverage = std::move(*row);
     if (const auto it = t.find("harness_fault"); it != t.end() && it->is_object())
-        out.harness_fault = HarnessFault{member<std::string>(*it, "cause", ""), member<std::string>(*it, "last_request", ""),
-                                         member<std::uint64_t>(*it, "seed", 0), member<std::string>(*it, "replay", "")};
+        out.harness_fault = it->get<HarnessFault>();
     return out;
 }
-
 
 Result<std::unique_ptr<RunLog>, std::string> RunLog::create() {
     std::error_code error;
@@ -107,7 +148,9 @@ RunLog::~RunLog() {
 
 std::optional<std::string> RunLog::append(const TestOutcome& outcome) const {
     // Replacement, not an exception: a finding's body excerpt may hold bytes that are not UTF-8.
-    const std::string line = to_json(outcome).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    auto record = to_json(outcome);
+    if (outcome.coverage) record["schema_phase"] = to_json(*outcome.coverage);
+    const std::string line = record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     ssize_t n;
     while ((n = ::write(fd_, line.data(), line.size())) < 0 && errno == EINTR) {
     }
@@ -129,7 +172,10 @@ std::vector<TestOutcome> RunLog::read_new() {
     for (auto end = pending_.find('\n'); end != std::string::npos; end = pending_.find('\n', start)) {
         const auto line = nlohmann::json::parse(pending_.begin() + static_cast<std::ptrdiff_t>(start),
                                                 pending_.begin() + static_cast<std::ptrdiff_t>(end), nullptr, false);
-        if (line.is_object()) outcomes.push_back(outcome_from_json(line));
+        try {
+            if (line.is_object()) outcomes.push_back(outcome_from_json(line));
+        } catch (const nlohmann::json::exception&) {
+        }
         start = end + 1;
     }
     pending_.erase(0, start);

@@ -47,33 +47,6 @@ Result<OperationCoverage, std::string> coverage_from_json(const nlohmann::json& 
     return out;
 }
 
-bool append_coverage(const std::string& path, const OperationCoverage& row) {
-    const std::string line = to_json(row).dump() + "\n";
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
-    if (fd < 0) return false;
-    const auto written = ::write(fd, line.data(), line.size());
-    ::close(fd);
-    return written == static_cast<ssize_t>(line.size());
-}
-
-std::vector<OperationCoverage> read_coverage(const std::string& path, int* unreadable) {
-    std::vector<OperationCoverage> rows;
-    if (unreadable) *unreadable = 0;
-    std::ifstream in(path);
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty()) continue;
-        auto row = coverage_from_json(nlohmann::json::parse(line, nullptr, false));
-        if (!row) {
-            if (unreadable) ++*unreadable;
-            continue;
-        }
-        auto same = std::find_if(rows.begin(), rows.end(), [&](const OperationCoverage& r) { return r.operation == row->operation; });
-        if (same != rows.end()) *same = std::move(*row);
-        else rows.push_back(std::move(*row));
-    }
-    return rows;
-}
-
 namespace {
 
 std::string statuses_text(const std::map<int, int>& statuses) {

@@ -1,8 +1,8 @@
 #pragma once
 /// What the schema phase did per operation: requests sent, constraints planned and broken, statuses seen.
-/// Each phase test (one per operation, in a child process) appends its row as one JSON line to the run's
-/// coverage log; `dockside conform` reads the log after the run into results.json ("schema_phase") and
-/// prints it as a table under the summary.
+/// Each phase test (one per operation) records its row on its outcome, which the run log carries home;
+/// `dockside conform` gathers the rows into results.json ("schema_phase") and prints them as a table under
+/// the summary.
 
 #include <map>
 #include <optional>
@@ -33,14 +33,6 @@ struct OperationCoverage {
 nlohmann::json to_json(const OperationCoverage& row);
 /// The inverse of to_json; an error names what is missing.
 Result<OperationCoverage, std::string> coverage_from_json(const nlohmann::json& row);
-
-/// Appends the row as one line (one write, O_APPEND: safe from every child). False when the file cannot
-/// be written.
-bool append_coverage(const std::string& path, const OperationCoverage& row);
-
-/// Every row of a coverage log in operation order; a later row of the same operation replaces an earlier
-/// one (a test that ran again). A missing file is no rows; an unreadable line is skipped and counted.
-std::vector<OperationCoverage> read_coverage(const std::string& path, int* unreadable = nullptr);
 
 /// The invalid requests sent to operations that served none of their valid requests (or sent none): a refusal there says
 /// nothing of the constraint the request broke (the target refuses that operation's requests for another

@@ -11,8 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/conform/finding.h"
 #include "core/result.h"
+#include "harness/conform/run_log.h"
 #include "harness/http/client.h"
 #include "harness/http/url.h"
 #include "harness/validate/response_validator.h"
@@ -61,8 +61,6 @@ struct SessionInfo {
     std::string webhook_public_url;
     /// Where each record the run creates is noted, one JSON line per create, for cleanup; empty = nowhere.
     std::string created_log;
-    /// Where each schema-phase test appends its coverage row (schema_coverage.h); empty = nowhere.
-    std::string coverage_log;
 };
 
 /// One run's target plus the shared spec, validator and finding log.

@@ -1,6 +1,4 @@
 #include "harness/conform/suite_api.h"
-#include "harness/conform/created_records.h"
-#include "harness/conform/named_records.h"
 
 #include <algorithm>
 #include <memory>
@@ -11,7 +9,11 @@
 #include <rapidcheck/detail/ImplicitParam.h>
 #include <rapidcheck/detail/PropertyContext.h>
 
+#include "core/utf8.h"
 #include "harness/checks/rule_roles.h"
+#include "harness/conform/areas.h"
+#include "harness/conform/created_records.h"
+#include "harness/conform/named_records.h"
 #include "harness/conform/results.h"
 #include "harness/http/client.h"
 #include "harness/http/retry_after.h"
@@ -204,7 +206,7 @@ conform::Finding make_finding(const Exchange* ex, const std::string& rule, std::
         if (ex->sequence) f.exchange = f.test + "#" + std::to_string(ex->sequence);
         f.curl = curl_of(*ex);
         f.status = ex->status();
-        if (ex->response) f.body_excerpt = conform::excerpt(ex->response->body);
+        if (ex->response) f.body_excerpt = excerpt(ex->response->body, conform::kBodyExcerptChars);
         f.violations = ex->violations;
         if (ex->operation) f.section = ex->operation->section;
     }
@@ -482,6 +484,8 @@ bool expect_no_side_effect(bool unchanged, const std::string& operation, const s
 }
 
 void record_skip(const std::string& reason) { current_session().findings().record_skip(test_context::test_name(), reason); }
+
+void record_coverage(OperationCoverage row) { test_context::record_coverage(std::move(row)); }
 
 bool has_read_only_token() { return !current_session().info().read_only_token.empty(); }
 

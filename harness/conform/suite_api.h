@@ -23,6 +23,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "harness/conform/schema_coverage.h"
 #include "harness/conform/session.h"
 #include "harness/http/message.h"
 #include "harness/http/url.h"
@@ -146,6 +147,8 @@ void record_failure(const std::string& rule, const std::string& operation, const
 
 /// Records the skip and its reason in the FindingLog (skips are never passes). Use DOCKSIDE_SKIP.
 void record_skip(const std::string& reason);
+/// Records what the schema phase did in the running test: its row goes home on the test's outcome.
+void record_coverage(OperationCoverage row);
 
 /// Whether the target has a read-only token (Auth::ReadOnly); DOCKSIDE_SKIP(no_read_only_token()) when not.
 bool has_read_only_token();

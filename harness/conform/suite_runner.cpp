@@ -235,6 +235,7 @@ private:
         const auto throttled = test_context::throttling();
         outcome.rate_limited_waits = throttled.waits;
         outcome.rate_limited_seconds = throttled.waited_seconds;
+        outcome.coverage = test_context::coverage();
         if (!throttled.gave_up_on.empty() && conform::fails_run(outcome.status)) {
             // What it judged after the last 429 it judged on a refusal: the target could not be tested here.
             outcome.status = conform::TestStatus::Blocked;

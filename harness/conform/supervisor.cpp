@@ -14,6 +14,7 @@
 #include <exception>
 #include <set>
 
+#include "harness/conform/areas.h"
 #include "harness/conform/finding.h"
 #include "harness/conform/run_apart.h"
 

@@ -22,6 +22,7 @@ struct State {
     std::deque<Sent> sent;
     std::vector<std::string> setup;
     std::optional<std::string> skip;
+    std::optional<OperationCoverage> coverage;
     std::function<void(const http::Request&)> observer;
     std::function<void(std::uint64_t, const http::HarExchange&)> answers;
     Throttling throttling;
@@ -45,6 +46,7 @@ void begin(const std::string& test, std::chrono::milliseconds budget) {
     s.sent.clear();
     s.setup.clear();
     s.skip.reset();
+    s.coverage.reset();
     s.throttling = Throttling{};
 }
 
@@ -206,6 +208,18 @@ std::optional<std::string> requested_skip() {
     State& s = state();
     std::lock_guard lock(s.mutex);
     return s.skip;
+}
+
+void record_coverage(OperationCoverage row) {
+    State& s = state();
+    std::lock_guard lock(s.mutex);
+    s.coverage = std::move(row);
+}
+
+std::optional<OperationCoverage> coverage() {
+    State& s = state();
+    std::lock_guard lock(s.mutex);
+    return s.coverage;
 }
 
 }  // namespace dockside::conform::test_context

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/conform/schema_coverage.h"
 #include "harness/http/har.h"
 #include "harness/http/message.h"
 
@@ -77,5 +78,9 @@ Throttling throttling();
 /// A skip asked for by the harness itself (a credential the target configuration lacks): the reason.
 void request_skip(const std::string& reason);
 std::optional<std::string> requested_skip();
+
+/// What the schema phase did in the running test (one operation's row): it ends on the test's outcome.
+void record_coverage(OperationCoverage row);
+std::optional<OperationCoverage> coverage();
 
 }  // namespace dockside::conform::test_context

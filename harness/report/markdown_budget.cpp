@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "harness/conform/finding.h"
+#include "core/utf8.h"
 
 namespace dockside::report {
 namespace {
@@ -15,7 +15,7 @@ std::string one_line(std::string_view text, std::size_t max_chars) {
     std::string flat(text.substr(0, max_chars * 4 + 1));
     for (char& c : flat)
         if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
-    return conform::excerpt(flat, max_chars);
+    return excerpt(flat, max_chars);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "harness/compare/load_diff.h"
+#include "harness/conform/areas.h"
 #include "harness/conform/finding.h"
 #include "harness/conform/schema_coverage.h"
 #include "harness/histogram/percentiles_text.h"

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace dockside::validate {
 
 struct Violation {
@@ -15,5 +17,7 @@ struct Violation {
     /// "CONV-TYPES at /shipments/0/status: expected one of [...], actual \"Bogus\" (spec: ...)".
     std::string message() const;
 };
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Violation, rule, pointer, expected, actual, spec_location)
 
 }  // namespace dockside::validate

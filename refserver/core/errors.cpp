@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/utf8.h"
 #include "refserver/core/limits.h"
 
 namespace dockside::refserver {
@@ -63,18 +64,7 @@ ApiError rate_limited(std::chrono::milliseconds wait) {
     return error;
 }
 
-std::string quoted_excerpt(std::string_view text) {
-    std::size_t chars = 0;
-    std::size_t cut = text.size();
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;  // inside a UTF-8 sequence
-        if (chars++ == kMaxEchoChars) {
-            cut = i;
-            break;
-        }
-    }
-    return "'" + std::string(text.substr(0, cut)) + (cut < text.size() ? "\u2026'" : "'");
-}
+std::string quoted_excerpt(std::string_view text) { return "'" + excerpt(text, kMaxEchoChars) + "'"; }
 
 std::string describe_value(const nlohmann::json& value) {
     switch (value.type()) {

@@ -14,6 +14,7 @@
 #include "core/exit_codes.h"
 #include "core/text_file.h"
 #include "harness/auth/refresh_token_file.h"
+#include "harness/conform/accept_baseline.h"
 #include "harness/conform/areas.h"
 #include "harness/conform/conform_run.h"
 #include "harness/conform/finding.h"
@@ -43,7 +44,6 @@ namespace dockside::cli {
 namespace {
 
 /// The schema phase's coverage rows of a run, in its results folder (read into results.json at the end).
-constexpr const char* kCoverageLog = "schema-phase.jsonl";
 
 struct ConformOptions {
     config::RawTargetOptions target;
@@ -291,12 +291,6 @@ void complete_session_info(conform::SessionInfo& info, const conform::SessionInf
     info.writes_refused = writes_refused_reason(*c.target, options.safety);
     // What the run creates on a remote target is noted so it can be undone (the embedded one goes with it).
     if (!options.list && !info.embedded) info.created_log = created_log_of(c.out_dir);
-    if (!options.list) {
-        // The schema phase's rows of this run only: a folder used again must not show an earlier run's.
-        info.coverage_log = (std::filesystem::path(c.out_dir) / kCoverageLog).string();
-        std::error_code ec;
-        std::filesystem::remove(info.coverage_log, ec);
-    }
     apply_webhook_options(options.webhook, info);
 }
 
@@ -406,7 +400,7 @@ int run_conform(const GlobalOptions& global, const ConformOptions& options) {
     // what this run made goes, and a folder only when empty (another run may be writing beside it).
     if (code == kExitCannotRun && !made.empty()) {
         std::error_code ec;
-        for (const char* file : {"results.json", "junit.xml", "conform.log", kCoverageLog}) std::filesystem::remove(dir / file, ec);
+        for (const char* file : {"results.json", "junit.xml", "conform.log"}) std::filesystem::remove(dir / file, ec);
         for (auto at = std::filesystem::absolute(dir, ec); !at.empty(); at = at.parent_path()) {
             if (!std::filesystem::remove(at, ec)) break;  // not empty, or not ours to remove
             if (at == made) break;

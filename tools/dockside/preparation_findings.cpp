@@ -3,7 +3,10 @@
 #include <map>
 #include <optional>
 
+#include "core/utf8.h"
+#include "harness/conform/areas.h"
 #include "harness/conform/finding.h"
+#include "harness/conform/run_log.h"
 #include "harness/http/url.h"
 
 namespace dockside::cli {
@@ -69,7 +72,7 @@ std::optional<conform::Finding> judge(const http::PreparationAnswer& answer, con
         f.curl = http::to_curl(*origin, answer.request, curl);
     }
     f.status = status;
-    f.body_excerpt = conform::excerpt(answer.response.body);
+    f.body_excerpt = excerpt(answer.response.body, conform::kBodyExcerptChars);
     f.violations = violations;
     return f;
 }

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/utf8.h"
 #include "harness/http/retry_after.h"
 #include "harness/http/url.h"
 #include "harness/conform/created_records.h"
@@ -50,8 +51,8 @@ std::vector<Created> pending(std::istream& log, const std::vector<conform::UndoR
     return created;
 }
 
-std::string excerpt(const std::string& body) {
-    std::string text = body.substr(0, 160);
+std::string one_line_excerpt(const std::string& body) {
+    std::string text = excerpt(body, 160);
     std::replace(text.begin(), text.end(), '\n', ' ');
     return text;
 }
@@ -101,7 +102,7 @@ CleanupOutcome judge(const Created& record, const http::Response& answer) {
         out.detail = what + ": it is gone already";
         return out;
     }
-    out.detail = what + ": " + excerpt(answer.body);
+    out.detail = what + ": " + one_line_excerpt(answer.body);
     return out;
 }
 

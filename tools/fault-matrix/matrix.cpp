@@ -103,7 +103,7 @@ std::vector<RepeatedFinding> repeated_findings(const nlohmann::json& results, co
         const std::string name = test.value("name", "");
         if (!failing_status(test.value("status", "")) || baseline_failures.count(name)) continue;
         for (const auto& f : test.value("findings", nlohmann::json::array()))
-            if (!f.value("accepted", false) && !f.value("setup", false) && !f.contains("reported_under"))
+            if (!f.value("accepted", false) && !f.value("setup", false) && f.value("reported_under", "").empty())
                 tests_of[{f.value("rule", ""), f.value("operation", "")}].insert(name);
     }
     std::vector<RepeatedFinding> out;

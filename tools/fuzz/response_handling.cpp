@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/utf8.h"
 #include "harness/conform/finding.h"
 #include "harness/conform/report.h"
 #include "harness/conform/results.h"
@@ -76,7 +77,7 @@ std::optional<std::string> ResponseHandlingTarget::run(std::string_view bytes) {
         finding.operation = op.id;
         finding.rule = violations.empty() ? "ERR-CODES" : violations.front().rule;
         finding.status = response.status;
-        finding.body_excerpt = conform::excerpt(response.body);
+        finding.body_excerpt = excerpt(response.body, conform::kBodyExcerptChars);
         finding.violations = violations;
         conform::RunResults results;
         conform::TestOutcome test;

@@ -99,5 +99,23 @@ TEST(AcceptBaseline, WithoutAPreviousFileItIsTheRunsFindings) {
     EXPECT_EQ(rewritten.total, 1u);
 }
 
+TEST(AcceptFile, ParsesKeysCommentsAndBlankLines) {
+    const auto keys = parse_accept_file(
+        "# header\n\nRET-DUP-ID|createReturn|Returns.A\n  ERR-CODES|createOrder|Orders.B  # known\r\n#x|y|z\n");
+    EXPECT_EQ(keys, (std::set<std::string>{"RET-DUP-ID|createReturn|Returns.A", "ERR-CODES|createOrder|Orders.B"}));
+    EXPECT_TRUE(parse_accept_file("").empty());
+}
+
+TEST(AcceptFile, RenderedFileParsesBackToTheKeys) {
+    std::vector<Finding> findings(3);
+    findings[0].rule = "B", findings[0].operation = "op", findings[0].test = "T.b";
+    findings[1].rule = findings[2].rule = "A";
+    findings[1].operation = findings[2].operation = "op";
+    findings[1].test = findings[2].test = "T.a";
+    const auto text = render_accept_file(findings);
+    EXPECT_EQ(text.rfind("#", 0), 0u);
+    EXPECT_EQ(parse_accept_file(text), (std::set<std::string>{"A|op|T.a", "B|op|T.b"}));
+}
+
 }  // namespace
 }  // namespace dockside::conform

@@ -68,5 +68,12 @@ TEST(Areas, ARuleCheckTestBelongsToTheAreaItsNameEndsWith) {
     EXPECT_EQ(area_of_test("RuleChecks.max_length_orders"), "rulechecks");  // its summary row stays
 }
 
+TEST(AreaOfTest, HandlesPlainParameterisedTypedAndFixtureProperties) {
+    EXPECT_EQ(area_of_test("Returns.RET_DUP_ID_X"), "returns");
+    EXPECT_EQ(area_of_test("Limits/Orders.ORD_GIFT_500/3"), "orders");
+    EXPECT_EQ(area_of_test("Billing/0.Typed"), "billing");
+    EXPECT_EQ(area_of_test("Webhooks_RapidCheck.Prop"), "webhooks");
+}
+
 }  // namespace
 }  // namespace dockside::conform

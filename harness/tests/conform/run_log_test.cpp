@@ -40,6 +40,26 @@ TEST(RunLog, AnOutcomeComesBackAsItWasAppendedAndIsReadOnce) {
     EXPECT_TRUE((*log)->read_new().empty()) << "a line is read once";
 }
 
+TEST(RunLog, ASchemaPhaseRowTravelsOnItsOutcomeAndNotIntoResultsTests) {
+    auto log = RunLog::create();
+    ASSERT_TRUE(log) << log.error();
+    TestOutcome sent = outcome_named("Orders.SchemaPhase_createOrder");
+    OperationCoverage row;
+    row.operation = "createOrder";
+    row.positive = 25;
+    row.served = 24;
+    row.negative = 31;
+    row.statuses = {{201, 24}, {400, 31}, {0, 1}};
+    row.not_exercised = {"body /either: anyOf/oneOf"};
+    sent.coverage = row;
+    ASSERT_FALSE((*log)->append(sent));
+    const auto back = (*log)->read_new();
+    ASSERT_EQ(back.size(), 1u);
+    ASSERT_TRUE(back[0].coverage);
+    EXPECT_EQ(to_json(*back[0].coverage), to_json(row));
+    EXPECT_FALSE(to_json(back[0]).contains("schema_phase")) << "results.json shows the row once, at its top";
+}
+
 TEST(RunLog, LinesOfWorkersWritingAtOnceStayWhole) {
     // Lines well past PIPE_BUF, from two processes at once, read while they are written.
     auto log = RunLog::create();

@@ -1,4 +1,4 @@
-#include "harness/conform/finding.h"
+#include "harness/conform/run_log.h"
 
 #include <thread>
 
@@ -29,35 +29,6 @@ TEST(FindingKey, IgnoresVolatileParts) {
     b.curl = "curl x";
     b.message = "other";
     EXPECT_EQ(a.key(), b.key());
-}
-
-TEST(Excerpt, KeepsShortBodies) { EXPECT_EQ(excerpt("{\"a\":1}"), "{\"a\":1}"); }
-
-TEST(Excerpt, CutsAtCharacterLimitWithoutSplittingUtf8) {
-    EXPECT_EQ(excerpt(std::string(600, 'x')).size(), 500u + std::string("…").size());
-    const std::string accented = "ééé";  // 2 bytes each
-    EXPECT_EQ(excerpt(accented, 2), "éé…");
-}
-
-TEST(AreaOfTest, HandlesPlainParameterisedTypedAndFixtureProperties) {
-    EXPECT_EQ(area_of_test("Returns.RET_DUP_ID_X"), "returns");
-    EXPECT_EQ(area_of_test("Limits/Orders.ORD_GIFT_500/3"), "orders");
-    EXPECT_EQ(area_of_test("Billing/0.Typed"), "billing");
-    EXPECT_EQ(area_of_test("Webhooks_RapidCheck.Prop"), "webhooks");
-}
-
-TEST(AcceptFile, ParsesKeysCommentsAndBlankLines) {
-    const auto keys = parse_accept_file(
-        "# header\n\nRET-DUP-ID|createReturn|Returns.A\n  ERR-CODES|createOrder|Orders.B  # known\r\n#x|y|z\n");
-    EXPECT_EQ(keys, (std::set<std::string>{"RET-DUP-ID|createReturn|Returns.A", "ERR-CODES|createOrder|Orders.B"}));
-    EXPECT_TRUE(parse_accept_file("").empty());
-}
-
-TEST(AcceptFile, RenderedFileParsesBackToTheKeys) {
-    std::vector<Finding> findings = {finding("B", "op", "T.b"), finding("A", "op", "T.a"), finding("A", "op", "T.a")};
-    const auto text = render_accept_file(findings);
-    EXPECT_EQ(text.rfind("#", 0), 0u);
-    EXPECT_EQ(parse_accept_file(text), (std::set<std::string>{"A|op|T.a", "B|op|T.b"}));
 }
 
 TEST(FindingLog, MergesSameKeyInATestKeepingTheNewest) {
