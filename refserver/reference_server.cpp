@@ -1,5 +1,6 @@
 #include "refserver/reference_server.h"
 
+#include <algorithm>
 #include <exception>
 #include <mutex>
 #include <sstream>
@@ -154,9 +155,27 @@ http::Response ReferenceServer::handle(const http::Request& request) {
         if (body.is_object() && body.value("error", nlohmann::json()).is_object())
             response.body = nlohmann::json{{"message", body["error"].value("message", "")}}.dump();
     }
+    apply_answer_stance_faults(request, response);
     if (faults_.on(Fault::ConvJsonWrongContentType) && response.media_type() == "application/json")
         response.headers.set("Content-Type", "text/plain");
     return response;
+}
+
+void ReferenceServer::apply_answer_stance_faults(const http::Request& request, http::Response& response) const {
+    if (response.status < 200 || response.status >= 300) return;
+    if (faults_.on(Fault::StanceTokenCacheable)) response.headers.remove("Cache-Control");
+    if (!faults_.on(Fault::StanceListNewestFirst) && !faults_.on(Fault::StanceNullLinksLeftOut)) return;
+    auto body = nlohmann::json::parse(response.body, nullptr, false);
+    bool changed = false;
+    if (faults_.on(Fault::StanceListNewestFirst) && request.method == "GET" && body.is_array() && body.size() > 1) {
+        std::reverse(body.begin(), body.end());
+        changed = true;
+    }
+    // Where the document's schema leaves the links optional (the inventory list requires them).
+    if (faults_.on(Fault::StanceNullLinksLeftOut) && body.is_object() && request.path().starts_with("/2025-07/webhook"))
+        for (const char* link : {"next", "prev"})
+            if (body.contains(link) && body[link].is_null()) changed = body.erase(link) > 0;
+    if (changed) response.body = body.dump();
 }
 
 http::Response ReferenceServer::dispatch(const http::Request& request) {

@@ -114,6 +114,8 @@ private:
     /// The personal access token with every scope and channel, and the read-only one, in the token store.
     void grant_tokens();
     http::Response dispatch(const http::Request& request);
+    /// The stance faults that change a success's answer (list order, members left out, headers).
+    void apply_answer_stance_faults(const http::Request& request, http::Response& response) const;
     /// Whether a write may add a record: below --max-records, or once retention has forgotten enough
     /// finished records. Under the exclusive lock.
     bool room_for_a_record();

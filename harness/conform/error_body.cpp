@@ -4,30 +4,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/conform/learnt_answers.h"
 #include "harness/conform/session.h"
 
 namespace dockside::conform {
-namespace {
-
-/// Deep enough for {"error": {"details": {…}}}; a hostile body cannot make the walk recurse without end.
-constexpr int kDeepest = 4;
-
-void collect(const nlohmann::json& object, const std::string& prefix, int depth, std::vector<std::string>& out) {
-    for (const auto& [name, value] : object.items()) {
-        const std::string path = prefix.empty() ? name : prefix + "." + name;
-        out.push_back(path);
-        if (value.is_object() && depth < kDeepest) collect(value, path, depth + 1, out);
-    }
-}
-
-}  // namespace
 
 std::vector<std::string> body_members(std::string_view body) {
-    const auto parsed = nlohmann::json::parse(body, nullptr, false);
-    std::vector<std::string> out;
-    if (parsed.is_object()) collect(parsed, "", 1, out);
-    std::sort(out.begin(), out.end());
-    return out;
+    auto members = filled_members(nlohmann::json::parse(body, nullptr, false));
+    std::erase_if(members, [](const std::string& m) { return m.find("[]") != std::string::npos; });
+    return members;
 }
 
 bool expect_error_body(const Exchange& ex, const std::string& rule) {

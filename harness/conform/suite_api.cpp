@@ -20,6 +20,7 @@
 #include "harness/conform/lockstep.h"
 #include "harness/conform/pacing.h"
 #include "harness/conform/error_body.h"
+#include "harness/conform/learnt_answers.h"
 #include "harness/conform/refusal_log.h"
 #include "harness/conform/reproduction.h"
 #include "harness/conform/session_token.h"
@@ -171,6 +172,7 @@ void deliver(Exchange& ex) {
         }
     if (ex.operation) ex.violations = session.validator().validate(*ex.operation, *ex.response);
     judge_shape(ex);
+    expect_learnt_answer(ex);
     judge_named_records(ex);
     note_created(ex);  // so that what the run creates can be undone after it
 }

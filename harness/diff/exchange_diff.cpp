@@ -131,6 +131,10 @@ public:
     void answers(const Side& a, const Side& b) {
         if (a.status != b.status) return add(Kind::Status, "", a.status, b.status);
         if (a.media_type != b.media_type) return add(Kind::MediaType, "", a.media_type, b.media_type);
+        for (const auto& name : a.headers)
+            if (!b.headers.count(name)) add(Kind::Header, name, "present", nullptr);
+        for (const auto& name : b.headers)
+            if (!a.headers.count(name)) add(Kind::Header, name, nullptr, "present");
         if (!a.cut && !b.cut && !asks_by_time(a) && !asks_by_time(b)) body(a.body, b.body, "", "");
     }
 
@@ -215,6 +219,7 @@ std::string to_string(Kind kind) {
     switch (kind) {
         case Kind::Status: return "status";
         case Kind::MediaType: return "media type";
+        case Kind::Header: return "header";
         case Kind::Missing: return "field";
         case Kind::Type: return "type";
         case Kind::Value: return "value";

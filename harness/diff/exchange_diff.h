@@ -21,6 +21,7 @@ namespace dockside::diff {
 enum class Kind {
     Status,       ///< the status codes differ
     MediaType,    ///< the Content-Type media types differ
+    Header,       ///< a header one answer has and the other lacks (http::varies_per_answer ones aside)
     Missing,      ///< a member one answer has and the other lacks
     Type,         ///< the JSON types at one place differ
     Value,        ///< the values at one place differ (after mapping)
@@ -31,7 +32,8 @@ std::string to_string(Kind kind);
 struct Difference {
     Kind kind = Kind::Value;
     /// Where: a JSON pointer into the body with array indexes as `*` ("/items/*/status"); "" for the status
-    /// and the media type; the part of the request for Request ("path", "body/reference_id", "sent").
+    /// and the media type; the header's name for Header; the part of the request for Request ("path",
+    /// "body/reference_id", "sent").
     std::string path;
     nlohmann::json a;  ///< this side's value (a status, a type name, a value; null when absent)
     nlohmann::json b;
@@ -46,6 +48,7 @@ struct Side {
     std::string media_type;              ///< lower case, parameters dropped
     nlohmann::json body;                 ///< parsed JSON, or the text as a string, or null when none
     bool cut = false;                    ///< the recording kept only the start of a body: bodies not compared
+    std::set<std::string> headers{};     ///< names of the answer's headers, lower case
 };
 
 /// The values one side made and the other side's for them, learnt as exchanges are compared in order.

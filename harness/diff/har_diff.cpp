@@ -7,6 +7,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "core/text.h"
 #include "harness/compare/statistics.h"
 #include "harness/http/curl.h"
 #include "harness/http/message.h"
@@ -67,6 +68,8 @@ Result<std::map<std::string, Recorded>, std::string> read_recording(const json& 
         r.side.request_body = parsed_or_text(r.request.value("postData", json::object()));
         const json& response = entry["response"];
         r.side.status = response.value("status", 0);
+        for (const auto& header : response.value("headers", json::array()))
+            if (const std::string name = header.value("name", ""); !http::varies_per_answer(name)) r.side.headers.insert(ascii_lower(name));
         r.lockstep = tag.value("lockstep", "");
         if (const json timings = entry.value("timings", json::object()); timings.is_object() && timings.value("wait", -1.0) >= 0)
             r.wait_ms = timings.value("wait", -1.0);

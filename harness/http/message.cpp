@@ -14,6 +14,12 @@ bool iequals(std::string_view a, std::string_view b) {
            });
 }
 
+bool varies_per_answer(std::string_view header) {
+    for (std::string_view name : {"date", "content-length", "connection", "keep-alive", "transfer-encoding"})
+        if (iequals(header, name)) return true;
+    return false;
+}
+
 std::optional<std::string_view> Headers::get(std::string_view name) const {
     for (const auto& h : items_)
         if (iequals(h.name, name)) return std::string_view(h.value);

@@ -40,6 +40,10 @@ private:
 
 bool iequals(std::string_view a, std::string_view b);
 
+/// Whether a response header is one every answer varies in or that belongs to the connection (Date,
+/// Content-Length, Connection, Keep-Alive, Transfer-Encoding): not one a client comes to depend on.
+bool varies_per_answer(std::string_view header);
+
 struct Request {
     std::string method;   ///< upper case, e.g. "GET"
     std::string target;   ///< origin form: path plus optional "?query"

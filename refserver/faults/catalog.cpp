@@ -220,6 +220,12 @@ const std::vector<FaultInfo>& fault_catalog() {
          "every refusal the reference server answers 400 is answered 422 (the document leaves the code open)"},
         {Fault::StanceErrorBodyMessageOnly, "NS-ERROR-BODY.message-only", "NS-ERROR-BODY", "conventions", "Errors",
          "error bodies are {\"message\": …} instead of {\"error\": {code, message, field, rule}} (the shape is not shown)"},
+        {Fault::StanceListNewestFirst, "NS-LIST-ORDER.newest-first", "NS-LIST-ORDER", "conventions", "Endpoints",
+         "every list that is a JSON array comes newest first, each page reversed (the default order is not shown)"},
+        {Fault::StanceNullLinksLeftOut, "NS-FILLED-FIELDS.null-links-left-out", "NS-FILLED-FIELDS", "webhooks",
+         "Resources and their fields", "the webhook list leaves out next and prev where they are null instead of sending null"},
+        {Fault::StanceTokenCacheable, "NS-RESPONSE-HEADERS.token-cacheable", "NS-RESPONSE-HEADERS", "auth", "Conventions",
+         "the token endpoint's answers come without Cache-Control (which headers are sent is not shown)"},
     };
     return catalog;
 }

@@ -133,6 +133,9 @@ enum class Fault {
     // conformance run passes them (any 4xx, any error body); a strict or learned profile, or a diff, does not.
     StanceValidation422,
     StanceErrorBodyMessageOnly,
+    StanceListNewestFirst,
+    StanceNullLinksLeftOut,
+    StanceTokenCacheable,
     // Keep last: the number of faults.
     Count
 };

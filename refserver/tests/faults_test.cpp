@@ -325,6 +325,18 @@ const std::map<std::string, Probe>& probes() {
              const auto body = nlohmann::json::parse(refused.body, nullptr, false);
              return refused.status == 400 && body.is_object() && body.contains("message") && !body.contains("error");
          }},
+        {"NS-LIST-ORDER.newest-first",
+         [](Harness& h) {
+             const auto ids = list_ids(h, "Limit=3&Page=1");
+             return ids.size() == 3 && ids.front() > ids.back();
+         }},
+        {"NS-FILLED-FIELDS.null-links-left-out",
+         [](Harness& h) { return !body_of(h.get("/2025-07/webhook?RecordsPerPage=250")).contains("next"); }},
+        {"NS-RESPONSE-HEADERS.token-cacheable",
+         [](Harness& h) {
+             const auto renewed = refresh(h, oauth(h, "orders_read offline_access").first["refresh_token"].get<std::string>());
+             return renewed.status == 200 && !renewed.headers.has("Cache-Control");
+         }},
     };
     return table;
 }

@@ -8,6 +8,9 @@
 // (NS-ERROR-BODY `members`), so a build whose refusals lose `error.code` fails under the profile. The
 // profile extends `default`, so the contract is judged as always and the learnt codes on top; a finding
 // from a learnt code names the stance and the profile, so it is never taken for a contract violation.
+// The run's exchanges (its HAR, kept beside the profile when --har names no other file) show what its
+// answers always were where the document leaves them open: the members filled, the headers sent, the order
+// of unsorted lists (learnt_answers.h).
 // Exit codes: 0 learnt; 1 the target broke the contract meanwhile (the profile is written all the same);
 // 2 the run could not be done.
 
@@ -23,9 +26,11 @@
 
 #include "core/exit_codes.h"
 #include "harness/conform/conform_run.h"
+#include "harness/conform/learnt_answers.h"
 #include "harness/conform/results.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_child.h"
+#include "tools/dockside/spec_files.h"
 
 namespace dockside::cli {
 namespace {
@@ -92,15 +97,17 @@ void write_error_body(std::ostringstream& out, const BodiesSeen& bodies) {
 }
 
 /// The profile's text: each stance learnt with how often it held, each left open with what was seen.
-std::string profile_text(const Seen& seen, const BodiesSeen& bodies, const LearnOptions& o, std::uint64_t seed) {
+std::string profile_text(const Seen& seen, const BodiesSeen& bodies, const std::string& answers, const LearnOptions& o,
+                         std::uint64_t seed) {
     std::ostringstream out;
     out << "# Learnt by `dockside learn` from " << (o.base_url.empty() ? "the embedded reference server" : o.base_url) << " on "
         << conform::utc_timestamp(false) << " (seed " << seed << (o.selection.only.empty() ? "" : ", --only " + o.selection.only) << "):\n"
-        << "# the status this server answered to each kind of refused request the document leaves open, and the\n"
-        << "# members its error bodies always held. A refusal answered otherwise is a finding under this profile\n"
-        << "# that names the stance, never a contract violation.\n"
+        << "# the status this server answered to each kind of refused request the document leaves open, the\n"
+        << "# members its error bodies always held, and of its answers the members it filled, the headers it sent\n"
+        << "# and the order of its lists. An answer otherwise is a finding under this profile that names the\n"
+        << "# stance, never a contract violation.\n"
         << "profile: learned\nextends: default\n"
-        << "description: The exact status the server learnt from gave each kind of refused request, and its error bodies' members.\n"
+        << "description: What the server learnt from did where the document leaves it open (the status of each kind of refused request, the members of its error bodies, the members, headers and list order of its answers).\n"
         << "stances:\n";
     std::map<std::string, std::vector<std::string>> members;  // by stance: "code: 404" …
     std::map<std::string, std::vector<std::string>> notes;
@@ -127,24 +134,28 @@ std::string profile_text(const Seen& seen, const BodiesSeen& bodies, const Learn
         out << "}\n";
     }
     write_error_body(out, bodies);
+    out << answers;
     return out.str();
 }
 
-int run_learn(const LearnOptions& o) {
+int run_learn(const LearnOptions& o, const std::string& spec_dir) {
     const std::string out = o.out.empty() ? "results/learned-" + conform::utc_timestamp(true) + ".yaml" : o.out;
     if (!out.ends_with(".yaml")) return cannot_run("learn", "--out names the profile file to write, ending in .yaml (got '" + out + "')");
     const std::string dir = out + ".run";
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec) return cannot_run("learn", "cannot make " + dir + ": " + ec.message());
+    auto spec = load_spec(spec_dir);
+    if (!spec) return cannot_run("learn", spec.error().to_string());
     const std::string refusals = dir + "/refusals.jsonl";
+    const std::string har = o.har.empty() ? dir + "/learn.har" : o.har;
     std::filesystem::remove(refusals, ec);
     const std::uint64_t seed = conform::choose_seed(o.selection.seed);
     ConformChild child;
     child.args = selection_args(o.selection, seed);
     child.args.insert(child.args.end(), {"--profile", "default", "--workers", "1", "--out", dir});
     if (!o.base_url.empty()) child.args.insert(child.args.end(), {"--base-url", o.base_url});
-    if (!o.har.empty()) child.args.insert(child.args.end(), {"--har", o.har});
+    child.args.insert(child.args.end(), {"--har", har});
     child.env = {{"DOCKSIDE_TOKEN", o.token}, {"DOCKSIDE_BASE_URL", ""}, {"DOCKSIDE_REFUSAL_LOG", refusals}};
     child.log = dir + "/console.txt";
     std::cerr << "learn: running conform (seed " << seed << ") against "
@@ -158,8 +169,10 @@ int run_learn(const LearnOptions& o) {
     BodiesSeen bodies;
     const Seen seen = read_refusals(refusals, unreadable, bodies);
     if (seen.empty()) return cannot_run("learn", "the run judged no refusal to learn from (see " + child.log + ")");
+    conform::AnswerLearner answers(*spec);
+    if (auto read = answers.add_har(har); !read) return cannot_run("learn", read.error());
     // Rendered once: the file and the console say the same, time stamp included.
-    const std::string profile = profile_text(seen, bodies, o, seed);
+    const std::string profile = profile_text(seen, bodies, answers.stances_text(), o, seed);
     std::ofstream file(out, std::ios::trunc);
     file << profile;
     if (!file) return cannot_run("learn", "cannot write " + out);
@@ -182,7 +195,7 @@ void register_learn_command(CLI::App& app, CommandContext& context) {
     add_selection_options(*cmd, options->selection, "");
     cmd->footer("Then: dockside conform --profile FILE.yaml gates a build on what was learnt as well as on the contract.\n"
                 "Exit codes: 0 learnt; 1 learnt, but the target broke the contract in the run; 2 could not learn.");
-    cmd->callback([&context, options] { context.action = [options] { return run_learn(*options); }; });
+    cmd->callback([&context, options] { context.action = [options, &context] { return run_learn(*options, context.global.spec_dir); }; });
 }
 
 }  // namespace dockside::cli

@@ -32,6 +32,16 @@ TEST(ExchangeDiff, AnotherStatusIsOneDifferenceAndTheBodiesAreNotCompared) {
     EXPECT_EQ(described(found), std::vector<std::string>{"status  400 422"});
 }
 
+TEST(ExchangeDiff, AHeaderSentOnOneSideOnlyIsADifference) {
+    ValueMap values;
+    Side a = side("POST", "/connect/token", 200, {{"token_type", "Bearer"}});
+    Side b = a;
+    a.headers = {"cache-control", "content-type"};
+    b.headers = {"content-type", "x-request-id"};
+    EXPECT_EQ(described(compare(a, b, values)),
+              (std::vector<std::string>{"header cache-control \"present\" null", "header x-request-id null \"present\""}));
+}
+
 TEST(ExchangeDiff, IdsEachTargetGaveAreMappedAndABrokenMappingIsADifference) {
     ValueMap values;
     const json body = {{"reference_id", "r-1"}};

@@ -1,7 +1,9 @@
-// `dockside learn`: the statuses a known-good server gives refused requests and the members of its error
-// bodies, as a profile; `conform --profile` with it passes against that server and fails against one that
-// refuses with 422 where it refused with 400, or with error bodies of another shape, which plain conform
-// passes (the document leaves both open).
+// `dockside learn`: the statuses a known-good server gives refused requests, the members of its error
+// bodies, and of its answers the members it fills, the headers it sends and the order of its lists, as a
+// profile; `conform --profile` with it passes against that server and fails against one that refuses with
+// 422 where it refused with 400, shapes its error bodies otherwise, leaves out null links, sends no
+// Cache-Control from the token endpoint or lists newest first, all of which plain conform passes (the
+// document leaves them open).
 
 #include <gtest/gtest.h>
 
@@ -56,6 +58,35 @@ TEST(LearnCli, ALearnedProfilePassesItsServerAndCatchesA422ThatConformPasses) {
     auto body = conform({"--fault", "NS-ERROR-BODY.message-only"}, {"--profile", profile}, "learn-body-learned");
     EXPECT_EQ(body.exit_code, 1) << body.output;
     EXPECT_TRUE(has(body.output, "NS-ERROR-BODY of the " + profile + " profile")) << body.output;
+}
+
+TEST(LearnCli, ALearnedProfileHoldsABuildToTheMembersHeadersAndListOrderOfTheAnswers) {
+    const std::string dir = fresh_dir("learn-answers");
+    const std::string profile = dir + "/learned.yaml";
+    const std::vector<std::string> areas = {"--only", "orders,webhooks,auth", "--cases", "5"};
+    auto learned = dockside(with({"learn", "--seed", "3", "--out", profile}, areas));
+    ASSERT_EQ(learned.exit_code, 0) << learned.output;
+    const std::string text = read_text(profile);
+    EXPECT_TRUE(has(text, "\"listOrders\":{\"direction\":\"ascending\",\"key\":\"id\"}")) << text;
+    EXPECT_TRUE(has(text, "\"token\":[\"cache-control\",\"content-type\"]")) << text;
+    EXPECT_TRUE(has(text, "\"next\",\"prev\"")) << text;
+    EXPECT_FALSE(has(text, "\"[].id\"")) << "a member the contract requires is the contract's to judge: " << text;
+    EXPECT_FALSE(has(text, "simCreateWro")) << "the simulation control is not the server's contract: " << text;
+    const auto conform = [&](const std::string& fault, const std::string& name) {
+        std::vector<std::string> args = {"conform", "--seed", "7", "--out", fresh_dir(name), "--profile", profile};
+        if (!fault.empty()) args.insert(args.end(), {"--fault", fault});
+        return dockside(with(args, areas));
+    };
+    auto clean = conform("", "learn-answers-clean");
+    EXPECT_EQ(clean.exit_code, 0) << clean.output;
+    for (const auto& [fault, stance] : std::vector<std::pair<std::string, std::string>>{
+             {"NS-LIST-ORDER.newest-first", "NS-LIST-ORDER"},
+             {"NS-FILLED-FIELDS.null-links-left-out", "NS-FILLED-FIELDS"},
+             {"NS-RESPONSE-HEADERS.token-cacheable", "NS-RESPONSE-HEADERS"}}) {
+        auto gated = conform(fault, "learn-answers-" + stance);
+        EXPECT_EQ(gated.exit_code, 1) << fault << "\n" << gated.output;
+        EXPECT_TRUE(has(gated.output, stance + " of the " + profile + " profile")) << gated.output;
+    }
 }
 
 TEST(LearnCli, AProfileFileThatIsNotThereAndAnOutThatIsNoYamlAreRefused) {
