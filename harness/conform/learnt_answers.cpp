@@ -103,6 +103,26 @@ bool collection(const spec::Operation& op) {
     return op.method == "GET" && std::none_of(op.parameters.begin(), op.parameters.end(), [](const spec::Parameter& p) { return p.in == "path"; });
 }
 
+struct UsualOrder {
+    std::string key;  ///< empty: none
+    Order direction = Order::Equal;
+    int lists = 0;    ///< strictly ordered by it
+};
+
+/// The key most lists were strictly ordered by and none against (`id` where two tie), from at least
+/// kLeast lists; none when no key was.
+UsualOrder usual_order(const std::map<std::string, std::map<Order, int>>& by_key) {
+    UsualOrder usual;
+    for (const auto& [key, seen] : by_key) {
+        const auto count = [&](Order o) { return seen.count(o) ? seen.at(o) : 0; };
+        const int up = count(Order::Ascending), down = count(Order::Descending), strict = std::max(up, down);
+        if (count(Order::Mixed) || (up && down) || strict < kLeast) continue;
+        if (strict > usual.lists || (strict == usual.lists && key == "id"))
+            usual = {key, up ? Order::Ascending : Order::Descending, strict};
+    }
+    return usual;
+}
+
 std::string joined(const std::vector<std::string>& items) {
     std::string out;
     for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
@@ -236,21 +256,10 @@ std::string AnswerLearner::stances_text() const {
             headers[id] = sent;
             header_notes.push_back(id + " " + std::to_string(op.answers));
         }
-        // The key most lists were strictly ordered by, never against; `id` where it ties.
-        std::string best;
-        Order direction = Order::Equal;
-        int most = 0;
-        for (const auto& [key, seen] : op.order) {
-            const auto count = [&](Order o) { return seen.count(o) ? seen.at(o) : 0; };
-            const int up = count(Order::Ascending), down = count(Order::Descending);
-            const int strict = std::max(up, down);
-            if (op.lists < kLeast || count(Order::Mixed) || (up && down) || strict < kLeast) continue;
-            if (strict > most || (strict == most && key == "id")) best = key, most = strict, direction = up ? Order::Ascending : Order::Descending;
-        }
-        if (!best.empty()) {
-            orders[id] = {{"key", best}, {"direction", order_name(direction)}};
-            order_notes.push_back(id + " by " + best + " " + std::string(order_name(direction)) + " in " + std::to_string(most) + " of " +
-                                  std::to_string(op.lists) + " lists");
+        if (const auto usual = usual_order(op.order); op.lists >= kLeast && !usual.key.empty()) {
+            orders[id] = {{"key", usual.key}, {"direction", order_name(usual.direction)}};
+            order_notes.push_back(id + " by " + usual.key + " " + std::string(order_name(usual.direction)) + " in " +
+                                  std::to_string(usual.lists) + " of " + std::to_string(op.lists) + " lists");
         }
     }
     std::string out;
