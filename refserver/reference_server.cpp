@@ -172,7 +172,8 @@ void ReferenceServer::apply_answer_stance_faults(const http::Request& request, h
         changed = true;
     }
     // Where the document's schema leaves the links optional (the inventory list requires them).
-    if (faults_.on(Fault::StanceNullLinksLeftOut) && body.is_object() && request.path().starts_with("/2025-07/webhook"))
+    const auto match = router_.match(request.method, request.path());
+    if (faults_.on(Fault::StanceNullLinksLeftOut) && body.is_object() && match && match->route->access.operation_id == "listWebhooks")
         for (const char* link : {"next", "prev"})
             if (body.contains(link) && body[link].is_null()) changed = body.erase(link) > 0;
     if (changed) response.body = body.dump();
