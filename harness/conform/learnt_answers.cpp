@@ -283,10 +283,11 @@ void expect_learnt_answer(const Exchange& ex) {
     if (status < 200 || status >= 300 || ex.operation_id.empty()) return;
     Session& session = current_session();
     for (const char* id : {"NS-FILLED-FIELDS", "NS-RESPONSE-HEADERS", "NS-LIST-ORDER"}) {
-        const json stance = session.stance(id);
-        const json operations = stance.is_object() ? stance.value("operations", json::object()) : json::object();
-        const auto learnt = operations.is_object() ? operations.find(ex.operation_id) : operations.end();
-        if (learnt == operations.end()) continue;
+        const json& stance = session.stance(id);
+        const auto operations = stance.is_object() ? stance.find("operations") : stance.end();
+        if (operations == stance.end() || !operations->is_object()) continue;
+        const auto learnt = operations->find(ex.operation_id);
+        if (learnt == operations->end()) continue;
         std::string expected, actual;
         if (std::string(id) == "NS-RESPONSE-HEADERS") {
             std::vector<std::string> missing;

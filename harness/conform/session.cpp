@@ -27,12 +27,14 @@ Result<std::unique_ptr<Session>, std::string> Session::create(const spec::Spec& 
     return std::make_unique<Session>(spec, validator, std::move(info), std::move(client_options));
 }
 
-nlohmann::json Session::stance(const std::string& id) const {
+const nlohmann::json& Session::stance(const std::string& id) const {
+    // A reference, not a copy: the suite API asks for stances on every answer, and a learnt one is large.
+    static const nlohmann::json none;
     const auto& profile = info_.profile_json;
-    if (!profile.is_object() || !profile.contains("stances") || !profile["stances"].is_object()) return nullptr;
+    if (!profile.is_object() || !profile.contains("stances") || !profile["stances"].is_object()) return none;
     const auto& stances = profile["stances"];
     auto it = stances.find(id);
-    return it == stances.end() ? nlohmann::json(nullptr) : *it;
+    return it == stances.end() ? none : *it;
 }
 
 std::optional<int> Session::reject_code() const { return stance_code("NS-VALIDATION-STATUS"); }

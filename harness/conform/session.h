@@ -88,7 +88,7 @@ public:
     /// Whether the profile in force is `strict`.
     bool strict() const { return info_.profile == "strict"; }
     /// A stance of the profile (`stances.<id>`), null when the profile does not name it.
-    nlohmann::json stance(const std::string& id) const;
+    const nlohmann::json& stance(const std::string& id) const;
     /// The exact status the profile demands of a refused request: NS-VALIDATION-STATUS `code` (400 in the
     /// strict profile); nullopt = any 4xx. The rule checks' judge asks here.
     std::optional<int> reject_code() const;
