@@ -113,8 +113,10 @@ struct UsualOrder {
 /// kLeast lists; none when no key was.
 UsualOrder usual_order(const std::map<std::string, std::map<Order, int>>& by_key) {
     UsualOrder usual;
-    for (const auto& [key, seen] : by_key) {
-        const auto count = [&](Order o) { return seen.count(o) ? seen.at(o) : 0; };
+    for (const auto& entry : by_key) {
+        const std::string& key = entry.first;
+        const auto& seen = entry.second;  // a named reference: clang 14 cannot capture a structured binding
+        const auto count = [&seen](Order o) { return seen.count(o) ? seen.at(o) : 0; };
         const int up = count(Order::Ascending), down = count(Order::Descending), strict = std::max(up, down);
         if (count(Order::Mixed) || (up && down) || strict < kLeast) continue;
         if (strict > usual.lists || (strict == usual.lists && key == "id"))
