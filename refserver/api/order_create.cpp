@@ -76,11 +76,11 @@ void read_order_fields(BodyReader& r, const CreateLimits& lim, OrderRecord& orde
         BodyReader f = r.nested(*fin, "financials");
         total_price = f.number("total_price", Need::Optional);
     }
-    if (total_price) order.financials = {{"total_price", *total_price}};
-    order.shipping_terms = {{"carrier_type", ""}, {"payment_term", ""}};
+    if (total_price) order.financials = nlohmann::json{{"total_price", *total_price}};
+    order.shipping_terms = nlohmann::json{{"carrier_type", ""}, {"payment_term", ""}};
     if (const nlohmann::json* terms = r.object("shipping_terms", Need::Optional)) {
         BodyReader t = r.nested(*terms, "shipping_terms");
-        order.shipping_terms = {{"carrier_type", t.string("carrier_type", Need::Optional).value_or("")},
+        order.shipping_terms = nlohmann::json{{"carrier_type", t.string("carrier_type", Need::Optional).value_or("")},
                                 {"payment_term", t.string("payment_term", Need::Optional).value_or("")}};
     }
     order.tags = read_tags(r);
@@ -93,8 +93,8 @@ std::int32_t store_new_order(RequestContext& ctx, OrderRecord order, std::int32_
     const TimePoint now = ctx.clock.now();
     if (!order.order_number && !ctx.faults.on(Fault::OrderNumberNoDefault)) order.order_number = order.reference_id;
     double sum = 0;
-    for (const auto& p : order.products) sum += p["unit_price"].get<double>() * p["quantity"].get<double>();
-    if (order.financials.empty()) order.financials = {{"total_price", sum}};
+    for (const auto& p : order.products.value()) sum += p["unit_price"].get<double>() * p["quantity"].get<double>();
+    if (order.financials.empty()) order.financials = nlohmann::json{{"total_price", sum}};
     order.id = store.orders.next_order_id;
     order.channel_id = ctx.channel_id.value_or(0);
     order.created = now;

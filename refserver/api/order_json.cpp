@@ -45,7 +45,7 @@ nlohmann::json retailer_json(const nlohmann::json& stored, TimePoint created, co
 
 nlohmann::json shipment_json(const ShipmentRecord& s, const Store& store, const FaultSet& faults) {
     const auto* fc = store.catalog.fulfillment_center(s.location_id);
-    nlohmann::json tracking = s.tracking;
+    nlohmann::json tracking = s.tracking.value();
     // Not "or null" in the document: the planned date stands until the shipment ships.
     tracking["shipping_date"] =
         time_json(s.shipping_date ? s.shipping_date : s.estimated_fulfillment_date.value_or(s.created), faults);
@@ -89,7 +89,7 @@ nlohmann::json order_json(const OrderRecord& o, const Store& store, const FaultS
     nlohmann::json shipments = nlohmann::json::array();
     for (auto id : o.shipment_ids)
         if (const auto* s = store.orders.find_shipment(id)) shipments.push_back(shipment_json(*s, store, faults));
-    nlohmann::json products = o.products;
+    nlohmann::json products = o.products.value();
     for (auto& p : products) p.erase("_name");  // internal: the product name, for shipments
     std::string status = o.status;
     if (status == store.states.orders.initial() && o.created_through_api && faults.on(Fault::OrderStatusOutsideSet)) status = "Open";

@@ -169,10 +169,11 @@ ShipmentRecord make_shipment(const OrderRecord& order, std::int32_t id, std::int
     s.gift_message = order.gift_message;
     s.location_id = location_id;
     s.require_signature = false;
-    s.tracking = {{"bol", ""}, {"carrier", ""}, {"carrier_service", ""}, {"pro_number", ""},
+    s.tracking = nlohmann::json{{"bol", ""}, {"carrier", ""}, {"carrier_service", ""}, {"pro_number", ""},
                   {"scac", ""}, {"tracking_number", ""}, {"tracking_url", ""}};
     double weight = 0;
-    for (const auto& p : order.products) {
+    nlohmann::json products = nlohmann::json::array();
+    for (const auto& p : order.products.value()) {
         nlohmann::json item_list = nlohmann::json::array();
         const nlohmann::json* variant = catalog.variant_by_id(p["id"].get<std::int64_t>());
         if (variant) {
@@ -191,16 +192,18 @@ ShipmentRecord make_shipment(const OrderRecord& order, std::int32_t id, std::int
                                      {"serial_numbers", nlohmann::json::array()}});
             }
         }
-        s.products.push_back({{"id", p["id"]},
-                              {"name", p.value("_name", "")},
-                              {"reference_id", p["reference_id"]},
-                              {"sku", p["sku"]},
-                              {"inventory_items", item_list}});
+        products.push_back({{"id", p["id"]},
+                            {"name", p.value("_name", "")},
+                            {"reference_id", p["reference_id"]},
+                            {"sku", p["sku"]},
+                            {"inventory_items", item_list}});
     }
-    s.measurements = {{"depth_in", 6.0}, {"length_in", 10.0}, {"total_weight_oz", weight}, {"width_in", 8.0}};
-    s.recipient = order.recipient;
-    s.recipient["full_name"] = order.recipient.value("name", "");
-    s.status_details = nullptr;
+    s.products = products;
+    s.measurements = nlohmann::json{{"depth_in", 6.0}, {"length_in", 10.0}, {"total_weight_oz", weight}, {"width_in", 8.0}};
+    auto recipient = order.recipient.value();
+    recipient["full_name"] = recipient.value("name", "");
+    s.recipient = recipient;
+    s.status_details = nlohmann::json();
     return s;
 }
 

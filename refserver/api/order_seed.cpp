@@ -29,8 +29,10 @@ void apply_shipment_seed(BodyReader& r, ShipmentRecord& s, const Lifecycle& ship
     if (const auto* details = r.array("status_details", Need::Optional)) s.status_details = *details;
     if (const auto* tracking = r.object("tracking", Need::Optional)) {
         BodyReader t = r.nested(*tracking, "tracking");
+        auto fields = s.tracking.value();
         for (const char* f : {"bol", "carrier", "carrier_service", "pro_number", "scac", "tracking_number", "tracking_url"})
-            if (auto v = t.string(f, Need::Optional)) s.tracking[f] = *v;
+            if (auto v = t.string(f, Need::Optional)) fields[f] = *v;
+        s.tracking = fields;
         s.shipping_date = t.datetime("shipping_date", Need::Optional);
     }
 }
@@ -60,13 +62,13 @@ std::vector<std::string> load_order_seed(const nlohmann::json& seed, Store& stor
         o.type = r.enumeration("type", Need::Optional, kOrderTypes, "ORD-TYPE").value_or("DTC");
         o.recipient = normalize_recipient(r.object("recipient", Need::Required), r);
         o.retailer_program_data = normalize_retailer_program_data(r.object("retailer_program_data", Need::Optional), r);
-        o.shipping_terms = {{"carrier_type", ""}, {"payment_term", ""}};
+        o.shipping_terms = nlohmann::json{{"carrier_type", ""}, {"payment_term", ""}};
         if (const auto* tags = r.array("tags", Need::Optional)) o.tags = *tags;
         const auto* items = r.array("products", Need::Required, 1);
         if (items) o.products = resolve_order_products(*items, r, store.catalog, store.orders.next_adhoc_product_id);
         double sum = 0;
-        for (const auto& p : o.products) sum += p["unit_price"].get<double>() * p["quantity"].get<double>();
-        o.financials = {{"total_price", sum}};
+        for (const auto& p : o.products.value()) sum += p["unit_price"].get<double>() * p["quantity"].get<double>();
+        o.financials = nlohmann::json{{"total_price", sum}};
         if (store.orders.find(o.id)) r.fail(validation_error(r.field("id"), "duplicate order id"));
         if (!store.channel(o.channel_id)) r.fail(validation_error(r.field("channel_id"), "unknown channel"));
         std::vector<ShipmentRecord> shipments;

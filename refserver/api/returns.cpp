@@ -96,12 +96,14 @@ void link_original_shipment(ReturnRecord& r, const Store& store) {
     if (!r.original_shipment_id) return;
     const ShipmentRecord* s = store.orders.find_shipment(*r.original_shipment_id);
     if (!s) return;
-    auto tn = s->tracking.find("tracking_number");
-    if (tn != s->tracking.end() && tn->is_string()) r.shipment_tracking_number = *tn;
+    const auto tracking = s->tracking.value();
+    auto tn = tracking.find("tracking_number");
+    if (tn != tracking.end() && tn->is_string()) r.shipment_tracking_number = *tn;
     if (const OrderRecord* o = store.orders.find(s->order_id)) {
         r.store_order_id = o->reference_id ? *o->reference_id : std::to_string(o->id);
-        auto name = o->recipient.find("name");
-        if (name != o->recipient.end() && name->is_string()) r.customer_name = name->get<std::string>();
+        const auto recipient = o->recipient.value();
+        auto name = recipient.find("name");
+        if (name != recipient.end() && name->is_string()) r.customer_name = name->get<std::string>();
     }
 }
 

@@ -115,7 +115,11 @@ Reply move_shipment(RequestContext& ctx, ShipmentMove move) {
         s->actual_fulfillment_date = now;
         s->shipping_date = now;
         s->last_tracking_update_at = now;
-        if (!s->has_tracking()) s->tracking["tracking_number"] = "1ZSIM" + std::to_string(id);
+        if (!s->has_tracking()) {
+            auto tracking = s->tracking.value();
+            tracking["tracking_number"] = "1ZSIM" + std::to_string(id);
+            s->tracking = tracking;
+        }
         s->estimated_fulfillment_date_status = "FulfilledOnTime";
     }
     if (event == shipment_event::kDelivered) s->delivery_date = now;

@@ -5,8 +5,9 @@
 namespace dockside::refserver {
 
 bool ShipmentRecord::has_tracking() const {
-    auto it = tracking.find("tracking_number");
-    return it != tracking.end() && it->is_string() && !it->get_ref<const std::string&>().empty();
+    const auto fields = tracking.value();
+    auto it = fields.find("tracking_number");
+    return it != fields.end() && it->is_string() && !it->get_ref<const std::string&>().empty();
 }
 
 OrderRecord* OrderBook::change_order(std::int32_t id) {

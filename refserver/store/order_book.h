@@ -1,7 +1,6 @@
 #pragma once
 /// Orders and their shipments as the orders and shipment operations keep them. Fields that filters
-/// or transitions use are typed; nested documents the API only echoes are kept as JSON in
-/// response shape.
+/// or transitions use are typed; nested documents the API only echoes are kept packed, in response shape.
 
 #include <cstdint>
 #include <map>
@@ -15,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "refserver/core/clock.h"
+#include "refserver/store/packed_json.h"
 #include "refserver/store/ranked_index.h"
 
 namespace dockside::refserver {
@@ -40,12 +40,12 @@ struct ShipmentRecord {
     bool require_signature = false;
     std::int32_t location_id = 0;
     std::string package_material_type = "Unknown";
-    nlohmann::json tracking = nlohmann::json::object();  ///< string fields except shipping_date
-    nlohmann::json measurements = nlohmann::json::object();
-    nlohmann::json parent_cartons = nlohmann::json::array();
-    nlohmann::json products = nlohmann::json::array();
-    nlohmann::json recipient = nlohmann::json::object();
-    nlohmann::json status_details;  ///< null or array
+    PackedJson tracking = nlohmann::json::object();  ///< string fields except shipping_date
+    PackedJson measurements = nlohmann::json::object();
+    PackedJson parent_cartons = nlohmann::json::array();
+    PackedJson products = nlohmann::json::array();
+    PackedJson recipient = nlohmann::json::object();
+    PackedJson status_details;  ///< null or array
 
     bool has_tracking() const;
 };
@@ -74,13 +74,13 @@ struct OrderRecord {
     std::string status;  ///< one of the order lifecycle's states (Store::states.orders), set at create
     std::string type = "DTC";
     bool created_through_api = false;
-    nlohmann::json financials = nlohmann::json::object();
-    nlohmann::json products = nlohmann::json::array();  ///< response shape
-    nlohmann::json recipient = nlohmann::json::object();
-    nlohmann::json retailer_program_data = nlohmann::json::object();
-    nlohmann::json shipping_terms = nlohmann::json::object();
-    nlohmann::json tags;  ///< null or array
-    std::optional<nlohmann::json> store_order_json;
+    PackedJson financials = nlohmann::json::object();
+    PackedJson products = nlohmann::json::array();  ///< response shape
+    PackedJson recipient = nlohmann::json::object();
+    PackedJson retailer_program_data = nlohmann::json::object();
+    PackedJson shipping_terms = nlohmann::json::object();
+    PackedJson tags;  ///< null or array
+    std::optional<PackedJson> store_order_json;
     std::vector<std::int32_t> shipment_ids;
     ShipmentFacts facts;
     /// The store generation of the order's last change (its own or a shipment's): a rendering cached at
