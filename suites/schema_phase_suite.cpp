@@ -136,11 +136,13 @@ bool judge_edge(const spec::Operation& op, const generators::EdgeCase& edge, con
 /// Makes the records an operation's valid requests name (OperationPlan::made_by): one create per request,
 /// drawn valid from the create's own schemas and tagged as the run's, its answer's ids in place of the drawn
 /// path values. A create refused, or an answer without an id, leaves the request unsent: the phase never
-/// aims a change at a record the target held.
+/// aims a change at a record the target held. A record no operation of the contract can make (a receiving
+/// order) is made by the simulation control where the target has it, with the control's defaults.
 class RecordMaking {
 public:
     RecordMaking(const spec::Spec& spec, const generators::RecordMaker& maker, const std::string& unique_prefix)
         : maker_(maker), create_(spec.find(maker.operation)) {
+        by_control_ = !create_ && sim_available();
         if (!create_) return;
         plan_ = generators::plan_operation(spec, *create_, 1, generators::exclusions_of(spec));
         request_.emplace(generators::gen_positive(spec, plan_, {target_holdings().for_operation(*create_), unique_prefix}));
@@ -162,9 +164,8 @@ private:
     static constexpr int kCreatesPerRecord = 3;
 
     bool make_one(PhaseRequest& request) {
-        if (!request_) return false;
-        const PhaseRequest create = **request_;
-        const Exchange ex = send({.operation = create_->id, .path = create.path, .query = http::to_query_params(create.query), .body = create.body});
+        if (!request_ && !by_control_) return false;
+        const Exchange ex = by_control_ ? sim(maker_.operation, nlohmann::json::object(), nlohmann::json()) : create(**request_);
         const bool created = ex.response && ex.status() >= 200 && ex.status() < 300;
         const auto answer = created ? nlohmann::json::parse(ex.response->body, nullptr, false) : nlohmann::json();
         for (const auto& [parameter, field] : maker_.fields) {
@@ -175,8 +176,13 @@ private:
         return true;
     }
 
+    Exchange create(const PhaseRequest& drawn) const {
+        return send({.operation = create_->id, .path = drawn.path, .query = http::to_query_params(drawn.query), .body = drawn.body});
+    }
+
     generators::RecordMaker maker_;
     const spec::Operation* create_ = nullptr;
+    bool by_control_ = false;
     OperationPlan plan_;
     std::optional<rc::Gen<PhaseRequest>> request_;
 };

@@ -6,6 +6,7 @@
 #include "specs/loader/spec.h"
 #include "specs/loader/schema_walk.h"
 #include "specs/loader/spec_internal.h"
+#include "specs/loader/spec_location.h"
 #include "specs/loader/yaml_json.h"
 
 namespace dockside::spec {
@@ -141,7 +142,8 @@ void check_former_topics(const Spec& spec, std::vector<SpecProblem>& problems) {
 
 /// Every `x-values-from` (where the harness reads values the target holds: generators/known_values.h) names a
 /// list it can read: an operation of the table, a GET, with no path parameter to fill in, and a field; every
-/// `x-made-by` (the create that makes a record of the run's own) a POST without path parameters, and a field.
+/// `x-made-by` (the create that makes a record of the run's own) a POST without path parameters, and a field:
+/// an operation of the table or, for a record no operation of the contract makes, of the simulation control.
 void check_value_sources(const Spec& spec, const json& node, const std::string& pointer, std::vector<SpecProblem>& problems,
                          int depth = 0) {
     if (depth > 256) return;  // the document is a tree, but a hostile one must not recurse without end
@@ -156,6 +158,8 @@ void check_value_sources(const Spec& spec, const json& node, const std::string& 
         }
         const std::string id = value.is_object() ? value.value("operation", "") : "";
         const Operation* op = spec.find(id);
+        if (!op && key == "x-made-by")
+            if (auto control = simulation_spec()) op = (*control)->find(id);
         const bool path_parameters = op && std::any_of(op->parameters.begin(), op->parameters.end(), [](const Parameter& p) { return p.in == "path"; });
         const bool list = key == "x-values-from";
         std::string why;

@@ -83,6 +83,29 @@ TEST(SpecCheck, XValuesFromMustNameAListOperation) {
     EXPECT_EQ(messages.size(), 4u);
 }
 
+TEST(SpecCheck, XMadeByMustNameACreateOfTheContractOrOfTheSimulationControl) {
+    json doc = json::parse(R"({"paths": {
+        "/a": {"post": {"operationId": "createA", "responses": {"201": {"description": "x"}}}},
+        "/a/{id}": {"get": {"operationId": "getA", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+                            "responses": {"200": {"description": "x"}}}},
+        "/b/{a}/{w}/{z}/{g}": {"post": {"operationId": "b", "parameters": [
+            {"name": "a", "in": "path", "required": true, "schema": {"type": "integer", "x-made-by": {"operation": "createA", "field": "id"}}},
+            {"name": "w", "in": "path", "required": true, "schema": {"type": "integer", "x-made-by": {"operation": "simCreateWro", "field": "id"}}},
+            {"name": "z", "in": "path", "required": true, "schema": {"type": "integer", "x-made-by": {"operation": "simMakeZ", "field": "id"}}},
+            {"name": "g", "in": "path", "required": true, "schema": {"type": "integer", "x-made-by": {"operation": "getA", "field": "id"}}}],
+            "responses": {"200": {"description": "x"}}}}}})");
+    auto spec = Spec::from_documents(doc, json::parse(R"({"rules": []})"), "inline");
+    ASSERT_TRUE(spec.ok());
+    std::map<std::string, std::string> messages;
+    for (const auto& p : spec->check())
+        if (p.location.ends_with("/x-made-by")) messages[p.location.substr(p.location.find("/parameters/"))] = p.message;
+    EXPECT_EQ(messages.count("/parameters/0/schema/x-made-by"), 0u) << "a create of the contract";
+    EXPECT_EQ(messages.count("/parameters/1/schema/x-made-by"), 0u) << "a create of the simulation control";
+    EXPECT_NE(messages["/parameters/2/schema/x-made-by"].find("no operation"), std::string::npos);
+    EXPECT_NE(messages["/parameters/3/schema/x-made-by"].find("not a create"), std::string::npos);
+    EXPECT_EQ(messages.size(), 2u);
+}
+
 TEST(SpecCheck, XNamesMustNameAFieldOfARecordAndAKnownRule) {
     json doc = json::parse(R"({"paths": {}, "components": {"schemas": {
         "Order": {"type": "object", "properties": {"id": {"type": "integer"}}},
