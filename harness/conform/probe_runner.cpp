@@ -22,6 +22,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
+#include "core/url_escapes.h"
 #include "harness/checks/judge.h"
 #include "harness/checks/registry.h"
 #include "harness/checks/rule_roles.h"
@@ -100,7 +101,7 @@ bool bind_answer(const checks::SetupRequest& step, const Exchange& answer, const
 std::string filled(const std::string& target, const std::map<std::string, std::string>& values) {
     return *spec::fill_path(target, [&](const std::string& name) {
         const auto it = values.find(name);
-        return std::optional<std::string>(it != values.end() ? http::percent_encode(it->second) : "{" + name + "}");
+        return std::optional<std::string>(it != values.end() ? percent_encode(it->second) : "{" + name + "}");
     });
 }
 

@@ -9,6 +9,7 @@
 #include <rapidcheck/detail/ImplicitParam.h>
 #include <rapidcheck/detail/PropertyContext.h>
 
+#include "core/url_escapes.h"
 #include "core/utf8.h"
 #include "harness/checks/rule_roles.h"
 #include "harness/conform/areas.h"
@@ -292,7 +293,7 @@ Result<std::string, std::string> expand_path(const spec::Operation& op, const st
     auto path = spec::fill_path(op.path_template, [&](const std::string& name) -> std::optional<std::string> {
         const auto it = values.find(name);
         if (it == values.end()) return std::nullopt;
-        return http::percent_encode(it->second);
+        return percent_encode(it->second);
     }, &missing);
     if (!path) return fail("harness: path parameter " + missing + " of " + op.id + " not given");
     return *path;

@@ -4,7 +4,7 @@
 #include <optional>
 #include <regex>
 
-#include "specs/loader/path_template.h"
+#include "harness/http/url.h"
 
 namespace dockside::diff {
 namespace {
@@ -69,16 +69,11 @@ std::pair<std::string, std::map<std::string, std::string>> split_url(const std::
     std::map<std::string, std::string> query;
     const auto mark = rest.find('?');
     if (mark == std::string::npos) return {rest, query};
-    std::string text = rest.substr(mark + 1);
-    for (std::size_t start = 0; start <= text.size();) {
-        const auto end = std::min(text.find('&', start), text.size());
-        const std::string item = text.substr(start, end - start);
-        if (!item.empty()) {
-            const auto eq = item.find('=');
-            query[spec::percent_decode(item.substr(0, eq))] = eq == std::string::npos ? "" : spec::percent_decode(item.substr(eq + 1));
-        }
-        start = end + 1;
-    }
+    // A query that does not decode is compared as written, as one value: both sides were sent it so.
+    if (auto params = http::parse_query(std::string_view(rest).substr(mark + 1)))
+        for (auto& [name, value] : *params) query[name] = std::move(value);
+    else
+        query[""] = rest.substr(mark + 1);
     return {rest.substr(0, mark), query};
 }
 

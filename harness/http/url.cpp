@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "core/text.h"
+#include "core/url_escapes.h"
 
 namespace dockside::http {
 namespace {
@@ -19,13 +20,6 @@ Failure<std::string> url_error(std::string_view text, std::string_view problem) 
 
 bool is_host_char(unsigned char c) {
     return std::isalnum(c) || c == '-' || c == '.' || c == '_';
-}
-
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
 }
 
 std::uint16_t scheme_port(std::string_view scheme) {
@@ -138,43 +132,6 @@ std::string absolute_url(const Url& base, std::string_view target) {
     return base.origin() + join_target(base, target);
 }
 
-std::string percent_encode(std::string_view text) {
-    static constexpr char digits[] = "0123456789ABCDEF";
-    std::string out;
-    out.reserve(text.size());
-    for (unsigned char c : text) {
-        if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
-            out += static_cast<char>(c);
-        } else {
-            out += '%';
-            out += digits[c >> 4];
-            out += digits[c & 0xF];
-        }
-    }
-    return out;
-}
-
-Result<std::string, std::string> percent_decode(std::string_view text, bool plus_is_space) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        char c = text[i];
-        if (c == '+' && plus_is_space) {
-            out += ' ';
-        } else if (c == '%') {
-            int hi = i + 1 < text.size() ? hex_value(text[i + 1]) : -1;
-            int lo = i + 2 < text.size() ? hex_value(text[i + 2]) : -1;
-            if (hi < 0 || lo < 0)
-                return fail(quoted(text) + ": malformed percent escape at offset " + std::to_string(i));
-            out += static_cast<char>(hi * 16 + lo);
-            i += 2;
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
-
 std::string encode_query(const QueryParams& params) {
     std::string out;
     for (const auto& [name, value] : params) {
@@ -194,10 +151,9 @@ Result<QueryParams, std::string> parse_query(std::string_view query) {
         query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
         if (piece.empty()) continue;
         auto eq = piece.find('=');
-        auto name = percent_decode(piece.substr(0, eq));
-        if (!name) return fail(name.error());
-        auto value = percent_decode(eq == std::string_view::npos ? std::string_view{} : piece.substr(eq + 1));
-        if (!value) return fail(value.error());
+        auto name = percent_decode(piece.substr(0, eq), true);
+        auto value = percent_decode(eq == std::string_view::npos ? std::string_view{} : piece.substr(eq + 1), true);
+        if (!name || !value) return fail(quoted(piece) + ": malformed percent escape");
         params.emplace_back(std::move(*name), std::move(*value));
     }
     return params;

@@ -46,13 +46,6 @@ std::string absolute_url(const Url& base, std::string_view target);
 /// Ordered query parameters; duplicates are kept as sent.
 using QueryParams = std::vector<std::pair<std::string, std::string>>;
 
-/// Percent-encodes a query name or value: everything but ALPHA, DIGIT and "-._~" becomes %XX.
-std::string percent_encode(std::string_view text);
-
-/// Decodes %XX escapes, and '+' as a space when `plus_is_space`. A malformed escape is an error
-/// naming its position.
-Result<std::string, std::string> percent_decode(std::string_view text, bool plus_is_space = true);
-
 /// Builds "a=1&b=x%20y" from parameters, encoding names and values.
 std::string encode_query(const QueryParams& params);
 

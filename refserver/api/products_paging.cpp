@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/text.h"
+#include "core/url_escapes.h"
 
 namespace dockside::refserver {
 namespace {

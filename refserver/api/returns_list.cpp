@@ -8,6 +8,7 @@
 #include <set>
 
 #include "refserver/api/returns_model.h"
+#include "core/url_escapes.h"
 #include "refserver/core/context.h"
 #include "refserver/core/limits.h"
 #include "refserver/core/query.h"

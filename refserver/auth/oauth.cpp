@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "refserver/auth/jwt.h"
+#include "core/url_escapes.h"
 #include "refserver/core/area.h"
 #include "refserver/core/context.h"
 #include "refserver/core/datetime.h"

@@ -4,18 +4,12 @@
 #include <charconv>
 
 #include "core/text.h"
+#include "core/url_escapes.h"
 #include "refserver/core/datetime.h"
 #include "refserver/core/text.h"
 
 namespace dockside::refserver {
 namespace {
-
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
 
 std::vector<std::string_view> split_commas(std::string_view s) {
     std::vector<std::string_view> out;
@@ -37,41 +31,6 @@ std::optional<std::int64_t> parse_int64(std::string_view text) {
     auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
     return v;
-}
-
-std::optional<std::string> percent_decode(std::string_view in, bool plus_is_space) {
-    std::string out;
-    out.reserve(in.size());
-    for (std::size_t i = 0; i < in.size(); ++i) {
-        char c = in[i];
-        if (c == '%') {
-            if (i + 2 >= in.size()) return std::nullopt;
-            int hi = hex_value(in[i + 1]), lo = hex_value(in[i + 2]);
-            if (hi < 0 || lo < 0) return std::nullopt;
-            out.push_back(static_cast<char>(hi * 16 + lo));
-            i += 2;
-        } else if (c == '+' && plus_is_space) {
-            out.push_back(' ');
-        } else {
-            out.push_back(c);
-        }
-    }
-    return out;
-}
-
-std::string percent_encode(std::string_view in) {
-    static const char* hex = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : in) {
-        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
-            out.push_back(static_cast<char>(c));
-        } else {
-            out.push_back('%');
-            out.push_back(hex[c >> 4]);
-            out.push_back(hex[c & 15]);
-        }
-    }
-    return out;
 }
 
 Result<QueryParams, ApiError> QueryParams::parse(std::string_view raw) {

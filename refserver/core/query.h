@@ -35,11 +35,6 @@ private:
 /// for "Limit"): NS-QUERY-NAME-CASE of specs/rules.yaml. Names the operation does not document are left alone.
 std::optional<ApiError> misspelled_parameter(const QueryParams& params, const std::vector<std::string>& documented);
 
-/// Percent-decoding of one component; nullopt for a malformed escape.
-std::optional<std::string> percent_decode(std::string_view in, bool plus_is_space);
-/// Percent-encoding of one component (unreserved characters kept).
-std::string percent_encode(std::string_view in);
-
 /// Typed reads that keep the first error: read everything, then check error() once.
 class QueryReader {
 public:

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/url_escapes.h"
 #include "refserver/core/query.h"
 #include "specs/loader/path_template.h"
 

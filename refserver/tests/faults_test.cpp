@@ -1,6 +1,7 @@
 // Every fault is off by default and, when named, changes exactly the behaviour it claims.
 // Each probe returns true when the violation is observable.
 
+#include "core/url_escapes.h"
 #include "refserver/core/datetime.h"
 #include "refserver/core/query.h"
 #include "refserver/tests/test_support.h"

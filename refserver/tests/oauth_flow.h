@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "core/url_escapes.h"
 #include "refserver/core/query.h"
 #include "refserver/tests/test_support.h"
 

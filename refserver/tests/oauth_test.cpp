@@ -1,6 +1,7 @@
 // The OAuth 2.0 authorization-code flow end to end (AUTH-OAUTH-AUTHZ, AUTH-OAUTH-TOKEN,
 // AUTH-OAUTH-REFRESH, AUTH-LIFETIME).
 
+#include "core/url_escapes.h"
 #include "refserver/auth/jwt.h"
 #include "refserver/core/query.h"
 #include "refserver/tests/oauth_flow.h"

@@ -1,5 +1,7 @@
 #include "specs/loader/path_template.h"
 
+#include "core/url_escapes.h"
+
 namespace dockside::spec {
 
 namespace {
@@ -17,31 +19,7 @@ std::vector<std::string_view> split_segments(std::string_view path) {
     return out;
 }
 
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
 }  // namespace
-
-std::string percent_decode(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '%' && i + 2 < text.size()) {
-            int hi = hex_value(text[i + 1]), lo = hex_value(text[i + 2]);
-            if (hi >= 0 && lo >= 0) {
-                out += static_cast<char>(hi * 16 + lo);
-                i += 2;
-                continue;
-            }
-        }
-        out += text[i];
-    }
-    return out;
-}
 
 std::vector<TemplatePiece> template_pieces(std::string_view path_template) {
     std::vector<TemplatePiece> pieces;
@@ -123,7 +101,8 @@ bool match_parts(const std::vector<std::pair<bool, std::string>>& parts, size_t 
     size_t first_len = last ? value.size() : 1;
     size_t max_len = last ? value.size() : value.size() - 1;
     for (size_t len = first_len; len <= max_len; ++len) {
-        out[text] = percent_decode(value.substr(0, len));
+        // A malformed escape is kept as sent: the value is still a value, and a check may judge it.
+        out[text] = percent_decode(value.substr(0, len), false).value_or(std::string(value.substr(0, len)));
         if (match_parts(parts, index + 1, value.substr(len), out)) return true;
     }
     out.erase(text);

@@ -66,7 +66,4 @@ std::optional<std::string> fill_path(std::string_view path_template,
                                      const std::function<std::optional<std::string>(const std::string& name)>& value,
                                      std::string* missing = nullptr);
 
-/// Decodes %XX escapes; malformed escapes are kept verbatim.
-std::string percent_decode(std::string_view text);
-
 }  // namespace dockside::spec

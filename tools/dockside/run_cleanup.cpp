@@ -11,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/url_escapes.h"
 #include "core/utf8.h"
 #include "harness/http/retry_after.h"
 #include "harness/http/url.h"
@@ -62,7 +63,7 @@ http::Request undo_request(const Created& record, const spec::Operation& op, con
     std::string path = op.path_template;
     const std::string placeholder = "{" + record.rule->param + "}";
     if (const auto at = path.find(placeholder); at != std::string::npos)
-        path.replace(at, placeholder.size(), http::percent_encode(record.id));
+        path.replace(at, placeholder.size(), percent_encode(record.id));
     http::Request request;
     request.method = op.method;
     request.target = path;

@@ -82,21 +82,6 @@ TEST(JoinTarget, PrefixesBasePathAndAppendsQuery) {
               "https://api.example.com/sandbox/2025-07/channel?Cursor=a");
 }
 
-TEST(PercentEncoding, EncodesAllButUnreserved) {
-    EXPECT_EQ(percent_encode("AZaz09-._~"), "AZaz09-._~");
-    EXPECT_EQ(percent_encode("a b&c=d/é+"), "a%20b%26c%3Dd%2F%C3%A9%2B");
-    EXPECT_EQ(percent_encode(std::string("\0\xff", 2)), "%00%FF");
-}
-
-TEST(PercentEncoding, DecodesEscapesAndPlus) {
-    EXPECT_EQ(*percent_decode("a%20b+c%2b%C3%A9"), "a b c+é");
-    EXPECT_EQ(*percent_decode("a+b", false), "a+b");
-    auto bad = percent_decode("abc%2");
-    ASSERT_FALSE(bad);
-    EXPECT_EQ(bad.error(), R"("abc%2": malformed percent escape at offset 3)");
-    EXPECT_FALSE(percent_decode("%zz"));
-}
-
 TEST(Query, ParsesInOrderKeepingDuplicatesAndEmptyValues) {
     auto params = parse_query("Status=AwaitingArrival%2CArrived&Ids=1&Ids=2&Flag&Name=a+b&&Empty=");
     ASSERT_TRUE(params) << params.error();

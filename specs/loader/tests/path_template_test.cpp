@@ -80,8 +80,10 @@ TEST(PathTemplate, FillReplacesEachNameOrSaysWhichItLacks) {
               (std::vector<std::string>{"orderId", "shipmentId"}));
 }
 
-TEST(PathTemplate, PercentDecodeKeepsMalformedEscapes) {
-    EXPECT_EQ(percent_decode("a%2Fb%zz%4"), "a/b%zz%4");
+TEST(PathTemplate, AValueIsDecodedAndAMalformedOneKeptAsSent) {
+    const PathTemplate t("/a/{x}");
+    EXPECT_EQ(t.match("/a/b%20c")->at("x"), "b c");
+    EXPECT_EQ(t.match("/a/b%zz%4")->at("x"), "b%zz%4");
 }
 
 }  // namespace
