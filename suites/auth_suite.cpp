@@ -9,6 +9,7 @@
 // or their DOCKSIDE_* variables) or, on the embedded reference server, its own; without one the OAuth tests
 // are skipped.
 
+#include "core/base64.h"
 #include "core/text.h"
 #include "generators/auth_gen.h"
 #include "harness/conform/run_apart.h"
@@ -186,20 +187,10 @@ std::string text(const json& j, const char* key) { return j.contains(key) && j[k
 json jwt_payload(const std::string& jwt) {
     auto a = jwt.find('.'), b = jwt.find('.', a == std::string::npos ? 0 : a + 1);
     if (a == std::string::npos || b == std::string::npos) return json();
-    static const std::string alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    std::string out;
-    int bits = 0, value = 0;
-    for (char ch : jwt.substr(a + 1, b - a - 1)) {
-        auto pos = alphabet.find(ch);
-        if (pos == std::string::npos) continue;
-        value = (value << 6) | static_cast<int>(pos);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out.push_back(static_cast<char>((value >> bits) & 0xFF));
-        }
-    }
-    return json::parse(out, nullptr, false);
+    std::string_view middle = std::string_view(jwt).substr(a + 1, b - a - 1);
+    while (!middle.empty() && middle.back() == '=') middle.remove_suffix(1);  // padded, against RFC 7515, still read
+    const auto bytes = base64_decode(middle, Base64::Url);
+    return bytes ? json::parse(*bytes, nullptr, false) : json();
 }
 
 #define DOCKSIDE_NEED_OAUTH(client)                                                                        \

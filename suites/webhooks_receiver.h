@@ -19,6 +19,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
+#include "core/base64.h"
 #include "core/result.h"
 #include "harness/http/message.h"
 #include "harness/server/http_server.h"
@@ -93,15 +94,6 @@ private:
     std::vector<http::Request> requests_;
 };
 
-/// Standard base64 with padding.
-inline std::string base64(std::string_view bytes) {
-    std::string out(4 * ((bytes.size() + 2) / 3) + 1, '\0');
-    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                                  reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<int>(bytes.size()));
-    out.resize(n < 0 ? 0 : static_cast<std::size_t>(n));
-    return out;
-}
-
 /// "v1," + base64(HMAC-SHA256(secret, id + "." + timestamp + "." + body)): the Standard Webhooks scheme.
 inline std::string standard_signature(const std::string& secret, const std::string& id, const std::string& timestamp,
                                       const std::string& body) {
@@ -110,7 +102,7 @@ inline std::string standard_signature(const std::string& secret, const std::stri
     unsigned int mac_len = 0;
     HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()),
          reinterpret_cast<const unsigned char*>(content.data()), content.size(), mac, &mac_len);
-    return "v1," + base64(std::string_view(reinterpret_cast<const char*>(mac), mac_len));
+    return "v1," + base64_encode(std::string_view(reinterpret_cast<const char*>(mac), mac_len));
 }
 
 /// Whether the request carries the three Standard Webhooks headers with a "v1," signature.

@@ -6,7 +6,7 @@
 
 #include <zlib.h>
 
-#include "harness/histogram/base64.h"
+#include "core/base64.h"
 
 namespace dockside::histogram {
 

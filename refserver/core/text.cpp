@@ -46,30 +46,4 @@ std::string random_hex(std::size_t bytes) {
     return out;
 }
 
-std::string base64url(std::string_view in) {
-    static const char* tbl = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    std::string out;
-    std::size_t i = 0;
-    while (i + 2 < in.size()) {
-        std::uint32_t v = (static_cast<unsigned char>(in[i]) << 16) |
-                          (static_cast<unsigned char>(in[i + 1]) << 8) | static_cast<unsigned char>(in[i + 2]);
-        out += tbl[(v >> 18) & 63];
-        out += tbl[(v >> 12) & 63];
-        out += tbl[(v >> 6) & 63];
-        out += tbl[v & 63];
-        i += 3;
-    }
-    if (i + 1 == in.size()) {
-        std::uint32_t v = static_cast<unsigned char>(in[i]) << 16;
-        out += tbl[(v >> 18) & 63];
-        out += tbl[(v >> 12) & 63];
-    } else if (i + 2 == in.size()) {
-        std::uint32_t v = (static_cast<unsigned char>(in[i]) << 16) | (static_cast<unsigned char>(in[i + 1]) << 8);
-        out += tbl[(v >> 18) & 63];
-        out += tbl[(v >> 12) & 63];
-        out += tbl[(v >> 6) & 63];
-    }
-    return out;
-}
-
 }  // namespace dockside::refserver

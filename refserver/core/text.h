@@ -15,7 +15,4 @@ std::optional<std::size_t> utf8_length(std::string_view text);
 /// Random bytes from OpenSSL's CSPRNG as lower-case hex (2 characters per byte).
 std::string random_hex(std::size_t bytes);
 
-/// Base64url without padding (RFC 4648 section 5), as JWTs use it.
-std::string base64url(std::string_view bytes);
-
 }  // namespace dockside::refserver

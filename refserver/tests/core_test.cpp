@@ -73,14 +73,6 @@ TEST(Text, RandomHexIsLongAndDistinct) {
     EXPECT_NE(a, b);
 }
 
-TEST(Text, Base64Url) {
-    EXPECT_EQ(base64url(""), "");
-    EXPECT_EQ(base64url("f"), "Zg");
-    EXPECT_EQ(base64url("fo"), "Zm8");
-    EXPECT_EQ(base64url("foo"), "Zm9v");
-    EXPECT_EQ(base64url("\xfb\xff"), "-_8");
-}
-
 TEST(Query, DecodesAndMatchesNamesCaseInsensitively) {
     auto q = QueryParams::parse("Limit=5&ReferenceIds=a%2Cb,c+d&empty=&flag");
     ASSERT_TRUE(q.ok());

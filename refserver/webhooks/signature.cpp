@@ -3,15 +3,9 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
-namespace dockside::refserver {
+#include "core/base64.h"
 
-std::string base64(std::string_view bytes) {
-    std::string out(4 * ((bytes.size() + 2) / 3), '\0');
-    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                                  reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<int>(bytes.size()));
-    out.resize(static_cast<std::size_t>(n));
-    return out;
-}
+namespace dockside::refserver {
 
 std::string standard_webhook_signature(std::string_view secret, std::string_view webhook_id, std::int64_t timestamp,
                                        std::string_view body) {
@@ -22,7 +16,7 @@ std::string standard_webhook_signature(std::string_view secret, std::string_view
     unsigned int len = 0;
     HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()), reinterpret_cast<const unsigned char*>(content.data()),
          content.size(), mac, &len);
-    return "v1," + base64(std::string_view(reinterpret_cast<const char*>(mac), len));
+    return "v1," + base64_encode(std::string_view(reinterpret_cast<const char*>(mac), len));
 }
 
 }  // namespace dockside::refserver

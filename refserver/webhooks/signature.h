@@ -8,9 +8,6 @@
 
 namespace dockside::refserver {
 
-/// Standard base64 with padding (RFC 4648 section 4).
-std::string base64(std::string_view bytes);
-
 /// The webhook-signature header value for one delivery attempt.
 std::string standard_webhook_signature(std::string_view secret, std::string_view webhook_id, std::int64_t timestamp,
                                        std::string_view body);

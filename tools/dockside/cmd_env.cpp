@@ -11,7 +11,7 @@
 #include "harness/auth/oauth_code_flow.h"
 #include "harness/config/environments.h"
 #include "harness/preflight/target.h"
-#include "harness/histogram/base64.h"
+#include "core/base64.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_target.h"
 #include "tools/dockside/spec_files.h"
@@ -78,7 +78,7 @@ std::optional<std::int64_t> jwt_expiry(const std::string& token) {
     std::string payload = token.substr(first + 1, second - first - 1);
     for (char& c : payload) c = c == '-' ? '+' : c == '_' ? '/' : c;
     while (payload.size() % 4) payload += '=';
-    auto bytes = histogram::base64_decode(payload);
+    auto bytes = base64_decode(payload);
     if (!bytes) return std::nullopt;
     const auto claims = nlohmann::json::parse(*bytes, nullptr, false);
     if (!claims.is_object() || !claims.contains("exp") || !claims["exp"].is_number()) return std::nullopt;

@@ -4,7 +4,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include "harness/histogram/base64.h"
+#include "core/base64.h"
 
 namespace dockside::histogram {
 namespace {
@@ -15,23 +15,6 @@ Histogram sample() {
     h.record_n(123'456, 40);
     h.record(3'000'000'000);
     return h;
-}
-
-TEST(Base64, EncodesAndDecodesWithPadding) {
-    EXPECT_EQ(base64_encode(""), "");
-    EXPECT_EQ(base64_encode("f"), "Zg==");
-    EXPECT_EQ(base64_encode("fo"), "Zm8=");
-    EXPECT_EQ(base64_encode("foo"), "Zm9v");
-    EXPECT_EQ(base64_encode("foobar"), "Zm9vYmFy");
-    EXPECT_EQ(base64_decode(" Zm9vYg==\n").value(), "foob");
-    EXPECT_EQ(base64_decode("Zm8=").value(), "fo");
-}
-
-TEST(Base64, RejectsWhatIsNotBase64) {
-    EXPECT_NE(base64_decode("Zm9").error().find("multiple of 4"), std::string::npos);
-    EXPECT_NE(base64_decode("Zm!v").error().find("position 2"), std::string::npos);
-    EXPECT_FALSE(base64_decode("Z=9v"));
-    EXPECT_FALSE(base64_decode("Zg==Zm8="));
 }
 
 TEST(Codec, HeaderIsHdrHistogramV2) {
