@@ -179,11 +179,19 @@ Reply delete_product(RequestContext& ctx) {
     if (!stored) return fail(stored.error());
     json answer = product_response(**stored, ctx.faults);
     if (ctx.faults.on(Fault::ProductDeleteStillListed)) return json_response(200, answer);
-    // The goods still exist in the warehouse: their inventory items stay, inactive.
-    for (const auto& v : (**stored)["variants"])
-        if (v["inventory"].is_object())
-            if (json* item = find_inventory_item(ctx.store.catalog, v["inventory"].value("inventory_id", std::int64_t{-1})))
-                (*item)["variant"]["is_active"] = false;
+    // Goods still in the warehouse keep their inventory items, inactive; an item holding nothing goes with its
+    // product, so a catalog that clients fill and empty all day does not grow the inventory without end.
+    std::set<std::int64_t> emptied;
+    for (const auto& v : (**stored)["variants"]) {
+        if (!v["inventory"].is_object()) continue;
+        const std::int64_t inventory_id = v["inventory"].value("inventory_id", std::int64_t{-1});
+        if (v["inventory"].value("on_hand_qty", std::int64_t{0}) <= 0) emptied.insert(inventory_id);
+        else if (json* item = find_inventory_item(ctx.store.catalog, inventory_id)) (*item)["variant"]["is_active"] = false;
+    }
+    auto& inventory = ctx.store.catalog.inventory;
+    inventory.erase(std::remove_if(inventory.begin(), inventory.end(),
+                                   [&](const json& item) { return emptied.count(item.value("inventory_id", std::int64_t{-1})) > 0; }),
+                    inventory.end());
     auto& products = ctx.store.catalog.products;
     const json id = (**stored)["id"];
     products.erase(std::remove_if(products.begin(), products.end(), [&](const json& p) { return p["id"] == id; }),

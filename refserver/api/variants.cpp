@@ -32,13 +32,14 @@ Result<VariantSlot, ApiError> variant_of(RequestContext& ctx) {
     return *slot;
 }
 
-/// The body as an array of 1..kMaxItems items (`rule` cited when it is not).
+/// The body as an array of at most kMaxItems items (`rule` cited when it is not).
 Result<json, ApiError> read_array_body(const RequestContext& ctx, const std::string& rule) {
     auto body = parse_json_body(ctx.request);
     if (!body) return fail(body.error());
     if (!body->is_array()) return fail(validation_error("body", "the body must be a JSON array", rule));
-    if (body->empty() || body->size() > kMaxItems)
-        return fail(validation_error("body", "the body must hold 1 to " + std::to_string(kMaxItems) + " items", rule));
+    // The document states no least count: an empty array changes nothing and is answered as any other.
+    if (body->size() > kMaxItems)
+        return fail(validation_error("body", "the body must hold at most " + std::to_string(kMaxItems) + " items", rule));
     return *body;
 }
 
@@ -160,6 +161,7 @@ Reply add_channel_metadata(RequestContext& ctx) {
     auto body = parse_json_body(ctx.request);
     if (!body) return fail(body.error());
     BodyReader r(*body, "", "PRD-META-ADD");
+    (void)r.int64("id", Need::Optional);  // read for its type alone: the id is the server's to give
     json record = channel_metadata_from_request(r, nullptr, ctx.store, false);
     if (r.error()) return fail(*r.error());
     record["id"] = nullptr;  // ids are the server's to give (a supplied id is ignored)

@@ -100,7 +100,8 @@ void apply_nested(BodyReader& r, json& variant) {
         read_strings(f, t, {"msds_url"});
         if (const json* s = f.object("serial_scan", Need::Optional)) {
             BodyReader ss = f.nested(*s, "serial_scan");
-            if (auto v = ss.int32("exact_character_length", Need::Optional, 0)) t["serial_scan"]["exact_character_length"] = *v;
+            // Any integer, as the document states no range (a negative length matches no serial, and is kept as sent).
+            if (auto v = ss.int64("exact_character_length", Need::Optional)) t["serial_scan"]["exact_character_length"] = *v;
             read_bools(ss, t["serial_scan"], {"is_enabled"});
             read_strings(ss, t["serial_scan"], {"prefix", "suffix"});
         }
@@ -108,7 +109,7 @@ void apply_nested(BodyReader& r, json& variant) {
     if (const json* o = r.object("lot_information", Need::Optional)) {
         BodyReader l = r.nested(*o, "lot_information");
         read_bools(l, variant["lot_information"], {"is_lot"});
-        if (auto v = l.int32("minimum_shelf_life_days", Need::Optional, 0)) variant["lot_information"]["minimum_shelf_life_days"] = *v;
+        if (auto v = l.int64("minimum_shelf_life_days", Need::Optional)) variant["lot_information"]["minimum_shelf_life_days"] = *v;
     }
     if (const json* o = r.object("return_preferences", Need::Optional)) {
         BodyReader p = r.nested(*o, "return_preferences");
@@ -125,7 +126,7 @@ void apply_lists(BodyReader& r, json& variant, VariantWrite mode, const Store& s
         for (std::size_t i = 0; i < list->size(); ++i) {
             BodyReader b = r.nested((*list)[i], "barcodes[" + std::to_string(i) + "]");
             out.push_back({{"sticker_url", b.string("sticker_url", Need::Optional).value_or("")},
-                           {"value", b.string("value", Need::Required).value_or("")}});
+                           {"value", b.string("value", Need::Optional).value_or("")}});
         }
         variant["barcodes"] = std::move(out);
     }
@@ -161,7 +162,7 @@ void apply_lists(BodyReader& r, json& variant, VariantWrite mode, const Store& s
             const json* existing = nullptr;
             if (auto id = m.int64("id", Need::Optional))
                 for (const auto& rec : variant["channel_metadata"])
-                    if (rec.value("id", std::int64_t{-1}) == *id) existing = &rec;
+                    if (rec.contains("id") && rec["id"] == *id) existing = &rec;  // a record added earlier in this request has no id yet
             out.push_back(channel_metadata_from_request(m, existing, store, mode == VariantWrite::BatchUpdate));
         }
         variant["channel_metadata"] = std::move(out);
@@ -210,7 +211,8 @@ json channel_metadata_from_request(BodyReader& m, const json* existing, const St
                                {"platform", ""},           {"platform_identifier", ""},
                                {"platform_inventory_item_id", ""},   {"price", 0.0},
                                {"seller_sku", ""}};
-    auto channel_id = m.int32("channel_id", existing ? Need::Optional : Need::Required, 1);
+    // Not marked required by the document: a record without one names no channel (channel_id 0, no name).
+    auto channel_id = m.int32("channel_id", Need::Optional, 1);
     if (channel_id) {
         const Channel* ch = store.channel(*channel_id);
         if (!ch) m.fail(validation_error(m.field("channel_id"), "no channel with id " + std::to_string(*channel_id), "PRD-META-ADD"));

@@ -245,10 +245,8 @@ TEST(VariantsCreate, RejectsIdsAndBadBodiesWithoutSideEffects) {
     EXPECT_EQ(r.status, 400);
     EXPECT_EQ(rule_of(r), "PRD-VARIANTS-CREATE");
     EXPECT_EQ(field_of(r), "[1].id");
-    EXPECT_EQ(h.post("/2025-07/product/2002/variants", json::array()).status, 400);
     EXPECT_EQ(h.post("/2025-07/product/2002/variants", {{"name", "not an array"}}).status, 400);
     EXPECT_EQ(h.post("/2025-07/product/2002/variants", json::array({{{"status_id", 0}}})).status, 400);
-    EXPECT_EQ(h.post("/2025-07/product/2002/variants", json::array({{{"channel_metadata", {{{"seller_sku", "x"}}}}}})).status, 400);
     EXPECT_EQ(h.post("/2025-07/product/2002/variants", json::array({{{"channel_metadata", {{{"channel_id", 4242}}}}}})).status, 400);
     EXPECT_EQ(h.post("/2025-07/product/2002/variants", json::array({{{"return_preferences", {{"backup_action_id", 9}}}}})).status, 400);
     EXPECT_EQ(h.post("/2025-07/product/2002/variants", json::array({json(5)})).status, 400);
@@ -259,6 +257,26 @@ TEST(VariantsCreate, RejectsIdsAndBadBodiesWithoutSideEffects) {
     EXPECT_EQ(h.post("/2025-07/product/999/variants", json::array({{{"name", "x"}}})).status, 404);
     EXPECT_EQ(h.get("/2025-07/product/2002/variants").body, before);
     EXPECT_EQ(h.get("/2025-07/inventory?PageSize=1000").body, inventory_before);
+}
+
+// What the document does not require is not required: an empty list of new variants, a channel metadata
+// record without a channel, a barcode without a value, any integer for a shelf life.
+TEST(VariantsCreate, TakesWhatTheDocumentLeavesOptional) {
+    Harness h;
+    const auto before = h.get("/2025-07/product/2002/variants").body;
+    auto empty = h.post("/2025-07/product/2002/variants", json::array());
+    EXPECT_EQ(empty.status, 201) << empty.body;
+    EXPECT_EQ(h.get("/2025-07/product/2002/variants").body, before);
+    auto r = h.post("/2025-07/product/2002/variants",
+                    json::array({{{"channel_metadata", {{{"seller_sku", "NO-CHANNEL"}}}},
+                                  {"barcodes", {{{"sticker_url", "https://labels.example/1"}}}},
+                                  {"lot_information", {{"minimum_shelf_life_days", -1}}}}}));
+    ASSERT_EQ(r.status, 201) << r.body;
+    const json made = body_of(r)["variants"].back();
+    EXPECT_EQ(made["channel_metadata"][0]["channel_id"], 0);
+    EXPECT_EQ(made["channel_metadata"][0]["seller_sku"], "NO-CHANNEL");
+    EXPECT_EQ(made["barcodes"][0]["value"], "");
+    EXPECT_EQ(made["lot_information"]["minimum_shelf_life_days"], -1);
 }
 
 TEST(VariantsUpdate, MapsStatusAndReviewCodes) {
@@ -318,16 +336,18 @@ TEST(VariantsMerge, Answers201AndMovesMergedVariantsIntoMergeChildren) {
     EXPECT_EQ(ids_of(variants_of(h, 2005)), (Ids{3007}));
 }
 
-TEST(VariantsMerge, RejectsSelfUnknownDuplicateAndEmpty) {
+TEST(VariantsMerge, RejectsSelfUnknownAndDuplicateAndTakesNothingToMerge) {
     Harness h;
     const auto before = h.get("/2025-07/product").body;
     for (const json& body : {json::array({{{"id", 3001}}}), json::array({{{"id", 424242}}}),
-                             json::array({{{"id", 3002}}, {{"id", 3002}}}), json::array(), json{{"id", 3002}},
+                             json::array({{{"id", 3002}}, {{"id", 3002}}}), json{{"id", 3002}},
                              json::array({{{"id", "3002"}}})}) {
         auto r = h.post("/2025-07/variant/3001:merge", body);
         EXPECT_EQ(r.status, 400) << body.dump();
     }
     EXPECT_EQ(h.get("/2025-07/product").body, before);
+    // The document states no least count: an empty list merges nothing.
+    EXPECT_EQ(h.post("/2025-07/variant/3001:merge", json::array()).status, 201);
     EXPECT_EQ(h.post("/2025-07/variant/424242:merge", json::array({{{"id", 3002}}})).status, 404);
 }
 
@@ -349,15 +369,35 @@ TEST(ChannelMetadata, AddAnswersTheProductWithTheNewRecord) {
     EXPECT_EQ(product_ids(h, "?SellerSKU=BL-STORE"), (Ids{2002}));
 }
 
-TEST(ChannelMetadata, AddRejectsMissingOrUnknownChannelAndUnknownVariant) {
+TEST(ChannelMetadata, AddRejectsAnUnknownChannelABadIdAndAnUnknownVariant) {
     Harness h;
     const auto before = h.get("/2025-07/product/2002/variants").body;
-    EXPECT_EQ(h.post("/2025-07/variant/3003/channel-metadata", {{"seller_sku", "x"}}).status, 400);
     EXPECT_EQ(h.post("/2025-07/variant/3003/channel-metadata", {{"channel_id", 4242}}).status, 400);
+    EXPECT_EQ(h.post("/2025-07/variant/3003/channel-metadata", {{"id", json::object()}}).status, 400);
     EXPECT_EQ(h.post("/2025-07/variant/3003/channel-metadata", {{"channel_id", 101}, {"price", "cheap"}}).status, 400);
     EXPECT_EQ(h.post("/2025-07/variant/3003/channel-metadata", json::array()).status, 400);
     EXPECT_EQ(h.get("/2025-07/product/2002/variants").body, before);
     EXPECT_EQ(h.post("/2025-07/variant/777/channel-metadata", {{"channel_id", 101}}).status, 404);
+}
+
+TEST(ChannelMetadata, AddTakesARecordWithoutAChannel) {
+    Harness h;
+    auto r = h.post("/2025-07/variant/3003/channel-metadata", {{"seller_sku", "UNLISTED"}});
+    ASSERT_EQ(r.status, 200) << r.body;
+    const json records = find_by_id(body_of(r)["variants"], 3003)["channel_metadata"];
+    EXPECT_EQ(records.back()["seller_sku"], "UNLISTED");
+    EXPECT_EQ(records.back()["channel_id"], 0);
+}
+
+// A patch whose first entry adds a record (its id not given yet) and whose second names a record id: the
+// second is compared with the first's record without an id, and is a new record, never a 500.
+TEST(ChannelMetadata, APatchNamingARecordBesideOneItAddsIsAnswered) {
+    Harness h;
+    const json entries = {{{"id", 3002}, {"channel_metadata", {{{"channel_id", 101}, {"seller_sku", "A"}}}}},
+                          {{"id", 3002}, {"channel_metadata", {{{"id", 9223372036854775807LL}, {"seller_sku", "B"}}}}}};
+    auto r = patch(h, "/2025-07/product/2001", {{"variants", entries}});
+    ASSERT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(find_by_id(body_of(r)["variants"], 3002)["channel_metadata"].back()["seller_sku"], "B");
 }
 
 TEST(ChannelMetadata, DeleteAnswersTheVariantWithoutTheRecordAndItIsGone) {
@@ -382,7 +422,10 @@ TEST(ProductDelete, AnswersTheProductAndItIsGone) {
     expect_product_shape(body_of(r));
     EXPECT_EQ(product_ids(h, ""), (Ids{2001, 2002, 2003, 2004, 2005, 2007}));
     EXPECT_EQ(h.get("/2025-07/product/2006/variants").status, 404);
-    EXPECT_EQ(body_of(h.get("/2025-07/inventory?InventoryIds=4009"))["items"][0]["variant"]["is_active"], false);
+    // Its variant's item held nothing: it went with the product. A stocked item stays, inactive.
+    EXPECT_TRUE(body_of(h.get("/2025-07/inventory?InventoryIds=4009"))["items"].empty());
+    ASSERT_EQ(h.send("DELETE", "/2025-07/product/2001").status, 200);
+    EXPECT_EQ(body_of(h.get("/2025-07/inventory?InventoryIds=4001"))["items"][0]["variant"]["is_active"], false);
     EXPECT_EQ(h.send("DELETE", "/2025-07/product/2006").status, 404);
     EXPECT_EQ(h.send("PATCH", "/2025-07/product/2006", json{{"name", "x"}}.dump()).status, 404);
 }
