@@ -139,9 +139,14 @@ private:
     std::vector<std::string>* skipped_;
 };
 
-/// A value of `schema` drawn until `wanted` holds (the optional or nullable place of a constraint).
-json draw_such(const spec::Spec& spec, const json& schema, bool (*wanted)(const json&)) {
-    return *rc::gen::suchThat(gen_from_schema(spec, schema), wanted);
+/// A value of `schema` drawn until `wanted` holds (the optional or nullable place of a constraint). Its record
+/// ids are the request's (the values the target holds); its sizes the defaults, as a request drawn small may
+/// hold no item at all where one is wanted.
+json draw_such(const spec::Spec& spec, const json& schema, bool (*wanted)(const json&), const SchemaGenOptions& request) {
+    SchemaGenOptions options;
+    options.known = request.known;
+    options.item_of_list = request.item_of_list;
+    return *rc::gen::suchThat(gen_from_schema(spec, schema, options), wanted);
 }
 
 /// When `object` now holds every member of its schema's `not: {required: […]}`, the others than `kept` go:
@@ -237,10 +242,10 @@ std::pair<json*, json> place_of(const spec::Spec& spec, json& root, const json& 
     for (const auto& step : c.path) {
         if (step.name == "[]") {
             if (!at->is_array() || at->empty())
-                *at = draw_such(spec, schema, [](const json& v) { return v.is_array() && !v.empty(); });
+                *at = draw_such(spec, schema, [](const json& v) { return v.is_array() && !v.empty(); }, options);
             at = &(*at)[0];
         } else {
-            if (!at->is_object()) *at = draw_such(spec, schema, [](const json& v) { return v.is_object(); });
+            if (!at->is_object()) *at = draw_such(spec, schema, [](const json& v) { return v.is_object(); }, options);
             if (!at->contains(step.name)) {
                 (*at)[step.name] = *gen_from_schema(spec, step.schema, options);
                 keep_not_required(spec, schema, *at, step.name);
@@ -277,12 +282,12 @@ rc::Gen<json> gen_breaking(const spec::Spec& spec, const json& root_schema, cons
         json root = *gen_from_schema(spec, root_schema, options);
         auto [at, schema] = place_of(spec, root, root_schema, c, options);
         if (c.kind == ConstraintKind::Required) {
-            if (!at->is_object()) *at = draw_such(spec, schema, [](const json& v) { return v.is_object(); });
+            if (!at->is_object()) *at = draw_such(spec, schema, [](const json& v) { return v.is_object(); }, options);
             at->erase(c.property);
             return root;
         }
         if (is_items_constraint(c) && (!at->is_array() || at->empty()))
-            *at = draw_such(spec, schema, [](const json& v) { return v.is_array() && !v.empty(); });
+            *at = draw_such(spec, schema, [](const json& v) { return v.is_array() && !v.empty(); }, options);
         if (c.kind == ConstraintKind::UniqueBy) name_unique_member(spec, c, *at, options);
         auto value = breaking_value(c, *at);
         if (!value) throw rc::GenerationFailure(c.describe() + ": " + value.error());
@@ -298,7 +303,7 @@ rc::Gen<std::pair<json, json>> gen_at_edge(const spec::Spec& spec, const json& r
         auto [at, schema] = place_of(spec, root, root_schema, c, options);
         if (c.kind == ConstraintKind::Optional) {
             // Inside: the member present (drawn); at the edge: the same object without it.
-            if (!at->is_object()) *at = draw_such(spec, schema, [](const json& v) { return v.is_object(); });
+            if (!at->is_object()) *at = draw_such(spec, schema, [](const json& v) { return v.is_object(); }, options);
             (*at)[c.property] = *gen_from_schema(spec, c.schema.at("properties").at(c.property), options);
             keep_not_required(spec, schema, *at, c.property);
             const json inside = root;
@@ -306,9 +311,9 @@ rc::Gen<std::pair<json, json>> gen_at_edge(const spec::Spec& spec, const json& r
             return std::make_pair(root, inside);
         }
         if (edge.items && (!at->is_array() || at->size() < *edge.items))
-            *at = draw_such(spec, schema, [](const json& v) { return v.is_array() && !v.empty(); });
+            *at = draw_such(spec, schema, [](const json& v) { return v.is_array() && !v.empty(); }, options);
         if (!edge.items && at->is_null() && !edge.value.is_null())
-            *at = draw_such(spec, schema, [](const json& v) { return !v.is_null(); });
+            *at = draw_such(spec, schema, [](const json& v) { return !v.is_null(); }, options);
         const json inside = root;
         if (edge.items) {
             if (at->size() < *edge.items) throw rc::GenerationFailure(c.describe() + ": no draw holds " + edge.label);

@@ -6,6 +6,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -165,10 +166,16 @@ private:
         if (!source) return std::nullopt;
         const auto read = options_.known->find(*source);
         if (read == options_.known->end()) return std::nullopt;
+        // An id the target answers as a number goes as its decimal text where the schema takes a string (an
+        // invoice id "sent as a string").
+        const auto types = type_list(s);
+        const bool as_text = types == std::vector<std::string>{"string"};
         auto fitting_in = [&](std::size_t item) {
             std::vector<json> out;
-            for (const auto& value : read->second[item])
+            for (const auto& read_value : read->second[item]) {
+                const json value = as_text && read_value.is_number_integer() ? json(read_value.dump()) : read_value;
                 if (admits(s, value)) out.push_back(value);
+            }
             return out;
         };
         // The item this request already draws from that list, where it has a fitting value.
@@ -184,8 +191,19 @@ private:
         return *rc::gen::elementOf(fitting_in(item));
     }
 
-    // Whether a value read from the target keeps the schema's type, enum, bounds and lengths: the phase
-    // sends it as schema-valid.
+    // Whether `text` matches an ECMAScript `pattern` (std::regex's grammar is ECMAScript's); one it cannot
+    // read takes nothing.
+    static bool matches(const json& pattern, const std::string& text) {
+        if (!pattern.is_string()) return false;
+        try {
+            return std::regex_search(text, std::regex(pattern.get<std::string>()));
+        } catch (const std::regex_error&) {
+            return false;
+        }
+    }
+
+    // Whether a value read from the target keeps the schema's type, enum, bounds, lengths and pattern: the
+    // phase sends it as schema-valid.
     static bool admits(const json& s, const json& value) {
         const auto types = type_list(s);
         if (!types.empty() && !has_type(value, types)) return false;
@@ -200,7 +218,8 @@ private:
         if (value.is_string()) {
             const auto n = code_points(value.get<std::string>());
             if (n < s.value("minLength", std::size_t{0}) || (s.contains("maxLength") && n > s["maxLength"].get<std::size_t>())) return false;
-            return !s.contains("pattern") && !s.contains("format");  // not judged here: not taken
+            if (s.contains("format")) return false;  // not judged here: not taken
+            return !s.contains("pattern") || matches(s["pattern"], value.get<std::string>());
         }
         return !value.is_number() || (!s.contains("minimum") && !s.contains("maximum"));
     }

@@ -30,8 +30,30 @@ json path_schema(const spec::Spec& spec, const spec::Parameter& p, bool absent_r
     return json{{"allOf", json::array({p.schema, json{{"type", "integer"}, {"maximum", -1}}})}};
 }
 
+/// The members of a body schema whose x-made-by names `maker`'s create, with their places (bounded depth:
+/// the schemas of the contract nest a few levels, a cycle of `$ref`s must not recurse without end).
+void made_members(const spec::Spec& spec, const json& written, std::vector<std::string>& place, RecordMaker& maker, int depth = 0) {
+    const json* schema = spec.deref(&written);
+    if (!schema || !schema->is_object() || depth > 8) return;
+    if (const json made = schema->value("x-made-by", json()); made.is_object() && made.value("operation", "") == maker.operation)
+        maker.body_fields.emplace_back(place, made.value("field", ""));
+    if (const auto all = schema->find("allOf"); all != schema->end() && all->is_array())
+        for (const auto& part : *all) made_members(spec, part, place, maker, depth + 1);
+    if (const auto items = schema->find("items"); items != schema->end()) {
+        place.push_back("[]");
+        made_members(spec, *items, place, maker, depth + 1);
+        place.pop_back();
+    }
+    if (const auto props = schema->find("properties"); props != schema->end() && props->is_object())
+        for (const auto& [name, member] : props->items()) {
+            place.push_back(name);
+            made_members(spec, member, place, maker, depth + 1);
+            place.pop_back();
+        }
+}
+
 /// The create named by x-made-by on every path parameter of `op`, when they all name one.
-std::optional<RecordMaker> maker_of(const spec::Operation& op) {
+std::optional<RecordMaker> maker_of(const spec::Spec& spec, const spec::Operation& op) {
     RecordMaker maker;
     for (const auto& p : op.parameters) {
         if (p.in != "path") continue;
@@ -39,8 +61,11 @@ std::optional<RecordMaker> maker_of(const spec::Operation& op) {
         if (!made.is_object() || (!maker.operation.empty() && made.value("operation", "") != maker.operation)) return std::nullopt;
         maker.operation = made.value("operation", "");
         maker.fields[p.name] = made.value("field", "");
+        if (maker.removed_by.empty()) maker.removed_by = made.value("removed_by", "");
     }
     if (maker.operation.empty()) return std::nullopt;
+    std::vector<std::string> place;
+    if (op.request_schema && !op.request_unspecified) made_members(spec, *op.request_schema, place, maker);
     return maker;
 }
 
@@ -205,6 +230,23 @@ std::string NegativeCase::describe() const {
     return constraint.describe() + " of " + to_string(part) + " " + parameter;
 }
 
+void replace_at(json& request, const std::vector<std::string>& place, const json& value) {
+    // Walks every branch "[]" opens; at most one level of the place is consumed a call.
+    const auto walk = [&](auto&& self, json& node, std::size_t at) -> void {
+        if (at == place.size()) {
+            node = value;
+            return;
+        }
+        if (place[at] == "[]") {
+            if (node.is_array())
+                for (auto& item : node) self(self, item, at + 1);
+        } else if (node.is_object() && node.contains(place[at])) {
+            self(self, node[place[at]], at + 1);
+        }
+    };
+    walk(walk, request, 0);
+}
+
 int OperationPlan::share(std::size_t index) const {
     if (cases.empty()) return 0;
     const int n = static_cast<int>(cases.size());
@@ -226,7 +268,7 @@ OperationPlan plan_operation(const spec::Spec& spec, const spec::Operation& oper
     const int budget = 2 * std::max(cases, 1);
     plan.negative = plan.cases.empty() ? 0 : std::max(budget / 2, static_cast<int>(plan.cases.size()));
     plan.positive = std::max(budget / 2, budget - plan.negative);
-    if (plan.absent_records) plan.made_by = maker_of(operation);
+    if (plan.absent_records) plan.made_by = maker_of(spec, operation);
     if (plan.absent_records && !plan.made_by) {
         for (const auto& p : operation.parameters) {
             if (p.in != "path" || !is_integer_schema(spec, p.schema)) continue;

@@ -52,11 +52,19 @@ struct EdgeCase {
 };
 
 /// The create that makes the records an operation's path names: the operation, and for each path parameter
-/// the field of its answer that holds the id ("shipments.id": of the first item).
+/// the field of its answer that holds the id ("shipments.id": of the first item); for each member of the
+/// request body that names a part of that record, its place ({"variants", "[]", "id"}) and field; and the
+/// operation of the contract that removes the record again, when the data names one (`removed_by`).
 struct RecordMaker {
     std::string operation;
     std::map<std::string, std::string> fields;
+    std::vector<std::pair<std::vector<std::string>, std::string>> body_fields;
+    std::string removed_by;
 };
+
+/// Puts `value` in place of every value `request` holds at `place` (a member name, or "[]" for each item);
+/// adds none where it holds none.
+void replace_at(nlohmann::json& request, const std::vector<std::string>& place, const nlohmann::json& value);
 
 struct OperationPlan {
     const spec::Operation* operation = nullptr;

@@ -25,6 +25,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
@@ -137,11 +138,12 @@ bool judge_edge(const spec::Operation& op, const generators::EdgeCase& edge, con
 /// drawn valid from the create's own schemas and tagged as the run's, its answer's ids in place of the drawn
 /// path values. A create refused, or an answer without an id, leaves the request unsent: the phase never
 /// aims a change at a record the target held. A record no operation of the contract can make (a receiving
-/// order) is made by the simulation control where the target has it, with the control's defaults.
+/// order, a product) is made by the simulation control where the target has it, with the control's defaults,
+/// and removed again once its request is judged where the data names how (a mock left running keeps none).
 class RecordMaking {
 public:
     RecordMaking(const spec::Spec& spec, const generators::RecordMaker& maker, const std::string& unique_prefix)
-        : maker_(maker), create_(spec.find(maker.operation)) {
+        : spec_(spec), maker_(maker), create_(spec.find(maker.operation)), label_prefix_(unique_prefix) {
         by_control_ = !create_ && sim_available();
         if (!create_) return;
         plan_ = generators::plan_operation(spec, *create_, 1, generators::exclusions_of(spec));
@@ -152,9 +154,39 @@ public:
     /// (a state it needs, a value the target does not take), so a few are tried.
     bool aim(PhaseRequest& request) {
         for (int attempt = 0; attempt < kCreatesPerRecord; ++attempt)
-            if (make_one(request)) return ++made, true;
+            if (make_one() && aim_again(request)) return ++made, true;
         ++unmade;
         return false;
+    }
+
+    /// `request` at the record made last (the edge's request inside the limits, beside the one at the edge).
+    bool aim_again(PhaseRequest& request) const {
+        const nlohmann::json answers = nlohmann::json::array({made_});
+        for (const auto& [parameter, field] : maker_.fields) {
+            const auto ids = generators::values_at(answers, field);
+            if (ids.empty() || !(ids.front().is_number_integer() || ids.front().is_string())) return false;
+            request.path[parameter] = ids.front().is_string() ? ids.front().get<std::string>() : ids.front().dump();
+        }
+        for (const auto& [place, field] : maker_.body_fields)
+            if (const auto ids = generators::values_at(answers, field); !ids.empty() && request.body)
+                generators::replace_at(*request.body, place, ids.front());
+        return true;
+    }
+
+    /// Removes the record made last with the operation the data names, unless the request just judged was
+    /// that operation and `served` (it removed the record itself).
+    void remove_made(const std::string& operation, bool served) {
+        const spec::Operation* remover = spec_.find(maker_.removed_by);
+        const nlohmann::json made = std::exchange(made_, nullptr);
+        if (!remover || made.is_null() || (operation == remover->id && served)) return;
+        Call call{.operation = remover->id};
+        for (const auto& p : remover->parameters) {
+            const nlohmann::json made_by = p.in == "path" && p.schema.is_object() ? p.schema.value("x-made-by", nlohmann::json()) : nlohmann::json();
+            const auto ids = made_by.is_object() ? generators::values_at(nlohmann::json::array({made}), made_by.value("field", ""))
+                                                 : std::vector<nlohmann::json>{};
+            if (!ids.empty()) call.path[p.name] = ids.front().is_string() ? ids.front().get<std::string>() : ids.front().dump();
+        }
+        send(call);
     }
 
     int made = 0;
@@ -163,25 +195,26 @@ public:
 private:
     static constexpr int kCreatesPerRecord = 3;
 
-    bool make_one(PhaseRequest& request) {
+    bool make_one() {
         if (!request_ && !by_control_) return false;
-        const Exchange ex = by_control_ ? sim(maker_.operation, nlohmann::json::object(), nlohmann::json()) : create(**request_);
+        // The control's record carries the run's tag (its `label`): no test draws it as one the target held.
+        const nlohmann::json labelled = {{"label", label_prefix_ + std::to_string(++labels_)}};
+        const Exchange ex = by_control_ ? sim(maker_.operation, nlohmann::json::object(), labelled) : create(**request_);
         const bool created = ex.response && ex.status() >= 200 && ex.status() < 300;
-        const auto answer = created ? nlohmann::json::parse(ex.response->body, nullptr, false) : nlohmann::json();
-        for (const auto& [parameter, field] : maker_.fields) {
-            const auto ids = generators::values_at(nlohmann::json::array({answer}), field);
-            if (ids.empty() || !(ids.front().is_number_integer() || ids.front().is_string())) return false;
-            request.path[parameter] = ids.front().is_string() ? ids.front().get<std::string>() : ids.front().dump();
-        }
-        return true;
+        made_ = created ? nlohmann::json::parse(ex.response->body, nullptr, false) : nlohmann::json();
+        return created;
     }
 
     Exchange create(const PhaseRequest& drawn) const {
         return send({.operation = create_->id, .path = drawn.path, .query = http::to_query_params(drawn.query), .body = drawn.body});
     }
 
+    const spec::Spec& spec_;
     generators::RecordMaker maker_;
     const spec::Operation* create_ = nullptr;
+    nlohmann::json made_;  ///< the answer that made the record the last request named
+    std::string label_prefix_;
+    int labels_ = 0;
     bool by_control_ = false;
     OperationPlan plan_;
     std::optional<rc::Gen<PhaseRequest>> request_;
@@ -256,8 +289,11 @@ void run_operation(const std::string& operation_id) {
         if (making && !making->aim(request)) return false;  // nothing of its own to change: not sent
         const Exchange ex = send_request(*op, request, tally);
         ++tally.row.positive;
-        if (ex.response && ex.status() < 400) tally.row.served = tally.row.served.value_or(0) + 1;
-        return judge_positive(*op, ex, rules);
+        const bool served = ex.response && ex.status() < 400;
+        if (served) tally.row.served = tally.row.served.value_or(0) + 1;
+        const bool kept = judge_positive(*op, ex, rules);
+        if (making) making->remove_made(op->id, served);
+        return kept;
     }, tally);
     for (std::size_t i = 0; i < plan.cases.size(); ++i) {
         const NegativeCase& c = plan.cases[i];
@@ -273,10 +309,14 @@ void run_operation(const std::string& operation_id) {
     for (const auto& edge : plan.edges) {
         const auto requests = generators::gen_edge(spec, plan, edge, values);
         run_property("SchemaPhase/" + op->id + "/edge " + edge.describe(), 1, [&] {
-            const generators::EdgeRequests r = *requests;
+            generators::EdgeRequests r = *requests;
+            // Both at one record of the run's own where the operation changes what its path names.
+            if (making && !(making->aim(r.at_edge) && making->aim_again(r.inside))) return false;
             const Exchange at_edge = send_request(*op, r.at_edge, tally);
             ++edges;
-            return judge_edge(*op, edge, at_edge, [&] { return send_request(*op, r.inside, tally); }, rules);
+            const bool kept = judge_edge(*op, edge, at_edge, [&] { return send_request(*op, r.inside, tally); }, rules);
+            if (making) making->remove_made(op->id, at_edge.response && at_edge.status() < 400);
+            return kept;
         }, tally);
     }
     tally.row.constraints_exercised = static_cast<int>(tally.broken.size());

@@ -7,6 +7,8 @@
 // state_machines.shipment.stance's; the order then takes state_machines.order.stance's move for what its
 // shipments now are. A move the state does not allow is 409 invalid_state; an unknown id 404.
 
+#include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -14,6 +16,7 @@
 #include "refserver/api/receiving_model.h"
 #include "refserver/api/returns_model.h"
 #include "refserver/api/simulation_clock.h"
+#include "refserver/api/variants_model.h"
 #include "refserver/core/area.h"
 #include "refserver/core/context.h"
 #include "refserver/core/datetime.h"
@@ -158,19 +161,27 @@ Reply advance_wro(RequestContext& ctx) {
 
 /// A new WRO in Awaiting, as a merchant's portal would create one (the API has no create): warehouse-side
 /// tests get fresh WROs however many earlier runs cancelled.
+/// A create's body: none, or a JSON object.
+Result<nlohmann::json, ApiError> create_body(RequestContext& ctx) {
+    if (ctx.request.body.empty()) return nlohmann::json::object();
+    auto parsed = parse_json_body(ctx.request);
+    if (!parsed) return fail(parsed.error());
+    if (!parsed->is_object()) return fail(validation_error("", "the body must be a JSON object", "SIM"));
+    return std::move(parsed.value());
+}
+
+/// The `label` every create of the control takes (the control's OpenAPI file, components/schemas/Label).
+std::optional<std::string> label_of(BodyReader& r) { return r.string("label", Need::Optional, {1, 100, "SIM"}); }
+
 Reply create_wro(RequestContext& ctx) {
-    nlohmann::json body = nlohmann::json::object();
-    if (!ctx.request.body.empty()) {
-        auto parsed = parse_json_body(ctx.request);
-        if (!parsed) return fail(parsed.error());
-        body = std::move(parsed.value());
-    }
-    if (!body.is_object()) return fail(validation_error("", "the body must be a JSON object", "SIM"));
-    BodyReader r(body, "", "SIM");
+    auto body = create_body(ctx);
+    if (!body) return fail(body.error());
+    BodyReader r(*body, "", "SIM");
     const auto& centers = ctx.store.catalog.fulfillment_centers;
     std::int32_t center = centers.empty() ? 0 : centers[0].value("id", 0);
     if (auto given = r.int32("fulfillment_center_id", Need::Optional)) center = *given;
     auto po = r.string("purchase_order_number", Need::Optional, {1, 100, "SIM"});
+    if (!po) po = label_of(r);
     if (r.error()) return fail(*r.error());
     if (!ctx.store.catalog.fulfillment_center(center))
         return fail(validation_error("fulfillment_center_id", "no fulfillment center with id " + std::to_string(center), "SIM"));
@@ -266,11 +277,39 @@ Reply webhook_deliveries(RequestContext& ctx) {
     return json_response(200, {{"deliveries", out}});
 }
 
+/// A new product with one variant (its inventory item, and a channel metadata record on the default write
+/// channel), as a merchant's catalog import would make one (the API has no product create): the schema phase
+/// changes products of the run's own, never the target's.
+Reply create_product(RequestContext& ctx) {
+    auto body = create_body(ctx);
+    if (!body) return fail(body.error());
+    BodyReader given(*body, "", "SIM");
+    const auto label = label_of(given);
+    if (given.error()) return fail(*given.error());
+    auto& state = ctx.store.areas.get<ProductsState>();
+    const TimePoint now = ctx.clock.now();
+    const std::int64_t id = state.next_product_id++;
+    const std::string name = label ? *label : "Simulated product " + std::to_string(id);
+    nlohmann::json variant = default_variant(now);
+    variant["name"] = name;
+    variant["sku"] = "SIM-" + std::to_string(id);
+    const nlohmann::json listing = ctx.store.default_write_channel()
+                                       ? nlohmann::json{{"channel_id", ctx.store.default_write_channel()->id}}
+                                       : nlohmann::json::object();
+    BodyReader r(listing, "", "PRD-META-ADD");
+    variant["channel_metadata"] = nlohmann::json::array({channel_metadata_from_request(r, nullptr, ctx.store, false)});
+    nlohmann::json product = {{"id", id}, {"name", name}, {"type", "Regular"}, {"user_id", state.user_id},
+                              {"taxonomy", state.taxonomies.empty() ? nlohmann::json(nullptr) : state.taxonomies[0]},
+                              {"created_on", format_iso8601(now)}, {"variants", nlohmann::json::array({variant})}};
+    return json_response(201, product_response(store_product(ctx.store.catalog, state, std::move(product), now), ctx.faults));
+}
+
 void bind_simulation(HandlerTable& table, const FaultSet&) {
     using Bound = std::pair<const char*, Reply (*)(RequestContext&)>;
     for (const auto& [id, handler] : {Bound{"simStatus", status}, Bound{"simWebhookDeliveries", webhook_deliveries}})
         table.bind_control(id, gated(handler), StoreLock::Shared);
     for (const auto& [id, handler] : {Bound{"simReset", reset}, Bound{"simCreateWro", create_wro},
+                                      Bound{"simCreateProduct", create_product},
                                       Bound{"simAdvanceReturn", advance_return}, Bound{"simShipShipment", ship},
                                       Bound{"simDeliverShipment", deliver}, Bound{"simHoldShipment", hold},
                                       Bound{"simFailShipment", fail_shipment}, Bound{"simAdvanceWro", advance_wro},

@@ -217,10 +217,33 @@ TEST(Simulation, CreatesWrosInAwaiting) {
     EXPECT_EQ(wro["purchase_order_number"], "PO-SIM-1");
     const std::string id = wro["id"].dump();
     EXPECT_EQ(body_of(h.get("/2025-07/receiving/" + id))["status"], "Awaiting");
+    EXPECT_EQ(body_of(h.sim("POST", "/_sim/wro", R"({"label":"DS-SP-run-2"})"))["purchase_order_number"], "DS-SP-run-2");
     auto second = body_of(h.sim("POST", "/_sim/wro"));
     EXPECT_NE(second["id"], wro["id"]);
     EXPECT_EQ(h.sim("POST", "/_sim/wro", R"({"fulfillment_center_id":424242})").status, 400);
     EXPECT_EQ(h.sim("POST", "/_sim/wro", R"([1])").status, 400);
+}
+
+// The schema phase's product writes change a product of the run's own: one variant with its inventory item and
+// a channel metadata record, each with an id the contract's writes can name.
+TEST(Simulation, CreatesAProductWithAVariantItsInventoryAndAListing) {
+    FlowHarness h;
+    auto created = h.sim("POST", "/_sim/product");
+    ASSERT_EQ(created.status, 201) << created.body;
+    const nlohmann::json product = body_of(created);
+    ASSERT_EQ(product["variants"].size(), 1u);
+    const nlohmann::json& variant = product["variants"][0];
+    ASSERT_EQ(variant["channel_metadata"].size(), 1u);
+    EXPECT_TRUE(variant["channel_metadata"][0]["id"].is_number_integer());
+    EXPECT_TRUE(variant["inventory"]["inventory_id"].is_number_integer());
+    const std::string id = product["id"].dump();
+    EXPECT_EQ(body_of(h.get("/2025-07/product/" + id + "/variants"))[0]["id"], variant["id"]);
+    const auto labelled = body_of(h.sim("POST", "/_sim/product", R"({"label":"DS-SP-run-1"})"));
+    EXPECT_NE(labelled["id"], product["id"]);
+    EXPECT_EQ(labelled["name"], "DS-SP-run-1");
+    EXPECT_EQ(labelled["variants"][0]["name"], "DS-SP-run-1");
+    EXPECT_EQ(h.sim("POST", "/_sim/product", R"({"label":""})").status, 400);
+    EXPECT_EQ(h.send("DELETE", "/2025-07/product/" + id, "").status, 200);
 }
 
 TEST(Simulation, ResetReturnsTheStoreToItsSeed) {

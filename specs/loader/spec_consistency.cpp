@@ -143,7 +143,8 @@ void check_former_topics(const Spec& spec, std::vector<SpecProblem>& problems) {
 /// Every `x-values-from` (where the harness reads values the target holds: generators/known_values.h) names a
 /// list it can read: an operation of the table, a GET, with no path parameter to fill in, and a field; every
 /// `x-made-by` (the create that makes a record of the run's own) a POST without path parameters, and a field:
-/// an operation of the table or, for a record no operation of the contract makes, of the simulation control.
+/// an operation of the table or, for a record no operation of the contract makes, of the simulation control;
+/// its `removed_by`, when given, an operation of the contract.
 void check_value_sources(const Spec& spec, const json& node, const std::string& pointer, std::vector<SpecProblem>& problems,
                          int depth = 0) {
     if (depth > 256) return;  // the document is a tree, but a hostile one must not recurse without end
@@ -167,6 +168,8 @@ void check_value_sources(const Spec& spec, const json& node, const std::string& 
         else if (!op) why = key + " names no operation of the table";
         else if (list && (op->method != "GET" || path_parameters)) why = "x-values-from names an operation that is not a list (a GET without path parameters)";
         else if (!list && (op->method != "POST" || path_parameters)) why = "x-made-by names an operation that is not a create (a POST without path parameters)";
+        else if (const std::string remover = value.value("removed_by", ""); !list && !remover.empty() && !spec.find(remover))
+            why = "x-made-by's removed_by names no operation of the contract: " + remover;
         if (!why.empty()) problems.push_back({"", id, child, why});
     }
 }

@@ -83,16 +83,17 @@ TEST(SpecCheck, XValuesFromMustNameAListOperation) {
     EXPECT_EQ(messages.size(), 4u);
 }
 
-TEST(SpecCheck, XMadeByMustNameACreateOfTheContractOrOfTheSimulationControl) {
+TEST(SpecCheck, XMadeByMustNameACreateOfTheContractOrOfTheSimulationControlAndARemoverOfTheContract) {
     json doc = json::parse(R"({"paths": {
         "/a": {"post": {"operationId": "createA", "responses": {"201": {"description": "x"}}}},
         "/a/{id}": {"get": {"operationId": "getA", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
                             "responses": {"200": {"description": "x"}}}},
-        "/b/{a}/{w}/{z}/{g}": {"post": {"operationId": "b", "parameters": [
+        "/b/{a}/{w}/{z}/{g}/{r}": {"post": {"operationId": "b", "parameters": [
             {"name": "a", "in": "path", "required": true, "schema": {"type": "integer", "x-made-by": {"operation": "createA", "field": "id"}}},
-            {"name": "w", "in": "path", "required": true, "schema": {"type": "integer", "x-made-by": {"operation": "simCreateWro", "field": "id"}}},
+            {"name": "w", "in": "path", "required": true, "schema": {"type": "integer", "x-made-by": {"operation": "simCreateWro", "field": "id", "removed_by": "getA"}}},
             {"name": "z", "in": "path", "required": true, "schema": {"type": "integer", "x-made-by": {"operation": "simMakeZ", "field": "id"}}},
-            {"name": "g", "in": "path", "required": true, "schema": {"type": "integer", "x-made-by": {"operation": "getA", "field": "id"}}}],
+            {"name": "g", "in": "path", "required": true, "schema": {"type": "integer", "x-made-by": {"operation": "getA", "field": "id"}}},
+            {"name": "r", "in": "path", "required": true, "schema": {"type": "integer", "x-made-by": {"operation": "createA", "field": "id", "removed_by": "dropA"}}}],
             "responses": {"200": {"description": "x"}}}}}})");
     auto spec = Spec::from_documents(doc, json::parse(R"({"rules": []})"), "inline");
     ASSERT_TRUE(spec.ok());
@@ -103,7 +104,8 @@ TEST(SpecCheck, XMadeByMustNameACreateOfTheContractOrOfTheSimulationControl) {
     EXPECT_EQ(messages.count("/parameters/1/schema/x-made-by"), 0u) << "a create of the simulation control";
     EXPECT_NE(messages["/parameters/2/schema/x-made-by"].find("no operation"), std::string::npos);
     EXPECT_NE(messages["/parameters/3/schema/x-made-by"].find("not a create"), std::string::npos);
-    EXPECT_EQ(messages.size(), 2u);
+    EXPECT_NE(messages["/parameters/4/schema/x-made-by"].find("removed_by names no operation of the contract: dropA"), std::string::npos);
+    EXPECT_EQ(messages.size(), 3u);
 }
 
 TEST(SpecCheck, XNamesMustNameAFieldOfARecordAndAKnownRule) {

@@ -4,6 +4,7 @@
 // blamed as the fault matrix judges blame: on the fault's rule or one of its documented dependants.
 
 #include <set>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -38,13 +39,19 @@ TEST(SchemaPhase, CleanEmbeddedRunFindsNothingAndReportsCoverage) {
     EXPECT_GE(table.value("min_requests", 0), 50);
     EXPECT_EQ(table["operations"].size(), tests_with(results, "passed").size());
     for (const auto& row : table["operations"]) EXPECT_FALSE(row["statuses"].empty()) << row.dump();
-    // Operations that change the record their path names are served at records the run made first (x-made-by):
-    // by a create of the contract, or by the simulation control where the contract has none (cancelReceiving).
+    // Every operation serves at least half its valid requests: those that change the record their path names
+    // at records the run made first (x-made-by: a create of the contract, or the simulation control's where the
+    // contract has none: a receiving order, a product), the rest at values the target holds (x-values-from).
+    // Not those whose success a clean state cannot reach from the document alone:
+    const std::set<std::string> unreachable = {
+        "authorize", "token",  // an authorization code is a person's consent, and a refresh token comes of one
+        // bodies the document does not show (x-unspecified): no valid request can be drawn
+        "batchCancelShipments", "batchUpdateTrackingUpload", "setReceivingExternalSync", "moveVariants", "convertToBundle",
+        // the variants a merge takes come out of a second product of the run's own; the phase makes one record a request
+        "mergeIntoProduct", "mergeVariants"};
     for (const auto& row : table["operations"]) {
         const std::string op = row.value("operation", "");
-        if (op == "cancelOrder" || op == "cancelOrderShipment" || op == "cancelShipment" || op == "cancelReturn" ||
-            op == "cancelReceiving")
-            EXPECT_GE(2 * row.value("served", 0), row.value("positive", 0)) << row.dump();
+        if (!unreachable.count(op)) EXPECT_GE(2 * row.value("served", 0), row.value("positive", 0)) << row.dump();
     }
     EXPECT_NE(ran.output.find("schema phase: "), std::string::npos) << ran.output;
 }
