@@ -319,19 +319,18 @@ Reply list_returns(RequestContext& ctx) {
                              : only_facets(f)   ? facet_page(held, f, descending, start, per)
                                                 : filtered_page(held, f, sort_by, descending, states, start, per);
     const std::size_t total = found.total;
-    nlohmann::json items = nlohmann::json::array();
-    for (const ReturnRecord* r : found.items) items.push_back(return_list_json(*r, ctx.store, ctx.faults));
+    JsonArrayText items;
+    for (const ReturnRecord* r : found.items) items.push(return_list_text(*r, held, ctx.store, ctx.faults));
+    // The 2.0 page style: the items alone, no cursor links.
+    if (ctx.faults.on(Fault::VersionReturnListBareArray)) return json_text_response(200, std::move(items).take());
     // The overlap fault starts the next page on this page's last return.
     const std::size_t next_start = start + per - (ctx.faults.on(Fault::ReturnListCursorOverlap) ? 1 : 0);
-    const nlohmann::json null;
-    nlohmann::json page{{"items", items},
-                        {"first", total ? nlohmann::json(page_link(ctx, 1)) : null},
-                        {"last", total ? nlohmann::json(page_link(ctx, (total - 1) / per * per + 1)) : null},
-                        {"next", start + per < total ? nlohmann::json(page_link(ctx, next_start + 1)) : null},
-                        {"prev", start > 0 && total ? nlohmann::json(page_link(ctx, start > per ? start - per + 1 : 1)) : null}};
-    // The 2.0 page style: the items alone, no cursor links.
-    if (ctx.faults.on(Fault::VersionReturnListBareArray)) return json_response(200, items);
-    return json_response(200, page);
+    const auto link = [&](bool present, std::size_t position) { return present ? dump_json(page_link(ctx, position)) : std::string("null"); };
+    // The members in the order every other object of the API is written in (sorted).
+    return json_text_response(200, "{\"first\":" + link(total > 0, 1) + ",\"items\":" + std::move(items).take() +
+                                       ",\"last\":" + link(total > 0, (total - 1) / per * per + 1) +
+                                       ",\"next\":" + link(start + per < total, next_start + 1) +
+                                       ",\"prev\":" + link(start > 0 && total > 0, start > per ? start - per + 1 : 1) + "}");
 }
 
 }  // namespace dockside::refserver

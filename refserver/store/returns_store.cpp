@@ -27,6 +27,7 @@ ReturnRecord* ReturnsState::find(std::int32_t id) {
 
 ReturnRecord& ReturnsState::insert(ReturnRecord record) {
     if (auto held = returns.find(record.id); held != returns.end()) erase(held);
+    record.revision = ++revisions_;
     index(record, true);
     const std::int32_t id = record.id;
     return returns[id] = std::move(record);
@@ -63,6 +64,7 @@ void ReturnsState::index(const ReturnRecord& r, bool add) {
 void ReturnsState::enter(ReturnRecord& held, const std::string& next, TimePoint when) {
     index(held, false);
     held.enter(next, when);
+    held.revision = ++revisions_;
     index(held, true);
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -13,6 +14,7 @@
 
 #include "refserver/core/clock.h"
 #include "refserver/store/ranked_index.h"
+#include "refserver/store/render_cache.h"
 
 namespace dockside::refserver {
 
@@ -52,6 +54,8 @@ struct ReturnRecord {
     std::vector<std::pair<std::string, TimePoint>> history;
     double invoice_amount = 0;
     std::vector<ReturnLine> lines;
+    /// Given anew at every change (ReturnsState::insert and enter): a rendering cached at another is stale.
+    std::uint64_t revision = 0;
 
     /// Moves to `next` at `when`, stamping its date and appending to status_history. A held return moves
     /// through ReturnsState::enter instead, which keeps its place in by_facets.
@@ -84,6 +88,9 @@ struct ReturnsState {
     std::int32_t next_id = 1;
     /// The portal-configured action per inventory id (RET-DEFAULT-ACTION); 1 (Restock) when absent.
     std::map<std::int64_t, std::int32_t> default_actions;
+    /// Returns in the list shape, rendered at their revision: a page of them is copied, not rendered again.
+    /// Kept with the returns, so a reset of the store (a new ReturnsState) starts it empty.
+    std::shared_ptr<RenderCache> rendered = std::make_shared<RenderCache>();
 
     ReturnRecord* find(std::int32_t id);
     /// Stores the return (its id unused, or replaced) and indexes it.
@@ -96,6 +103,7 @@ struct ReturnsState {
 
 private:
     void index(const ReturnRecord& r, bool add);
+    std::uint64_t revisions_ = 0;
 };
 
 }  // namespace dockside::refserver

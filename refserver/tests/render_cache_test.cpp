@@ -65,6 +65,32 @@ TEST(RenderCache, OrderListPagesReflectACancelAfterACachedRead) {
     EXPECT_EQ(past_the_end.body, "[]") << "an empty page is an empty array";
 }
 
+// The return list answers from its own cache: a return on a page reads as the cancel answered it after the
+// cancel, and a reset of the store (new returns under the same ids) is never answered from the old one.
+TEST(RenderCache, ReturnListPagesReflectACancelAndAReset) {
+    FlowHarness h;
+    const auto created = h.post("/2025-07/return", {{"inventory", {{{"id", 4001}}}}});
+    ASSERT_EQ(created.status, 200) << created.body;
+    const std::string id = body_of(created)["id"].dump();
+    const auto on_page = [&] {
+        auto page = h.get("/2025-07/return?Ids=" + id);
+        EXPECT_EQ(page.status, 200) << page.body;
+        const auto body = body_of(page);
+        return body.value("items", nlohmann::json::array()).size() == 1 ? body["items"][0] : nlohmann::json();
+    };
+    const auto first = on_page();
+    ASSERT_TRUE(first.is_object());
+    EXPECT_EQ(on_page(), first) << "a page read from the cache answers what a fresh rendering does";
+    auto cancelled = h.send("POST", "/2025-07/return/" + id + ":cancel");
+    ASSERT_EQ(cancelled.status, 200) << cancelled.body;
+    EXPECT_EQ(on_page()["status"], body_of(cancelled)["status"]);
+    EXPECT_EQ(on_page(), body_of(cancelled));
+    ASSERT_EQ(h.sim("POST", "/_sim/reset").status, 200);
+    const auto again = h.post("/2025-07/return", {{"inventory", {{{"id", 4002}}}}});
+    ASSERT_EQ(body_of(again)["id"].dump(), id) << "the reset store gives the same id again";
+    EXPECT_EQ(on_page()["inventory"][0]["id"], 4002);
+}
+
 // A write stamps a new revision on the orders it inserted or took for change, its own or a shipment's, and
 // on no other: a page of 250 orders stays rendered while the mix creates orders beside it.
 TEST(RenderCache, AWriteMakesStaleOnlyTheOrdersItChanged) {
