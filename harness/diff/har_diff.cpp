@@ -129,12 +129,13 @@ double median_of(std::vector<double> values) {
 }
 
 /// The rows judged on `ratios` (by operation, in `pairs`' order) less the run's own shift, which is returned
-/// (the median centre over the operations, a log ratio).
+/// (the median centre over the operations, a log ratio). Of two operations, which one moved cannot be told
+/// (one slowed by 20 ms read as the machine's shift and passed): a shift needs three operations or more.
 double judge_rows(std::vector<LatencyRow>& rows, const std::vector<std::vector<double>>& ratios, double a) {
     std::vector<double> centres;
     for (std::size_t i = 0; i < rows.size(); ++i)
         if (rows[i].pairs >= 2) centres.push_back(compare::signed_rank_bounds(ratios[i], 0.5).estimate);
-    const double residual = median_of(centres);
+    const double residual = centres.size() >= 3 ? median_of(centres) : 0.0;
     for (std::size_t i = 0; i < rows.size(); ++i) {
         LatencyRow& row = rows[i];
         if (row.pairs < compare::signed_rank_fewest_pairs(a)) {

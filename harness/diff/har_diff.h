@@ -45,8 +45,8 @@ struct Group {
 /// Recordings made apart are not judged for latency: a burst of other work during one run's block of an
 /// operation's requests would pass for a difference. Judged on the pairs: the Hodges–Lehmann centre of
 /// the log ratios with Wilcoxon's signed-rank interval, less the run's own shift (the median centre over
-/// the operations). An operation differs when that interval lies wholly beyond ±20 % and its median
-/// moved by at least 1 ms.
+/// the operations, when three or more are judged: of two, which one moved cannot be told). An operation
+/// differs when that interval lies wholly beyond ±20 % and its median moved by at least 1 ms.
 struct LatencyRow {
     std::string operation;
     int pairs = 0;

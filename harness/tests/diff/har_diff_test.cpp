@@ -120,6 +120,28 @@ TEST(HarDiff, AnOperationAnsweredLaterIsSlowerAndAMachineSlowerThroughoutIsNot) 
     EXPECT_FALSE(shifted->differs());
 }
 
+// A run of two operations, the slowed one the most of its exchanges (`--only locations` through a proxy that
+// holds one operation 20 ms): no shift is taken out, as which of two moved cannot be told.
+TEST(HarDiff, OfTwoOperationsTheOneAnsweredLaterIsSlowerAndTheOtherIsNot) {
+    json a = json::array(), b = json::array();
+    for (int i = 1; i <= 40; ++i) {
+        const double jitter = 0.05 * (i % 7);
+        for (const std::string op : {"listLocations", "listLocations", "listFulfillmentCenters"}) {
+            const std::string id = "T." + op + "#" + std::to_string(i) + "-" + std::to_string(a.size());
+            a.push_back(timed(id, op, 1.0 + jitter));
+            b.push_back(timed(id, op, (op == "listLocations" ? 21.0 : 1.0) + jitter));
+        }
+    }
+    auto report = diff_recordings(har(a), har(b));
+    ASSERT_TRUE(report.ok()) << report.error();
+    ASSERT_EQ(report->latency.size(), 2u);
+    EXPECT_EQ(report->latency[0].operation, "listFulfillmentCenters");
+    EXPECT_EQ(report->latency[0].verdict, "same");
+    EXPECT_EQ(report->latency[1].operation, "listLocations");
+    EXPECT_EQ(report->latency[1].verdict, "slower");
+    EXPECT_NEAR(report->latency_shift, 1.0, 1e-9);
+}
+
 // With a noise recording: an operation the two copies of the first target already answer that much slower
 // is noise; one the second target answers far slower than the copies differ is not.
 TEST(HarDiff, ALatencyChangeTheTwoCopiesShowAsFarIsNoise) {

@@ -2,20 +2,26 @@
 """A TCP proxy on 127.0.0.1 that holds every chunk for half the round trip in each direction, so a target on
 this machine answers as one 50 ms away does (a staging server over the internet). By hand only:
 
-    delay_proxy.py LISTEN_PORT TARGET_PORT [ROUND_TRIP_MS]
+    delay_proxy.py LISTEN_PORT TARGET_PORT [ROUND_TRIP_MS] [REQUEST_LINE_REGEX]
 
+With a regex, only a request whose request line matches it ("^GET /2025-07/location[ ?]") is held, for the
+whole round trip, and everything else passes at once: one operation of a server answers later through the
+proxy, the same server answers as itself beside it (`dockside diff --against` the proxy). A client sends its
+next request on a connection only after the answer, so a chunk from the client starts with its request line.
 It prints 'listening on PORT' once ready and runs until killed."""
 import asyncio
+import re
 import sys
 
 
-async def pipe(reader, writer, delay):
+async def pipe(reader, writer, delay, held=None):
     try:
         while True:
             chunk = await reader.read(65536)
             if not chunk:
                 break
-            await asyncio.sleep(delay)
+            if held is None or held.search(chunk.split(b"\r\n", 1)[0].decode("latin-1")):
+                await asyncio.sleep(delay)
             writer.write(chunk)
             await writer.drain()
     except (ConnectionError, asyncio.CancelledError):
@@ -26,7 +32,8 @@ async def pipe(reader, writer, delay):
 
 async def main():
     listen, target = int(sys.argv[1]), int(sys.argv[2])
-    delay = (float(sys.argv[3]) if len(sys.argv) > 3 else 50.0) / 2000.0
+    round_trip = (float(sys.argv[3]) if len(sys.argv) > 3 else 50.0) / 1000.0
+    held = re.compile(sys.argv[4]) if len(sys.argv) > 4 else None
 
     async def serve(client_reader, client_writer):
         try:
@@ -34,7 +41,10 @@ async def main():
         except OSError:
             client_writer.close()
             return
-        await asyncio.gather(pipe(client_reader, server_writer, delay), pipe(server_reader, client_writer, delay))
+        if held is None:
+            await asyncio.gather(pipe(client_reader, server_writer, round_trip / 2), pipe(server_reader, client_writer, round_trip / 2))
+        else:
+            await asyncio.gather(pipe(client_reader, server_writer, round_trip, held), pipe(server_reader, client_writer, 0.0))
 
     server = await asyncio.start_server(serve, "127.0.0.1", listen)
     print(f"listening on {server.sockets[0].getsockname()[1]}", flush=True)
