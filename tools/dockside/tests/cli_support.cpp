@@ -47,6 +47,19 @@ std::pair<pid_t, int> spawn(std::vector<std::string> argv, const std::map<std::s
 
 int decode(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status); }
 
+/// SIGTERM, then after five seconds SIGKILL to its whole group.
+void stop(pid_t pid) {
+    if (pid <= 0) return;
+    ::kill(pid, SIGTERM);
+    for (int i = 0; i < 50; ++i) {
+        int status = 0;
+        if (::waitpid(pid, &status, WNOHANG) == pid) return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    ::kill(-pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+}
+
 }  // namespace
 
 std::string dockside_binary() { return DOCKSIDE_BIN; }
@@ -150,17 +163,32 @@ std::unique_ptr<ServeProcess> ServeProcess::start(const std::vector<std::string>
     return serve;
 }
 
-ServeProcess::~ServeProcess() {
-    if (pid_ <= 0) return;
-    ::kill(pid_, SIGTERM);
-    for (int i = 0; i < 50; ++i) {
-        int status = 0;
-        if (::waitpid(pid_, &status, WNOHANG) == pid_) return;
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+ServeProcess::~ServeProcess() { stop(pid_); }
+
+std::unique_ptr<HelperProcess> HelperProcess::start(const std::vector<std::string>& argv, const std::string& ready) {
+    static int serial = 0;
+    const std::string log = fresh_dir("helper-" + std::to_string(++serial)) + "/helper.log";
+    std::string command = "exec";
+    for (const auto& arg : argv) command += " '" + arg + "'";
+    auto [pid, out] = spawn({"/bin/sh", "-c", command + " > '" + log + "' 2>&1"}, {});
+    if (pid < 0) return nullptr;
+    ::close(out);
+    std::unique_ptr<HelperProcess> helper(new HelperProcess);
+    helper->pid_ = pid;
+    const auto deadline = Clock::now() + std::chrono::seconds(30);
+    while (Clock::now() < deadline && helper->output_.find(ready) == std::string::npos) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        helper->output_ = read_text(log);
+        if (int status = 0; ::waitpid(pid, &status, WNOHANG) == pid) {
+            helper->pid_ = -1;
+            return nullptr;
+        }
     }
-    ::kill(-pid_, SIGKILL);
-    ::waitpid(pid_, nullptr, 0);
+    if (helper->output_.find(ready) == std::string::npos) return nullptr;
+    return helper;
 }
+
+HelperProcess::~HelperProcess() { stop(pid_); }
 
 nlohmann::json ServeProcess::get(const std::string& target) const {
     auto url = http::parse_url(base_url_);

@@ -86,6 +86,20 @@ private:
     std::string base_url_, pat_, read_only_token_;
 };
 
+/// A helper of the source tree (a bench tool: `delay_proxy.py`) run by `argv[0]` with the rest, its output in
+/// a file; started once its output shows `ready`, stopped with its process group when this goes.
+class HelperProcess {
+public:
+    static std::unique_ptr<HelperProcess> start(const std::vector<std::string>& argv, const std::string& ready);
+    ~HelperProcess();
+    /// What it printed by the time it was ready.
+    const std::string& output() const { return output_; }
+
+private:
+    int pid_ = -1;
+    std::string output_;
+};
+
 /// The reference server behind a hook: `rewrite` sees each request and the reference server's answer and
 /// may change the answer (or sleep). The hook runs on the server's threads.
 using Rewrite = std::function<void(const http::Request&, http::Response&)>;
