@@ -36,7 +36,7 @@ void made_members(const spec::Spec& spec, const json& written, std::vector<std::
     const json* schema = spec.deref(&written);
     if (!schema || !schema->is_object() || depth > 8) return;
     if (const json made = schema->value("x-made-by", json()); made.is_object() && made.value("operation", "") == maker.operation)
-        maker.body_fields.emplace_back(place, made.value("field", ""));
+        maker.body_fields.push_back({place, made.value("field", ""), made.value("apart", false) == true});
     if (const auto all = schema->find("allOf"); all != schema->end() && all->is_array())
         for (const auto& part : *all) made_members(spec, part, place, maker, depth + 1);
     if (const auto items = schema->find("items"); items != schema->end()) {
@@ -230,11 +230,13 @@ std::string NegativeCase::describe() const {
     return constraint.describe() + " of " + to_string(part) + " " + parameter;
 }
 
-void replace_at(json& request, const std::vector<std::string>& place, const json& value) {
+std::size_t replace_at(json& request, const std::vector<std::string>& place, const std::vector<json>& values, bool add) {
     // Walks every branch "[]" opens; at most one level of the place is consumed a call.
+    std::size_t found = 0;
     const auto walk = [&](auto&& self, json& node, std::size_t at) -> void {
         if (at == place.size()) {
-            node = value;
+            if (!values.empty()) node = values[std::min(found, values.size() - 1)];
+            ++found;
             return;
         }
         if (place[at] == "[]") {
@@ -242,9 +244,14 @@ void replace_at(json& request, const std::vector<std::string>& place, const json
                 for (auto& item : node) self(self, item, at + 1);
         } else if (node.is_object() && node.contains(place[at])) {
             self(self, node[place[at]], at + 1);
+        } else if (node.is_object() && add && at + 1 == place.size()) {
+            json member;  // put in only once there is a value for it
+            self(self, member, at + 1);
+            if (!values.empty()) node[place[at]] = std::move(member);
         }
     };
     walk(walk, request, 0);
+    return found;
 }
 
 int OperationPlan::share(std::size_t index) const {

@@ -51,20 +51,32 @@ struct EdgeCase {
     std::string describe() const;
 };
 
+/// A member of a request body that names a record the run makes: its place ({"variants", "[]", "id"}), the
+/// field of the create's answer that holds the id, and whether it names a record of its own, made beside the
+/// one the path names (`apart`: the variants a merge takes into the path's).
+struct MadeMember {
+    std::vector<std::string> place;
+    std::string field;
+    bool apart = false;
+};
+
 /// The create that makes the records an operation's path names: the operation, and for each path parameter
-/// the field of its answer that holds the id ("shipments.id": of the first item); for each member of the
-/// request body that names a part of that record, its place ({"variants", "[]", "id"}) and field; and the
-/// operation of the contract that removes the record again, when the data names one (`removed_by`).
+/// the field of its answer that holds the id ("shipments.id": of the first item); the members of the request
+/// body that name such records; and the operation of the contract that removes a record again, when the data
+/// names one (`removed_by`).
 struct RecordMaker {
     std::string operation;
     std::map<std::string, std::string> fields;
-    std::vector<std::pair<std::vector<std::string>, std::string>> body_fields;
+    std::vector<MadeMember> body_fields;
     std::string removed_by;
 };
 
-/// Puts `value` in place of every value `request` holds at `place` (a member name, or "[]" for each item);
-/// adds none where it holds none.
-void replace_at(nlohmann::json& request, const std::vector<std::string>& place, const nlohmann::json& value);
+/// Puts `values` in place of the values `request` holds at `place` (a member name, or "[]" for each item), in
+/// the order they stand, the last value for all past the others; changes none when `values` is empty. Where
+/// an object on the way lacks the place's last member, `add` puts it there too (an item naming a record of
+/// its own names one in every item). Returns how many places it found.
+std::size_t replace_at(nlohmann::json& request, const std::vector<std::string>& place, const std::vector<nlohmann::json>& values,
+                       bool add = false);
 
 struct OperationPlan {
     const spec::Operation* operation = nullptr;

@@ -154,7 +154,10 @@ public:
     /// (a state it needs, a value the target does not take), so a few are tried.
     bool aim(PhaseRequest& request) {
         for (int attempt = 0; attempt < kCreatesPerRecord; ++attempt) {
-            if (!make_one()) continue;
+            if (!make_one(made_) || !make_apart(request)) {
+                remove_made("", false);
+                continue;
+            }
             if (aim_again(request)) return ++made, true;
             remove_made("", false);  // an answer without the ids the request needs
         }
@@ -169,18 +172,33 @@ public:
             if (!id) return false;
             request.path[parameter] = *id;
         }
-        for (const auto& [place, field] : maker_.body_fields)
-            if (const auto ids = generators::values_at(nlohmann::json::array({made_}), field); !ids.empty() && request.body)
-                generators::replace_at(*request.body, place, ids.front());
+        for (const auto& member : maker_.body_fields) {
+            std::vector<nlohmann::json> ids;
+            for (const auto& answer : member.apart ? apart_ : nlohmann::json::array({made_}))
+                if (const auto at = generators::values_at(nlohmann::json::array({answer}), member.field); !at.empty())
+                    ids.push_back(at.front());
+            if (request.body) generators::replace_at(*request.body, member.place, ids, member.apart);
+        }
         return true;
     }
 
-    /// Removes the record made last with the operation the data names, unless the request just judged was
-    /// that operation and `served` (it removed the record itself).
+    /// Removes the records made last with the operation the data names, unless the request just judged was
+    /// that operation and `served` (it removed the path's record itself).
     void remove_made(const std::string& operation, bool served) {
+        const bool removed = operation == maker_.removed_by && served;
+        remove(std::exchange(made_, nullptr), removed);
+        for (const auto& made : std::exchange(apart_, nlohmann::json::array())) remove(made, false);
+    }
+
+    int made = 0;
+    int unmade = 0;
+
+private:
+    static constexpr int kCreatesPerRecord = 3;
+
+    void remove(const nlohmann::json& made, bool removed) const {
         const spec::Operation* remover = spec_.find(maker_.removed_by);
-        const nlohmann::json made = std::exchange(made_, nullptr);
-        if (!remover || made.is_null() || (operation == remover->id && served)) return;
+        if (!remover || made.is_null() || removed) return;
         Call call{.operation = remover->id};
         for (const auto& p : remover->parameters) {
             if (p.in != "path" || !p.schema.is_object()) continue;
@@ -190,12 +208,6 @@ public:
         send(call);
     }
 
-    int made = 0;
-    int unmade = 0;
-
-private:
-    static constexpr int kCreatesPerRecord = 3;
-
     /// The id at `field` of a create's answer, as a path value; nullopt when it holds none.
     static std::optional<std::string> id_at(const nlohmann::json& answer, const std::string& field) {
         const auto ids = generators::values_at(nlohmann::json::array({answer}), field);
@@ -203,13 +215,28 @@ private:
         return ids.front().is_string() ? ids.front().get<std::string>() : ids.front().dump();
     }
 
-    bool make_one() {
+    /// Makes a record of its own for each value `request`'s body holds at a member that names one (apart): each
+    /// a record merged away, none of them the path's nor named twice.
+    bool make_apart(const PhaseRequest& request) {
+        std::size_t needed = 0;
+        for (const auto& member : maker_.body_fields)
+            if (member.apart && request.body) {
+                nlohmann::json body = *request.body;
+                needed = std::max(needed, generators::replace_at(body, member.place, {}, true));
+            }
+        for (nlohmann::json made; apart_.size() < needed; apart_.push_back(std::move(made)))
+            if (!make_one(made)) return false;
+        return true;
+    }
+
+    /// Makes one record into `made`; false (and `made` null) when the create was refused.
+    bool make_one(nlohmann::json& made) {
         if (!request_ && !by_control_) return false;
         // The control's record carries the run's tag (its `label`): no test draws it as one the target held.
         const nlohmann::json labelled = {{"label", label_prefix_ + std::to_string(++labels_)}};
         const Exchange ex = by_control_ ? sim(maker_.operation, nlohmann::json::object(), labelled) : create(**request_);
         const bool created = ex.response && ex.status() >= 200 && ex.status() < 300;
-        made_ = created ? nlohmann::json::parse(ex.response->body, nullptr, false) : nlohmann::json();
+        made = created ? nlohmann::json::parse(ex.response->body, nullptr, false) : nlohmann::json();
         return created;
     }
 
@@ -220,7 +247,8 @@ private:
     const spec::Spec& spec_;
     generators::RecordMaker maker_;
     const spec::Operation* create_ = nullptr;
-    nlohmann::json made_;  ///< the answer that made the record the last request named
+    nlohmann::json made_;   ///< the answer that made the record the last request's path named
+    nlohmann::json apart_ = nlohmann::json::array();  ///< the answers that made the records its body named apart
     std::string label_prefix_;
     int labels_ = 0;
     bool by_control_ = false;

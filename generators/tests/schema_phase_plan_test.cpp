@@ -67,6 +67,27 @@ TEST(SchemaPhasePlan, RecordChangingOperationsAreSentIdsNoRecordHas) {
     EXPECT_FALSE(plan_of(plans, "createOrder").absent_records) << "a create names no record";
 }
 
+// A merge takes variants of records of the run's own (x-made-by with apart) into the path's: each item of the
+// body is given an id of its own record, put in where the drawn item had none.
+TEST(SchemaPhasePlan, AMergeNamesRecordsOfItsOwnBesideThePathsInEveryItem) {
+    const auto plans = plan_schema_phase(testing::real_spec(), 25);
+    const auto& merge = plan_of(plans, "mergeVariants");
+    ASSERT_TRUE(merge.made_by);
+    EXPECT_EQ(merge.made_by->fields, (std::map<std::string, std::string>{{"variantId", "variants.id"}}));
+    ASSERT_EQ(merge.made_by->body_fields.size(), 1u);
+    EXPECT_TRUE(merge.made_by->body_fields[0].apart);
+    EXPECT_EQ(merge.made_by->body_fields[0].place, (std::vector<std::string>{"[]", "id"}));
+
+    nlohmann::json body = nlohmann::json::parse(R"([{"id": 5}, {}, {"id": 7}])");
+    EXPECT_EQ(replace_at(body, {"[]", "id"}, {}, true), 3u);
+    EXPECT_EQ(body, nlohmann::json::parse(R"([{"id": 5}, {}, {"id": 7}])")) << "no value: nothing changes";
+    EXPECT_EQ(replace_at(body, {"[]", "id"}, {11, 12, 13}, true), 3u);
+    EXPECT_EQ(body, nlohmann::json::parse(R"([{"id": 11}, {"id": 12}, {"id": 13}])"));
+    nlohmann::json patch = nlohmann::json::parse(R"({"variants": [{"id": 5}, {"name": "new"}]})");
+    EXPECT_EQ(replace_at(patch, {"variants", "[]", "id"}, {9}), 1u) << "without add, an entry without id stays new";
+    EXPECT_EQ(patch, nlohmann::json::parse(R"({"variants": [{"id": 9}, {"name": "new"}]})"));
+}
+
 // listProducts' query parameters are all x-unspecified (their format is not shown): a correct server may
 // refuse any value of them, so a valid request that sent one could be refused and prove nothing.
 TEST(SchemaPhasePlan, ValidRequestsLeaveOutParametersWhoseFormatIsNotShown) {
