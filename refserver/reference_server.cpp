@@ -123,8 +123,8 @@ void ReferenceServer::grant_tokens() {
             read_only.scopes.insert(c.scopes.begin(), c.scopes.end());
         }
     }
-    store_.auth.tokens.insert(pat_, {full, std::nullopt});
-    store_.auth.tokens.insert(read_only_token_, {read_only, std::nullopt});
+    store_.auth.tokens.insert(pat_, {std::make_shared<const Principal>(std::move(full)), std::nullopt});
+    store_.auth.tokens.insert(read_only_token_, {std::make_shared<const Principal>(std::move(read_only)), std::nullopt});
     store_.auth.primary_pat = pat_;
 }
 
@@ -205,7 +205,7 @@ http::Response ReferenceServer::dispatch(const http::Request& request) {
     if (auto misspelled = misspelled_parameter(*query, access_rule.query_names)) return error_response(*misspelled);
     const bool adds = adds_records(access_rule.operation_id);
     if (adds && !room_for_a_record()) return error_response(record_limit_reached(options_.max_records));
-    RequestContext ctx{request,  match->params, *query, access->principal, access->channel_id,
+    RequestContext ctx{request,  match->params, *query, *access->principal, access->channel_id,
                        store_,   faults_,       *clock_, base_url()};
     Reply reply = match->route->handler(ctx);
     if (mutates) {

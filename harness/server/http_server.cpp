@@ -40,7 +40,7 @@ private:
     Result<tcp::endpoint, std::string> resolve_listen_endpoint();
     std::optional<std::string> listen(const tcp::endpoint& endpoint);
     void do_accept();
-    void on_accept(error_code ec, tcp::socket socket);
+    void on_accept(error_code ec, detail::StrandSocket socket);
     void run_thread();
 
     // Declared before the io_context so that handlers the context still holds at destruction can
@@ -145,12 +145,12 @@ void HttpServer::Impl::run_thread() {
 }
 
 void HttpServer::Impl::do_accept() {
-    acceptor_.async_accept(net::make_strand(ioc_), [this](error_code ec, tcp::socket socket) {
+    acceptor_.async_accept(net::make_strand(ioc_), [this](error_code ec, detail::StrandSocket socket) {
         on_accept(ec, std::move(socket));
     });
 }
 
-void HttpServer::Impl::on_accept(error_code ec, tcp::socket socket) {
+void HttpServer::Impl::on_accept(error_code ec, detail::StrandSocket socket) {
     if (ec == net::error::operation_aborted || shared_.stopping() || !acceptor_.is_open()) return;
     if (ec) shared_.report("accept: " + ec.message());
     else detail::start_session(std::move(socket), shared_, shared_.admit());

@@ -143,9 +143,11 @@ std::shared_ptr<BeastResponse> to_beast(http::Response response, bool keep_alive
     return out;
 }
 
+using PlainStream = beast::basic_stream<tcp, StrandExecutor>;
+
 template <class Stream>
 class Session : public SessionControl, public std::enable_shared_from_this<Session<Stream>> {
-    static constexpr bool is_tls = !std::is_same_v<Stream, beast::tcp_stream>;
+    static constexpr bool is_tls = !std::is_same_v<Stream, PlainStream>;
 
 public:
     template <class... Args>
@@ -170,6 +172,7 @@ public:
 
 private:
     auto& lowest() { return beast::get_lowest_layer(stream_); }
+    bool logging() const { return static_cast<bool>(shared_.options().on_response); }
 
     void on_run() {
         if (!shared_.enter(this->shared_from_this())) return;  // the server stopped meanwhile
@@ -227,8 +230,10 @@ private:
         begin_request();
         if (ec) return on_read_error(ec);
         const auto& head = parser_->get();
-        log_method_ = std::string(head.method_string());
-        log_target_ = std::string(head.target());
+        if (logging()) {  // copied only for an access log: two allocations a request otherwise
+            log_method_ = std::string(head.method_string());
+            log_target_ = std::string(head.target());
+        }
         waiting_for_peer_ = true;
         bhttp::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&Session::on_read, this->shared_from_this()));
     }
@@ -314,9 +319,10 @@ private:
 
     void on_write(error_code ec, std::size_t) {
         response_.reset();
-        shared_.record({request_time_, peer_, log_method_, log_target_, log_status_, log_bytes_,
-                        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() -
-                                                                              request_start_)});
+        if (logging())
+            shared_.record({request_time_, peer_, log_method_, log_target_, log_status_, log_bytes_,
+                            std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() -
+                                                                                  request_start_)});
         if (ec) return fail(ec, "write");
         if (drain_after_write_) return do_drain();
         if (close_after_write_) return do_close();
@@ -384,16 +390,16 @@ private:
 
 }  // namespace
 
-void start_session(tcp::socket socket, ServerShared& shared, Admission admission) {
+void start_session(StrandSocket socket, ServerShared& shared, Admission admission) {
     if (admission == Admission::Drop) {
         error_code ignored;
         socket.close(ignored);
         return;
     }
     if (auto* tls = shared.tls())
-        std::make_shared<Session<beast::ssl_stream<beast::tcp_stream>>>(shared, admission, std::move(socket), *tls)->run();
+        std::make_shared<Session<beast::ssl_stream<PlainStream>>>(shared, admission, std::move(socket), *tls)->run();
     else
-        std::make_shared<Session<beast::tcp_stream>>(shared, admission, std::move(socket))->run();
+        std::make_shared<Session<PlainStream>>(shared, admission, std::move(socket))->run();
 }
 
 }  // namespace dockside::server::detail

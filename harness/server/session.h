@@ -10,8 +10,10 @@
 #include <string>
 #include <unordered_map>
 
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl/context.hpp>
+#include <boost/asio/strand.hpp>
 
 #include "harness/server/http_server.h"
 
@@ -70,8 +72,14 @@ private:
     std::unordered_map<SessionControl*, std::weak_ptr<SessionControl>> sessions_;
 };
 
+/// A connection's socket, on its own strand. The executor's type is spelled out rather than type-erased: every
+/// asynchronous operation copies its executor, and an erased strand does not fit any_io_executor's inline
+/// storage, so each copy allocated (22 allocations per request on GET /order/{id}, a third of all).
+using StrandExecutor = boost::asio::strand<boost::asio::io_context::executor_type>;
+using StrandSocket = boost::asio::basic_stream_socket<boost::asio::ip::tcp, StrandExecutor>;
+
 /// Starts serving one accepted connection (TLS when the server has a TLS context); a Refuse admission
 /// answers 503 too_many_connections and closes. Releases the admission when the connection ends.
-void start_session(boost::asio::ip::tcp::socket socket, ServerShared& shared, Admission admission);
+void start_session(StrandSocket socket, ServerShared& shared, Admission admission);
 
 }  // namespace dockside::server::detail

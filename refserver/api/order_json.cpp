@@ -120,11 +120,9 @@ nlohmann::json order_json(const OrderRecord& o, const Store& store, const FaultS
     return out;
 }
 
-std::string order_text(const OrderRecord& o, Store& store, const FaultSet& faults) {
-    if (auto body = store.rendered_orders->find(o.id, o.revision)) return std::move(*body);
-    std::string body = dump_json(order_json(o, store, faults));
-    store.rendered_orders->put(o.id, o.revision, body);
-    return body;
+RenderCache::Text order_text(const OrderRecord& o, Store& store, const FaultSet& faults) {
+    if (auto body = store.rendered_orders->find(o.id, o.revision)) return body;
+    return store.rendered_orders->put(o.id, o.revision, dump_json(order_json(o, store, faults)));
 }
 
 }  // namespace dockside::refserver

@@ -81,7 +81,7 @@ bool list_facts_page(RequestContext& ctx, const OrderFilter& f, bool descending,
         return descending ? kb < ka : ka < kb;
     });
     for (std::int64_t i = std::max<std::int64_t>(offset, 0); i < static_cast<std::int64_t>(selected.size()) && i < end; ++i)
-        out.push(order_text(*selected[static_cast<std::size_t>(i)], ctx.store, ctx.faults));
+        out.push(*order_text(*selected[static_cast<std::size_t>(i)], ctx.store, ctx.faults));
     return true;
 }
 
@@ -105,7 +105,7 @@ void list_channel_page(RequestContext& ctx, const OrderFilter& f, bool descendin
     auto take = [&](std::int32_t id) {
         const OrderRecord* o = ctx.store.orders.find(id);
         if (!o || !matches(*o, f, ctx.faults)) return true;
-        if (position >= offset) out.push(order_text(*o, ctx.store, ctx.faults));
+        if (position >= offset) out.push(*order_text(*o, ctx.store, ctx.faults));
         return ++position < end;
     };
     const std::size_t count = hi - lo - skipped;
@@ -168,7 +168,7 @@ Reply list_orders(RequestContext& ctx) {
             return descending ? a->id > b->id : a->id < b->id;
         });
         for (std::int64_t i = std::max<std::int64_t>(offset, 0); i < static_cast<std::int64_t>(selected.size()) && i < end; ++i)
-            out.push(order_text(*selected[static_cast<std::size_t>(i)], ctx.store, ctx.faults));
+            out.push(*order_text(*selected[static_cast<std::size_t>(i)], ctx.store, ctx.faults));
     } else {
         list_channel_page(ctx, f, descending, offset, end, out);
     }

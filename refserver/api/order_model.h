@@ -23,7 +23,7 @@ nlohmann::json time_json(const std::optional<TimePoint>& t, const FaultSet& faul
 nlohmann::json order_json(const OrderRecord& order, const Store& store, const FaultSet& faults);
 /// order_json serialised, from the store's render cache while no write came since it was rendered (the
 /// one rendering GET /order/{id} and the order list both answer with).
-std::string order_text(const OrderRecord& order, Store& store, const FaultSet& faults);
+RenderCache::Text order_text(const OrderRecord& order, Store& store, const FaultSet& faults);
 nlohmann::json shipment_json(const ShipmentRecord& shipment, const Store& store, const FaultSet& faults);
 
 /// The variant an order or estimate line's product `id` names (stance NS-ORD-PRODUCT-ID): a variant id,

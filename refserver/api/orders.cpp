@@ -39,7 +39,7 @@ Reply get_order(RequestContext& ctx) {
                 if (const OrderRecord* other = ctx.store.orders.find(id))
                     return json_response(200, order_json(*other, ctx.store, ctx.faults));
     }
-    return json_text_response(200, order_text(**order, ctx.store, ctx.faults));
+    return json_text_response(200, *order_text(**order, ctx.store, ctx.faults));
 }
 
 Reply cancel_order(RequestContext& ctx) {

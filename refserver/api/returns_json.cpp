@@ -93,11 +93,9 @@ nlohmann::json return_list_json(const ReturnRecord& r, const Store& store, const
     return j;
 }
 
-std::string return_list_text(const ReturnRecord& r, const ReturnsState& held, const Store& store, const FaultSet& faults) {
-    if (auto body = held.rendered->find(r.id, r.revision)) return std::move(*body);
-    std::string body = dump_json(return_list_json(r, store, faults));
-    held.rendered->put(r.id, r.revision, body);
-    return body;
+RenderCache::Text return_list_text(const ReturnRecord& r, const ReturnsState& held, const Store& store, const FaultSet& faults) {
+    if (auto body = held.rendered->find(r.id, r.revision)) return body;
+    return held.rendered->put(r.id, r.revision, dump_json(return_list_json(r, store, faults)));
 }
 
 }  // namespace dockside::refserver

@@ -320,7 +320,7 @@ Reply list_returns(RequestContext& ctx) {
                                                 : filtered_page(held, f, sort_by, descending, states, start, per);
     const std::size_t total = found.total;
     JsonArrayText items;
-    for (const ReturnRecord* r : found.items) items.push(return_list_text(*r, held, ctx.store, ctx.faults));
+    for (const ReturnRecord* r : found.items) items.push(*return_list_text(*r, held, ctx.store, ctx.faults));
     // The 2.0 page style: the items alone, no cursor links.
     if (ctx.faults.on(Fault::VersionReturnListBareArray)) return json_text_response(200, std::move(items).take());
     // The overlap fault starts the next page on this page's last return.

@@ -20,7 +20,7 @@ nlohmann::json return_created_json(const ReturnRecord& r, const Store& store, co
 /// The list shape (ReturnListItem): adds the status dates, status_history, invoice, sku and lot_information.
 nlohmann::json return_list_json(const ReturnRecord& r, const Store& store, const FaultSet& faults);
 /// return_list_json serialised, from the returns' render cache while the return has not changed since.
-std::string return_list_text(const ReturnRecord& r, const ReturnsState& held, const Store& store, const FaultSet& faults);
+RenderCache::Text return_list_text(const ReturnRecord& r, const ReturnsState& held, const Store& store, const FaultSet& faults);
 
 /// Fills what the original shipment knows: store order id, customer name, shipment tracking number.
 void link_original_shipment(ReturnRecord& r, const Store& store);

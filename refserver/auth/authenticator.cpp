@@ -17,14 +17,14 @@ std::optional<std::string> bearer_token(const http::Request& request) {
     return std::string(v);
 }
 
-Result<Principal, ApiError> authenticate(const http::Request& request, const Store& store, TimePoint now,
+Result<std::shared_ptr<const Principal>, ApiError> authenticate(const http::Request& request, const Store& store, TimePoint now,
                                          const FaultSet& faults) {
     auto token = bearer_token(request);
-    std::optional<Principal> p;
+    std::shared_ptr<const Principal> p;
     if (token) p = store.auth.authenticate(*token, now, faults.on(Fault::AuthLifetimeAccessNeverExpires));
-    if (p) return *p;
+    if (p) return p;
     if (faults.on(Fault::AuthBearerNoTokenCheck)) {
-        if (auto main = store.auth.authenticate(store.auth.primary_pat, now, true)) return *main;
+        if (auto main = store.auth.authenticate(store.auth.primary_pat, now, true)) return main;
     }
     // A token this server issued that is only past its lifetime: the fault answers it like a scope problem.
     if (token && faults.on(Fault::AuthExpiredAnswers403) && store.auth.authenticate(*token, now, true))
@@ -73,12 +73,12 @@ Result<Access, ApiError> check_access(const http::Request& request, const Operat
     auto principal = authenticate(request, store, now, faults);
     if (!principal) return fail(principal.error());
     for (const auto& scope : operation.scopes)
-        if (!principal->has_scope(scope) && !faults.on(Fault::AuthForbidNoScopeCheck))
+        if (!(*principal)->has_scope(scope) && !faults.on(Fault::AuthForbidNoScopeCheck))
             return fail(forbidden("the token lacks the " + scope + " scope", "Authorization"));
     // RET-REQ fault: return create alone treats the channel header as optional.
     const bool return_lax = operation.operation_id == "createReturn" && faults.on(Fault::ReturnChannelHeaderOptional) &&
                             !request.headers.get(store.auth.channel_header);
-    auto channel = check_channel(request, return_lax ? ChannelRule::Optional : operation.channel, *principal, store, faults);
+    auto channel = check_channel(request, return_lax ? ChannelRule::Optional : operation.channel, **principal, store, faults);
     if (!channel) return fail(channel.error());
     return Access{std::move(*principal), *channel};
 }

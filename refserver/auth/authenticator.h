@@ -15,7 +15,7 @@
 namespace dockside::refserver {
 
 struct Access {
-    Principal principal;
+    std::shared_ptr<const Principal> principal;  ///< never null
     std::optional<std::int32_t> channel_id;
 };
 

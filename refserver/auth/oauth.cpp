@@ -132,7 +132,7 @@ http::Response issue(RequestContext& ctx, const std::string& client_id, const st
     auto& auth = ctx.store.auth;
     std::string access = random_hex(32);
     const AuthLimits& lifetimes = ctx.store.limits.auth;
-    auth.tokens.insert(access, {Principal{TokenKind::OAuthAccess, scopes, auth.account_channels},
+    auth.tokens.insert(access, {std::make_shared<const Principal>(Principal{TokenKind::OAuthAccess, scopes, auth.account_channels}),
                                 now + std::chrono::seconds(lifetimes.access_token_seconds)});
     nlohmann::json body{{"id_token", id_token(ctx.store, client_id, nonce, now)},
                         {"access_token", access},

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -28,7 +29,8 @@ struct Principal {
 
 /// An issued bearer token. PATs never expire; OAuth access tokens carry their expiry.
 struct TokenRecord {
-    Principal principal;
+    /// Shared with every request that presents the token: checking one copies no scope.
+    std::shared_ptr<const Principal> principal;
     std::optional<TimePoint> expires_at;
 };
 

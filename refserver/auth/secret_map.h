@@ -3,7 +3,7 @@
 ///
 /// A std::map keyed by the token compares the presented text with stored tokens byte by byte, so the
 /// time of a lookup depends on the length of the matching prefix. Here a secret is found by its
-/// HMAC-SHA-256 under a key drawn at random per map (the attacker cannot steer which digest a guess
+/// SHA-256 under a key drawn at random per map (the attacker cannot steer which digest a guess
 /// lands on, nor learn anything from how digests compare), and the stored secret is then compared with
 /// the presented one in constant time (CRYPTO_memcmp over SHA-256 digests, so not even the length
 /// leaks). Constant time by construction, not by measurement.
@@ -15,7 +15,7 @@
 
 namespace dockside::refserver {
 
-/// HMAC-SHA-256 of `secret` under `key`, as raw bytes.
+/// SHA-256 of `key` then `secret`, as raw bytes: a digest keyed by a secret key of fixed length.
 std::string keyed_digest(std::string_view key, std::string_view secret);
 /// Equality of two secrets in time independent of their content and lengths.
 bool secrets_equal(std::string_view a, std::string_view b);

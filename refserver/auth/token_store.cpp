@@ -2,12 +2,12 @@
 
 namespace dockside::refserver {
 
-std::optional<Principal> TokenStore::authenticate(const std::string& token, TimePoint now, bool ignore_expiry) const {
+std::shared_ptr<const Principal> TokenStore::authenticate(const std::string& token, TimePoint now, bool ignore_expiry) const {
     const TokenRecord* found = tokens.find(token);
-    if (!found) return std::nullopt;
+    if (!found) return nullptr;
     const auto& rec = *found;
     // An access token is valid strictly before its expiry instant.
-    if (rec.expires_at && !ignore_expiry && now >= *rec.expires_at) return std::nullopt;
+    if (rec.expires_at && !ignore_expiry && now >= *rec.expires_at) return nullptr;
     return rec.principal;
 }
 

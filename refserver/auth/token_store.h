@@ -55,7 +55,7 @@ struct TokenStore {
     std::string channel_header;                  ///< the contract's channel header (spec.channel_header())
 
     /// The grant of a bearer token valid at `now`; nullopt when unknown or expired.
-    std::optional<Principal> authenticate(const std::string& token, TimePoint now, bool ignore_expiry) const;
+    std::shared_ptr<const Principal> authenticate(const std::string& token, TimePoint now, bool ignore_expiry) const;
 };
 
 }  // namespace dockside::refserver

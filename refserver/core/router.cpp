@@ -1,6 +1,7 @@
 #include "refserver/core/router.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 
 #include "core/url_escapes.h"
@@ -12,6 +13,7 @@ namespace {
 
 std::vector<std::string_view> split_path(std::string_view path) {
     std::vector<std::string_view> out;
+    out.reserve(8);
     if (path.empty() || path.front() != '/') return out;
     path.remove_prefix(1);
     while (true) {
@@ -41,9 +43,12 @@ int fit(const Route::Segment& seg, std::string_view text, std::string_view& valu
     return -1;
 }
 
+/// More segments than any route of the contract has: a longer path matches none.
+constexpr std::size_t kMaxSegments = 12;
+
 struct Candidate {
     const Route* route;
-    std::vector<int> score;
+    std::array<int, kMaxSegments> score{};  ///< fit() of each segment; compared as a whole, most specific first
     PathParams params;
     std::optional<ApiError> type_error;
 };
@@ -63,13 +68,15 @@ std::optional<ApiError> check_type(const Route::Segment& seg, const std::string&
 }
 
 std::optional<Candidate> try_route(const Route& route, const std::vector<std::string_view>& parts) {
-    if (route.segments.size() != parts.size()) return std::nullopt;
+    if (route.segments.size() != parts.size() || parts.size() > kMaxSegments) return std::nullopt;
+    // Every segment is fitted before anything is kept: most routes fail on a literal, and every request
+    // tries them all.
     Candidate c{&route, {}, {}, std::nullopt};
+    std::array<std::string_view, kMaxSegments> values;
+    for (std::size_t i = 0; i < parts.size(); ++i)
+        if ((c.score[i] = fit(route.segments[i], parts[i], values[i])) < 0) return std::nullopt;
     for (std::size_t i = 0; i < parts.size(); ++i) {
-        std::string_view value;
-        int f = fit(route.segments[i], parts[i], value);
-        if (f < 0) return std::nullopt;
-        c.score.push_back(f);
+        const std::string_view value = values[i];
         if (route.segments[i].kind != Route::Kind::Literal) {
             auto decoded = percent_decode(value, false);
             if (!decoded) decoded = std::string(value);
@@ -123,6 +130,7 @@ void Router::add(std::string method, std::string pattern, const ParameterTypes& 
 Result<Router::Match, ApiError> Router::match(std::string_view method, std::string_view path) const {
     auto parts = split_path(path);
     std::vector<Candidate> candidates;
+    candidates.reserve(4);
     for (const auto& r : routes_)
         if (auto c = try_route(r, parts)) candidates.push_back(std::move(*c));
     if (candidates.empty()) return fail(not_found("no operation at " + quoted_excerpt(path)));

@@ -2,17 +2,19 @@
 
 namespace dockside::refserver {
 
-std::optional<std::string> RenderCache::find(std::int64_t id, std::uint64_t revision) const {
+RenderCache::Text RenderCache::find(std::int64_t id, std::uint64_t revision) const {
     std::lock_guard lock(mutex_);
     auto it = entries_.find(id);
-    if (it == entries_.end() || it->second.revision != revision) return std::nullopt;
+    if (it == entries_.end() || it->second.revision != revision) return nullptr;
     return it->second.body;
 }
 
-void RenderCache::put(std::int64_t id, std::uint64_t revision, std::string body) {
+RenderCache::Text RenderCache::put(std::int64_t id, std::uint64_t revision, std::string body) {
+    auto text = std::make_shared<const std::string>(std::move(body));
     std::lock_guard lock(mutex_);
     if (entries_.size() >= kMaxEntries && !entries_.contains(id)) entries_.clear();
-    entries_[id] = Entry{revision, std::move(body)};
+    entries_[id] = Entry{revision, text};
+    return text;
 }
 
 }  // namespace dockside::refserver

@@ -14,11 +14,13 @@ namespace {
 TEST(RenderCache, HitsOnlyAtTheSameRevision) {
     RenderCache cache;
     cache.put(7, 3, "{\"id\":7}");
-    EXPECT_EQ(cache.find(7, 3), "{\"id\":7}");
+    ASSERT_TRUE(cache.find(7, 3));
+    EXPECT_EQ(*cache.find(7, 3), "{\"id\":7}");
     EXPECT_FALSE(cache.find(7, 4)) << "a change since the rendering makes it stale";
     EXPECT_FALSE(cache.find(8, 3));
     cache.put(7, 4, "{\"id\":7,\"v\":2}");
-    EXPECT_EQ(cache.find(7, 4), "{\"id\":7,\"v\":2}");
+    ASSERT_TRUE(cache.find(7, 4));
+    EXPECT_EQ(*cache.find(7, 4), "{\"id\":7,\"v\":2}");
 }
 
 TEST(RenderCache, GetOrderReflectsACancelAfterACachedRead) {
