@@ -143,8 +143,10 @@ Reply patch_product(RequestContext& ctx) {
     auto& state = ctx.store.areas.get<ProductsState>();
     const TimePoint now = ctx.clock.now();
     BodyReader r(*body, "", "PRD-PATCH-MERGE");
-    json product = **stored;
-    if (body->is_object()) apply_product_fields(r, *body, product, state, ctx);
+    ProductChange change;
+    for (const auto& [key, value] : (*stored)->items())
+        if (key != "variants") change.fields[key] = value;
+    if (body->is_object()) apply_product_fields(r, *body, change.fields, state, ctx);
     const json* variants = r.array("variants", Need::Optional);
     // Each new variant costs a full variant record; the cap keeps one request's work bounded.
     if (variants && variants->size() > kMaxItemsPerWrite)
@@ -155,30 +157,28 @@ Reply patch_product(RequestContext& ctx) {
         const std::string name = "variants[" + std::to_string(i) + "]";
         BodyReader v = r.nested(entry, name);
         if (auto id = v.int64("id", Need::Optional)) {
-            auto& list = product["variants"];
-            auto it = std::find_if(list.begin(), list.end(), [&](const json& x) { return x["id"] == *id; });
-            if (it == list.end()) {
-                r.fail(validation_error(name + ".id", "product " + product["id"].dump() + " has no variant " + std::to_string(*id),
+            json* variant = change.variant(**stored, *id);
+            if (!variant) {
+                r.fail(validation_error(name + ".id", "product " + (**stored)["id"].dump() + " has no variant " + std::to_string(*id),
                                         "PRD-PATCH-MERGE"));
                 break;
             }
-            apply_variant_request(r, entry, name, *it, VariantWrite::Patch, ctx.store, ctx.faults, now);
+            apply_variant_request(r, entry, name, *variant, VariantWrite::Patch, ctx.store, ctx.faults, now);
         } else if (!r.error()) {
             json fresh = default_variant(now);
             apply_variant_request(r, entry, name, fresh, VariantWrite::Patch, ctx.store, ctx.faults, now);
-            product["variants"].push_back(std::move(fresh));
+            change.added.push_back(std::move(fresh));
         }
     }
     if (r.error()) return fail(*r.error());
-    json& saved = store_product(ctx.store.catalog, state, std::move(product), now);
-    return json_response(200, product_response(saved, ctx.faults));
+    return product_reply(200, apply_change(ctx.store.catalog, state, **stored, std::move(change), now), ctx.faults);
 }
 
 Reply delete_product(RequestContext& ctx) {
     auto stored = product_of(ctx);
     if (!stored) return fail(stored.error());
-    json answer = product_response(**stored, ctx.faults);
-    if (ctx.faults.on(Fault::ProductDeleteStillListed)) return json_response(200, answer);
+    http::Response answer = product_reply(200, **stored, ctx.faults);
+    if (ctx.faults.on(Fault::ProductDeleteStillListed)) return answer;
     // Goods still in the warehouse keep their inventory items, inactive; an item holding nothing goes with its
     // product, so a catalog that clients fill and empty all day does not grow the inventory without end.
     std::set<std::int64_t> emptied;
@@ -188,16 +188,8 @@ Reply delete_product(RequestContext& ctx) {
         if (v["inventory"].value("on_hand_qty", std::int64_t{0}) <= 0) emptied.insert(inventory_id);
         else if (json* item = find_inventory_item(ctx.store.catalog, inventory_id)) (*item)["variant"]["is_active"] = false;
     }
-    auto& inventory = ctx.store.catalog.inventory;
-    inventory.erase(std::remove_if(inventory.begin(), inventory.end(),
-                                   [&](const json& item) { return emptied.count(item.value("inventory_id", std::int64_t{-1})) > 0; }),
-                    inventory.end());
-    auto& products = ctx.store.catalog.products;
-    const json id = (**stored)["id"];
-    products.erase(std::remove_if(products.begin(), products.end(), [&](const json& p) { return p["id"] == id; }),
-                   products.end());
-    refresh_catalog_links(ctx.store.catalog);
-    return json_response(200, answer);
+    remove_product(ctx.store.catalog, (**stored)["id"].get<std::int64_t>(), emptied);
+    return answer;
 }
 
 Reply list_variants(RequestContext& ctx) {
@@ -239,17 +231,16 @@ Reply move_variants(RequestContext& ctx) {
     if (r.error()) return fail(*r.error());
     auto& state = ctx.store.areas.get<ProductsState>();
     const TimePoint now = ctx.clock.now();
-    const json source = *find_variant(ctx.store.catalog, ids->front())->product;
+    const json& source = *find_variant(ctx.store.catalog, ids->front())->product;
     json product = {{"id", state.next_product_id++},
                     {"name", name ? json(*name) : source["name"]},
                     {"type", source["type"]},
                     {"user_id", state.user_id},
                     {"created_on", format_iso8601(now)},
                     {"updated_on", nullptr},
-                    {"taxonomy", source["taxonomy"]},
-                    {"variants", take_variants(ctx.store.catalog, *ids, now)}};
-    json& saved = store_product(ctx.store.catalog, state, std::move(product), now);
-    return json_response(200, product_response(saved, ctx.faults));
+                    {"taxonomy", source["taxonomy"]}};
+    product["variants"] = take_variants(ctx.store.catalog, *ids, now);
+    return product_reply(200, add_product(ctx.store.catalog, state, std::move(product), now), ctx.faults);
 }
 
 Reply merge_into_product(RequestContext& ctx) {
@@ -263,12 +254,10 @@ Reply merge_into_product(RequestContext& ctx) {
         if (find_variant(ctx.store.catalog, (*ids)[i])->product == *stored)
             return fail(validation_error("variant_ids[" + std::to_string(i) + "]",
                                          "variant " + std::to_string((*ids)[i]) + " is already in this product"));
-    const json target_id = (**stored)["id"];
-    json moved = take_variants(ctx.store.catalog, *ids, ctx.clock.now());
-    json product = *find_product(ctx.store.catalog, target_id.get<std::int64_t>());
-    for (auto& v : moved) product["variants"].push_back(std::move(v));
-    json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), ctx.clock.now());
-    return json_response(200, product_response(saved, ctx.faults));
+    ProductChange change;
+    change.added = take_variants(ctx.store.catalog, *ids, ctx.clock.now());
+    json& saved = apply_change(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), **stored, std::move(change), ctx.clock.now());
+    return product_reply(200, saved, ctx.faults);
 }
 
 void bind_products(HandlerTable& table, const FaultSet&) {
@@ -278,19 +267,6 @@ void bind_products(HandlerTable& table, const FaultSet&) {
 }
 
 }  // namespace
-
-json take_variants(Catalog& catalog, const std::vector<std::int64_t>& ids, TimePoint now) {
-    json taken = json::array();
-    for (auto id : ids) {
-        auto slot = find_variant(catalog, id);
-        if (!slot) continue;
-        taken.push_back(*slot->variant);
-        auto& list = (*slot->product)["variants"];
-        list.erase(list.begin() + static_cast<std::ptrdiff_t>(slot->index));
-        (*slot->product)["updated_on"] = format_iso8601(now);
-    }
-    return taken;
-}
 
 Area products_area() { return {"products", bind_products, load_products_seed}; }
 

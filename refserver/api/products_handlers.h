@@ -12,10 +12,6 @@
 
 namespace dockside::refserver {
 
-/// Removes the variants with these ids from their products (stamping those products' updated_on)
-/// and returns them, in the order of `ids`. Ids not found are skipped; callers validate first.
-nlohmann::json take_variants(Catalog& catalog, const std::vector<std::int64_t>& ids, TimePoint now);
-
 /// Reads the products seed: completes every variant to the documented response shape, reads
 /// `taxonomies` and `account.user_id`, sets the id counters, and checks ids are unique.
 std::vector<std::string> load_products_seed(const nlohmann::json& seed, Store& store);

@@ -48,7 +48,8 @@ void load_variant(json& v, const std::string& where, const json& product, Catalo
         else if (!seen.metadata.insert(int_of(m, "id")).second) problems.push_back(where + ".channel_metadata id " + m["id"].dump() + " is used twice");
         state.next_metadata_id = std::max(state.next_metadata_id, int_of(m, "id") + 1);
     }
-    if (v["inventory"].is_object() && !catalog.inventory_item(int_of(v["inventory"], "inventory_id")))
+    if (!v["inventory"].is_object()) state.unnumbered_products.insert(int_of(product, "id"));
+    else if (!catalog.inventory_item(int_of(v["inventory"], "inventory_id")))
         problems.push_back(where + ".inventory names an inventory item the seed lacks");
 }
 
@@ -90,7 +91,7 @@ std::vector<std::string> load_products_seed(const json& seed, Store& store) {
         load_product(catalog.products[i], "products[" + std::to_string(i) + "]", catalog, state, seen, problems);
     for (const auto& item : catalog.inventory)
         state.next_inventory_id = std::max(state.next_inventory_id, int_of(item, "inventory_id") + 1);
-    refresh_catalog_links(catalog);
+    relink_catalog(catalog);
     return problems;
 }
 

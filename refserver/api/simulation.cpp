@@ -301,7 +301,7 @@ Reply create_product(RequestContext& ctx) {
     nlohmann::json product = {{"id", id}, {"name", name}, {"type", "Regular"}, {"user_id", state.user_id},
                               {"taxonomy", state.taxonomies.empty() ? nlohmann::json(nullptr) : state.taxonomies[0]},
                               {"created_on", format_iso8601(now)}, {"variants", nlohmann::json::array({variant})}};
-    return json_response(201, product_response(store_product(ctx.store.catalog, state, std::move(product), now), ctx.faults));
+    return product_reply(201, add_product(ctx.store.catalog, state, std::move(product), now), ctx.faults);
 }
 
 void bind_simulation(HandlerTable& table, const FaultSet&) {

@@ -51,8 +51,7 @@ Reply create_variants(RequestContext& ctx) {
     const TimePoint now = ctx.clock.now();
     const json root = json::object();
     BodyReader r(root, "", "PRD-VARIANTS-CREATE");
-    json product = **stored;
-    const json before = product;  // answered instead under the PRD-VARIANTS-CREATE fault
+    ProductChange change;
     for (std::size_t i = 0; i < body->size() && !r.error(); ++i) {
         const std::string name = "[" + std::to_string(i) + "]";
         if ((*body)[i].is_object() && (*body)[i].contains("id")) {
@@ -61,12 +60,18 @@ Reply create_variants(RequestContext& ctx) {
         }
         json fresh = default_variant(now);
         apply_variant_request(r, (*body)[i], name, fresh, VariantWrite::Create, ctx.store, ctx.faults, now);
-        product["variants"].push_back(std::move(fresh));
+        change.added.push_back(std::move(fresh));
     }
     if (r.error()) return fail(*r.error());
-    json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), now);
-    const json& answered = ctx.faults.on(Fault::ProductVariantsCreateAnswerStale) ? before : saved;
-    return json_response(ctx.faults.on(Fault::ErrCodesVariantCreate200) ? 200 : 201, product_response(answered, ctx.faults));
+    const int status = ctx.faults.on(Fault::ErrCodesVariantCreate200) ? 200 : 201;
+    // Under this fault the product is answered as it was before the write.
+    if (ctx.faults.on(Fault::ProductVariantsCreateAnswerStale)) {
+        http::Response before = product_reply(status, **stored, ctx.faults);
+        apply_change(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), **stored, std::move(change), now);
+        return before;
+    }
+    return product_reply(status, apply_change(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), **stored, std::move(change), now),
+                         ctx.faults);
 }
 
 Reply update_variants(RequestContext& ctx) {
@@ -83,8 +88,8 @@ Reply update_variants(RequestContext& ctx) {
     const TimePoint now = ctx.clock.now();
     const json root = json::object();
     BodyReader r(root, "", "PRD-VARIANTS-UPDATE");
-    json product = **stored;
-    std::vector<json> updated_ids;
+    ProductChange change;
+    std::vector<std::int64_t> updated_ids;
     for (std::size_t i = 0; i < items.size() && !r.error(); ++i) {
         const std::string name = single ? "" : "[" + std::to_string(i) + "]";
         BodyReader v = name.empty() ? BodyReader(items[i], "", "PRD-VARIANTS-UPDATE") : r.nested(items[i], name);
@@ -93,22 +98,19 @@ Reply update_variants(RequestContext& ctx) {
             r.fail(*v.error());
             break;
         }
-        auto& list = product["variants"];
-        auto it = std::find_if(list.begin(), list.end(), [&](const json& x) { return x["id"] == *id; });
-        if (it == list.end()) {
-            r.fail(validation_error(v.field("id"), "product " + product["id"].dump() + " has no variant " + std::to_string(*id),
+        json* variant = change.variant(**stored, *id);
+        if (!variant) {
+            r.fail(validation_error(v.field("id"), "product " + (**stored)["id"].dump() + " has no variant " + std::to_string(*id),
                                     "PRD-VARIANTS-UPDATE"));
             break;
         }
-        apply_variant_request(r, items[i], name, *it, VariantWrite::BatchUpdate, ctx.store, ctx.faults, now);
+        apply_variant_request(r, items[i], name, *variant, VariantWrite::BatchUpdate, ctx.store, ctx.faults, now);
         updated_ids.push_back(*id);
     }
     if (r.error()) return fail(*r.error());
-    json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), now);
+    apply_change(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), **stored, std::move(change), now);
     json out = json::array();
-    for (const auto& id : updated_ids)
-        for (const auto& v : saved["variants"])
-            if (v["id"] == id) out.push_back(variant_response(v, ctx.faults));
+    for (auto id : updated_ids) out.push_back(variant_response(*find_variant(ctx.store.catalog, id)->variant, ctx.faults));
     return json_response(200, out);
 }
 
@@ -132,10 +134,10 @@ Reply merge_variants(RequestContext& ctx) {
         ids.push_back(id);
     }
     const TimePoint now = ctx.clock.now();
-    json merged = take_variants(ctx.store.catalog, ids, now);
+    const std::vector<json> merged = take_variants(ctx.store.catalog, ids, now);
     auto slot = find_variant(ctx.store.catalog, target_id.get<std::int64_t>());
-    json product = *slot->product;
-    json& into = product["variants"][slot->index];
+    ProductChange change;
+    json& into = *change.variant(*slot->product, target_id.get<std::int64_t>());
     for (const auto& m : merged) {
         json channel_ids = json::array();
         for (const auto& rec : m["channel_metadata"]) {
@@ -149,10 +151,10 @@ Reply merge_variants(RequestContext& ctx) {
                                           {"variant_name", m["name"].is_string() ? m["name"] : json("")}});
     }
     into["updated_on"] = format_iso8601(now);
-    json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), now);
+    json& saved = apply_change(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), *slot->product, std::move(change), now);
     if (ctx.faults.on(Fault::ProductMergeAnswersVariant))
         return json_response(201, variant_response(saved["variants"][slot->index], ctx.faults));
-    return json_response(ctx.faults.on(Fault::ErrCodesMerge200) ? 200 : 201, product_response(saved, ctx.faults));
+    return product_reply(ctx.faults.on(Fault::ErrCodesMerge200) ? 200 : 201, saved, ctx.faults);
 }
 
 Reply add_channel_metadata(RequestContext& ctx) {
@@ -166,14 +168,14 @@ Reply add_channel_metadata(RequestContext& ctx) {
     if (r.error()) return fail(*r.error());
     record["id"] = nullptr;  // ids are the server's to give (a supplied id is ignored)
     const TimePoint now = ctx.clock.now();
-    json product = *slot->product;
-    json& variant = product["variants"][slot->index];
+    ProductChange change;
+    json& variant = *change.variant(*slot->product, (*slot->variant)["id"].get<std::int64_t>());
     variant["channel_metadata"].push_back(std::move(record));
     variant["updated_on"] = format_iso8601(now);
-    json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), now);
+    json& saved = apply_change(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), *slot->product, std::move(change), now);
+    if (!ctx.faults.on(Fault::ProductMetaAddRecordMissing)) return product_reply(200, saved, ctx.faults);
     json answer = product_response(saved, ctx.faults);
-    if (ctx.faults.on(Fault::ProductMetaAddRecordMissing)) answer["variants"][slot->index]["channel_metadata"].erase(
-        answer["variants"][slot->index]["channel_metadata"].size() - 1);
+    answer["variants"][slot->index]["channel_metadata"].erase(answer["variants"][slot->index]["channel_metadata"].size() - 1);
     return json_response(200, answer);
 }
 
@@ -181,20 +183,21 @@ Reply delete_channel_metadata(RequestContext& ctx) {
     auto slot = variant_of(ctx);
     if (!slot) return fail(slot.error());
     const std::int64_t mid = ctx.path.integer("channelMetadataId");
-    json product = *slot->product;
-    json& variant = product["variants"][slot->index];
-    auto& records = variant["channel_metadata"];
+    const json& variant = *slot->variant;
+    const auto& records = variant["channel_metadata"];
     auto it = std::find_if(records.begin(), records.end(), [&](const json& m) { return m["id"] == mid; });
     if (it == records.end())
         return fail(not_found("variant " + variant["id"].dump() + " has no channel metadata " + std::to_string(mid),
                               "channelMetadataId"));
     if (ctx.faults.on(Fault::ProductMetaDeleteRecordKept)) return json_response(200, variant_response(variant, ctx.faults));
-    records.erase(it);
+    const auto position = it - records.begin();
     const TimePoint now = ctx.clock.now();
-    variant["updated_on"] = format_iso8601(now);
-    const std::size_t index = slot->index;
-    json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), now);
-    return json_response(200, variant_response(saved["variants"][index], ctx.faults));
+    ProductChange change;
+    json& changed = *change.variant(*slot->product, variant["id"].get<std::int64_t>());
+    changed["channel_metadata"].erase(static_cast<std::size_t>(position));
+    changed["updated_on"] = format_iso8601(now);
+    json& saved = apply_change(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), *slot->product, std::move(change), now);
+    return json_response(200, variant_response(saved["variants"][slot->index], ctx.faults));
 }
 
 Reply convert_to_bundle(RequestContext& ctx) {
@@ -207,13 +210,13 @@ Reply convert_to_bundle(RequestContext& ctx) {
     BodyReader r(*body, "", "ERR-4XX");
     const json* components = r.array("bundle_definition", Need::Required, 2);  // component rules: apply_variant_request
     const TimePoint now = ctx.clock.now();
-    json product = *slot->product;
-    json& variant = product["variants"][slot->index];
+    ProductChange change;
+    json& variant = *change.variant(*slot->product, (*slot->variant)["id"].get<std::int64_t>());
     if (!r.error()) apply_variant_request(r, json{{"bundle_definition", *components}}, "", variant, VariantWrite::Patch, ctx.store,
                                           ctx.faults, now);
     if (r.error()) return fail(*r.error());
-    json& saved = store_product(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), std::move(product), now);
-    return json_response(200, product_response(saved, ctx.faults));
+    return product_reply(200, apply_change(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), *slot->product, std::move(change), now),
+                         ctx.faults);
 }
 
 void bind_variants(HandlerTable& table, const FaultSet&) {

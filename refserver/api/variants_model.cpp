@@ -141,11 +141,12 @@ void apply_lists(BodyReader& r, json& variant, VariantWrite mode, const Store& s
             BodyReader b = r.nested((*list)[i], name);
             auto qty = b.int32("quantity", Need::Required, 1);
             auto vid = b.int64("variant_id", Need::Required);
-            if (vid && !store.catalog.variant_by_id(*vid))
+            const json* component = vid ? stored_variant(store.catalog, *vid) : nullptr;
+            if (vid && !component)
                 b.fail(validation_error(b.field("variant_id"), "no variant with id " + std::to_string(*vid)));
             if (vid && variant["id"].is_number_integer() && variant["id"].get<std::int64_t>() == *vid)
                 b.fail(validation_error(b.field("variant_id"), "a bundle cannot contain itself"));
-            if (const json* component = vid ? store.catalog.variant_by_id(*vid) : nullptr; component && is_bundle(*component))
+            if (component && is_bundle(*component))
                 b.fail(validation_error(b.field("variant_id"), "a bundle cannot contain another bundle"));
             for (const auto& earlier : out)
                 if (vid && earlier["variant_id"] == *vid) b.fail(validation_error(b.field("variant_id"), "component listed twice"));
@@ -274,12 +275,22 @@ json variant_response(const json& stored, const FaultSet& faults) {
 }
 
 json product_response(const json& stored, const FaultSet& faults) {
-    json out = stored;
+    json out = json::object();
+    for (const auto& [key, value] : stored.items())
+        if (key != "variants") out[key] = value;
     for (const char* key : {"created_on", "updated_on"}) out[key] = datetime_response(out[key], faults);
     json variants = json::array();
     for (const auto& v : stored["variants"]) variants.push_back(variant_response(v, faults));
     out["variants"] = std::move(variants);
     return out;
+}
+
+http::Response product_reply(int status, const json& stored, const FaultSet& faults) {
+    // Without these faults product_response() changes nothing: every stored product and variant has its dates
+    // (and merge_children) from the seed's completion or its write.
+    if (!faults.on(Fault::ProductShapesWeightAsNumber) && !faults.on(Fault::ConvTypesBadDatetime))
+        return json_response(status, stored);
+    return json_response(status, product_response(stored, faults));
 }
 
 }  // namespace dockside::refserver

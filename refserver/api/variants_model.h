@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "refserver/core/errors.h"
 #include "refserver/core/json_body.h"
 #include "refserver/faults/fault.h"
 #include "refserver/store/products_catalog.h"
@@ -25,7 +26,7 @@ enum class VariantWrite {
 /// Applies the supplied fields of the request-shape variant `body` (named `name` under `parent`,
 /// e.g. "[0]" or "variants[1]") to `variant` (response shape); fields not supplied stay as they are
 /// (PRD-PATCH-MERGE). The first problem goes to `parent`. New channel metadata records get a null
-/// id, filled by commit_new_ids(). Checks of `id` are the caller's (they depend on the operation).
+/// id, filled by apply_change(). Checks of `id` are the caller's (they depend on the operation).
 void apply_variant_request(const BodyReader& parent, const nlohmann::json& body, const std::string& name,
                            nlohmann::json& variant, VariantWrite mode, const Store& store, const FaultSet& faults,
                            TimePoint now);
@@ -39,6 +40,9 @@ nlohmann::json channel_metadata_from_request(BodyReader& r, const nlohmann::json
 nlohmann::json variant_response(const nlohmann::json& stored, const FaultSet& faults);
 /// A stored product as answered, each variant through variant_response().
 nlohmann::json product_response(const nlohmann::json& stored, const FaultSet& faults);
+/// The JSON response of product_response(stored), written straight from the stored product when no fault
+/// reshapes it (a product of 250 variants is then serialised once, not copied twice first).
+http::Response product_reply(int status, const nlohmann::json& stored, const FaultSet& faults);
 
 /// A datetime string as answered: unchanged, or US-style under CONV-TYPES.bad-datetime.
 nlohmann::json datetime_response(const nlohmann::json& stored, const FaultSet& faults);

@@ -1,18 +1,11 @@
 #include "refserver/store/products_catalog.h"
 
-#include <unordered_map>
-
 #include "refserver/core/datetime.h"
 
 namespace dockside::refserver {
 namespace {
 
 using json = nlohmann::json;
-
-std::int64_t int_of(const json& object, const char* key, std::int64_t fallback = 0) {
-    auto it = object.find(key);
-    return it != object.end() && it->is_number_integer() ? it->get<std::int64_t>() : fallback;
-}
 
 /// Adds the members of `defaults` that `target` lacks, recursing into objects both have.
 void fill_missing(json& target, const json& defaults) {
@@ -25,60 +18,42 @@ void fill_missing(json& target, const json& defaults) {
 
 json id_name(std::int64_t id, const char* name) { return {{"id", id}, {"name", name}}; }
 
-json new_inventory_item(const json& variant, std::int64_t inventory_id, std::int64_t user_id) {
-    const json& dim = variant["dimension"];
-    std::string barcode;
-    if (!variant["barcodes"].empty()) barcode = variant["barcodes"][0].value("value", "");
-    else if (variant["upc"].is_string()) barcode = variant["upc"].get<std::string>();
-    return {{"inventory_id", inventory_id},
-            {"name", variant["name"].is_string() ? variant["name"].get<std::string>() : ""},
-            {"sku", variant["sku"].is_string() ? variant["sku"].get<std::string>() : ""},
-            {"barcode", barcode},
-            {"user_id", user_id},
-            {"is_case", false},
-            {"is_lot", false},
-            {"dimensions",
-             {{"height", dim.value("height", 0.0)},
-              {"length", dim.value("length", 0.0)},
-              {"width", dim.value("width", 0.0)},
-              {"unit", dim.value("unit", "in")},
-              {"is_locked", dim.value("is_locked", false)},
-              {"validated", false}}},
-            {"weight", {{"unit", variant["weight"].value("unit", "oz")}, {"value", variant["weight"].value("weight", 0.0)}}},
-            {"variant",
-             {{"is_active", true},
-              {"is_bundle", false},
-              {"is_digital", false},
-              {"hazmat", {{"is_hazmat", false}, {"validated", false}}}}}};
-}
-
 }  // namespace
 
+std::int64_t int_member(const json& object, const char* key, std::int64_t fallback) {
+    auto it = object.find(key);
+    return it != object.end() && it->is_number_integer() ? it->get<std::int64_t>() : fallback;
+}
+
 json* find_product(Catalog& catalog, std::int64_t id) {
-    for (auto& p : catalog.products)
-        if (int_of(p, "id", -1) == id) return &p;
-    return nullptr;
+    auto it = catalog.index.products.find(id);
+    return it == catalog.index.products.end() ? nullptr : &catalog.products[it->second];
 }
 
 std::optional<VariantSlot> find_variant(Catalog& catalog, std::int64_t id) {
-    for (auto& p : catalog.products) {
-        auto vs = p.find("variants");
-        if (vs == p.end() || !vs->is_array()) continue;
-        for (std::size_t i = 0; i < vs->size(); ++i)
-            if (int_of((*vs)[i], "id", -1) == id) return VariantSlot{&p, &(*vs)[i], i};
-    }
+    auto held = catalog.index.variant_products.find(id);
+    json* product = held == catalog.index.variant_products.end() ? nullptr : find_product(catalog, held->second);
+    if (!product) return std::nullopt;
+    json& variants = (*product)["variants"];
+    for (std::size_t i = 0; i < variants.size(); ++i)
+        if (int_member(variants[i], "id") == id) return VariantSlot{product, &variants[i], i};
     return std::nullopt;
 }
 
+const json* stored_variant(const Catalog& catalog, std::int64_t id) {
+    // find_variant changes nothing; the cast only lets the reads share the writers' lookup.
+    auto slot = find_variant(const_cast<Catalog&>(catalog), id);
+    return slot ? slot->variant : nullptr;
+}
+
 json* find_inventory_item(Catalog& catalog, std::int64_t inventory_id) {
-    for (auto& item : catalog.inventory)
-        if (int_of(item, "inventory_id", -1) == inventory_id) return &item;
-    return nullptr;
+    auto it = catalog.index.inventory.find(inventory_id);
+    return it == catalog.index.inventory.end() ? nullptr : &catalog.inventory[it->second];
 }
 
 const json* find_taxonomy(const ProductsState& state, std::int64_t id) {
     for (const auto& t : state.taxonomies)
-        if (int_of(t, "id", -1) == id) return &t;
+        if (int_member(t, "id") == id) return &t;
     return nullptr;
 }
 
@@ -144,7 +119,7 @@ json default_variant(TimePoint now) {
 
 void complete_variant(json& variant, const Catalog& catalog, TimePoint now) {
     const std::int64_t inventory_id = variant.contains("inventory") && variant["inventory"].is_object()
-                                          ? int_of(variant["inventory"], "inventory_id")
+                                          ? int_member(variant["inventory"], "inventory_id", 0)
                                           : 0;
     if (const json* item = catalog.inventory_item(inventory_id)) {
         if (!variant.contains("lot_information"))
@@ -156,118 +131,6 @@ void complete_variant(json& variant, const Catalog& catalog, TimePoint now) {
     defaults.erase("id");
     fill_missing(variant, defaults);
     if (variant["inventory"].is_object()) fill_missing(variant["inventory"], json{{"on_hand_qty", 0}});
-}
-
-void commit_new_ids(json& product, Catalog& catalog, ProductsState& state) {
-    for (auto& v : product["variants"]) {
-        if (v["id"].is_null()) v["id"] = state.next_variant_id++;
-        if (!v["inventory"].is_object()) {
-            const std::int64_t inventory_id = state.next_inventory_id++;
-            v["inventory"] = {{"inventory_id", inventory_id}, {"on_hand_qty", 0}};
-            catalog.inventory.push_back(new_inventory_item(v, inventory_id, state.user_id));
-        }
-        for (auto& m : v["channel_metadata"])
-            if (!m.contains("id") || m["id"].is_null()) m["id"] = state.next_metadata_id++;
-    }
-}
-
-json& store_product(Catalog& catalog, ProductsState& state, json updated, TimePoint now) {
-    commit_new_ids(updated, catalog, state);
-    updated["updated_on"] = format_iso8601(now);
-    const std::int64_t id = int_of(updated, "id", -1);
-    json* slot = find_product(catalog, id);
-    if (slot) *slot = std::move(updated);
-    else catalog.products.push_back(std::move(updated));
-    json& stored = *find_product(catalog, id);
-    refresh_catalog_links(catalog, &stored);
-    return stored;
-}
-
-namespace {
-
-/// Variants and inventory items by id, built once per refresh so that it stays linear in the catalog
-/// (a lookup per bundle component and per inventory item made every write quadratic).
-struct CatalogIndex {
-    struct Slot {
-        json* product;
-        json* variant;
-    };
-    std::unordered_map<std::int64_t, Slot> variants;
-    std::unordered_map<std::int64_t, json*> inventory;
-
-    explicit CatalogIndex(Catalog& catalog) {
-        for (auto& p : catalog.products) {
-            auto vs = p.find("variants");
-            if (vs == p.end() || !vs->is_array()) continue;
-            for (auto& v : *vs) variants.try_emplace(int_of(v, "id", -1), Slot{&p, &v});
-        }
-        for (auto& item : catalog.inventory) inventory.try_emplace(int_of(item, "inventory_id", -1), &item);
-    }
-    const Slot* variant(std::int64_t id) const {
-        auto it = variants.find(id);
-        return it == variants.end() ? nullptr : &it->second;
-    }
-};
-
-void refresh_bundle_components(Catalog& catalog, const CatalogIndex& index) {
-    // Bundle components: names come from the component variant while it exists.
-    for (auto& p : catalog.products) {
-        for (auto& v : p["variants"]) {
-            v["associated_bundles"] = json::array();
-            for (auto& c : v["bundle_definition"]) {
-                if (const auto* slot = index.variant(int_of(c, "variant_id", -1))) {
-                    c["product_id"] = (*slot->product)["id"];
-                    c["variant_name"] = (*slot->variant)["name"].is_string() ? (*slot->variant)["name"] : json("");
-                    c["variant_sku"] = (*slot->variant)["sku"].is_string() ? (*slot->variant)["sku"] : json("");
-                }
-            }
-        }
-    }
-    for (const auto& p : catalog.products) {
-        for (const auto& bundle : p["variants"]) {
-            for (const auto& c : bundle["bundle_definition"]) {
-                const auto* slot = index.variant(int_of(c, "variant_id", -1));
-                if (!slot) continue;
-                (*slot->variant)["associated_bundles"].push_back(
-                    {{"product_id", p["id"]},
-                     {"product_name", p["name"].is_string() ? p["name"] : json("")},
-                     {"quantity", c.value("quantity", 1)},
-                     {"variant_id", bundle["id"]},
-                     {"variant_sku", bundle["sku"].is_string() ? bundle["sku"] : json("")}});
-            }
-        }
-    }
-}
-
-/// An inventory item follows the variant that owns it.
-void follow_variant(json& item, const json& v) {
-    if (v["name"].is_string()) item["name"] = v["name"];
-    if (v["sku"].is_string()) item["sku"] = v["sku"];
-    item["is_lot"] = v["lot_information"].value("is_lot", false);
-    item["variant"]["is_active"] = v["status"] == "Active";
-    item["variant"]["is_bundle"] = is_bundle(v);
-    item["variant"]["is_digital"] = v.value("is_digital", false);
-}
-
-}  // namespace
-
-void refresh_catalog_links(Catalog& catalog, const json* changed) {
-    const CatalogIndex index(catalog);
-    refresh_bundle_components(catalog, index);
-    // An inventory item's fields depend on its own variant alone, so after one product's write only that
-    // product's items can have changed: a write then costs the same however large the catalogue is.
-    const auto follow = [&](const json& product) {
-        for (const auto& v : product["variants"]) {
-            if (!v["inventory"].is_object()) continue;
-            auto it = index.inventory.find(int_of(v["inventory"], "inventory_id", -1));
-            if (it != index.inventory.end()) follow_variant(*it->second, v);
-        }
-    };
-    if (changed) {
-        follow(*changed);
-        return;
-    }
-    for (const auto& p : catalog.products) follow(p);
 }
 
 }  // namespace dockside::refserver

@@ -33,6 +33,16 @@ struct Channel {
     bool can_write() const;
 };
 
+/// Where each product and inventory item sits in Catalog's arrays and which product holds each variant, so that a
+/// product or variant write finds what it changes without a scan. Kept by refserver/store/catalog_links.cpp, through
+/// which every insertion and removal of a product, a variant or an inventory item goes once the products seed is
+/// loaded; ids and positions, not pointers, so a copied or moved Catalog keeps a true index.
+struct CatalogIndex {
+    std::unordered_map<std::int64_t, std::size_t> products;          ///< product id -> position in products
+    std::unordered_map<std::int64_t, std::int64_t> variant_products; ///< variant id -> id of the product holding it
+    std::unordered_map<std::int64_t, std::size_t> inventory;         ///< inventory_id -> position in inventory
+};
+
 /// Reference data shared by several areas, kept in response shape. The products/inventory/locations
 /// area owns the semantics of products, inventory and locations; orders only read them.
 struct Catalog {
@@ -43,6 +53,7 @@ struct Catalog {
     nlohmann::json shipping_methods = nlohmann::json::array();  ///< [{id, name, ...}]
     /// Client shipping-method names mapped to ship options (ORD-SHIPMETHOD), keyed lower-case.
     std::map<std::string, std::string> ship_option_mappings;
+    CatalogIndex index;
 
     /// The variant with this id, or null.
     const nlohmann::json* variant_by_id(std::int64_t id) const;
