@@ -182,7 +182,10 @@ Reply delete_product(RequestContext& ctx) {
     // Goods still in the warehouse keep their inventory items, inactive; an item holding nothing goes with its
     // product, so a catalog that clients fill and empty all day does not grow the inventory without end.
     std::set<std::int64_t> emptied;
+    auto& merged_away = ctx.store.areas.get<ProductsState>().emptied_by_merge;
     for (const auto& v : (**stored)["variants"]) {
+        for (const auto& child : v.value("merge_children", json::array()))
+            if (merged_away.erase(child.value("inventory_id", std::int64_t{-1})) > 0) emptied.insert(child["inventory_id"].get<std::int64_t>());
         if (!v["inventory"].is_object()) continue;
         const std::int64_t inventory_id = v["inventory"].value("inventory_id", std::int64_t{-1});
         if (v["inventory"].value("on_hand_qty", std::int64_t{0}) <= 0) emptied.insert(inventory_id);

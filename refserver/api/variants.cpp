@@ -138,7 +138,10 @@ Reply merge_variants(RequestContext& ctx) {
     auto slot = find_variant(ctx.store.catalog, target_id.get<std::int64_t>());
     ProductChange change;
     json& into = *change.variant(*slot->product, target_id.get<std::int64_t>());
+    auto& state = ctx.store.areas.get<ProductsState>();
     for (const auto& m : merged) {
+        if (m["inventory"].is_object() && m["inventory"].value("on_hand_qty", std::int64_t{0}) <= 0)
+            state.emptied_by_merge.insert(m["inventory"].value("inventory_id", std::int64_t{-1}));
         json channel_ids = json::array();
         for (const auto& rec : m["channel_metadata"]) {
             channel_ids.push_back(rec["channel_id"]);
@@ -151,7 +154,7 @@ Reply merge_variants(RequestContext& ctx) {
                                           {"variant_name", m["name"].is_string() ? m["name"] : json("")}});
     }
     into["updated_on"] = format_iso8601(now);
-    json& saved = apply_change(ctx.store.catalog, ctx.store.areas.get<ProductsState>(), *slot->product, std::move(change), now);
+    json& saved = apply_change(ctx.store.catalog, state, *slot->product, std::move(change), now);
     if (ctx.faults.on(Fault::ProductMergeAnswersVariant))
         return json_response(201, variant_response(saved["variants"][slot->index], ctx.faults));
     return product_reply(ctx.faults.on(Fault::ErrCodesMerge200) ? 200 : 201, saved, ctx.faults);

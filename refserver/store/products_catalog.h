@@ -32,6 +32,10 @@ struct ProductsState {
     /// Seeded products with a variant that has no inventory item: the first write to one gives every
     /// variant of it what it lacks, in product order.
     std::set<std::int64_t> unnumbered_products;
+    /// Inventory items of variants merged away while they held nothing: no variant holds them any more, and
+    /// they go when the product whose merge children name them is deleted, as an empty item goes with its own
+    /// variant's product (a mock that merges all day does not keep them).
+    std::set<std::int64_t> emptied_by_merge;
 };
 
 /// A variant and the product that holds it (both pointers into Catalog::products).

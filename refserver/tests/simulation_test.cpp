@@ -246,6 +246,25 @@ TEST(Simulation, CreatesAProductWithAVariantItsInventoryAndAListing) {
     EXPECT_EQ(h.send("DELETE", "/2025-07/product/" + id, "").status, 200);
 }
 
+// The schema phase merges a product of the run's own into another and deletes both: the inventory items of the
+// variants merged away, which held nothing, go with the product whose merge children name them, so a mock that
+// serves the phase run after run holds as many inventory items as before.
+TEST(Simulation, AMergedAwayEmptyItemGoesWithTheProductItWasMergedInto) {
+    FlowHarness h;
+    const auto status = [&] { return body_of(h.sim("GET", "/_sim/status"))["records"]["inventory_items"].get<int>(); };
+    const int before = status();
+    const nlohmann::json target = body_of(h.sim("POST", "/_sim/product"));
+    const nlohmann::json merged = body_of(h.sim("POST", "/_sim/product"));
+    const std::string into = target["variants"][0]["id"].dump();
+    auto answer = h.post("/2025-07/variant/" + into + ":merge", nlohmann::json::array({{{"id", merged["variants"][0]["id"]}}}));
+    ASSERT_EQ(answer.status, 201) << answer.body;
+    EXPECT_EQ(body_of(answer)["variants"][0]["merge_children"][0]["inventory_id"], merged["variants"][0]["inventory"]["inventory_id"]);
+    EXPECT_EQ(status(), before + 2) << "the merged variant's item stays while the product it was merged into does";
+    ASSERT_EQ(h.send("DELETE", "/2025-07/product/" + merged["id"].dump(), "").status, 200);
+    ASSERT_EQ(h.send("DELETE", "/2025-07/product/" + target["id"].dump(), "").status, 200);
+    EXPECT_EQ(status(), before);
+}
+
 TEST(Simulation, ResetReturnsTheStoreToItsSeed) {
     FlowHarness h;
     const auto seeded_orders = body_of(h.get("/2025-07/order?Limit=250&Page=1")).size();
