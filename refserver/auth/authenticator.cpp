@@ -69,7 +69,9 @@ Result<std::optional<std::int32_t>, ApiError> check_channel(const http::Request&
 
 Result<Access, ApiError> check_access(const http::Request& request, const OperationAccess& operation,
                                       const Store& store, TimePoint now, const FaultSet& faults) {
-    if (!operation.bearer) return Access{};
+    // An operation without a bearer token (the OAuth endpoints) is called by nobody in particular.
+    static const auto nobody = std::make_shared<const Principal>();
+    if (!operation.bearer) return Access{nobody, std::nullopt};
     auto principal = authenticate(request, store, now, faults);
     if (!principal) return fail(principal.error());
     for (const auto& scope : operation.scopes)
