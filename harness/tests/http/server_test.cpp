@@ -160,6 +160,26 @@ TEST(HttpServer, ConnectionCloseAndHttp10AreHonoured) {
     EXPECT_EQ(old.rfind("HTTP/1.0 200 OK\r\n", 0), 0u) << old;
 }
 
+// The server writes the response head itself: the handler's framing headers and any header holding a line
+// break are left out, a status that has no body sends none, and HTTP/1.0 keeps a connection only when asked.
+TEST(HttpServer, TheHeadIsFramedByTheTransportAlone) {
+    TestServer server([](const Request& request) {
+        Response response{request.target == "/empty" ? 204 : 200, {}, "body"};
+        response.headers.add("Content-Length", "999");
+        response.headers.add("Transfer-Encoding", "chunked");
+        response.headers.add("X-Note", "one\r\nInjected: yes");
+        response.headers.add("X-Kept", "two");
+        return response;
+    });
+    std::string full = testing::raw_exchange(server.port(), "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(full, "HTTP/1.1 200 OK\r\nX-Kept: two\r\nConnection: close\r\nContent-Length: 4\r\n\r\nbody");
+    std::string empty =
+        testing::raw_exchange(server.port(), "GET /empty HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(empty, "HTTP/1.1 204 No Content\r\nX-Kept: two\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    std::string head = testing::raw_exchange(server.port(), "HEAD / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", 300ms);
+    EXPECT_EQ(head, "HTTP/1.0 200 OK\r\nX-Kept: two\r\nConnection: keep-alive\r\nContent-Length: 4\r\n\r\n");
+}
+
 TEST(HttpServer, HandlerSeesMethodTargetHeadersAndBody) {
     std::mutex mutex;
     Request seen;
