@@ -69,6 +69,10 @@ std::string undone_line(const std::string& create, const std::string& id) {
     return nlohmann::json{{"undone", create}, {"id", id}}.dump() + "\n";
 }
 
+std::string refused_line(const std::string& create, const std::string& id, const std::string& reason) {
+    return nlohmann::json{{"refused", create}, {"id", id}, {"reason", reason}}.dump() + "\n";
+}
+
 bool undo_succeeded(int status, const nlohmann::json& body) {
     if (status < 200 || status > 299) return false;
     return !(body.is_object() && body.value("status", nlohmann::json()) == "Failure");

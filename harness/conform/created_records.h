@@ -48,5 +48,8 @@ void note_created(const Exchange& exchange);
 /// A created_log line, as note_created writes it (for tools that add to the log).
 std::string created_line(const std::string& create, const std::string& id, const std::string& test);
 std::string undone_line(const std::string& create, const std::string& id);
+/// The line of a record whose undo the target answered and refused (the record's state forbids it): settled,
+/// so that no later cleanup of the same log asks again; `reason` says what the target answered.
+std::string refused_line(const std::string& create, const std::string& id, const std::string& reason);
 
 }  // namespace dockside::conform

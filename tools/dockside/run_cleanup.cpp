@@ -35,15 +35,17 @@ const conform::UndoRule* rule_for(const std::vector<conform::UndoRule>& rules, c
     return nullptr;
 }
 
-/// The records the log names as created and not yet undone, oldest first.
-std::vector<Created> pending(std::istream& log, const std::vector<conform::UndoRule>& rules) {
+/// The records the log names as created and neither undone nor refused, oldest first. A run folder used again
+/// keeps one log across its runs: a refusal noted once is not asked again by every later run.
+std::vector<Created> pending(std::istream& log, const std::vector<conform::UndoRule>& rules, int& refused) {
     std::vector<Created> created;
     std::set<std::pair<std::string, std::string>> undone;
     for (std::string line; std::getline(log, line);) {
         const auto entry = nlohmann::json::parse(line, nullptr, false);
         if (!entry.is_object()) continue;  // a line cut short by a crash: the others still count
-        if (entry.contains("undone")) {
-            undone.emplace(entry.value("undone", ""), entry.value("id", ""));
+        if (entry.contains("undone") || entry.contains("refused")) {
+            refused += entry.contains("refused") ? 1 : 0;
+            undone.emplace(entry.value(entry.contains("undone") ? "undone" : "refused", ""), entry.value("id", ""));
         } else if (const auto* rule = rule_for(rules, entry.value("created", ""))) {
             created.push_back({rule, entry.value("id", ""), entry.value("test", "")});
         }
@@ -133,7 +135,8 @@ nlohmann::json CleanupReport::to_json() const {
         if (!remains.empty() && undone.count(kind)) stays.push_back(remains);
     for (const auto& what : nothing_undoes) stays.push_back(what);
     nlohmann::json out{{"undone", count(State::Undone)}, {"already_gone", count(State::AlreadyUndone)},
-                       {"not_undone", failed}, {"undone_by_kind", undone}, {"stays_on_the_target", stays}};
+                       {"not_undone", failed}, {"undone_by_kind", undone}, {"stays_on_the_target", stays},
+                       {"refused_before", refused_before}};
     if (!error.empty()) out["error"] = error;
     return out;
 }
@@ -142,7 +145,9 @@ std::string CleanupReport::render() const {
     if (!error.empty()) return "cleanup: " + error + "\n";
     std::ostringstream out;
     out << "cleanup: " << count(State::Undone) << " undone, " << count(State::AlreadyUndone) << " gone already, "
-        << count(State::Failed) << " could not be undone\n";
+        << count(State::Failed) << " could not be undone";
+    if (refused_before > 0) out << " (and " << refused_before << " refused by an earlier cleanup, not asked again)";
+    out << "\n";
     for (const auto& o : outcomes)
         if (o.state == State::Failed) out << "  " << state_name(o.state) << ": " << o.kind << " " << o.id << " (" << o.test << "): " << o.detail << "\n";
     return out.str();
@@ -166,7 +171,7 @@ CleanupReport undo_created(const std::string& log_path, const CleanupTarget& giv
     }
     for (const auto& rule : rules.undo) report.remains_by_kind[rule.kind] = rule.remains;
     report.nothing_undoes = rules.nothing_undoes;
-    auto records = pending(log, rules.undo);
+    auto records = pending(log, rules.undo, report.refused_before);
     log.close();
     auto url = http::parse_url(target.base_url);
     if (!url) {
@@ -192,9 +197,16 @@ CleanupReport undo_created(const std::string& log_path, const CleanupTarget& giv
             outcomes[i] = answer ? judge(record, *answer)
                                  : CleanupOutcome{record.rule->kind, record.id, record.test, State::Failed,
                                                   record.rule->undo + ": " + http::to_string(answer.error())};
-            if (outcomes[i].state == State::Failed) continue;
+            // A refusal the target answered (its state forbids the undo: a 4xx, or a 2xx saying Failure) is settled;
+            // a transport failure, a 5xx or a 429 still there after the waits may pass, and stays pending for
+            // `dockside cleanup --run` or the next run.
+            const bool refused = answer && answer->status < 500 && answer->status != 429;
+            if (outcomes[i].state == State::Failed && !refused) continue;
             const std::lock_guard<std::mutex> hold(log_lock);
-            undone << conform::undone_line(record.rule->create, record.id) << std::flush;
+            undone << (outcomes[i].state == State::Failed
+                           ? conform::refused_line(record.rule->create, record.id, outcomes[i].detail)
+                           : conform::undone_line(record.rule->create, record.id))
+                   << std::flush;
         }
     };
     std::vector<std::thread> more;

@@ -44,6 +44,7 @@ struct CleanupReport {
     std::string error;  ///< the record could not be read; nothing was tried
     std::map<std::string, std::string> remains_by_kind;  ///< kind -> what its undo leaves (rules data)
     std::vector<std::string> nothing_undoes;              ///< what no undo removes (rules data)
+    int refused_before = 0;  ///< records of the log whose undo an earlier cleanup was refused, not asked again
 
     int count(CleanupOutcome::State state) const;
     /// cleanup.json: the counts, every record that could not be undone with its reason, and what stays on
@@ -56,7 +57,7 @@ struct CleanupReport {
 /// The record of created things in run folder `run_dir`.
 std::string created_log_of(const std::string& run_dir);
 
-/// Undoes every record of `log_path` not yet undone, in reverse order of creation (a return before the
+/// Undoes every record of `log_path` neither undone nor refused yet, in reverse order of creation (a return before the
 /// order it returns). A 429 is waited out as Retry-After says.
 CleanupReport undo_created(const std::string& log_path, const CleanupTarget& target, const spec::Spec& spec);
 

@@ -298,7 +298,12 @@ TEST(Cleanup, KeepLeavesItAndCleanupUndoesItLater) {
     const auto left = uncancelled_unexplained(*logged.server, orders, out);
     EXPECT_TRUE(left.empty()) << left.size() << " orders neither cancelled nor reported\n" << later.output;
     auto again = dockside(cleanup);
-    EXPECT_NE(again.output.find("cleanup: 0 undone"), std::string::npos) << "nothing is undone twice\n" << again.output;
+    // Nothing is undone twice, and an undo the server refused (a shipped order) is not asked again: a run folder
+    // used by every run of a CI day would otherwise ask all of its days' refusals at the end of each run.
+    EXPECT_NE(again.output.find("cleanup: 0 undone, 0 gone already, 0 could not be undone"), std::string::npos)
+        << again.output;
+    if (later.exit_code == 1)
+        EXPECT_NE(again.output.find("refused by an earlier cleanup, not asked again"), std::string::npos) << again.output;
 }
 
 TEST(WebhookReceiver, DeliveryIsCheckedAgainstAServerThatIsNotInProcess) {
