@@ -290,7 +290,10 @@ void complete_session_info(conform::SessionInfo& info, const conform::SessionInf
     info.only = like.only;
     info.writes_refused = writes_refused_reason(*c.target, options.safety);
     // What the run creates on a remote target is noted so it can be undone (the embedded one goes with it).
-    if (!options.list && !info.embedded) info.created_log = created_log_of(c.out_dir);
+    if (!options.list && !info.embedded) {
+        info.created_log = created_log_of(c.out_dir);
+        keep_only_pending(info.created_log, *c.spec);
+    }
     apply_webhook_options(options.webhook, info);
 }
 

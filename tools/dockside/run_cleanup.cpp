@@ -27,6 +27,7 @@ struct Created {
     const conform::UndoRule* rule = nullptr;
     std::string id;
     std::string test;
+    std::string line;  ///< as the log holds it
 };
 
 const conform::UndoRule* rule_for(const std::vector<conform::UndoRule>& rules, const std::string& create) {
@@ -47,7 +48,7 @@ std::vector<Created> pending(std::istream& log, const std::vector<conform::UndoR
             refused += entry.contains("refused") ? 1 : 0;
             undone.emplace(entry.value(entry.contains("undone") ? "undone" : "refused", ""), entry.value("id", ""));
         } else if (const auto* rule = rule_for(rules, entry.value("created", ""))) {
-            created.push_back({rule, entry.value("id", ""), entry.value("test", "")});
+            created.push_back({rule, entry.value("id", ""), entry.value("test", ""), line});
         }
     }
     std::erase_if(created, [&](const Created& c) { return undone.count({c.rule->create, c.id}) > 0; });
@@ -154,6 +155,25 @@ std::string CleanupReport::render() const {
 }
 
 std::string created_log_of(const std::string& run_dir) { return (std::filesystem::path(run_dir) / "created.jsonl").string(); }
+
+void keep_only_pending(const std::string& log_path, const spec::Spec& spec) {
+    std::ifstream log(log_path);
+    if (!log) return;
+    const conform::CleanupRules rules = conform::cleanup_rules(spec);
+    if (!rules.problems.empty()) return;  // the cleanup says so; the log stays as it is
+    int refused = 0;
+    const auto records = pending(log, rules.undo, refused);
+    log.close();
+    // Written beside and renamed over, so that a crash in between leaves the whole log, never half of it.
+    const std::string fresh = log_path + ".pending";
+    {
+        std::ofstream out(fresh, std::ios::trunc);
+        for (const auto& record : records) out << record.line << "\n";
+        if (!out.flush()) return;
+    }
+    std::error_code ec;
+    std::filesystem::rename(fresh, log_path, ec);
+}
 
 CleanupReport undo_created(const std::string& log_path, const CleanupTarget& given, const spec::Spec& spec) {
     CleanupReport report;

@@ -57,6 +57,11 @@ struct CleanupReport {
 /// The record of created things in run folder `run_dir`.
 std::string created_log_of(const std::string& run_dir);
 
+/// Rewrites `log_path` with only its records neither undone nor refused, as they were written: a run folder
+/// that every run reuses keeps a log of what is left, not of every run it has seen (each run's cleanup reads it
+/// whole). Nothing is lost: an undone or refused record is one the log would never ask about again.
+void keep_only_pending(const std::string& log_path, const spec::Spec& spec);
+
 /// Undoes every record of `log_path` neither undone nor refused yet, in reverse order of creation (a return before the
 /// order it returns). A 429 is waited out as Retry-After says.
 CleanupReport undo_created(const std::string& log_path, const CleanupTarget& target, const spec::Spec& spec);
