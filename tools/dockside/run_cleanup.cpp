@@ -172,6 +172,7 @@ void keep_only_pending(const std::string& log_path, const spec::Spec& spec) {
         if (!out.flush()) return;
     }
     std::error_code ec;
+    std::filesystem::permissions(fresh, std::filesystem::status(log_path, ec).permissions(), ec);  // the log's own
     std::filesystem::rename(fresh, log_path, ec);
 }
 
