@@ -79,6 +79,10 @@ Result<std::unique_ptr<ReferenceServer>, std::vector<std::string>> ReferenceServ
         if (auto loaded = spec::simulation_spec()) control = *loaded;
         else problems.push_back("simulation control: " + loaded.error().to_string());
     }
+    if (control) {
+        if (auto sim = SimulationLimits::read(*control)) s.store_.limits.simulation = *sim;
+        else problems.insert(problems.end(), sim.error().begin(), sim.error().end());
+    }
     if (contract) {
         if (auto routes = build_routes(*contract, control, handlers)) s.router_ = std::move(routes.value());
         else problems.insert(problems.end(), routes.error().begin(), routes.error().end());

@@ -170,8 +170,10 @@ Result<nlohmann::json, ApiError> create_body(RequestContext& ctx) {
     return std::move(parsed.value());
 }
 
-/// The `label` every create of the control takes (the control's OpenAPI file, components/schemas/Label).
-std::optional<std::string> label_of(BodyReader& r) { return r.string("label", Need::Optional, {1, 100, "SIM"}); }
+/// The `label` every create of the control takes, bounded as the control's OpenAPI file says.
+std::optional<std::string> label_of(BodyReader& r, const Store& store) {
+    return r.string("label", Need::Optional, text_limit(store.limits.simulation.label, "SIM"));
+}
 
 Reply create_wro(RequestContext& ctx) {
     auto body = create_body(ctx);
@@ -180,8 +182,9 @@ Reply create_wro(RequestContext& ctx) {
     const auto& centers = ctx.store.catalog.fulfillment_centers;
     std::int32_t center = centers.empty() ? 0 : centers[0].value("id", 0);
     if (auto given = r.int32("fulfillment_center_id", Need::Optional)) center = *given;
-    auto po = r.string("purchase_order_number", Need::Optional, {1, 100, "SIM"});
-    if (!po) po = label_of(r);
+    auto po = r.string("purchase_order_number", Need::Optional,
+                       text_limit(ctx.store.limits.simulation.purchase_order_number, "SIM"));
+    if (!po) po = label_of(r, ctx.store);
     if (r.error()) return fail(*r.error());
     if (!ctx.store.catalog.fulfillment_center(center))
         return fail(validation_error("fulfillment_center_id", "no fulfillment center with id " + std::to_string(center), "SIM"));
@@ -284,7 +287,7 @@ Reply create_product(RequestContext& ctx) {
     auto body = create_body(ctx);
     if (!body) return fail(body.error());
     BodyReader given(*body, "", "SIM");
-    const auto label = label_of(given);
+    const auto label = label_of(given, ctx.store);
     if (given.error()) return fail(*given.error());
     auto& state = ctx.store.areas.get<ProductsState>();
     const TimePoint now = ctx.clock.now();

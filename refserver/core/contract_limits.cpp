@@ -193,6 +193,14 @@ Result<ContractLimits, std::vector<std::string>> ContractLimits::read(const spec
     return out;
 }
 
+Result<SimulationLimits, std::vector<std::string>> SimulationLimits::read(const spec::Spec& control) {
+    LimitReader reader(control);
+    SimulationLimits out{reader.text_range("SimProductCreate.label"),
+                         reader.text_range("SimWroCreate.purchase_order_number")};
+    if (!reader.problems.empty()) return fail(std::move(reader.problems));
+    return out;
+}
+
 Result<ContractLimits, std::vector<std::string>> ContractLimits::of_default_spec() {
     static std::once_flag once;
     static std::optional<Result<ContractLimits, std::vector<std::string>>> cached;

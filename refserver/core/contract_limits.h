@@ -81,6 +81,15 @@ struct AuthLimits {
     std::int64_t refresh_token_seconds = 0;  ///< AUTH-LIFETIME refresh_token_seconds
 };
 
+/// The simulation control's creates (specs/simulation-control.openapi.yaml, its schema Label).
+struct SimulationLimits {
+    Bounds label;                  ///< SimProductCreate.label, and a WRO create's label
+    Bounds purchase_order_number;  ///< SimWroCreate.purchase_order_number
+
+    /// The bounds read from the control's own OpenAPI file; the problems name each reference it lacks.
+    static Result<SimulationLimits, std::vector<std::string>> read(const spec::Spec& control);
+};
+
 struct ContractLimits {
     OrderLimits orders;
     BillingLimits billing;
@@ -90,6 +99,7 @@ struct ContractLimits {
     VariantLimits variants;
     WebhookLimits webhooks;
     AuthLimits auth;
+    SimulationLimits simulation;  ///< read only for a server with the control (--sim); zero otherwise
 
     /// Every limit read from `spec`; the problems name each reference and keyword the spec lacks.
     static Result<ContractLimits, std::vector<std::string>> read(const spec::Spec& spec);

@@ -9,6 +9,8 @@
 #include "refserver/seed/seed.h"
 #include "refserver/store/order_book.h"
 #include "refserver/tests/flow_support.h"
+#include "specs/loader/spec.h"
+#include "specs/loader/spec_location.h"
 
 namespace dockside::refserver {
 namespace {
@@ -243,6 +245,15 @@ TEST(Simulation, CreatesAProductWithAVariantItsInventoryAndAListing) {
     EXPECT_EQ(labelled["name"], "DS-SP-run-1");
     EXPECT_EQ(labelled["variants"][0]["name"], "DS-SP-run-1");
     EXPECT_EQ(h.sim("POST", "/_sim/product", R"({"label":""})").status, 400);
+    // The bound is the control file's (schema Label), not one typed in the server.
+    const auto longest = spec::simulation_spec().value()->limits().field("SimProductCreate.label").value().max_length();
+    ASSERT_TRUE(longest);
+    const auto named = [&](std::int64_t length) {
+        return nlohmann::json{{"label", std::string(static_cast<std::size_t>(length), 'L')}}.dump();
+    };
+    EXPECT_EQ(h.sim("POST", "/_sim/product", named(*longest)).status, 201);
+    EXPECT_EQ(h.sim("POST", "/_sim/product", named(*longest + 1)).status, 400);
+    EXPECT_EQ(h.sim("POST", "/_sim/wro", nlohmann::json{{"purchase_order_number", std::string(*longest + 1, 'P')}}.dump()).status, 400);
     EXPECT_EQ(h.send("DELETE", "/2025-07/product/" + id, "").status, 200);
 }
 
