@@ -11,13 +11,12 @@
 #include <iostream>
 
 #include "core/exit_codes.h"
-#include "harness/auth/oauth_code_flow.h"
 #include "harness/auth/refresh_token_file.h"
-#include "harness/preflight/target.h"
 #include "tools/dockside/command.h"
 #include "tools/dockside/conform_target.h"
 #include "tools/dockside/held_interrupts.h"
 #include "tools/dockside/load_plan.h"
+#include "tools/dockside/load_target.h"
 #include "tools/dockside/slow_notice.h"
 #include "tools/dockside/spec_files.h"
 #include "tools/load/ab_trials.h"
@@ -84,142 +83,24 @@ private:
     bool armed_;
 };
 
-/// The embedded server's or the remote target's access; nullopt (message printed) when it cannot be had.
-/// True when no entry of the mix is an operation of the contract (`--mix 'GET /order.json'` against any
-/// HTTP server, the way wrk is used): such a run needs neither an accepted token nor a channel.
-bool outside_contract(const std::vector<load::ResolvedEntry>& entries) {
-    for (const auto& entry : entries)
-        if (entry.operation) return false;
-    return !entries.empty();
-}
-
-/// True when some entry of the mix sends the channel header, which names the channel written to
-/// (createOrder, cancelOrder, …, as the contract says). A mix of reads needs no channel to write to, so a
-/// read-only token will do.
-bool needs_channel(const std::vector<load::ResolvedEntry>& entries) {
-    for (const auto& entry : entries)
-        if (entry.operation && entry.operation->channel_header == spec::ChannelHeader::Required) return true;
-    return false;
-}
-
-/// OAuth: the grant the run renews with and its first access token. With a refresh token kept in
-/// --refresh-token-file, the refresh grant (the rotated token written back at once); else the code flow.
-Result<std::pair<auth::OAuthRefresh, std::string>, std::string> first_oauth_token(
-    const config::TargetConfig& target, const LoadCommandOptions& options, const spec::Spec& spec) {
-    auth::OAuthRefresh oauth;
-    oauth.auth_url = target.auth_url;
-    oauth.client_id = target.client_id;
-    oauth.client_secret = target.client_secret;
-    oauth.redirect_uri = target.redirect_uri;
-    oauth.scopes = auth::all_scopes(spec);
-    oauth.client = client_options_for(target);
-    oauth.issued_at = std::chrono::steady_clock::now();
-    oauth.refresh_token = options.access.refresh_token;
-    std::string access;
-    if (!oauth.refresh_token.empty()) {
-        auto token = auth::renew_token(oauth, auth::documented_access_lifetime(spec).value_or(std::chrono::hours(1)));
-        if (!token) return fail(token.error());
-        access = token.value();
-    } else {
-        auto tokens = auth::oauth_code_flow({oauth.auth_url, oauth.client_id, oauth.client_secret,
-                                             oauth.redirect_uri, oauth.scopes},
-                                            oauth.client);
-        if (!tokens) return fail(tokens.error());
-        oauth.refresh_token = tokens->refresh_token;
-        access = tokens->access_token;
-    }
-    if (!options.refresh_token_file.empty() && !oauth.refresh_token.empty())
-        if (auto stored = auth::RefreshTokenFile(options.refresh_token_file).write(oauth.refresh_token); !stored)
-            return fail(stored.error());
-    return std::pair<auth::OAuthRefresh, std::string>{std::move(oauth), std::move(access)};
-}
-
-/// The embedded reference server, started with the run's faults and delays, as `out`'s target.
-std::optional<loadtool::LoadTarget> start_embedded(const LoadCommandOptions& options, const spec::Spec& spec,
-                                                   std::unique_ptr<refserver::EmbeddedServer>& embedded,
-                                                   loadtool::LoadTarget out) {
-    refserver::EmbeddedOptions embedded_options;
-    embedded_options.api.faults = {options.load.faults.begin(), options.load.faults.end()};
-    embedded_options.api.delays = options.delays;
-    embedded_options.api.spec = &spec;
-    auto started = refserver::EmbeddedServer::start(embedded_options);
-    if (!started) {
-        for (const auto& problem : started.error()) std::cerr << "dockside load: " << problem << "\n";
-        return std::nullopt;
-    }
-    embedded = std::move(started.value());
-    out.base_url = embedded->base_url();
-    out.token = embedded->api().pat();
-    out.channel = embedded->api().write_channel_id();
-    out.embedded = true;
-    return out;
-}
-
+/// The run's target made ready (tools/dockside/load_target.h); nullopt (message printed) when it cannot be had.
 std::optional<loadtool::LoadTarget> resolve_target(const config::TargetConfig& target, const LoadCommandOptions& options,
                                                    const loadtool::LoadSettings& settings, const spec::Spec& spec,
                                                    std::unique_ptr<refserver::EmbeddedServer>& embedded) {
-    loadtool::LoadTarget out;
-    out.timeout_s = target.timeout_seconds;
-    out.insecure = target.insecure;
-    out.channel_header = target.channel_header;
-    if (target.embedded()) return start_embedded(options, spec, embedded, out);
-    const InterruptEndsChecking checking;
-    const SlowNotice waiting(waiting_for_target("load", target.base_url, target.timeout_seconds));
-    if (outside_contract(settings.entries)) {
-        // Only reachability is checked: the token, if any, is sent as given and no channel is discovered.
-        if (auto probe = preflight::probe_target(spec, target.base_url, target.token, client_options_for(target)); !probe) {
-            cannot_run("load", probe.error());
-            return std::nullopt;
-        }
-        out.base_url = target.base_url;
-        out.token = target.token;
-        out.channel = target.channel.value_or(0);
-        return out;
+    const LoadTargetRequest request{options.access, options.refresh_token_file,
+                                    {options.load.faults.begin(), options.load.faults.end()}, options.delays};
+    std::optional<InterruptEndsChecking> checking;
+    std::optional<SlowNotice> waiting;
+    if (!target.embedded()) {
+        checking.emplace();
+        waiting.emplace(waiting_for_target("load", target.base_url, target.timeout_seconds));
     }
-    // OAuth: the code flow is done here rather than inside prepare_remote, so that its refresh token is
-    // kept and the run can renew the access token before it expires; the target is then checked with it.
-    config::TargetConfig checked = target;
-    if (target.auth == config::AuthMethod::OAuthClient) {
-        auto oauth = first_oauth_token(target, options, spec);
-        if (!oauth) {
-            cannot_run("load", oauth.error());
-            return std::nullopt;
-        }
-        checked.auth = config::AuthMethod::PersonalToken;
-        checked.token = oauth->second;
-        out.oauth = std::move(oauth->first);
-        out.refresh_token_file = options.refresh_token_file;
-    }
-    if (!needs_channel(settings.entries)) {
-        // Only the token is checked: channels are discovered to find one to write to, and this mix writes to none.
-        if (auto accepted = preflight::check_token(spec, checked.base_url, checked.token, "token", client_options_for(target));
-            !accepted) {
-            cannot_run("load", accepted.error().message);
-            return std::nullopt;
-        }
-        out.base_url = checked.base_url;
-        out.token = checked.token;
-        out.channel = target.channel.value_or(0);
-        return out;
-    }
-    const validate::ResponseValidator validator(spec);
-    auto remote = prepare_remote(checked, options.access, spec, validator);
-    if (!remote) {
-        cannot_run("load", remote.error());
+    auto ready = prepare_load_target(target, request, settings, spec, embedded, std::cerr);
+    if (!ready) {
+        cannot_run("load", ready.error());
         return std::nullopt;
     }
-    // A contract violation seen while discovering the target is conform's to report; load only needs to know
-    // whether a channel to write to is left.
-    for (const auto& finding : remote->preflight)
-        std::cerr << "dockside load: while preparing: " << finding.name << " failed (run dockside conform for the details)\n";
-    if (!remote->runnable) {
-        cannot_run("load", "the target's channels could not be read; pass --channel");
-        return std::nullopt;
-    }
-    out.base_url = remote->info.base_url;
-    out.token = remote->info.token;
-    out.channel = remote->info.write_channel;
-    return out;
+    return std::move(ready).value();
 }
 
 /// --ab: each URL taken as --base-url would be, both with the same credentials and options; every problem

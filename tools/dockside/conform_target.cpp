@@ -34,31 +34,6 @@ PreparationSecrets secrets_of(const config::TargetConfig& target, const RemoteAc
     return secrets;
 }
 
-/// The access token, and with OAuth its refresh token in `refresh_token`.
-std::string obtain_token(const config::TargetConfig& target, const RemoteAccess& access, const spec::Spec& spec,
-                         const http::ClientOptions& options, std::string& error, http::PreparationAnswers& answers,
-                         std::string& refresh_token) {
-    if (target.auth != config::AuthMethod::OAuthClient) return target.token;
-    if (!access.refresh_token.empty()) {
-        // A refresh token kept from an earlier run: no consent to give (the code flow when it no longer works).
-        auth::OAuthRefresh grant{target.auth_url, target.client_id, target.client_secret, target.redirect_uri,
-                                 auth::all_scopes(spec), access.refresh_token, {}, {}, options};
-        auto token = auth::renew_token(grant, auth::documented_access_lifetime(spec).value_or(std::chrono::hours(1)));
-        if (!token) error = token.error();
-        refresh_token = grant.refresh_token;
-        return token ? *token : std::string();
-    }
-    auth::OAuthRequest request{target.auth_url, target.client_id, target.client_secret, target.redirect_uri,
-                               auth::all_scopes(spec)};
-    auto tokens = auth::oauth_code_flow(request, options, &answers);
-    if (!tokens) {
-        error = tokens.error();
-        return {};
-    }
-    refresh_token = tokens->refresh_token;
-    return tokens->access_token;
-}
-
 }  // namespace
 
 void add_target_options(CLI::App& command, config::RawTargetOptions& raw) {
@@ -158,6 +133,23 @@ http::ClientOptions client_options_for(const config::TargetConfig& target) {
     return options;
 }
 
+Result<std::string, std::string> first_access_token(const config::TargetConfig& target, const RemoteAccess& access,
+                                                    const spec::Spec& spec, auth::OAuthRefresh& grant,
+                                                    http::PreparationAnswers* answers) {
+    if (target.auth != config::AuthMethod::OAuthClient) return target.token;
+    grant = {target.auth_url, target.client_id,      target.client_secret,   target.redirect_uri,
+             auth::all_scopes(spec), access.refresh_token, std::chrono::seconds(0), std::chrono::steady_clock::now(),
+             client_options_for(target)};
+    // A refresh token kept from an earlier run: no consent to give (the code flow when it no longer works).
+    if (!grant.refresh_token.empty())
+        return auth::renew_token(grant, auth::documented_access_lifetime(spec).value_or(std::chrono::hours(1)));
+    auto tokens = auth::oauth_code_flow({grant.auth_url, grant.client_id, grant.client_secret, grant.redirect_uri, grant.scopes},
+                                        grant.client, answers);
+    if (!tokens) return fail(tokens.error());
+    grant.refresh_token = tokens->refresh_token;
+    return tokens->access_token;
+}
+
 Result<conform::PreparedTarget, std::string> prepare_remote(const config::TargetConfig& target,
                                                             const RemoteAccess& access, const spec::Spec& spec,
                                                             const validate::ResponseValidator& validator) {
@@ -178,9 +170,11 @@ Result<conform::PreparedTarget, std::string> prepare_remote(const config::Target
     const auto judged = [&] { return judge_preparation(answers, spec, validator, secrets_of(target, access, info)); };
     const auto refuse = [&](const std::string& message) { return fail(message + violations_named(judged())); };
 
-    std::string error;
-    info.token = obtain_token(target, access, spec, options, error, answers, prepared.refresh_token);
-    if (!error.empty()) return refuse(error);
+    auth::OAuthRefresh grant;
+    auto token = first_access_token(target, access, spec, grant, &answers);
+    prepared.refresh_token = grant.refresh_token;
+    if (!token) return refuse(token.error());
+    info.token = std::move(token).value();
     if (auto accepted = preflight::check_token(spec, target.base_url, info.token, "token", options, &answers); !accepted)
         return refuse(accepted.error().message);
     if (!access.read_only_token.empty())

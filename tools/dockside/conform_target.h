@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/auth/token_renewal.h"
 #include "harness/conform/conform_run.h"
 #include "harness/conform/results.h"
 #include "harness/conform/session.h"
@@ -71,6 +72,14 @@ struct RemoteAccess {
     std::string refresh_token;
 };
 
+
+/// The first access token of a run against `target`: the personal access token given, or with OAuth the
+/// refresh grant on a refresh token kept from an earlier run (`access`), else the authorization-code flow.
+/// With OAuth, `grant` is left ready to renew the token (its refresh token, lifetime and issue time); the
+/// exchanges are kept in `answers` when given. The error says which exchange failed; it names no secret.
+Result<std::string, std::string> first_access_token(const config::TargetConfig& target, const RemoteAccess& access,
+                                                    const spec::Spec& spec, auth::OAuthRefresh& grant,
+                                                    http::PreparationAnswers* answers = nullptr);
 
 /// Probes the remote target, obtains the token (PAT or OAuth code flow) and checks it is accepted, checks
 /// the read-only token when given, discovers or checks the channels and whether /_sim/ answers. Every

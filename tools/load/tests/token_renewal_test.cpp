@@ -182,6 +182,20 @@ TEST(TokenRenewal, TheCommandWithAnOAuthClientRenewsThroughTheRun) {
     struct stat info {};
     ASSERT_EQ(::stat(kept.c_str(), &info), 0);
     EXPECT_EQ(info.st_mode & 0777, 0600u);
+    // A second run starts from the kept file with the refresh grant, and keeps the token that grant rotated in.
+    const auto before = auth::RefreshTokenFile(kept).read();
+    ASSERT_TRUE(before);
+    const pid_t again = spawn_load({"--base-url", server->base_url(), "--client-id", client->client_id, "--client-secret",
+                                    client->client_secret, "--redirect-uri", kRedirect, "--rate", "20", "--duration", "1s",
+                                    "--mix", "listLocations", "--refresh-token-file", kept, "--out", dir.sub("again")},
+                                   dir.sub("log-again"), {"--spec-dir", dir.sub("specs")});
+    ASSERT_GT(again, 0);
+    EXPECT_EQ(wait_exit(again, 60s), 0) << read_text(dir.sub("log-again"));
+    const auto after = auth::RefreshTokenFile(kept).read();
+    ASSERT_TRUE(after);
+    EXPECT_NE(*after, *before) << "the refresh grant rotates the kept token";
+
+    // The file holds the last refresh token issued: it still works.
     const auto refresh = auth::RefreshTokenFile(kept).read();
     ASSERT_TRUE(refresh && !refresh->empty());
     auth::OAuthRefresh grant{server->base_url(), client->client_id, client->client_secret, "http://127.0.0.1/unregistered",
