@@ -15,7 +15,7 @@
 #include <set>
 
 #include "harness/conform/areas.h"
-#include "harness/conform/finding.h"
+#include "harness/conform/results.h"
 #include "harness/conform/run_apart.h"
 
 namespace dockside::conform {

@@ -5,7 +5,7 @@
 
 #include "harness/compare/load_diff.h"
 #include "harness/conform/areas.h"
-#include "harness/conform/finding.h"
+#include "harness/conform/results.h"
 #include "harness/conform/schema_coverage.h"
 #include "harness/histogram/percentiles_text.h"
 #include "harness/load/error_classes.h"

@@ -17,7 +17,6 @@
 #include "harness/conform/accept_baseline.h"
 #include "harness/conform/areas.h"
 #include "harness/conform/conform_run.h"
-#include "harness/conform/finding.h"
 #include "harness/conform/junit.h"
 #include "harness/conform/profile.h"
 #include "harness/conform/record.h"

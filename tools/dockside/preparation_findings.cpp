@@ -5,7 +5,7 @@
 
 #include "core/utf8.h"
 #include "harness/conform/areas.h"
-#include "harness/conform/finding.h"
+#include "harness/conform/results.h"
 #include "harness/conform/run_log.h"
 #include "harness/http/url.h"
 

@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/utf8.h"
-#include "harness/conform/finding.h"
 #include "harness/conform/report.h"
 #include "harness/conform/results.h"
 #include "harness/conform/session.h"

@@ -1,6 +1,6 @@
 #include "harness/conform/areas.h"
 
-#include "harness/conform/finding.h"
+#include "harness/conform/results.h"
 
 #include <gtest/gtest.h>
 
