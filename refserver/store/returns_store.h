@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -83,8 +84,9 @@ struct ReturnsState {
     /// Returns by (channel, insert_date, id), also under kEveryChannel: a StartDate/EndDate range is counted
     /// by rank and its returns read without looking at the others.
     RankedIndex<std::tuple<std::int32_t, TimePoint, std::int32_t>> by_inserted;
-    /// Returns by reference_id (several may share one).
-    std::multimap<std::string, std::int32_t> by_reference;
+    /// Returns by reference_id (several may share one). Hashed: a tree keyed by strings costs a cache miss and a
+    /// string compare a level once a million are held, and a filter sorts the ids it finds anyway.
+    std::unordered_multimap<std::string, std::int32_t> by_reference;
     std::int32_t next_id = 1;
     /// The portal-configured action per inventory id (RET-DEFAULT-ACTION); 1 (Restock) when absent.
     std::map<std::int64_t, std::int32_t> default_actions;
