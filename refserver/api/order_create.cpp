@@ -116,7 +116,7 @@ void store_despite_rejection(RequestContext& ctx, const nlohmann::json& body, Or
     order.products = resolve_order_products(items ? *items : nlohmann::json::array(), scratch, ctx.store.catalog,
                                             ctx.store.orders.next_adhoc_product_id);
     if (order.products.empty() || scratch.error()) return;
-    if (order.reference_id && ctx.store.orders.by_reference.count(*order.reference_id)) return;
+    if (order.reference_id && !ctx.store.orders.with_reference(*order.reference_id).empty()) return;
     store_new_order(ctx, std::move(order), pick_location(scratch, std::nullopt, ctx.store.catalog, ctx.faults));
 }
 
@@ -149,7 +149,7 @@ Reply create_order(RequestContext& ctx) {
     const std::int32_t location = pick_location(r, location_id, store.catalog, ctx.faults);
     if (r.error()) return fail(*r.error());
 
-    if (order.reference_id && store.orders.by_reference.count(*order.reference_id) &&
+    if (order.reference_id && !store.orders.with_reference(*order.reference_id).empty() &&
         !ctx.faults.on(Fault::OrderReferenceDuplicate))
         return fail(conflict("reference_id", "an order with reference_id " + quoted_excerpt(*order.reference_id) + " already exists",
                              "ORD-REF-UNIQUE"));

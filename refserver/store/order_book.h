@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -88,22 +87,39 @@ struct OrderRecord {
     std::uint64_t revision = 0;
 };
 
+/// An order's entry in a per-channel index, ordered as the tuple (channel, at, id) would be, in 16 bytes where
+/// that tuple pads to 24: an order has four entries (its channel's and kEveryChannel's, in two indexes), and
+/// each tree node is 64 bytes instead of 80.
+struct ChannelTimeKey {
+    ChannelTimeKey() = default;
+    ChannelTimeKey(std::int32_t in_channel, TimePoint at_time, std::int32_t order_id)
+        : channel(in_channel), id(order_id), at(at_time) {}
+    std::int32_t channel = 0;
+    std::int32_t id = 0;
+    TimePoint at;
+
+    bool operator<(const ChannelTimeKey& other) const {
+        return std::tie(channel, at, id) < std::tie(other.channel, other.at, other.id);
+    }
+};
+
 /// All orders, indexed by id and by reference_id.
 struct OrderBook {
     std::map<std::int32_t, OrderRecord> orders;
     std::map<std::int32_t, ShipmentRecord> shipments;
-    /// Orders by reference_id. A multimap: the ORD-REF-UNIQUE fault lets a duplicate in, and a list filtered
-    /// by ReferenceIds must still find both.
-    std::unordered_multimap<std::string, std::int32_t> by_reference;
-    /// Orders by (created, id), oldest first: what retention forgets first.
-    std::set<std::pair<TimePoint, std::int32_t>> by_created;
+    /// Orders by the hash of their reference_id (read through with_reference, which compares the references
+    /// themselves): a node of 32 bytes, where one holding a copy of the reference took 64 or more. A multimap:
+    /// the ORD-REF-UNIQUE fault lets a duplicate in, and a list filtered by ReferenceIds must still find both.
+    std::unordered_multimap<std::size_t, std::int32_t> by_reference;
     /// Orders by (channel, created, id), the list's order within a channel, each also under kEveryChannel: a
     /// page at any depth is found by rank, without walking the orders before it or those of other channels.
-    RankedIndex<std::tuple<std::int32_t, TimePoint, std::int32_t>> by_channel;
+    /// kEveryChannel being the smallest key, the index begins with every order, oldest first: what retention
+    /// forgets first.
+    RankedIndex<ChannelTimeKey> by_channel;
     /// Orders by (channel, facts.last_update, id) and, those with a tracking update, by (channel,
     /// facts.last_tracking, id), each also under kEveryChannel: a LastUpdate or LastTrackingUpdate range finds
     /// its few orders without walking every order of the channel.
-    RankedIndex<std::tuple<std::int32_t, TimePoint, std::int32_t>> by_last_update, by_last_tracking;
+    RankedIndex<ChannelTimeKey> by_last_update, by_last_tracking;
     std::int32_t next_order_id = 1;
     std::int32_t next_shipment_id = 1;
     /// Ids for products named by reference_id that the catalog does not know (ORD-PRODUCT-NAME).
@@ -116,6 +132,8 @@ struct OrderBook {
     std::vector<std::int32_t> changed;
 
     const OrderRecord* find(std::int32_t id) const;
+    /// The ids of the orders whose reference_id is `reference`, in no particular order.
+    std::vector<std::int32_t> with_reference(const std::string& reference) const;
     /// The order, to change it (writes only, under the write lock): it joins `changed`.
     OrderRecord* change_order(std::int32_t id);
     const ShipmentRecord* find_shipment(std::int32_t id) const;
