@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
 #include <nlohmann/json.hpp>
 
 #include "refserver/core/clock.h"
@@ -30,21 +31,14 @@ struct ShipmentRecord {
     std::optional<TimePoint> delivery_date;
     std::optional<TimePoint> last_tracking_update_at;
     std::optional<TimePoint> shipping_date;  ///< tracking.shipping_date
-    std::optional<std::string> gift_message;
-    std::optional<double> insurance_value;
-    std::optional<double> invoice_amount;
-    std::optional<std::string> invoice_currency_code;
-    std::optional<std::string> ship_option;
     bool is_tracking_uploaded = false;
-    bool require_signature = false;
     std::int32_t location_id = 0;
-    std::string package_material_type = "Unknown";
     PackedJson tracking = nlohmann::json::object();  ///< string fields except shipping_date
-    PackedJson measurements = nlohmann::json::object();
-    PackedJson parent_cartons = nlohmann::json::array();
-    PackedJson products = nlohmann::json::array();
-    PackedJson recipient = nlohmann::json::object();
-    PackedJson status_details;  ///< null or array
+    /// The fields no filter, transition or rendering rule reads, in response shape, as one object (one heap
+    /// block, not one per field): gift_message, insurance_value, invoice_amount, invoice_currency_code,
+    /// measurements, package_material_type, parent_cartons, products, recipient, require_signature,
+    /// ship_option, status_details.
+    PackedJson echoed;
 
     bool has_tracking() const;
 };
@@ -64,23 +58,17 @@ struct OrderRecord {
     TimePoint created;
     TimePoint last_update;
     std::optional<TimePoint> purchase_date;
-    std::optional<std::string> gift_message;
-    std::optional<std::string> order_number;
-    std::optional<std::string> reference_id;
-    std::optional<std::string> shipping_method;
-    std::optional<std::string> origin_platform_program;
-    std::optional<std::string> sales_channel;
+    std::optional<std::string> reference_id;  ///< indexed (by_reference), filtered on, shown on shipments and returns
     std::string status;  ///< one of the order lifecycle's states (Store::states.orders), set at create
-    std::string type = "DTC";
     bool created_through_api = false;
-    PackedJson financials = nlohmann::json::object();
-    PackedJson products = nlohmann::json::array();  ///< response shape
-    PackedJson recipient = nlohmann::json::object();
-    PackedJson retailer_program_data = nlohmann::json::object();
-    PackedJson shipping_terms = nlohmann::json::object();
-    PackedJson tags;  ///< null or array
-    std::optional<PackedJson> store_order_json;
-    std::vector<std::int32_t> shipment_ids;
+    /// The fields only echoed, in response shape, as one object (one heap block, not one per field):
+    /// financials, gift_message, order_number, products, recipient,
+    /// retailer_program_data (as stored; dates the client left out are derived when rendered),
+    /// shipping_method, shipping_terms, tags, type.
+    PackedJson echoed;
+    PackedJson store_order_json;  ///< null until one is posted (always an object then)
+    /// Inline for the one shipment a created order has: no heap block of its own.
+    boost::container::small_vector<std::int32_t, 1> shipment_ids;
     ShipmentFacts facts;
     /// The store generation of the order's last change (its own or a shipment's): a rendering cached at
     /// another revision is stale, and one made at this revision stays good however many other orders change.
