@@ -60,64 +60,67 @@ std::int32_t pick_location(BodyReader& r, std::optional<std::int32_t> requested,
     return 0;
 }
 
-/// The create request's scalar and nested fields into `order`; problems land in `r`.
-void read_order_fields(BodyReader& r, const CreateLimits& lim, OrderRecord& order) {
-    order.gift_message = r.string("gift_message", Need::Optional, lim.gift);
-    order.order_number = r.string("order_number", Need::Optional, lim.number);
+/// The create request's scalar and nested fields into `order` and `echoed` (its echoed fields, to be packed);
+/// problems land in `r`.
+void read_order_fields(BodyReader& r, const CreateLimits& lim, OrderRecord& order, nlohmann::json& echoed) {
+    echoed["gift_message"] = or_null(r.string("gift_message", Need::Optional, lim.gift));
+    echoed["order_number"] = or_null(r.string("order_number", Need::Optional, lim.number));
     order.reference_id = r.string("reference_id", Need::Optional, lim.reference);
-    order.origin_platform_program = r.string("origin_platform_program", Need::Optional, lim.origin);
-    order.sales_channel = r.string("sales_channel", Need::Optional, lim.sales);
-    order.shipping_method = r.string("shipping_method", Need::Optional, lim.shipping_method);
+    // Judged against their limits; no response shows them, so they are not kept.
+    r.string("origin_platform_program", Need::Optional, lim.origin);
+    r.string("sales_channel", Need::Optional, lim.sales);
+    echoed["shipping_method"] = or_null(r.string("shipping_method", Need::Optional, lim.shipping_method));
     order.purchase_date = r.datetime("purchase_date", Need::Optional);
-    order.type = (lim.any_type ? r.string("type", Need::Optional) : r.enumeration("type", Need::Optional, kOrderTypes, "ORD-TYPE"))
-                     .value_or("DTC");
+    echoed["type"] = (lim.any_type ? r.string("type", Need::Optional) : r.enumeration("type", Need::Optional, kOrderTypes, "ORD-TYPE"))
+                         .value_or("DTC");
     std::optional<double> total_price;
     if (const nlohmann::json* fin = r.object("financials", Need::Optional)) {
         BodyReader f = r.nested(*fin, "financials");
         total_price = f.number("total_price", Need::Optional);
     }
-    if (total_price) order.financials = nlohmann::json{{"total_price", *total_price}};
-    order.shipping_terms = nlohmann::json{{"carrier_type", ""}, {"payment_term", ""}};
+    echoed["financials"] = total_price ? nlohmann::json{{"total_price", *total_price}} : nlohmann::json::object();
+    echoed["shipping_terms"] = nlohmann::json{{"carrier_type", ""}, {"payment_term", ""}};
     if (const nlohmann::json* terms = r.object("shipping_terms", Need::Optional)) {
         BodyReader t = r.nested(*terms, "shipping_terms");
-        order.shipping_terms = nlohmann::json{{"carrier_type", t.string("carrier_type", Need::Optional).value_or("")},
-                                {"payment_term", t.string("payment_term", Need::Optional).value_or("")}};
+        echoed["shipping_terms"] = nlohmann::json{{"carrier_type", t.string("carrier_type", Need::Optional).value_or("")},
+                                                  {"payment_term", t.string("payment_term", Need::Optional).value_or("")}};
     }
-    order.tags = read_tags(r);
-    order.retailer_program_data = normalize_retailer_program_data(r.object("retailer_program_data", Need::Optional), r);
+    echoed["tags"] = read_tags(r);
+    echoed["retailer_program_data"] = normalize_retailer_program_data(r.object("retailer_program_data", Need::Optional), r);
 }
 
-/// Completes and stores a new order with one shipment from `location`; answers its id.
-std::int32_t store_new_order(RequestContext& ctx, OrderRecord order, std::int32_t location) {
+/// Completes and stores a new order (its echoed fields in `echoed`, products resolved) with one shipment from
+/// `location`; answers its id.
+std::int32_t store_new_order(RequestContext& ctx, OrderRecord order, nlohmann::json echoed, std::int32_t location) {
     Store& store = ctx.store;
     const TimePoint now = ctx.clock.now();
-    if (!order.order_number && !ctx.faults.on(Fault::OrderNumberNoDefault)) order.order_number = order.reference_id;
+    if (echoed["order_number"].is_null() && !ctx.faults.on(Fault::OrderNumberNoDefault))
+        echoed["order_number"] = order.reference_id ? nlohmann::json(*order.reference_id) : nlohmann::json(nullptr);
     double sum = 0;
-    for (const auto& p : order.products.value()) sum += p["unit_price"].get<double>() * p["quantity"].get<double>();
-    if (order.financials.empty()) order.financials = nlohmann::json{{"total_price", sum}};
+    for (const auto& p : echoed["products"]) sum += p["unit_price"].get<double>() * p["quantity"].get<double>();
+    if (echoed["financials"].empty()) echoed["financials"] = nlohmann::json{{"total_price", sum}};
     order.id = store.orders.next_order_id;
     order.channel_id = ctx.channel_id.value_or(0);
     order.created = now;
     order.last_update = now;
     order.status = store.states.orders.initial();
     order.created_through_api = true;
-    ShipmentRecord shipment = make_shipment(order, store.orders.next_shipment_id, location, store, now);
-    if (order.shipping_method) shipment.ship_option = ship_option_for(store.catalog, *order.shipping_method);
-    else shipment.ship_option = "Standard";
+    ShipmentRecord shipment = make_shipment(order, echoed, store.orders.next_shipment_id, location, store, now);
+    order.echoed = packed_order_fields(std::move(echoed));
     std::int32_t id = order.id;
     store.orders.insert(std::move(order), {std::move(shipment)});
     return id;
 }
 
 /// ERR-NOSIDE fault: a create rejected for a field stores what could be read anyway.
-void store_despite_rejection(RequestContext& ctx, const nlohmann::json& body, OrderRecord order,
+void store_despite_rejection(RequestContext& ctx, const nlohmann::json& body, OrderRecord order, nlohmann::json echoed,
                              const nlohmann::json* items) {
     BodyReader scratch(body, "", "ORD-REQ");
-    order.products = resolve_order_products(items ? *items : nlohmann::json::array(), scratch, ctx.store.catalog,
-                                            ctx.store.orders.next_adhoc_product_id);
-    if (order.products.empty() || scratch.error()) return;
-    if (order.reference_id && ctx.store.orders.by_reference.count(*order.reference_id)) return;
-    store_new_order(ctx, std::move(order), pick_location(scratch, std::nullopt, ctx.store.catalog, ctx.faults));
+    echoed["products"] = resolve_order_products(items ? *items : nlohmann::json::array(), scratch, ctx.store.catalog,
+                                                ctx.store.orders.next_adhoc_product_id);
+    if (echoed["products"].empty() || scratch.error()) return;
+    if (order.reference_id && !ctx.store.orders.with_reference(*order.reference_id).empty()) return;
+    store_new_order(ctx, std::move(order), std::move(echoed), pick_location(scratch, std::nullopt, ctx.store.catalog, ctx.faults));
 }
 
 }  // namespace
@@ -134,27 +137,28 @@ Reply create_order(RequestContext& ctx) {
     BodyReader r(*body, "", "ORD-REQ");
 
     OrderRecord order;
+    nlohmann::json echoed = nlohmann::json::object();
     const nlohmann::json* items = r.array("products", Need::Required, lim.min_products, "ORD-REQ");
     const nlohmann::json* recipient = r.object("recipient", Need::Required);
     auto location_id = r.int32("location_id", Need::Optional);
-    read_order_fields(r, lim, order);
-    order.recipient = normalize_recipient(recipient, r);
+    read_order_fields(r, lim, order, echoed);
+    echoed["recipient"] = normalize_recipient(recipient, r);
     if (r.error()) {
-        if (ctx.faults.on(Fault::ErrNoSideRejectedCreateStored)) store_despite_rejection(ctx, *body, order, items);
+        if (ctx.faults.on(Fault::ErrNoSideRejectedCreateStored)) store_despite_rejection(ctx, *body, order, echoed, items);
         return fail(*r.error());
     }
-    order.products = resolve_order_products(items ? *items : nlohmann::json::array(), r, store.catalog,
-                                            store.orders.next_adhoc_product_id,
-                                            ctx.faults.on(Fault::OrderProductNameOptional));
+    echoed["products"] = resolve_order_products(items ? *items : nlohmann::json::array(), r, store.catalog,
+                                                store.orders.next_adhoc_product_id,
+                                                ctx.faults.on(Fault::OrderProductNameOptional));
     const std::int32_t location = pick_location(r, location_id, store.catalog, ctx.faults);
     if (r.error()) return fail(*r.error());
 
-    if (order.reference_id && store.orders.by_reference.count(*order.reference_id) &&
+    if (order.reference_id && !store.orders.with_reference(*order.reference_id).empty() &&
         !ctx.faults.on(Fault::OrderReferenceDuplicate))
         return fail(conflict("reference_id", "an order with reference_id " + quoted_excerpt(*order.reference_id) + " already exists",
                              "ORD-REF-UNIQUE"));
 
-    const std::int32_t id = store_new_order(ctx, std::move(order), location);
+    const std::int32_t id = store_new_order(ctx, std::move(order), std::move(echoed), location);
     const int status = ctx.faults.on(Fault::ErrCodesOrderCreate200) ? 200 : 201;
     if (ctx.faults.on(Fault::OrderCreatedAnswersIdOnly)) return json_response(status, {{"id", id}});
     return json_response(status, order_json(*store.orders.find(id), store, ctx.faults));

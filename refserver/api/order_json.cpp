@@ -14,11 +14,6 @@ nlohmann::json time_json(const std::optional<TimePoint>& t, const FaultSet& faul
 
 namespace {
 
-template <class T>
-nlohmann::json opt(const std::optional<T>& v) {
-    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-}
-
 nlohmann::json id_name(std::int64_t id, const std::string& name) { return {{"id", id}, {"name", name}}; }
 
 // The document types these dates as datetime, not "or null": a date the client did not send is
@@ -53,35 +48,24 @@ nlohmann::json shipment_json(const ShipmentRecord& s, const Store& store, const 
     if (status == store.states.shipments.entered_on(shipment_event::kShipped) && faults.on(Fault::ShipmentStatusOutsideSet))
         status = "Shipped";
     const auto* order = store.orders.find(s.order_id - (faults.on(Fault::OrderShipmentNamesAnotherOrder) ? 1 : 0));
-    return {
-        {"id", s.id},
-        {"order_id", s.order_id},
-        {"reference_id", order ? opt(order->reference_id) : nlohmann::json(nullptr)},
-        {"created_date", time_json(s.created, faults)},
-        {"last_update_at", time_json(s.last_update_at, faults)},
-        {"actual_fulfillment_date", time_json(s.actual_fulfillment_date, faults)},
-        {"estimated_fulfillment_date", time_json(s.estimated_fulfillment_date, faults)},
-        {"estimated_fulfillment_date_status", s.estimated_fulfillment_date_status},
-        {"delivery_date", time_json(s.delivery_date, faults)},
-        {"gift_message", s.gift_message && faults.on(Fault::ShipmentGiftMessage501) ? nlohmann::json(*s.gift_message + "!")
-                                                                                    : opt(s.gift_message)},
-        {"insurance_value", opt(s.insurance_value)},
-        {"invoice_amount", opt(s.invoice_amount)},
-        {"invoice_currency_code", opt(s.invoice_currency_code)},
-        {"is_tracking_uploaded", s.is_tracking_uploaded},
-        {"last_tracking_update_at", time_json(s.last_tracking_update_at, faults)},
-        {"location", id_name(s.location_id, fc ? fc->value("name", "") : "")},
-        {"measurements", s.measurements},
-        {"package_material_type", s.package_material_type},
-        {"parent_cartons", s.parent_cartons},
-        {"products", s.products},
-        {"recipient", s.recipient},
-        {"require_signature", s.require_signature},
-        {"ship_option", opt(s.ship_option)},
-        {"status", status},
-        {"status_details", s.status_details},
-        {"tracking", tracking},
-    };
+    nlohmann::json out = s.echoed.value();
+    if (auto& gift = out["gift_message"]; gift.is_string() && faults.on(Fault::ShipmentGiftMessage501))
+        gift = gift.get<std::string>() + "!";
+    out["id"] = s.id;
+    out["order_id"] = s.order_id;
+    out["reference_id"] = order ? or_null(order->reference_id) : nlohmann::json(nullptr);
+    out["created_date"] = time_json(s.created, faults);
+    out["last_update_at"] = time_json(s.last_update_at, faults);
+    out["actual_fulfillment_date"] = time_json(s.actual_fulfillment_date, faults);
+    out["estimated_fulfillment_date"] = time_json(s.estimated_fulfillment_date, faults);
+    out["estimated_fulfillment_date_status"] = s.estimated_fulfillment_date_status;
+    out["delivery_date"] = time_json(s.delivery_date, faults);
+    out["is_tracking_uploaded"] = s.is_tracking_uploaded;
+    out["last_tracking_update_at"] = time_json(s.last_tracking_update_at, faults);
+    out["location"] = id_name(s.location_id, fc ? fc->value("name", "") : "");
+    out["status"] = status;
+    out["tracking"] = tracking;
+    return out;
 }
 
 nlohmann::json order_json(const OrderRecord& o, const Store& store, const FaultSet& faults) {
@@ -89,29 +73,17 @@ nlohmann::json order_json(const OrderRecord& o, const Store& store, const FaultS
     nlohmann::json shipments = nlohmann::json::array();
     for (auto id : o.shipment_ids)
         if (const auto* s = store.orders.find_shipment(id)) shipments.push_back(shipment_json(*s, store, faults));
-    nlohmann::json products = o.products.value();
-    for (auto& p : products) p.erase("_name");  // internal: the product name, for shipments
     std::string status = o.status;
     if (status == store.states.orders.initial() && o.created_through_api && faults.on(Fault::OrderStatusOutsideSet)) status = "Open";
-    nlohmann::json out = {
-        {"id", faults.on(Fault::ConvTypesOrderIdAsString) ? nlohmann::json(std::to_string(o.id)) : nlohmann::json(o.id)},
-        {"channel", id_name(o.channel_id, channel ? channel->name : "")},
-        {"created_date", time_json(o.created, faults)},
-        {"purchase_date", time_json(o.purchase_date, faults)},
-        {"financials", o.financials},
-        {"gift_message", opt(o.gift_message)},
-        {"order_number", opt(o.order_number)},
-        {"reference_id", opt(o.reference_id)},
-        {"products", products},
-        {"recipient", o.recipient},
-        {"retailer_program_data", retailer_json(o.retailer_program_data, o.created, faults)},
-        {"shipments", shipments},
-        {"shipping_method", opt(o.shipping_method)},
-        {"shipping_terms", o.shipping_terms},
-        {"status", status},
-        {"tags", o.tags},
-        {"type", o.type},
-    };
+    nlohmann::json out = o.echoed.value();
+    out["retailer_program_data"] = retailer_json(out["retailer_program_data"], o.created, faults);
+    out["id"] = faults.on(Fault::ConvTypesOrderIdAsString) ? nlohmann::json(std::to_string(o.id)) : nlohmann::json(o.id);
+    out["channel"] = id_name(o.channel_id, channel ? channel->name : "");
+    out["created_date"] = time_json(o.created, faults);
+    out["purchase_date"] = time_json(o.purchase_date, faults);
+    out["reference_id"] = or_null(o.reference_id);
+    out["shipments"] = std::move(shipments);
+    out["status"] = status;
     if (faults.on(Fault::ConvFieldsOrderMissingCreatedDate)) out.erase("created_date");
     if (faults.on(Fault::ConvCaseOrderNumberCamelCase)) {
         out["orderNumber"] = out["order_number"];

@@ -75,7 +75,7 @@ bool list_facts_page(RequestContext& ctx, const OrderFilter& f, bool descending,
     std::vector<const OrderRecord*> selected;
     auto it = index->find_by_order(range.first);
     for (std::size_t i = range.first; i < range.second; ++i, ++it)
-        if (const OrderRecord* o = book.find(std::get<2>(*it)); o && matches(*o, f, ctx.faults)) selected.push_back(o);
+        if (const OrderRecord* o = book.find(it->id); o && matches(*o, f, ctx.faults)) selected.push_back(o);
     std::sort(selected.begin(), selected.end(), [&](const OrderRecord* a, const OrderRecord* b) {
         const auto ka = std::tie(a->created, a->id), kb = std::tie(b->created, b->id);
         return descending ? kb < ka : ka < kb;
@@ -110,7 +110,7 @@ void list_channel_page(RequestContext& ctx, const OrderFilter& f, bool descendin
     };
     const std::size_t count = hi - lo - skipped;
     auto it = index.find_by_order(descending ? hi - 1 - skipped : lo + skipped);
-    for (std::size_t walked = 1; take(std::get<2>(*it)) && walked < count; ++walked) {
+    for (std::size_t walked = 1; take(it->id) && walked < count; ++walked) {
         if (descending) --it; else ++it;
     }
 }
@@ -150,10 +150,8 @@ Reply list_orders(RequestContext& ctx) {
     if (f.ids || f.reference_ids) {  // the orders named, looked up instead of found among all held
         std::vector<std::int64_t> ids;
         if (f.reference_ids) {
-            for (const auto& reference : *f.reference_ids) {
-                auto [from, to] = ctx.store.orders.by_reference.equal_range(reference);
-                for (auto it = from; it != to; ++it) ids.push_back(it->second);
-            }
+            for (const auto& reference : *f.reference_ids)
+                for (const auto id : ctx.store.orders.with_reference(reference)) ids.push_back(id);
         } else {
             ids = *f.ids;
         }

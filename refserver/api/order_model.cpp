@@ -34,6 +34,38 @@ std::string text_of(const nlohmann::json& j, const char* key) {
     return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+/// A new shipment's product lines from its order's (each with its `_name`), with the inventory items the
+/// catalog holds for them; adds their weight to `weight`.
+nlohmann::json shipment_lines(const nlohmann::json& order_products, const Catalog& catalog, double& weight) {
+    nlohmann::json products = nlohmann::json::array();
+    for (const auto& p : order_products) {
+        nlohmann::json item_list = nlohmann::json::array();
+        const nlohmann::json* variant = catalog.variant_by_id(p["id"].get<std::int64_t>());
+        if (variant) {
+            if (variant->contains("weight") && (*variant)["weight"].is_object())
+                weight += (*variant)["weight"].value("weight", 0.0) * p["quantity"].get<double>();
+            std::int64_t inv_id = variant->value("inventory", nlohmann::json::object()).value("inventory_id", 0);
+            if (const auto* inv = catalog.inventory_item(inv_id)) {
+                // Not "or null" in the document; an item without lots never expires (NS-UNSET-DATETIME).
+                item_list.push_back({{"expiration_date", "9999-12-31T23:59:59Z"},
+                                     {"id", inv_id},
+                                     {"is_dangerous_goods", false},
+                                     {"lot", ""},
+                                     {"name", inv->value("name", "")},
+                                     {"quantity", p["quantity"]},
+                                     {"quantity_committed", p["quantity"]},
+                                     {"serial_numbers", nlohmann::json::array()}});
+            }
+        }
+        products.push_back({{"id", p["id"]},
+                            {"name", p.value("_name", "")},
+                            {"reference_id", p["reference_id"]},
+                            {"sku", p["sku"]},
+                            {"inventory_items", item_list}});
+    }
+    return products;
+}
+
 }  // namespace
 
 Result<const nlohmann::json*, ApiError> variant_for_line_id(const Catalog& catalog, std::int64_t id,
@@ -155,9 +187,9 @@ std::string ship_option_for(Catalog& catalog, const std::string& shipping_method
     return it->second;
 }
 
-ShipmentRecord make_shipment(const OrderRecord& order, std::int32_t id, std::int32_t location_id,
-                             const Store& store, TimePoint now) {
-    const Catalog& catalog = store.catalog;
+ShipmentRecord make_shipment(const OrderRecord& order, const nlohmann::json& order_echoed, std::int32_t id,
+                             std::int32_t location_id, Store& store, TimePoint now) {
+    Catalog& catalog = store.catalog;
     ShipmentRecord s;
     s.id = id;
     s.order_id = order.id;
@@ -166,45 +198,34 @@ ShipmentRecord make_shipment(const OrderRecord& order, std::int32_t id, std::int
     s.created = now;
     s.last_update_at = now;
     s.estimated_fulfillment_date = now + std::chrono::hours(48);
-    s.gift_message = order.gift_message;
     s.location_id = location_id;
-    s.require_signature = false;
     s.tracking = nlohmann::json{{"bol", ""}, {"carrier", ""}, {"carrier_service", ""}, {"pro_number", ""},
                   {"scac", ""}, {"tracking_number", ""}, {"tracking_url", ""}};
     double weight = 0;
-    nlohmann::json products = nlohmann::json::array();
-    for (const auto& p : order.products.value()) {
-        nlohmann::json item_list = nlohmann::json::array();
-        const nlohmann::json* variant = catalog.variant_by_id(p["id"].get<std::int64_t>());
-        if (variant) {
-            if (variant->contains("weight") && (*variant)["weight"].is_object())
-                weight += (*variant)["weight"].value("weight", 0.0) * p["quantity"].get<double>();
-            std::int64_t inv_id = variant->value("inventory", nlohmann::json::object()).value("inventory_id", 0);
-            if (const auto* inv = catalog.inventory_item(inv_id)) {
-                // Not "or null" in the document; an item without lots never expires (NS-UNSET-DATETIME).
-                item_list.push_back({{"expiration_date", "9999-12-31T23:59:59Z"},
-                                     {"id", inv_id},
-                                     {"is_dangerous_goods", false},
-                                     {"lot", ""},
-                                     {"name", inv->value("name", "")},
-                                     {"quantity", p["quantity"]},
-                                     {"quantity_committed", p["quantity"]},
-                                     {"serial_numbers", nlohmann::json::array()}});
-            }
-        }
-        products.push_back({{"id", p["id"]},
-                            {"name", p.value("_name", "")},
-                            {"reference_id", p["reference_id"]},
-                            {"sku", p["sku"]},
-                            {"inventory_items", item_list}});
-    }
-    s.products = products;
-    s.measurements = nlohmann::json{{"depth_in", 6.0}, {"length_in", 10.0}, {"total_weight_oz", weight}, {"width_in", 8.0}};
-    auto recipient = order.recipient.value();
+    nlohmann::json products = shipment_lines(order_echoed.value("products", nlohmann::json::array()), catalog, weight);
+    auto recipient = order_echoed.value("recipient", nlohmann::json::object());
     recipient["full_name"] = recipient.value("name", "");
-    s.recipient = recipient;
-    s.status_details = nlohmann::json();
+    const auto shipping_method = order_echoed.value("shipping_method", nlohmann::json());
+    s.echoed = nlohmann::json{
+        {"gift_message", order_echoed.value("gift_message", nlohmann::json())},
+        {"insurance_value", nullptr},
+        {"invoice_amount", nullptr},
+        {"invoice_currency_code", nullptr},
+        {"measurements", {{"depth_in", 6.0}, {"length_in", 10.0}, {"total_weight_oz", weight}, {"width_in", 8.0}}},
+        {"package_material_type", "Unknown"},
+        {"parent_cartons", nlohmann::json::array()},
+        {"products", products},
+        {"recipient", recipient},
+        {"require_signature", false},
+        {"ship_option", shipping_method.is_string() ? ship_option_for(catalog, shipping_method.get<std::string>()) : "Standard"},
+        {"status_details", nullptr},
+    };
     return s;
+}
+
+PackedJson packed_order_fields(nlohmann::json echoed) {
+    for (auto& p : echoed["products"]) p.erase("_name");
+    return echoed;
 }
 
 void refresh_order_status(Store& store, OrderRecord& order, TimePoint now) {

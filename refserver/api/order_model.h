@@ -17,6 +17,12 @@ namespace dockside::refserver {
 
 inline const std::vector<std::string> kOrderTypes = {"DTC", "DropShip", "B2B"};
 
+/// The value, or null where it is absent: an optional field in response shape.
+template <class T>
+nlohmann::json or_null(const std::optional<T>& v) {
+    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
 /// A datetime in response form: ISO 8601 UTC, or null.
 nlohmann::json time_json(const std::optional<TimePoint>& t, const FaultSet& faults);
 
@@ -47,9 +53,15 @@ nlohmann::json normalize_retailer_program_data(const nlohmann::json* data, BodyR
 /// "Standard" (ORD-SHIPMETHOD).
 std::string ship_option_for(Catalog& catalog, const std::string& shipping_method);
 
-/// The first shipment of a new order, in the shipment lifecycle's initial state, with every field filled.
-ShipmentRecord make_shipment(const OrderRecord& order, std::int32_t id, std::int32_t location_id,
-                             const Store& store, TimePoint now);
+/// The first shipment of a new order, in the shipment lifecycle's initial state, with every field filled;
+/// `order_echoed` is the order's echoed fields, unpacked (its products, recipient, gift message and shipping
+/// method make the shipment's). An unknown shipping method gains its ship option mapping (ship_option_for).
+ShipmentRecord make_shipment(const OrderRecord& order, const nlohmann::json& order_echoed, std::int32_t id,
+                             std::int32_t location_id, Store& store, TimePoint now);
+
+/// An order's echoed fields packed to be kept, once its shipments are made: each product line's `_name` (the
+/// product's name, which only make_shipment reads) is left out.
+PackedJson packed_order_fields(nlohmann::json echoed);
 
 /// Cancels one shipment as the shipment lifecycle's cancel in its state says (refused where the data
 /// lists no accepted cancel); answers the CanceledShipmentResult {action, is_success, reason, shipment_id}

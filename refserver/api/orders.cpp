@@ -158,7 +158,8 @@ Reply estimate_order(RequestContext& ctx) {
 Reply get_store_order_json(RequestContext& ctx) {
     auto order = find_order(ctx);
     if (!order) return fail(order.error());
-    return json_response(200, (*order)->store_order_json.value_or(PackedJson(nlohmann::json::object())).value());
+    nlohmann::json stored = (*order)->store_order_json.value();
+    return json_response(200, stored.is_null() ? nlohmann::json::object() : std::move(stored));
 }
 
 Reply post_store_order_json(RequestContext& ctx) {

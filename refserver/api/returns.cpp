@@ -101,9 +101,12 @@ void link_original_shipment(ReturnRecord& r, const Store& store) {
     if (tn != tracking.end() && tn->is_string()) r.shipment_tracking_number = *tn;
     if (const OrderRecord* o = store.orders.find(s->order_id)) {
         r.store_order_id = o->reference_id ? *o->reference_id : std::to_string(o->id);
-        const auto recipient = o->recipient.value();
-        auto name = recipient.find("name");
-        if (name != recipient.end() && name->is_string()) r.customer_name = name->get<std::string>();
+        const auto echoed = o->echoed.value();
+        const auto recipient = echoed.find("recipient");
+        if (recipient != echoed.end()) {
+            auto name = recipient->find("name");
+            if (name != recipient->end() && name->is_string()) r.customer_name = name->get<std::string>();
+        }
     }
 }
 

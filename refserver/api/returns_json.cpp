@@ -12,11 +12,6 @@ namespace {
 
 nlohmann::json id_name(std::int64_t id, const std::string& name) { return {{"id", id}, {"name", name}}; }
 
-template <class T>
-nlohmann::json or_null(const std::optional<T>& v) {
-    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-}
-
 nlohmann::json line_json(const ReturnLine& line, const ReturnRecord& r, const Store& store, const FaultSet& faults,
                          bool list_shape) {
     nlohmann::json taken = nlohmann::json::array();

@@ -22,6 +22,14 @@ const OrderRecord* OrderBook::find(std::int32_t id) const {
     return it == orders.end() ? nullptr : &it->second;
 }
 
+std::vector<std::int32_t> OrderBook::with_reference(const std::string& reference) const {
+    std::vector<std::int32_t> ids;
+    auto [from, to] = by_reference.equal_range(std::hash<std::string>{}(reference));
+    for (auto it = from; it != to; ++it)
+        if (const OrderRecord* o = find(it->second); o && o->reference_id == reference) ids.push_back(it->second);
+    return ids;
+}
+
 ShipmentRecord* OrderBook::change_shipment(std::int32_t id) {
     auto it = shipments.find(id);
     if (it == shipments.end()) return nullptr;
@@ -43,8 +51,7 @@ void OrderBook::insert(OrderRecord order, std::vector<ShipmentRecord> new_shipme
         touched.push_back(s.id);
         shipments[s.id] = std::move(s);
     }
-    if (order.reference_id) by_reference.emplace(*order.reference_id, order.id);
-    by_created.emplace(order.created, order.id);
+    if (order.reference_id) by_reference.emplace(std::hash<std::string>{}(*order.reference_id), order.id);
     for (auto channel : {order.channel_id, kEveryChannel}) by_channel.insert({channel, order.created, order.id});
     changed.push_back(order.id);
     refresh_facts(orders[order.id] = std::move(order));
@@ -61,14 +68,13 @@ std::optional<std::size_t> OrderBook::erase(std::int32_t id) {
         return std::find(order.shipment_ids.begin(), order.shipment_ids.end(), sid) != order.shipment_ids.end();
     });
     if (order.reference_id) {
-        auto [from, to] = by_reference.equal_range(*order.reference_id);
+        auto [from, to] = by_reference.equal_range(std::hash<std::string>{}(*order.reference_id));
         for (auto r = from; r != to; ++r)
             if (r->second == id) {
                 by_reference.erase(r);
                 break;
             }
     }
-    by_created.erase({order.created, id});
     index_facts(order, false);
     for (auto channel : {order.channel_id, kEveryChannel}) by_channel.erase({channel, order.created, id});
     orders.erase(it);
@@ -104,11 +110,11 @@ void OrderBook::refresh_facts(OrderRecord& order) {
 
 void OrderBook::index_facts(const OrderRecord& order, bool add) {
     for (auto channel : {order.channel_id, kEveryChannel}) {
-        const std::tuple<std::int32_t, TimePoint, std::int32_t> update{channel, order.facts.last_update, order.id};
+        const ChannelTimeKey update{channel, order.facts.last_update, order.id};
         if (add) by_last_update.insert(update);
         else by_last_update.erase(update);
         if (!order.facts.last_tracking) continue;
-        const std::tuple<std::int32_t, TimePoint, std::int32_t> tracking{channel, *order.facts.last_tracking, order.id};
+        const ChannelTimeKey tracking{channel, *order.facts.last_tracking, order.id};
         if (add) by_last_tracking.insert(tracking);
         else by_last_tracking.erase(tracking);
     }

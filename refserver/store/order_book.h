@@ -5,12 +5,12 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <tuple>
 #include <unordered_map>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
 #include <nlohmann/json.hpp>
 
 #include "refserver/core/clock.h"
@@ -31,21 +31,14 @@ struct ShipmentRecord {
     std::optional<TimePoint> delivery_date;
     std::optional<TimePoint> last_tracking_update_at;
     std::optional<TimePoint> shipping_date;  ///< tracking.shipping_date
-    std::optional<std::string> gift_message;
-    std::optional<double> insurance_value;
-    std::optional<double> invoice_amount;
-    std::optional<std::string> invoice_currency_code;
-    std::optional<std::string> ship_option;
     bool is_tracking_uploaded = false;
-    bool require_signature = false;
     std::int32_t location_id = 0;
-    std::string package_material_type = "Unknown";
     PackedJson tracking = nlohmann::json::object();  ///< string fields except shipping_date
-    PackedJson measurements = nlohmann::json::object();
-    PackedJson parent_cartons = nlohmann::json::array();
-    PackedJson products = nlohmann::json::array();
-    PackedJson recipient = nlohmann::json::object();
-    PackedJson status_details;  ///< null or array
+    /// The fields no filter, transition or rendering rule reads, in response shape, as one object (one heap
+    /// block, not one per field): gift_message, insurance_value, invoice_amount, invoice_currency_code,
+    /// measurements, package_material_type, parent_cartons, products, recipient, require_signature,
+    /// ship_option, status_details.
+    PackedJson echoed;
 
     bool has_tracking() const;
 };
@@ -65,45 +58,56 @@ struct OrderRecord {
     TimePoint created;
     TimePoint last_update;
     std::optional<TimePoint> purchase_date;
-    std::optional<std::string> gift_message;
-    std::optional<std::string> order_number;
-    std::optional<std::string> reference_id;
-    std::optional<std::string> shipping_method;
-    std::optional<std::string> origin_platform_program;
-    std::optional<std::string> sales_channel;
+    std::optional<std::string> reference_id;  ///< indexed (by_reference), filtered on, shown on shipments and returns
     std::string status;  ///< one of the order lifecycle's states (Store::states.orders), set at create
-    std::string type = "DTC";
     bool created_through_api = false;
-    PackedJson financials = nlohmann::json::object();
-    PackedJson products = nlohmann::json::array();  ///< response shape
-    PackedJson recipient = nlohmann::json::object();
-    PackedJson retailer_program_data = nlohmann::json::object();
-    PackedJson shipping_terms = nlohmann::json::object();
-    PackedJson tags;  ///< null or array
-    std::optional<PackedJson> store_order_json;
-    std::vector<std::int32_t> shipment_ids;
+    /// The fields only echoed, in response shape, as one object (one heap block, not one per field):
+    /// financials, gift_message, order_number, products, recipient,
+    /// retailer_program_data (as stored; dates the client left out are derived when rendered),
+    /// shipping_method, shipping_terms, tags, type.
+    PackedJson echoed;
+    PackedJson store_order_json;  ///< null until one is posted (always an object then)
+    /// Inline for the one shipment a created order has: no heap block of its own.
+    boost::container::small_vector<std::int32_t, 1> shipment_ids;
     ShipmentFacts facts;
     /// The store generation of the order's last change (its own or a shipment's): a rendering cached at
     /// another revision is stale, and one made at this revision stays good however many other orders change.
     std::uint64_t revision = 0;
 };
 
+/// An order's entry in a per-channel index, ordered as the tuple (channel, at, id) would be, in 16 bytes where
+/// that tuple pads to 24: an order has four entries (its channel's and kEveryChannel's, in two indexes), and
+/// each tree node is 64 bytes instead of 80.
+struct ChannelTimeKey {
+    ChannelTimeKey() = default;
+    ChannelTimeKey(std::int32_t in_channel, TimePoint at_time, std::int32_t order_id)
+        : channel(in_channel), id(order_id), at(at_time) {}
+    std::int32_t channel = 0;
+    std::int32_t id = 0;
+    TimePoint at;
+
+    bool operator<(const ChannelTimeKey& other) const {
+        return std::tie(channel, at, id) < std::tie(other.channel, other.at, other.id);
+    }
+};
+
 /// All orders, indexed by id and by reference_id.
 struct OrderBook {
     std::map<std::int32_t, OrderRecord> orders;
     std::map<std::int32_t, ShipmentRecord> shipments;
-    /// Orders by reference_id. A multimap: the ORD-REF-UNIQUE fault lets a duplicate in, and a list filtered
-    /// by ReferenceIds must still find both.
-    std::unordered_multimap<std::string, std::int32_t> by_reference;
-    /// Orders by (created, id), oldest first: what retention forgets first.
-    std::set<std::pair<TimePoint, std::int32_t>> by_created;
+    /// Orders by the hash of their reference_id (read through with_reference, which compares the references
+    /// themselves): a node of 32 bytes, where one holding a copy of the reference took 64 or more. A multimap:
+    /// the ORD-REF-UNIQUE fault lets a duplicate in, and a list filtered by ReferenceIds must still find both.
+    std::unordered_multimap<std::size_t, std::int32_t> by_reference;
     /// Orders by (channel, created, id), the list's order within a channel, each also under kEveryChannel: a
     /// page at any depth is found by rank, without walking the orders before it or those of other channels.
-    RankedIndex<std::tuple<std::int32_t, TimePoint, std::int32_t>> by_channel;
+    /// kEveryChannel being the smallest key, the index begins with every order, oldest first: what retention
+    /// forgets first.
+    RankedIndex<ChannelTimeKey> by_channel;
     /// Orders by (channel, facts.last_update, id) and, those with a tracking update, by (channel,
     /// facts.last_tracking, id), each also under kEveryChannel: a LastUpdate or LastTrackingUpdate range finds
     /// its few orders without walking every order of the channel.
-    RankedIndex<std::tuple<std::int32_t, TimePoint, std::int32_t>> by_last_update, by_last_tracking;
+    RankedIndex<ChannelTimeKey> by_last_update, by_last_tracking;
     std::int32_t next_order_id = 1;
     std::int32_t next_shipment_id = 1;
     /// Ids for products named by reference_id that the catalog does not know (ORD-PRODUCT-NAME).
@@ -116,6 +120,8 @@ struct OrderBook {
     std::vector<std::int32_t> changed;
 
     const OrderRecord* find(std::int32_t id) const;
+    /// The ids of the orders whose reference_id is `reference`, in no particular order.
+    std::vector<std::int32_t> with_reference(const std::string& reference) const;
     /// The order, to change it (writes only, under the write lock): it joins `changed`.
     OrderRecord* change_order(std::int32_t id);
     const ShipmentRecord* find_shipment(std::int32_t id) const;

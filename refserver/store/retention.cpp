@@ -46,30 +46,34 @@ std::size_t evict_finished(Store& store, std::size_t target) {
     auto& returns_held = store.areas.get<ReturnsState>();
     auto& returns = returns_held.returns;
     auto& wros = store.areas.get<ReceivingState>().wros;
-    const auto order_done = [&](const std::pair<TimePoint, std::int32_t>& entry) {
-        const OrderRecord* o = store.orders.find(entry.second);
-        return o && order_finished(store, *o);
+    // Every order is indexed under kEveryChannel, the smallest channel key: the front of by_channel holds them
+    // all, oldest first, which is what retention forgets first.
+    const auto& by_channel = store.orders.by_channel;
+    const auto next_order = [&](auto at) {
+        for (; at != by_channel.end() && at->channel == kEveryChannel; ++at)
+            if (const OrderRecord* o = store.orders.find(at->id); o && order_finished(store, *o)) return at;
+        return by_channel.end();
     };
     const auto return_done = [&](const auto& entry) { return store.states.returns.finished(entry.second.status); };
     const auto wro_done = [&](const auto& entry) { return store.states.receiving.finished(entry.second.status); };
 
     const std::size_t before = store.evicted.total();
-    auto order = next_finished(store.orders.by_created.begin(), store.orders.by_created.end(), order_done);
+    auto order = next_order(by_channel.begin());
     auto ret = next_finished(returns.begin(), returns.end(), return_done);
     auto wro = next_finished(wros.begin(), wros.end(), wro_done);
     while (stored_records(store) > target) {
         // The oldest of the three candidates goes first, so no kind is emptied while older records of
         // another are kept.
         std::optional<TimePoint> o_at, r_at, w_at;
-        if (order != store.orders.by_created.end()) o_at = order->first;
+        if (order != by_channel.end()) o_at = order->at;
         if (ret != returns.end()) r_at = ret->second.insert_date;
         if (wro != wros.end()) w_at = wro->second.insert_date;
         if (!o_at && !r_at && !w_at) break;
         if (o_at && (!r_at || *o_at <= *r_at) && (!w_at || *o_at <= *w_at)) {
-            const std::int32_t id = order->second;
-            ++order;  // the set's iterator to the erased entry dies; the next one does not
+            const std::int32_t id = order->id;
+            // Found before the erase: the tree's iterators to the erased entries die, the others do not.
+            order = next_order(std::next(order));
             forget_order(store, id);
-            order = next_finished(order, store.orders.by_created.end(), order_done);
         } else if (r_at && (!w_at || *r_at <= *w_at)) {
             ret = next_finished(returns_held.erase(ret), returns.end(), return_done);
             ++store.evicted.returns;
