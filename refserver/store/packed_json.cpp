@@ -2,8 +2,11 @@
 
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cstring>
+#include <limits>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -63,19 +66,82 @@ KeyTable& key_table() {
     return table;
 }
 
-/// `value` with each member name in its stored form (KeyTable::encode), for nlohmann's own MessagePack writer.
-/// Member order does not matter: a decoded object is sorted by the names given back.
-nlohmann::json coded(const nlohmann::json& value) {
-    if (value.is_object()) {
-        nlohmann::json out = nlohmann::json::object();
-        for (auto member = value.begin(); member != value.end(); ++member)
-            out[key_table().encode(member.key())] = coded(member.value());
-        return out;
+void put_big_endian(std::vector<std::uint8_t>& out, std::uint64_t value, int bytes) {
+    for (int i = bytes - 1; i >= 0; --i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
+}
+
+/// A string, array or map header: the one-byte form up to `fix_max` items, else the smallest of the 8-bit form
+/// (strings only, the type byte before `sized16`), the 16-bit form (`sized16`) and the 32-bit form (the next).
+void put_header(std::vector<std::uint8_t>& out, std::size_t count, std::uint8_t fix, std::size_t fix_max,
+                std::uint8_t sized16, bool has_8_bit) {
+    if (count <= fix_max) {
+        out.push_back(static_cast<std::uint8_t>(fix | count));
+    } else if (has_8_bit && count <= 0xFF) {
+        out.push_back(static_cast<std::uint8_t>(sized16 - 1));
+        put_big_endian(out, count, 1);
+    } else if (count <= 0xFFFF) {
+        out.push_back(sized16);
+        put_big_endian(out, count, 2);
+    } else {
+        out.push_back(static_cast<std::uint8_t>(sized16 + 1));
+        put_big_endian(out, count, 4);
     }
-    if (!value.is_array()) return value;
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& item : value) out.push_back(coded(item));
-    return out;
+}
+
+void put_string(std::vector<std::uint8_t>& out, const std::string& text) {
+    put_header(out, text.size(), 0xA0, 31, 0xDA, true);
+    out.insert(out.end(), text.begin(), text.end());
+}
+
+void put_unsigned(std::vector<std::uint8_t>& out, std::uint64_t n) {
+    if (n < 0x80) return out.push_back(static_cast<std::uint8_t>(n));
+    const int bytes = n <= 0xFF ? 1 : n <= 0xFFFF ? 2 : n <= 0xFFFFFFFF ? 4 : 8;
+    out.push_back(bytes == 1 ? 0xCC : bytes == 2 ? 0xCD : bytes == 4 ? 0xCE : 0xCF);
+    put_big_endian(out, n, bytes);
+}
+
+/// MessagePack as nlohmann::json::to_msgpack writes it (the smallest form of each number, a float where it is
+/// exact), except that member names are in their stored form; written straight from the tree, so a large
+/// document is never copied to rename its members.
+void put_value(std::vector<std::uint8_t>& out, const nlohmann::json& value) {
+    using Type = nlohmann::json::value_t;
+    switch (value.type()) {
+        case Type::null: return out.push_back(0xC0);
+        case Type::boolean: return out.push_back(value.get<bool>() ? 0xC3 : 0xC2);
+        case Type::number_unsigned: return put_unsigned(out, value.get<std::uint64_t>());
+        case Type::number_integer: {
+            const auto n = value.get<std::int64_t>();
+            if (n >= 0) return put_unsigned(out, static_cast<std::uint64_t>(n));
+            if (n >= -32) return out.push_back(static_cast<std::uint8_t>(n));
+            const int bytes = n >= INT8_MIN ? 1 : n >= INT16_MIN ? 2 : n >= INT32_MIN ? 4 : 8;
+            out.push_back(bytes == 1 ? 0xD0 : bytes == 2 ? 0xD1 : bytes == 4 ? 0xD2 : 0xD3);
+            return put_big_endian(out, static_cast<std::uint64_t>(n), bytes);  // two's complement, cut to `bytes`
+        }
+        case Type::number_float: {
+            const auto n = value.get<double>();
+            const bool fits = n >= std::numeric_limits<float>::lowest() && n <= std::numeric_limits<float>::max();
+            if (fits && static_cast<double>(static_cast<float>(n)) == n) {
+                out.push_back(0xCA);
+                return put_big_endian(out, std::bit_cast<std::uint32_t>(static_cast<float>(n)), 4);
+            }
+            out.push_back(0xCB);
+            return put_big_endian(out, std::bit_cast<std::uint64_t>(n), 8);
+        }
+        case Type::string: return put_string(out, value.get_ref<const std::string&>());
+        case Type::array:
+            put_header(out, value.size(), 0x90, 15, 0xDC, false);
+            for (const auto& item : value) put_value(out, item);
+            return;
+        case Type::object:
+            put_header(out, value.size(), 0x80, 15, 0xDE, false);
+            for (auto member = value.begin(); member != value.end(); ++member) {
+                put_string(out, key_table().encode(member.key()));
+                put_value(out, member.value());
+            }
+            return;
+        default:  // binary and discarded values: never in a document read from JSON text
+            throw std::invalid_argument("PackedJson: not a JSON value");
+    }
 }
 
 /// Builds the tree as nlohmann's own DOM parser does, giving each member its name back as it is read.
@@ -98,7 +164,8 @@ std::unique_ptr<std::uint8_t[]> copy_of(const std::uint8_t* bytes, std::uint32_t
 
 PackedJson::PackedJson(const nlohmann::json& value) {
     if (value.is_null()) return;
-    const std::vector<std::uint8_t> packed = nlohmann::json::to_msgpack(coded(value));
+    std::vector<std::uint8_t> packed;
+    put_value(packed, value);
     const auto size = static_cast<std::uint32_t>(packed.size());
     bytes_ = std::make_unique_for_overwrite<std::uint8_t[]>(kSizeBytes + size);
     std::memcpy(bytes_.get(), &size, kSizeBytes);
